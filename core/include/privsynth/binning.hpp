@@ -1,0 +1,21 @@
+#pragma once
+// Equal-width bins of a numeric column's public range [min, max]; shared by encoding and decoding
+// so that decode(encode(x)) stays in x's bin and encode(decode(bin)) == bin.
+#include "privsynth/schema.hpp"
+
+namespace privsynth {
+
+// Bin of a value inside [min, max]; max itself belongs to the last bin.
+int numeric_bin(const Column& column, double value);
+
+// Real interval [lower, upper] covered by a bin.
+double bin_lower(const Column& column, int bin);
+double bin_upper(const Column& column, int bin);
+
+// Whole numbers v with numeric_bin(v) == bin, as [first, last]; only for integer columns.
+struct WholeNumberRange {
+  double first = 0, last = 0;
+};
+WholeNumberRange whole_numbers_in_bin(const Column& column, int bin);
+
+}  // namespace privsynth

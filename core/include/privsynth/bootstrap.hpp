@@ -1,0 +1,20 @@
+#pragma once
+// Bootstrap from a weighted point set (Algorithm 1, step 3): k independent draws with
+// probabilities proportional to the weights. Pure post-processing.
+#include <cstddef>
+#include <vector>
+
+#include "privsynth/random.hpp"
+#include "privsynth/status.hpp"
+#include "privsynth/table.hpp"
+
+namespace privsynth {
+
+// Indices of k independent draws from the distribution proportional to `weights` (all >= 0,
+// positive sum).
+Result<std::vector<size_t>> draw_weighted_indices(const std::vector<double>& weights, size_t k, RandomSource& random);
+
+// The rows of `table` at `indices`, in that order.
+EncodedTable select_rows(const EncodedTable& table, const std::vector<size_t>& indices);
+
+}  // namespace privsynth

@@ -1,0 +1,26 @@
+#pragma once
+// From codes back to values (post-processing, so it may use any randomness): a category code
+// becomes its category, a numeric bin becomes a value drawn uniformly inside the bin (uniformly
+// among the bin's whole numbers in integer columns), the missing level becomes "missing".
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "privsynth/random.hpp"
+#include "privsynth/schema.hpp"
+#include "privsynth/table.hpp"
+
+namespace privsynth {
+
+struct DecodedColumn {
+  std::string name;
+  ColumnKind kind = ColumnKind::Categorical;
+  std::vector<int32_t> categories;  // categorical: category index, -1 = missing
+  std::vector<double> numbers;      // numeric: value, NaN = missing
+};
+
+// `columns[i]` is the schema column of table column i.
+std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
+                                        RandomSource& random);
+
+}  // namespace privsynth

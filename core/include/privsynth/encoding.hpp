@@ -1,0 +1,56 @@
+#pragma once
+// From text cells to an EncodedTable under a schema (DESIGN §2): categorical -> category index,
+// numeric -> bin of [min, max], missing tokens -> the missing level of nullable columns. Values
+// outside the public domain follow an explicit policy and are counted, never silently dropped.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "privsynth/cell_grid.hpp"
+#include "privsynth/progress.hpp"
+#include "privsynth/schema.hpp"
+#include "privsynth/status.hpp"
+#include "privsynth/table.hpp"
+
+namespace privsynth {
+
+enum class OutOfDomainPolicy {
+  Clamp,   // numeric: clamp into [min, max] (and round in integer columns); categorical: map an
+           // unknown value to the missing level if the column is nullable. Unfixable rows are rejected.
+  Reject,  // drop every row with a value outside the domain
+  Error,   // stop with an error that names the first offending cell
+};
+
+Result<OutOfDomainPolicy> parse_out_of_domain_policy(const std::string& name);  // "clamp" | "reject" | "error"
+const char* out_of_domain_policy_name(OutOfDomainPolicy policy);
+
+struct ColumnEncodingCounts {
+  size_t missing = 0;            // missing tokens kept as the missing level
+  size_t clamped = 0;            // numeric values moved into [min, max] or rounded to a whole number
+  size_t mapped_to_missing = 0;  // unknown categories / unreadable numbers stored as missing
+  size_t rejected = 0;           // rows dropped because of this column
+};
+
+struct EncodingReport {
+  size_t input_rows = 0;
+  size_t kept_rows = 0;
+  size_t rejected_rows = 0;
+  std::vector<ColumnEncodingCounts> columns;  // in schema order
+  std::vector<std::string> ignored_columns;   // CSV columns the schema does not mention
+};
+
+struct EncodedData {
+  EncodedTable table;
+  EncodingReport report;
+};
+
+// Limits on input size that keep memory bounded (wasm32 has at most 2 GiB here).
+inline constexpr size_t kMaxInputRows = 20'000'000;
+inline constexpr size_t kMaxInputCells = 200'000'000;
+
+// Encodes every data row of the grid. Columns are matched to the schema by header name; every
+// schema column must be present.
+Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
+                                 const ProgressSink& progress = {});
+
+}  // namespace privsynth

@@ -1,0 +1,29 @@
+#pragma once
+// What every mechanism receives and returns (DESIGN §3): a function of (encoded table, options,
+// budget, randomness, progress sink) returning a synthetic encoded table plus what the receipt
+// needs. Mechanisms read no clock, file or global state.
+#include <nlohmann/json.hpp>
+
+#include "privsynth/accountant.hpp"
+#include "privsynth/progress.hpp"
+#include "privsynth/random.hpp"
+#include "privsynth/table.hpp"
+
+namespace privsynth {
+
+struct MechanismContext {
+  const EncodedTable& table;      // the private records (only the chosen columns)
+  PureDpAccountant& accountant;   // every release must be charged here before it is made
+  RandomSource& random;
+  const ProgressSink& progress;
+};
+
+struct MechanismOutput {
+  EncodedTable synthetic;         // same columns and levels as the input table
+  bool noise_disabled = false;    // test-only switch was used: NOT PRIVATE
+  nlohmann::json description;     // name, paper, reference measure, neighbour relation
+  nlohmann::json parameters;      // every public choice, for the receipt
+  nlohmann::json released;        // differentially private by-products worth stating (noisy count, ...)
+};
+
+}  // namespace privsynth

@@ -1,0 +1,25 @@
+#pragma once
+// The mechanisms the pipeline can run, by name. Adding a mechanism = one file in
+// core/src/mechanisms/ plus one entry here.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/options.hpp"
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+using PreparedMechanism = std::function<Result<MechanismOutput>(const MechanismContext&)>;
+
+struct MechanismEntry {
+  const char* name;
+  // Reads and validates the mechanism's own options before any data is touched.
+  Result<PreparedMechanism> (*prepare)(OptionReader& options, double epsilon);
+};
+
+const std::vector<MechanismEntry>& mechanism_registry();
+const MechanismEntry* find_mechanism(const std::string& name);
+
+}  // namespace privsynth

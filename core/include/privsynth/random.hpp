@@ -1,0 +1,71 @@
+#pragma once
+// The one randomness source (DESIGN §2). Production noise comes only from the platform CSPRNG:
+// getrandom() natively, crypto.getRandomValues in browsers and Node (wasm). A seeded generator
+// exists for tests only, and every output made with it is marked "not private".
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+class RandomSource {
+ public:
+  virtual ~RandomSource() = default;
+  RandomSource() = default;
+  RandomSource(const RandomSource&) = delete;
+  RandomSource& operator=(const RandomSource&) = delete;
+
+  uint64_t next_u64();
+  // Uniform integer in [0, bound), exactly (Lemire's multiply-and-reject); bound > 0.
+  uint64_t uniform_below(uint64_t bound);
+  // Uniform multiple of 2^-53 in [0, 1).
+  double uniform_unit();
+  // True with probability numerator / denominator exactly; 0 <= numerator <= denominator, denominator > 0.
+  bool bernoulli_ratio(uint64_t numerator, uint64_t denominator);
+
+  // True for the seeded test generator: outputs must then be labelled "not private".
+  virtual bool is_test_seeded() const = 0;
+  // Not ok if the platform could not supply entropy; callers must then discard their output.
+  const Status& health() const { return health_; }
+
+ protected:
+  // Fills `size` bytes; returns false if no randomness could be obtained.
+  virtual bool refill(uint8_t* buffer, size_t size) = 0;
+
+ private:
+  static constexpr size_t kBufferBytes = 65536;  // crypto.getRandomValues' maximum per call
+  std::array<uint8_t, kBufferBytes> buffer_{};
+  size_t position_ = kBufferBytes;
+  Status health_;
+};
+
+// Platform CSPRNG, read in 64 KiB chunks.
+class SystemRandom final : public RandomSource {
+ public:
+  bool is_test_seeded() const override { return false; }
+
+ protected:
+  bool refill(uint8_t* buffer, size_t size) override;
+};
+
+// Deterministic xoshiro256** stream for reproducible tests. NOT PRIVATE.
+class SeededTestRandom final : public RandomSource {
+ public:
+  explicit SeededTestRandom(uint64_t seed);
+  bool is_test_seeded() const override { return true; }
+
+ protected:
+  bool refill(uint8_t* buffer, size_t size) override;
+
+ private:
+  uint64_t next_state();
+  uint64_t state_[4];
+};
+
+// Provided by the platform layer: core/src/platform_entropy_native.cpp natively, and
+// wasm/platform_entropy_web.cpp in the WebAssembly build. Returns false on failure.
+bool fill_platform_entropy(uint8_t* buffer, size_t size);
+
+}  // namespace privsynth

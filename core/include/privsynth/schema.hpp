@@ -1,0 +1,60 @@
+#pragma once
+// The public domain of a table (DESIGN §2, schema JSON v1). Nothing here is read from private data:
+// a schema comes from the user, a bundled file, or an inference that is labelled "not private".
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+enum class ColumnKind { Categorical, Numeric };
+
+// A category is written in JSON as a string or a number. A numeric category matches every token
+// that parses to the same number ("1", "1.0", "1e0" all match the category 1).
+struct Category {
+  std::string label;              // how it is written back out
+  std::optional<double> number;   // set when the schema gave a JSON number
+};
+
+struct Column {
+  std::string name;
+  ColumnKind kind = ColumnKind::Categorical;
+  std::vector<Category> categories;  // categorical only
+  double min = 0, max = 0;           // numeric only: public bounds
+  bool integer = false;              // numeric only: values are whole numbers
+  int bins = 0;                      // numeric only: equal-width bins of [min, max]
+  bool nullable = false;             // has an extra "missing" level
+};
+
+struct Schema {
+  int version = 1;
+  std::string name;
+  std::string source;                       // free-text provenance of the domains
+  std::vector<Column> columns;
+  std::vector<std::string> missing_tokens;  // cell texts that mean "missing"
+};
+
+// Number of encoded levels of a column: categories or bins, plus one "missing" level (the last
+// code) when the column is nullable.
+int level_count(const Column& column);
+// Code of the missing level, or -1 when the column is not nullable.
+int missing_code(const Column& column);
+
+// Limits that keep every later allocation bounded.
+inline constexpr int kMaxCategories = 100000;
+inline constexpr int kMaxBins = 100000;
+inline constexpr int kMaxColumns = 1000;
+inline constexpr int kDefaultBins = 16;
+
+// Parses and validates schema JSON v1. Errors name the column and the problem.
+Result<Schema> parse_schema_json(std::string_view json);
+// Serializes back to schema JSON v1 (round-trips through parse_schema_json).
+std::string schema_to_json(const Schema& schema);
+
+// Index of the column with this name, or -1.
+int find_column(const Schema& schema, std::string_view name);
+
+}  // namespace privsynth

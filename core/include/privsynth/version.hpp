@@ -1,0 +1,5 @@
+#pragma once
+namespace privsynth {
+// The package version (from package.json, set at configure time).
+const char* version();
+}  // namespace privsynth

@@ -1,0 +1,244 @@
+#include "privsynth/encoding.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+#include <unordered_map>
+
+#include "privsynth/binning.hpp"
+#include "privsynth/number_text.hpp"
+
+namespace privsynth {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  const char* spaces = " \t\r\n";
+  const size_t first = text.find_first_not_of(spaces);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(spaces) - first + 1);
+}
+
+// Strict decimal parse: the whole token must be a finite number.
+bool parse_number(std::string_view token, double& out) {
+  if (token.empty() || token.size() > 64) return false;
+  char buffer[65];
+  token.copy(buffer, token.size());
+  buffer[token.size()] = '\0';
+  char* end = nullptr;
+  out = std::strtod(buffer, &end);
+  return end == buffer + token.size() && std::isfinite(out);
+}
+
+enum class CellOutcome { Ok, Fixed, Unfixable };
+
+// Per-column lookup built once from the schema.
+class ColumnEncoder {
+ public:
+  ColumnEncoder(const Column& column, const std::vector<std::string>& missing_tokens)
+      : column_(column), missing_code_(missing_code(column)) {
+    for (const std::string& token : missing_tokens) missing_tokens_.emplace(token, 0);
+    for (size_t i = 0; i < column.categories.size(); ++i) {
+      labels_.emplace(column.categories[i].label, static_cast<uint32_t>(i));
+      if (column.categories[i].number) numbers_.emplace(*column.categories[i].number, static_cast<uint32_t>(i));
+    }
+  }
+
+  // Encodes one cell. On Fixed the value was changed by the Clamp policy and `counts` says how;
+  // on Unfixable the row cannot be kept. `problem` describes any value outside the domain.
+  CellOutcome encode(std::string_view raw, OutOfDomainPolicy policy, uint32_t& code, ColumnEncodingCounts& counts,
+                     std::string& problem) const {
+    const std::string_view token = trim(raw);
+    if (missing_tokens_.count(std::string(token))) {
+      if (missing_code_ >= 0) {
+        code = static_cast<uint32_t>(missing_code_);
+        ++counts.missing;
+        return CellOutcome::Ok;
+      }
+      problem = "a missing value in a column that is not nullable";
+      return CellOutcome::Unfixable;
+    }
+    return column_.kind == ColumnKind::Categorical ? encode_category(token, policy, code, counts, problem)
+                                                   : encode_number(token, policy, code, counts, problem);
+  }
+
+ private:
+  CellOutcome encode_category(std::string_view token, OutOfDomainPolicy policy, uint32_t& code,
+                              ColumnEncodingCounts& counts, std::string& problem) const {
+    const auto label = labels_.find(std::string(token));
+    if (label != labels_.end()) {
+      code = label->second;
+      return CellOutcome::Ok;
+    }
+    double number = 0;
+    if (!numbers_.empty() && parse_number(token, number)) {
+      const auto match = numbers_.find(number);
+      if (match != numbers_.end()) {
+        code = match->second;
+        return CellOutcome::Ok;
+      }
+    }
+    problem = "\"" + std::string(token) + "\" is not one of the column's categories";
+    return map_to_missing(policy, code, counts);
+  }
+
+  CellOutcome encode_number(std::string_view token, OutOfDomainPolicy policy, uint32_t& code,
+                            ColumnEncodingCounts& counts, std::string& problem) const {
+    double value = 0;
+    if (!parse_number(token, value)) {
+      problem = "\"" + std::string(token) + "\" is not a number";
+      return map_to_missing(policy, code, counts);
+    }
+    double fixed = std::fmin(std::fmax(value, column_.min), column_.max);
+    if (column_.integer) fixed = std::round(fixed);
+    if (fixed != value) {
+      problem = std::string(token) + (value < column_.min || value > column_.max
+                                          ? " is outside [" + format_number(column_.min) + ", " + format_number(column_.max) + "]"
+                                          : " is not a whole number");
+      if (policy != OutOfDomainPolicy::Clamp) return CellOutcome::Unfixable;
+      ++counts.clamped;
+      code = static_cast<uint32_t>(numeric_bin(column_, fixed));
+      return CellOutcome::Fixed;
+    }
+    code = static_cast<uint32_t>(numeric_bin(column_, value));
+    return CellOutcome::Ok;
+  }
+
+  CellOutcome map_to_missing(OutOfDomainPolicy policy, uint32_t& code, ColumnEncodingCounts& counts) const {
+    if (policy != OutOfDomainPolicy::Clamp || missing_code_ < 0) return CellOutcome::Unfixable;
+    code = static_cast<uint32_t>(missing_code_);
+    ++counts.mapped_to_missing;
+    return CellOutcome::Fixed;
+  }
+
+  const Column& column_;
+  int missing_code_;
+  std::unordered_map<std::string, int> missing_tokens_;
+  std::unordered_map<std::string, uint32_t> labels_;
+  std::unordered_map<double, uint32_t> numbers_;
+};
+
+Status check_grid(const CellGridView& grid) {
+  if (grid.columns == 0 || grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the table has no header row");
+  if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells) {
+    return Status::error(ErrorCode::DomainTooLarge, "the table has " + std::to_string(grid.rows - 1) + " rows and " +
+                                                        std::to_string(grid.columns) +
+                                                        " columns; at most " + std::to_string(kMaxInputRows) +
+                                                        " rows and " + std::to_string(kMaxInputCells) +
+                                                        " cells are supported");
+  }
+  const size_t cells = grid.rows * grid.columns;
+  if (grid.offsets[0] != 0 || grid.offsets[cells] != grid.byte_count) {
+    return Status::error(ErrorCode::InvalidArgument, "cell offsets do not cover the cell bytes");
+  }
+  for (size_t i = 0; i < cells; ++i) {
+    if (grid.offsets[i] > grid.offsets[i + 1]) {
+      return Status::error(ErrorCode::InvalidArgument, "cell offsets are not increasing");
+    }
+  }
+  return Status::ok();
+}
+
+// Maps each schema column to its position in the CSV header.
+Result<std::vector<size_t>> match_header(const Schema& schema, const CellGridView& grid, EncodingReport& report) {
+  std::unordered_map<std::string, size_t> positions;
+  for (size_t c = 0; c < grid.columns; ++c) {
+    const std::string name(trim(grid.cell(0, c)));
+    if (!positions.emplace(name, c).second) {
+      return Status::error(ErrorCode::InvalidData, "the CSV header names column \"" + name + "\" twice");
+    }
+    if (find_column(schema, name) < 0) report.ignored_columns.push_back(name);
+  }
+  std::vector<size_t> source;
+  for (const Column& column : schema.columns) {
+    const auto found = positions.find(column.name);
+    if (found == positions.end()) {
+      return Status::error(ErrorCode::InvalidData,
+                           "the CSV has no column \"" + column.name + "\" (the schema requires it)");
+    }
+    source.push_back(found->second);
+  }
+  return source;
+}
+
+}  // namespace
+
+Result<OutOfDomainPolicy> parse_out_of_domain_policy(const std::string& name) {
+  if (name == "clamp") return OutOfDomainPolicy::Clamp;
+  if (name == "reject") return OutOfDomainPolicy::Reject;
+  if (name == "error") return OutOfDomainPolicy::Error;
+  return Status::error(ErrorCode::InvalidArgument,
+                       "outOfDomain must be \"clamp\", \"reject\" or \"error\", not \"" + name + "\"");
+}
+
+const char* out_of_domain_policy_name(OutOfDomainPolicy policy) {
+  switch (policy) {
+    case OutOfDomainPolicy::Clamp: return "clamp";
+    case OutOfDomainPolicy::Reject: return "reject";
+    case OutOfDomainPolicy::Error: return "error";
+  }
+  return "clamp";
+}
+
+Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
+                                 const ProgressSink& progress) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_grid(grid));
+  EncodedData result;
+  EncodingReport& report = result.report;
+  Result<std::vector<size_t>> source = match_header(schema, grid, report);
+  if (!source.is_ok()) return source.status();
+
+  const size_t columns = schema.columns.size();
+  std::vector<ColumnEncoder> encoders;
+  std::vector<int> levels;
+  for (const Column& column : schema.columns) {
+    encoders.emplace_back(column, schema.missing_tokens);
+    levels.push_back(level_count(column));
+  }
+  report.input_rows = grid.rows - 1;
+  report.columns.assign(columns, {});
+  result.table = make_empty_table(levels, report.input_rows);
+
+  std::vector<uint32_t> row_codes(columns);
+  std::vector<ColumnEncodingCounts> row_counts(columns);
+  size_t kept = 0;
+  std::string problem;
+  for (size_t row = 1; row < grid.rows; ++row) {
+    if (row % 8192 == 0 && !keep_going(progress, Phase::Encode, static_cast<double>(row) / grid.rows)) {
+      return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+    }
+    std::fill(row_counts.begin(), row_counts.end(), ColumnEncodingCounts{});
+    bool keep = true;
+    for (size_t c = 0; c < columns && keep; ++c) {
+      const CellOutcome outcome =
+          encoders[c].encode(grid.cell(row, source.value()[c]), policy, row_codes[c], row_counts[c], problem);
+      if (outcome == CellOutcome::Ok) continue;
+      if (policy == OutOfDomainPolicy::Error) {
+        return Status::error(ErrorCode::InvalidData, "row " + std::to_string(row) + ", column \"" +
+                                                         schema.columns[c].name + "\": " + problem);
+      }
+      if (outcome == CellOutcome::Unfixable) {
+        keep = false;
+        ++report.columns[c].rejected;
+      }
+    }
+    if (!keep) {
+      ++report.rejected_rows;
+      continue;
+    }
+    for (size_t c = 0; c < columns; ++c) {
+      result.table.codes[c][kept] = row_codes[c];
+      report.columns[c].missing += row_counts[c].missing;
+      report.columns[c].clamped += row_counts[c].clamped;
+      report.columns[c].mapped_to_missing += row_counts[c].mapped_to_missing;
+    }
+    ++kept;
+  }
+  report.kept_rows = kept;
+  result.table.rows = kept;
+  for (auto& column : result.table.codes) column.resize(kept);
+  if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+  return result;
+}
+
+}  // namespace privsynth

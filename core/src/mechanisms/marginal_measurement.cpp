@@ -1,0 +1,52 @@
+#include "privsynth/mechanisms/marginal_measurement.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace privsynth {
+
+Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
+                                         double count_fraction, PureDpAccountant& accountant, RandomSource& random,
+                                         bool disable_noise) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "epsilon"));
+  if (!(count_fraction > 0 && count_fraction < 1)) {
+    return Status::error(ErrorCode::InvalidArgument, "the record count's share of epsilon must be in (0, 1)");
+  }
+  NoisyMarginals result;
+  result.count_epsilon = epsilon * count_fraction;
+  result.cell_epsilon = epsilon - result.count_epsilon;
+  const double sensitivity = workload.l1_sensitivity_add_remove();
+  Result<RationalScale> count_scale = rational_scale_at_least(1.0 / result.count_epsilon);
+  if (!count_scale.is_ok()) return count_scale.status();
+  Result<RationalScale> cell_scale = rational_scale_at_least(sensitivity / result.cell_epsilon);
+  if (!cell_scale.is_ok()) return cell_scale.status();
+  result.count_scale = count_scale.value();
+  result.cell_scale = cell_scale.value();
+
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
+      {"noisy record count", "discrete Laplace", result.count_epsilon, 1.0, result.count_scale.value()}));
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
+      {"noisy cell counts of all " + std::to_string(workload.marginals().size()) + " marginals of degree 1.." +
+           std::to_string(workload.degree()) + " (" + std::to_string(workload.statistic_count()) + " cells)",
+       "discrete Laplace", result.cell_epsilon, sensitivity, result.cell_scale.value()}));
+
+  const auto noise = [&](const RationalScale& scale) {
+    return disable_noise ? 0.0 : static_cast<double>(sample_discrete_laplace(random, scale));
+  };
+  result.noisy_count = static_cast<double>(table.rows) + noise(result.count_scale);
+  const std::vector<int64_t> counts = workload.count(table);
+  result.noisy_cells.resize(counts.size());
+  for (size_t i = 0; i < counts.size(); ++i) result.noisy_cells[i] = static_cast<double>(counts[i]) + noise(result.cell_scale);
+  return result;
+}
+
+std::vector<double> noisy_frequencies(const NoisyMarginals& measurement) {
+  const double normalizer = std::max(1.0, measurement.noisy_count);
+  std::vector<double> frequencies(measurement.noisy_cells.size());
+  for (size_t i = 0; i < frequencies.size(); ++i) {
+    frequencies[i] = std::clamp(measurement.noisy_cells[i] / normalizer, 0.0, 1.0);
+  }
+  return frequencies;
+}
+
+}  // namespace privsynth

@@ -1,0 +1,32 @@
+#include "privsynth/mechanisms/registry.hpp"
+
+#include "privsynth/mechanisms/reduced_space_lp.hpp"
+
+namespace privsynth {
+namespace {
+
+Result<PreparedMechanism> prepare_reduced_space_lp(OptionReader& reader, double epsilon) {
+  Result<ReducedSpaceLpOptions> options = read_reduced_space_lp_options(reader, epsilon);
+  if (!options.is_ok()) return options.status();
+  return PreparedMechanism([options = options.value()](const MechanismContext& context) {
+    return run_reduced_space_lp(context, options);
+  });
+}
+
+}  // namespace
+
+const std::vector<MechanismEntry>& mechanism_registry() {
+  static const std::vector<MechanismEntry> registry = {
+      {"reduced-space-lp", &prepare_reduced_space_lp},
+  };
+  return registry;
+}
+
+const MechanismEntry* find_mechanism(const std::string& name) {
+  for (const MechanismEntry& entry : mechanism_registry()) {
+    if (name == entry.name) return &entry;
+  }
+  return nullptr;
+}
+
+}  // namespace privsynth

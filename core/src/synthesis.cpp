@@ -1,0 +1,195 @@
+#include "privsynth/synthesis.hpp"
+
+#include <memory>
+#include <set>
+
+#include "privsynth/accountant.hpp"
+#include "privsynth/encoding.hpp"
+#include "privsynth/eval/marginal_report.hpp"
+#include "privsynth/json_text.hpp"
+#include "privsynth/mechanisms/registry.hpp"
+#include "privsynth/options.hpp"
+#include "privsynth/random.hpp"
+#include "privsynth/receipt.hpp"
+#include "privsynth/schema.hpp"
+
+namespace privsynth {
+namespace {
+
+using Json = nlohmann::json;
+
+// Options shared by every mechanism; the mechanism reads the rest from the same reader.
+struct CommonOptions {
+  std::string mechanism = "reduced-space-lp";
+  double epsilon = 0;
+  std::vector<std::string> columns;  // empty: all schema columns
+  OutOfDomainPolicy out_of_domain = OutOfDomainPolicy::Clamp;
+  SchemaProvenance provenance = SchemaProvenance::Public;
+  bool has_test_seed = false;
+  long long test_seed = 0;
+  bool evaluate = true;
+};
+
+Result<CommonOptions> read_common_options(OptionReader& reader) {
+  CommonOptions options;
+  if (!reader.has("epsilon")) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"epsilon\" is required (the privacy budget, > 0)");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", options.epsilon));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("mechanism", options.mechanism));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
+  std::string policy = "clamp", provenance = "public";
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("outOfDomain", policy));
+  Result<OutOfDomainPolicy> parsed_policy = parse_out_of_domain_policy(policy);
+  if (!parsed_policy.is_ok()) return parsed_policy.status();
+  options.out_of_domain = parsed_policy.value();
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("schemaProvenance", provenance));
+  if (provenance == "inferred-from-data") options.provenance = SchemaProvenance::InferredFromData;
+  else if (provenance != "public") {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"schemaProvenance\" must be \"public\" or \"inferred-from-data\"");
+  }
+  options.has_test_seed = reader.has("testSeed");
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("testSeed", options.test_seed, 0, 9007199254740991LL));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("evaluate", options.evaluate));
+  return options;
+}
+
+Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector<std::string>& names) {
+  std::vector<int> indices;
+  if (names.empty()) {
+    for (size_t i = 0; i < schema.columns.size(); ++i) indices.push_back(static_cast<int>(i));
+    return indices;
+  }
+  std::set<int> seen;
+  for (const std::string& name : names) {
+    const int index = find_column(schema, name);
+    if (index < 0) return Status::error(ErrorCode::InvalidArgument, "option \"columns\": the schema has no column \"" + name + "\"");
+    if (!seen.insert(index).second) {
+      return Status::error(ErrorCode::InvalidArgument, "option \"columns\": \"" + name + "\" is listed twice");
+    }
+    indices.push_back(index);
+  }
+  return indices;
+}
+
+EncodedTable project(EncodedTable&& table, const std::vector<int>& columns) {
+  EncodedTable projected;
+  projected.rows = table.rows;
+  for (int c : columns) {
+    projected.levels.push_back(table.levels[static_cast<size_t>(c)]);
+    projected.codes.push_back(std::move(table.codes[static_cast<size_t>(c)]));
+  }
+  return projected;
+}
+
+Json distances_json(const std::vector<MarginalDistance>& distances, const std::vector<std::string>& names) {
+  Json list = Json::array();
+  for (const MarginalDistance& d : distances) {
+    Json columns = Json::array();
+    for (int c : d.columns) columns.push_back(names[static_cast<size_t>(c)]);
+    list.push_back({{"columns", columns}, {"tv", d.total_variation}});
+  }
+  return list;
+}
+
+Json encoding_json(const EncodingReport& report, const Schema& schema) {
+  Json columns = Json::array();
+  for (size_t c = 0; c < report.columns.size(); ++c) {
+    const ColumnEncodingCounts& counts = report.columns[c];
+    columns.push_back({{"name", schema.columns[c].name},
+                       {"missing", counts.missing},
+                       {"clamped", counts.clamped},
+                       {"mappedToMissing", counts.mapped_to_missing},
+                       {"rejectedRows", counts.rejected}});
+  }
+  return {{"inputRows", report.input_rows},
+          {"keptRows", report.kept_rows},
+          {"rejectedRows", report.rejected_rows},
+          {"ignoredColumns", report.ignored_columns},
+          {"columns", columns}};
+}
+
+Json report_json(const EncodingReport& encoding, const Schema& schema, const UtilityReport* utility,
+                 const std::vector<std::string>& names, int degree, size_t real_rows, size_t synthetic_rows) {
+  Json report = {{"notice", "Computed on your real data: for your eyes only. Do not publish this report."},
+                 {"rows", {{"real", real_rows}, {"synthetic", synthetic_rows}}},
+                 {"encoding", encoding_json(encoding, schema)}};
+  if (!utility) return report;
+  Json worst = Json::array();
+  for (int c : utility->max_statistic_error_columns) worst.push_back(names[static_cast<size_t>(c)]);
+  report["marginals"] = {{"meanOneWayTV", mean_total_variation(utility->one_way)},
+                         {"meanTwoWayTV", mean_total_variation(utility->two_way)},
+                         {"meanThreeWaySampleTV", mean_total_variation(utility->three_way_sample)},
+                         {"threeWayTotal", utility->three_way_total},
+                         {"oneWay", distances_json(utility->one_way, names)},
+                         {"twoWay", distances_json(utility->two_way, names)},
+                         {"threeWaySample", distances_json(utility->three_way_sample, names)}};
+  report["maxStatisticError"] = {{"value", utility->max_statistic_error}, {"degree", degree}, {"marginal", worst}};
+  return report;
+}
+
+}  // namespace
+
+Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
+  Result<Schema> schema = parse_schema_json(input.schema_json);
+  if (!schema.is_ok()) return schema.status();
+  Result<Json> options_json = parse_options_json(std::string(input.options_json));
+  if (!options_json.is_ok()) return options_json.status();
+  OptionReader reader(options_json.value());
+  Result<CommonOptions> common = read_common_options(reader);
+  if (!common.is_ok()) return common.status();
+  const MechanismEntry* mechanism = find_mechanism(common.value().mechanism);
+  if (!mechanism) {
+    return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + common.value().mechanism + "\"");
+  }
+  Result<PreparedMechanism> prepared = mechanism->prepare(reader, common.value().epsilon);
+  if (!prepared.is_ok()) return prepared.status();
+  PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
+  Result<std::vector<int>> columns = resolve_columns(schema.value(), common.value().columns);
+  if (!columns.is_ok()) return columns.status();
+
+  Result<EncodedData> encoded = encode_cells(schema.value(), input.cells, common.value().out_of_domain, progress);
+  if (!encoded.is_ok()) return encoded.status();
+  const EncodingReport encoding_report = encoded.value().report;
+  const EncodedTable table = project(std::move(encoded.value().table), columns.value());
+
+  std::unique_ptr<RandomSource> random;
+  if (common.value().has_test_seed) random = std::make_unique<SeededTestRandom>(static_cast<uint64_t>(common.value().test_seed));
+  else random = std::make_unique<SystemRandom>();
+  Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(common.value().epsilon);
+  if (!accountant.is_ok()) return accountant.status();
+
+  const MechanismContext context{table, accountant.value(), *random, progress};
+  Result<MechanismOutput> output = prepared.value()(context);
+  if (!output.is_ok()) return output.status();
+
+  std::vector<Column> output_columns;
+  std::vector<std::string> names;
+  for (int c : columns.value()) {
+    output_columns.push_back(schema.value().columns[static_cast<size_t>(c)]);
+    names.push_back(output_columns.back().name);
+  }
+  SynthesisOutput result;
+  result.rows = output.value().synthetic.rows;
+  result.columns = decode_table(output_columns, output.value().synthetic, *random);
+  PRIVSYNTH_RETURN_IF_ERROR(random->health());
+
+  const int degree = output.value().parameters.value("degree", 2);
+  std::unique_ptr<UtilityReport> utility;
+  if (common.value().evaluate) {
+    if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");
+    utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
+  }
+  result.report_json = to_json_text(
+      report_json(encoding_report, schema.value(), utility.get(), names, degree, table.rows, result.rows), 1);
+  result.receipt_json = to_json_text(build_receipt(ReceiptInputs{schema.value(), common.value().provenance,
+                                                                 columns.value(), out_of_domain_policy_name(common.value().out_of_domain),
+                                                                 accountant.value(), output.value(),
+                                                                 common.value().has_test_seed, result.rows}),
+                                     1);
+  if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
+  return result;
+}
+
+}  // namespace privsynth

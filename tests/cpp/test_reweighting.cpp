@@ -1,0 +1,52 @@
+#include <catch2/catch.hpp>
+
+#include "privsynth/reference_measure.hpp"
+#include "privsynth/reweighting.hpp"
+
+using namespace privsynth;
+
+TEST_CASE("with exact targets and a reduced space covering the domain, the LP reproduces the statistics",
+          "[reweighting]") {
+  const std::vector<int> levels = {2, 3, 2};
+  SeededTestRandom random(9);
+  EncodedTable data = make_empty_table(levels, 500);
+  for (size_t row = 0; row < data.rows; ++row) {  // correlated columns
+    data.codes[0][row] = static_cast<uint32_t>(random.uniform_below(2));
+    data.codes[1][row] = static_cast<uint32_t>((data.codes[0][row] + random.uniform_below(2)) % 3);
+    data.codes[2][row] = static_cast<uint32_t>(random.uniform_below(10) < 8 ? data.codes[0][row] : 1 - data.codes[0][row]);
+  }
+  const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(levels, 2).value();
+  std::vector<double> targets;
+  for (int64_t count : workload.count(data)) targets.push_back(static_cast<double>(count) / data.rows);
+  // 200 uniform points cover all 12 cells with overwhelming probability.
+  const EncodedTable points = sample_uniform_points(levels, 200, random);
+  const Reweighting fit = fit_min_max_error(workload, points, targets, {}).value();
+  CHECK(fit.lp_objective == Approx(0).margin(1e-9));
+  CHECK(fit.max_error < 1e-9);
+  const std::vector<double> fitted = workload.weighted_sum(points, fit.weights);
+  for (size_t i = 0; i < targets.size(); ++i) CHECK(fitted[i] == Approx(targets[i]).margin(1e-9));
+  CHECK(fit.size.rows == static_cast<int>(2 * workload.statistic_count() + 1));
+  CHECK(fit.size.columns == 201);
+}
+
+TEST_CASE("the min-max error has its known value when the reduced space is too small", "[reweighting]") {
+  // One binary column, reduced space = {0, 0}: the best density puts all mass on 0, so the
+  // frequencies are (1, 0) against targets (0.3, 0.7): t* = 0.7.
+  const MarginalWorkload workload = MarginalWorkload::all_up_to_degree({2}, 1).value();
+  EncodedTable points = make_empty_table({2}, 2);
+  const Reweighting fit = fit_min_max_error(workload, points, {0.3, 0.7}, {}).value();
+  CHECK(fit.lp_objective == Approx(0.7));
+  CHECK(fit.max_error == Approx(0.7));
+  // Points {0, 1}: exact fit.
+  points.codes[0][1] = 1;
+  CHECK(fit_min_max_error(workload, points, {0.3, 0.7}, {}).value().max_error == Approx(0).margin(1e-12));
+}
+
+TEST_CASE("the reweighting LP refuses sizes that do not fit in memory", "[reweighting][errors]") {
+  const MarginalWorkload workload = MarginalWorkload::all_up_to_degree({50, 50, 50, 50}, 2).value();
+  const LpSize size = reweighting_lp_size(workload, 2'000'000);
+  CHECK(size.nonzeros > kMaxLpNonzeros);
+  EncodedTable points = make_empty_table({50, 50, 50, 50}, 2'000'000);
+  const Result<Reweighting> fit = fit_min_max_error(workload, points, std::vector<double>(workload.statistic_count(), 0.0), {});
+  CHECK(fit.status().code() == ErrorCode::DomainTooLarge);
+}

@@ -1,0 +1,107 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "csv_file.hpp"
+#include "privsynth/synthesis.hpp"
+
+using namespace privsynth;
+using Json = nlohmann::json;
+
+namespace {
+struct Adult {
+  std::string schema = *testing::read_text_file(testing::data_path("adult/adult.schema.json"));
+  CellGrid cells = *testing::read_csv_file(testing::data_path("adult/adult.csv"));
+};
+const Adult& adult() {
+  static const Adult data;
+  return data;
+}
+Result<SynthesisOutput> run(const std::string& options, const ProgressSink& progress = {}) {
+  return synthesize(SynthesisInput{adult().schema, adult().cells.view(), options}, progress);
+}
+}  // namespace
+
+TEST_CASE("Adult end to end: receipt, report and a synthetic table in the schema's domain", "[synthesis]") {
+  std::vector<std::string> phases;
+  const Result<SynthesisOutput> result =
+      run(R"({"epsilon":1,"columns":["age","workclass","education","sex","race","income"],"degree":2,"testSeed":5})",
+          [&](const Progress& p) {
+            if (phases.empty() || phases.back() != phase_name(p.phase)) phases.push_back(phase_name(p.phase));
+            return true;
+          });
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  CHECK(phases == std::vector<std::string>{"encode", "measure", "lp", "sample", "evaluate"});
+  const SynthesisOutput& output = result.value();
+  REQUIRE(output.columns.size() == 6);
+  CHECK(output.rows > 48000);
+  CHECK(output.rows < 49700);
+  for (double age : output.columns[0].numbers) {
+    REQUIRE(age >= 17);
+    REQUIRE(age <= 90);
+    REQUIRE(age == std::floor(age));
+  }
+  for (int32_t code : output.columns[1].categories) REQUIRE((code >= -1 && code < 8));
+
+  const Json receipt = Json::parse(output.receipt_json);
+  CHECK(receipt["private"] == false);  // a test seed was used
+  CHECK(receipt["notPrivateReasons"].size() == 1);
+  CHECK(receipt["privacy"]["neighbours"] == "add/remove one record");
+  CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(1.0));
+  CHECK(receipt["ledger"].size() == 2);
+  CHECK(receipt["mechanism"]["name"] == "reduced-space-lp");
+  CHECK(receipt["parameters"]["marginals"] == 6 + 15);
+  CHECK(receipt["schema"]["columns"].size() == 6);
+  CHECK(receipt["software"]["version"].is_string());
+  CHECK(receipt.dump().find("rejected") == std::string::npos);  // no raw data-dependent counts
+
+  const Json report = Json::parse(output.report_json);
+  CHECK_THAT(report["notice"].get<std::string>(), Catch::Contains("for your eyes only"));
+  CHECK(report["encoding"]["inputRows"] == 48842);
+  CHECK(report["encoding"]["keptRows"] == 48842);
+  CHECK(report["marginals"]["oneWay"].size() == 6);
+  CHECK(report["marginals"]["twoWay"].size() == 15);
+  CHECK(report["marginals"]["threeWaySample"].size() == 20);
+  const double mean_two_way = report["marginals"]["meanTwoWayTV"].get<double>();
+  INFO("mean 2-way TV " << mean_two_way);
+  CHECK(mean_two_way < 0.15);
+}
+
+TEST_CASE("the pipeline rejects bad options before touching the data", "[synthesis][errors]") {
+  const auto code_of = [](const std::string& options) { return run(options).status(); };
+  CHECK(code_of("{}").message() == "option \"epsilon\" is required (the privacy budget, > 0)");
+  CHECK(code_of(R"({"epsilon":0})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"epsilon":-1})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"epsilon":"1"})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"epsilon":1,"epsilom":2})").message() == "unknown option \"epsilom\"");
+  CHECK(code_of(R"({"epsilon":1,"degree":5})").message() == "option \"degree\" must be a whole number from 1 to 3");
+  CHECK(code_of(R"({"epsilon":1,"columns":["age","nope"]})").message() ==
+        "option \"columns\": the schema has no column \"nope\"");
+  CHECK(code_of(R"({"epsilon":1,"mechanism":"magic"})").message() == "unknown mechanism \"magic\"");
+  CHECK(code_of(R"({"epsilon":1,"outOfDomain":"ignore"})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"epsilon":1,"countBudgetFraction":1})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of("[1,2]").message() == "options must be a JSON object");
+  CHECK(synthesize(SynthesisInput{"{}", adult().cells.view(), R"({"epsilon":1})"}).status().code() ==
+        ErrorCode::InvalidSchema);
+}
+
+TEST_CASE("an LP failure surfaces as an error result from the pipeline", "[synthesis][errors]") {
+  const Result<SynthesisOutput> result =
+      run(R"({"epsilon":1,"columns":["sex","race","income"],"lpIterationLimit":1,"testSeed":1})");
+  REQUIRE_FALSE(result.is_ok());
+  CHECK(result.status().code() == ErrorCode::LpLimitReached);
+}
+
+TEST_CASE("heart: numeric-coded categories (\"1.0\" matches 1) and a private receipt without a seed", "[synthesis]") {
+  const std::string schema = *testing::read_text_file(testing::data_path("heart/heart_cleveland.schema.json"));
+  const CellGrid cells = *testing::read_csv_file(testing::data_path("heart/heart_cleveland.csv"));
+  const Result<SynthesisOutput> result =
+      synthesize(SynthesisInput{schema, cells.view(), R"({"epsilon":2,"degree":1,"outOfDomain":"error"})"});
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json receipt = Json::parse(result.value().receipt_json);
+  CHECK(receipt["private"] == true);
+  CHECK(receipt["randomness"] == "platform CSPRNG");
+  CHECK(Json::parse(result.value().report_json)["encoding"]["keptRows"] == 303);
+}

@@ -1,0 +1,107 @@
+// Embind adapters: JS values in, core types through, JS values out. No logic lives here; every
+// function copies its inputs once into core types and its outputs once into JS typed arrays.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "privsynth/mechanisms/registry.hpp"
+#include "privsynth/schema.hpp"
+#include "privsynth/synthesis.hpp"
+#include "privsynth/version.hpp"
+
+using emscripten::val;
+
+namespace {
+
+template <class T>
+std::vector<T> copy_typed_array(const val& array) {
+  std::vector<T> out(array["length"].as<size_t>());
+  val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", array);
+  return out;
+}
+
+template <class T>
+val to_typed_array(const char* type, const std::vector<T>& values) {
+  return val::global(type).new_(emscripten::typed_memory_view(values.size(), values.data()));
+}
+
+val error_object(const privsynth::Status& status) {
+  val result = val::object();
+  result.set("ok", false);
+  result.set("code", std::string(privsynth::error_code_name(status.code())));
+  result.set("message", status.message());
+  return result;
+}
+
+val column_object(const privsynth::DecodedColumn& column) {
+  val result = val::object();
+  result.set("name", column.name);
+  if (column.kind == privsynth::ColumnKind::Categorical) {
+    result.set("kind", std::string("categorical"));
+    result.set("categories", to_typed_array("Int32Array", column.categories));
+  } else {
+    result.set("kind", std::string("numeric"));
+    result.set("numbers", to_typed_array("Float64Array", column.numbers));
+  }
+  return result;
+}
+
+// synthesize(schemaJson, cellBytes: Uint8Array, cellOffsets: Uint32Array, rows, columns,
+//            optionsJson, onProgress(phase, fraction, detail) -> boolean)
+val synthesize(const std::string& schema_json, const val& cell_bytes, const val& cell_offsets, size_t rows,
+               size_t columns, const std::string& options_json, const val& on_progress) {
+  const std::vector<uint8_t> bytes = copy_typed_array<uint8_t>(cell_bytes);
+  const std::vector<uint32_t> offsets = copy_typed_array<uint32_t>(cell_offsets);
+  if (offsets.size() != rows * columns + 1) {
+    return error_object(privsynth::Status::error(privsynth::ErrorCode::InvalidArgument,
+                                                 "cellOffsets must have rows * columns + 1 entries"));
+  }
+  const privsynth::CellGridView grid{reinterpret_cast<const char*>(bytes.data()), offsets.data(), rows, columns,
+                                     bytes.size()};
+  const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
+    return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
+  };
+  const privsynth::Result<privsynth::SynthesisOutput> output =
+      privsynth::synthesize(privsynth::SynthesisInput{schema_json, grid, options_json}, progress);
+  if (!output.is_ok()) return error_object(output.status());
+  val result = val::object();
+  result.set("ok", true);
+  result.set("rows", output.value().rows);
+  val list = val::array();
+  for (const privsynth::DecodedColumn& column : output.value().columns) list.call<void>("push", column_object(column));
+  result.set("columns", list);
+  result.set("receiptJson", output.value().receipt_json);
+  result.set("reportJson", output.value().report_json);
+  return result;
+}
+
+// validateSchema(json) -> { ok, normalizedJson } | { ok: false, code, message }
+val validate_schema(const std::string& json) {
+  const privsynth::Result<privsynth::Schema> schema = privsynth::parse_schema_json(json);
+  if (!schema.is_ok()) return error_object(schema.status());
+  val result = val::object();
+  result.set("ok", true);
+  result.set("normalizedJson", privsynth::schema_to_json(schema.value()));
+  return result;
+}
+
+std::string version() { return privsynth::version(); }
+
+val mechanism_names() {
+  val names = val::array();
+  for (const privsynth::MechanismEntry& entry : privsynth::mechanism_registry()) {
+    names.call<void>("push", std::string(entry.name));
+  }
+  return names;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(privsynth) {
+  emscripten::function("synthesize", &synthesize);
+  emscripten::function("validateSchema", &validate_schema);
+  emscripten::function("version", &version);
+  emscripten::function("mechanisms", &mechanism_names);
+}
