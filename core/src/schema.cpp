@@ -187,7 +187,7 @@ Result<Schema> parse_schema_json(std::string_view text) {
   if (root.is_discarded()) return schema_error("the schema is not valid JSON");
   if (!root.is_object()) return schema_error("the schema must be a JSON object");
   PRIVSYNTH_RETURN_IF_ERROR(
-      check_keys(root, {"version", "name", "source", "description", "columns", "missing"}, "schema"));
+      check_keys(root, {"version", "name", "source", "description", "provenance", "columns", "missing"}, "schema"));
   if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<long long>() != 1) {
     return schema_error("\"version\" must be 1 (this is schema format v1)");
   }
@@ -199,6 +199,13 @@ Result<Schema> parse_schema_json(std::string_view text) {
   if (root.contains("source")) {
     if (!root["source"].is_string()) return schema_error("\"source\" must be a string");
     schema.source = root["source"].get<std::string>();
+  }
+  if (root.contains("provenance")) {
+    const Json& provenance = root["provenance"];
+    if (!provenance.is_string() || (provenance != "public" && provenance != "inferred-from-data")) {
+      return schema_error("\"provenance\" must be \"public\" or \"inferred-from-data\"");
+    }
+    schema.inferred_from_data = provenance == "inferred-from-data";
   }
   if (!root.contains("columns") || !root["columns"].is_array() || root["columns"].empty()) {
     return schema_error("\"columns\" must be a non-empty array");
@@ -225,6 +232,7 @@ std::string schema_to_json(const Schema& schema) {
   root["version"] = 1;
   root["name"] = schema.name;
   if (!schema.source.empty()) root["source"] = schema.source;
+  root["provenance"] = schema.inferred_from_data ? "inferred-from-data" : "public";
   Json columns = Json::array();
   for (const Column& column : schema.columns) {
     Json item;

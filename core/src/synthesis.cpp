@@ -160,6 +160,8 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
   Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(common.value().epsilon);
   if (!accountant.is_ok()) return accountant.status();
 
+  // A schema read from the data is not private however it reaches us: by option or by its own label.
+  if (schema.value().inferred_from_data) common.value().provenance = SchemaProvenance::InferredFromData;
   const MechanismContext context{table, accountant.value(), *random, progress};
   Result<MechanismOutput> output = prepared.value()(context);
   if (!output.is_ok()) return output.status();

@@ -35,6 +35,7 @@ struct Schema {
   std::string source;                       // free-text provenance of the domains
   std::vector<Column> columns;
   std::vector<std::string> missing_tokens;  // cell texts that mean "missing"
+  bool inferred_from_data = false;          // "provenance": "inferred-from-data": NOT PRIVATE
 };
 
 // Number of encoded levels of a column: categories or bins, plus one "missing" level (the last

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds every part, in dependency order: native core + tests + bench, the wasm module, the npm
+# package (web/lib), and the demo site (web/app). `scripts/build.sh wasm lib` builds only those.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (DESIGN §5)
+
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(native wasm lib app)
+for part in "${parts[@]}"; do
+  printf '\033[1m[build]\033[0m %s\n' "$part"
+  case "$part" in
+    native) cmake --preset native >/dev/null && cmake --build --preset native ;;
+    wasm) cmake --preset wasm >/dev/null && cmake --build --preset wasm ;;
+    lib) npm run build --silent -w privsynth ;;
+    app) npm run build --silent -w privsynth-demo ;;
+    *) echo "unknown part: $part (native, wasm, lib, app)" >&2; exit 2 ;;
+  esac
+done

@@ -1,0 +1,108 @@
+// Browser entry: the core runs in a Web Worker (inlined into this bundle with its WebAssembly, so
+// creating one makes no network request). Cancelling terminates the worker at once; the next call
+// starts a fresh one.
+import PrivsynthWorker from './worker?worker&inline';
+
+import { errorFromCode } from './errors';
+import { coreOptionsOf, schemaJsonOf } from './pipeline';
+import type { Schema } from './schema-types';
+import type { Progress, SynthesisResult, SynthesizeOptions } from './types';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
+
+export * from './public-api';
+
+type RequestBody = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+let nextId = 1;
+const idleWorkers: Worker[] = [];
+
+function acquireWorker(): Worker {
+  return idleWorkers.pop() ?? new PrivsynthWorker({ name: 'privsynth' });
+}
+
+function releaseWorker(worker: Worker): void {
+  if (idleWorkers.length === 0) idleWorkers.push(worker);
+  else worker.terminate();
+}
+
+function call<T>(body: RequestBody, onProgress?: (progress: Progress) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(errorFromCode('CANCELLED', 'cancelled'));
+      return;
+    }
+    const worker = acquireWorker();
+    const id = nextId++;
+    const finish = (settle: () => void, reuse: boolean) => {
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+      signal?.removeEventListener('abort', onAbort);
+      if (reuse) releaseWorker(worker);
+      else worker.terminate();
+      settle();
+    };
+    const onMessage = (event: MessageEvent<WorkerReply>) => {
+      const reply = event.data;
+      if (reply.id !== id) return;
+      if (reply.kind === 'progress') {
+        try {
+          onProgress?.(reply.progress);
+        } catch {
+          // a throwing progress callback must not break the run
+        }
+      } else if (reply.kind === 'done') {
+        finish(() => resolve(reply.value as T), true);
+      } else {
+        finish(() => reject(errorFromCode(reply.error.code, reply.error.message)), true);
+      }
+    };
+    const onError = (event: ErrorEvent) => {
+      event.preventDefault();
+      finish(() => reject(errorFromCode('WORKER_FAILED', `the privsynth worker failed: ${event.message || 'unknown error'}`)), false);
+    };
+    const onAbort = () => finish(() => reject(errorFromCode('CANCELLED', 'cancelled')), false);
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.postMessage({ ...body, id } as WorkerRequest);
+  });
+}
+
+export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
+  if (options === null || typeof options !== 'object') {
+    return Promise.reject(errorFromCode('INVALID_ARGUMENT', 'synthesize() needs an options object'));
+  }
+  let schemaJson: string;
+  try {
+    schemaJson = schemaJsonOf(options.schema);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (typeof options.csv !== 'string' && !(options.csv instanceof Blob)) {
+    return Promise.reject(errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob'));
+  }
+  return call<SynthesisResult>(
+    { kind: 'run', csv: options.csv, schemaJson, coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>) },
+    options.onProgress,
+    options.signal,
+  );
+}
+
+/** Validates a schema and returns it normalized (defaults filled in); rejects with a SchemaError. */
+export function validateSchema(schema: Schema | string): Promise<Schema> {
+  try {
+    return call<Schema>({ kind: 'validate', schemaJson: schemaJsonOf(schema) });
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** The core's version (matches the package version). */
+export function coreVersion(): Promise<string> {
+  return call<string>({ kind: 'version' });
+}
+
+/** Starts a worker and instantiates the WebAssembly module now, so that the first run starts at once. */
+export async function preload(): Promise<void> {
+  await call<null>({ kind: 'load' });
+}

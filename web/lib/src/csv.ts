@@ -1,0 +1,91 @@
+// CSV in and out with PapaParse, and the packed form the core reads: one UTF-8 byte buffer plus
+// offsets, copied once into WebAssembly memory.
+import Papa from 'papaparse';
+
+import { errorFromCode } from './errors';
+
+export interface ParsedCsv {
+  header: string[];
+  /** Data rows, each with header.length cells. */
+  rows: string[][];
+}
+
+/** Inputs larger than this are refused with a clear error instead of exhausting memory. */
+export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
+
+export async function readCsvText(csv: string | Blob): Promise<string> {
+  if (typeof csv === 'string') return csv;
+  if (typeof Blob !== 'undefined' && csv instanceof Blob) {
+    if (csv.size > MAX_CSV_BYTES) {
+      throw errorFromCode('DOMAIN_TOO_LARGE', `the file has ${csv.size} bytes; at most ${MAX_CSV_BYTES} are supported`);
+    }
+    return csv.text();
+  }
+  throw errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob');
+}
+
+/** Parses CSV text with a header row. Malformed input is a DataError that names the row. */
+export function parseCsv(text: string): ParsedCsv {
+  if (text.length > MAX_CSV_BYTES) {
+    throw errorFromCode('DOMAIN_TOO_LARGE', `the CSV has ${text.length} characters; at most ${MAX_CSV_BYTES} are supported`);
+  }
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: 'greedy' });
+  // Quote errors are fatal; a "Delimiter" notice only means PapaParse fell back to commas.
+  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
+  if (fatal) {
+    const where = fatal.row === undefined ? '' : ` in row ${fatal.row + 1}`;
+    throw errorFromCode('INVALID_CSV', `the CSV is malformed${where}: ${fatal.message}`);
+  }
+  if (parsed.data.length === 0) throw errorFromCode('EMPTY_DATA', 'the CSV is empty: it needs a header row');
+  const [header, ...rows] = parsed.data;
+  const names = header.map((name) => name.trim());
+  const width = names.length;
+  rows.forEach((row, index) => {
+    if (row.length !== width) {
+      throw errorFromCode(
+        'INVALID_CSV',
+        `row ${index + 2} of the CSV has ${row.length} fields but the header has ${width}`,
+      );
+    }
+  });
+  return { header: names, rows };
+}
+
+export interface PackedCells {
+  bytes: Uint8Array;
+  offsets: Uint32Array;
+  rowCount: number;
+  columnCount: number;
+}
+
+/** Header + rows as one UTF-8 buffer with offsets (row-major, header first). */
+export function packCells({ header, rows }: ParsedCsv): PackedCells {
+  const columnCount = header.length;
+  const rowCount = rows.length + 1;
+  const offsets = new Uint32Array(rowCount * columnCount + 1);
+  const encoder = new TextEncoder();
+  let bytes = new Uint8Array(Math.max(1024, rows.length * columnCount * 8));
+  let used = 0;
+  let index = 0;
+  const add = (cell: string) => {
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes.
+    if (used + cell.length * 3 > bytes.length) {
+      const grown = new Uint8Array(Math.max(bytes.length * 2, used + cell.length * 3));
+      grown.set(bytes.subarray(0, used));
+      bytes = grown;
+    }
+    used += encoder.encodeInto(cell, bytes.subarray(used)).written;
+    offsets[++index] = used;
+  };
+  header.forEach(add);
+  for (const row of rows) row.forEach(add);
+  if (used > 0xffffffff) throw errorFromCode('DOMAIN_TOO_LARGE', 'the table is larger than 4 GiB');
+  return { bytes: bytes.subarray(0, used), offsets, rowCount, columnCount };
+}
+
+/** Writes a table of text cells as CSV (RFC 4180 quoting where needed). */
+export function writeCsv(header: string[], columns: string[][], rows: number): string {
+  const data: string[][] = new Array(rows);
+  for (let row = 0; row < rows; ++row) data[row] = columns.map((column) => column[row]);
+  return Papa.unparse({ fields: header, data }, { newline: '\n' });
+}

@@ -1,0 +1,48 @@
+// Node entry: runs the WebAssembly core in-process. The run is synchronous inside the returned
+// promise; `signal` is checked at every progress event (thousands per run), so an abort issued
+// from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
+// cancel from a timer, run in a worker_threads Worker.
+import { errorFromCode } from './errors';
+import { readCsvText } from './csv';
+import { checkSchema, coreOptionsOf, runSynthesis, schemaJsonOf } from './pipeline';
+import type { Schema } from './schema-types';
+import type { SynthesisResult, SynthesizeOptions } from './types';
+import { loadWasmModule } from './wasm-module';
+
+export * from './public-api';
+
+export async function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
+  if (options === null || typeof options !== 'object') {
+    throw errorFromCode('INVALID_ARGUMENT', 'synthesize() needs an options object');
+  }
+  const { signal, onProgress } = options;
+  const abortIfNeeded = () => {
+    if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
+  };
+  abortIfNeeded();
+  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(options.csv)]);
+  abortIfNeeded();
+  return runSynthesis(
+    module,
+    { csvText, schemaJson: schemaJsonOf(options.schema), coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>) },
+    (progress) => {
+      onProgress?.(progress);
+      return !signal?.aborted;
+    },
+  );
+}
+
+/** Validates a schema and returns it normalized (defaults filled in); throws a SchemaError. */
+export async function validateSchema(schema: Schema | string): Promise<Schema> {
+  return checkSchema(await loadWasmModule(), schemaJsonOf(schema));
+}
+
+/** The core's version (matches the package version). */
+export async function coreVersion(): Promise<string> {
+  return (await loadWasmModule()).version();
+}
+
+/** Loads the WebAssembly module now, so that the first synthesize() starts at once. */
+export async function preload(): Promise<void> {
+  await loadWasmModule();
+}

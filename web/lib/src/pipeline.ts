@@ -1,0 +1,81 @@
+// The synthesis run shared by the Web Worker (browsers) and the in-process path (Node): parse the
+// CSV, hand the cells to the core, turn its columns back into CSV text.
+import { errorFromCode } from './errors';
+import { packCells, parseCsv, writeCsv } from './csv';
+import type { Schema } from './schema-types';
+import type { Phase, Progress, SynthesisResult } from './types';
+import { columnText } from './values';
+import type { PrivsynthWasmModule } from './wasm-module';
+
+/** Everything a run needs, as plain data (it crosses the worker boundary). */
+export interface RunRequest {
+  csvText: string;
+  schemaJson: string;
+  /** Options for the core (epsilon, mechanism, degree, ...), without the JS-only keys. */
+  coreOptions: Record<string, unknown>;
+}
+
+/** Returns false to cancel. */
+export type ProgressReporter = (progress: Progress) => boolean;
+
+const JS_ONLY_KEYS = new Set(['csv', 'schema', 'onProgress', 'signal']);
+
+/** The options the core reads: everything except the input and the callbacks. */
+export function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
+  const core: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (!JS_ONLY_KEYS.has(key) && value !== undefined) core[key] = value;
+  }
+  return core;
+}
+
+export function schemaJsonOf(schema: Schema | string): string {
+  if (typeof schema === 'string') return schema;
+  if (schema === null || typeof schema !== 'object') {
+    throw errorFromCode('INVALID_ARGUMENT', '"schema" must be a schema object or its JSON text');
+  }
+  return JSON.stringify(schema);
+}
+
+export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Schema {
+  const checked = module.validateSchema(schemaJson);
+  if (!checked.ok) throw errorFromCode(checked.code, checked.message);
+  return JSON.parse(checked.normalizedJson) as Schema;
+}
+
+export function runSynthesis(module: PrivsynthWasmModule, request: RunRequest, report: ProgressReporter): SynthesisResult {
+  const step = (phase: Phase, fraction: number, detail = '') => {
+    if (!report({ phase, fraction, detail })) throw errorFromCode('CANCELLED', `cancelled while in phase "${phase}"`);
+  };
+  const schema = checkSchema(module, request.schemaJson);
+  step('parse', 0);
+  const packed = packCells(parseCsv(request.csvText));
+  step('parse', 1);
+  const output = module.synthesize(
+    request.schemaJson,
+    packed.bytes,
+    packed.offsets,
+    packed.rowCount,
+    packed.columnCount,
+    JSON.stringify(request.coreOptions),
+    (phase, fraction, detail) => {
+      try {
+        return report({ phase: phase as Phase, fraction, detail });
+      } catch {
+        return false;  // an exception must never unwind through WebAssembly frames
+      }
+    },
+  );
+  if (!output.ok) throw errorFromCode(output.code, output.message);
+  step('write', 0);
+  const header = output.columns.map((column) => column.name);
+  const csv = writeCsv(header, output.columns.map((column) => columnText(schema, column)), output.rows);
+  step('write', 1);
+  return {
+    csv,
+    rows: output.rows,
+    columns: header,
+    receipt: JSON.parse(output.receiptJson),
+    report: JSON.parse(output.reportJson),
+  };
+}

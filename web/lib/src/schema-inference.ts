@@ -1,0 +1,73 @@
+// Reads a schema from the data itself. This is NOT private: the category sets and the min/max of
+// numeric columns are facts about the private records. The schema is labelled
+// "provenance": "inferred-from-data", and every receipt made with it says "not private".
+import { errorFromCode } from './errors';
+import { parseCsv } from './csv';
+import type { Schema, SchemaColumn } from './schema-types';
+
+export interface InferSchemaOptions {
+  /** Columns with more distinct non-numeric values than this are refused (default 100). */
+  maxCategories?: number;
+  /** Bins for numeric columns (default 16, or one per whole number when fewer). */
+  bins?: number;
+  /** Cell texts treated as missing (default ["", "?", "NA", "N/A"]). */
+  missing?: string[];
+  name?: string;
+}
+
+export const NOT_PRIVATE_WARNING =
+  'Not private: this schema was read from your data (its categories and numeric ranges reveal facts about the records).';
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function inferColumn(name: string, values: string[], options: Required<InferSchemaOptions>): SchemaColumn {
+  const missing = new Set(options.missing);
+  const present = values.map((v) => v.trim()).filter((v) => !missing.has(v));
+  const nullable = present.length < values.length;
+  if (present.length > 0 && present.every((v) => NUMBER.test(v))) {
+    const numbers = present.map(Number);
+    let min = Infinity;
+    let max = -Infinity;
+    for (const x of numbers) {
+      if (x < min) min = x;
+      if (x > max) max = x;
+    }
+    const integer = numbers.every(Number.isInteger);
+    if (min === max) max = min + 1;
+    const wholeNumbers = integer ? max - min + 1 : Infinity;
+    return { name, type: 'numeric', min, max, integer, bins: Math.min(options.bins, wholeNumbers), ...(nullable ? { nullable } : {}) };
+  }
+  const categories = [...new Set(present)].sort();
+  if (categories.length === 0) {
+    throw errorFromCode('INVALID_DATA', `column "${name}" has only missing values; no schema can be inferred`);
+  }
+  if (categories.length > options.maxCategories) {
+    throw errorFromCode(
+      'INVALID_DATA',
+      `column "${name}" has ${categories.length} distinct values (more than ${options.maxCategories}); ` +
+        'drop it or describe it in a schema file',
+    );
+  }
+  return { name, type: 'categorical', categories, ...(nullable ? { nullable } : {}) };
+}
+
+/** Infers a schema from CSV text. The result is labelled as read from the data (NOT private). */
+export function inferSchema(csvText: string, options: InferSchemaOptions = {}): Schema {
+  const settings: Required<InferSchemaOptions> = {
+    maxCategories: options.maxCategories ?? 100,
+    bins: options.bins ?? 16,
+    missing: options.missing ?? ['', '?', 'NA', 'N/A'],
+    name: options.name ?? 'inferred',
+  };
+  const { header, rows } = parseCsv(csvText);
+  if (rows.length === 0) throw errorFromCode('EMPTY_DATA', 'the CSV has a header but no rows');
+  const columns = header.map((name, c) => inferColumn(name, rows.map((row) => row[c]), settings));
+  return {
+    version: 1,
+    name: settings.name,
+    source: NOT_PRIVATE_WARNING,
+    provenance: 'inferred-from-data',
+    columns,
+    missing: settings.missing,
+  };
+}

@@ -1,0 +1,146 @@
+import type { Schema } from './schema-types';
+
+export type Phase = 'parse' | 'encode' | 'measure' | 'lp' | 'sample' | 'evaluate' | 'write';
+
+export interface Progress {
+  phase: Phase;
+  /** Fraction of the phase done, in [0, 1]; -1 when unknown (e.g. simplex iterations). */
+  fraction: number;
+  /** Short human-readable note, e.g. "1,200 simplex iterations, max error t = 0.004". */
+  detail: string;
+}
+
+export type OutOfDomainPolicy = 'clamp' | 'reject' | 'error';
+
+/** Options of the reduced-space LP mechanism (Boedihardjo, Strohmer & Vershynin, Algorithm 1). */
+export interface ReducedSpaceLpOptions {
+  mechanism?: 'reduced-space-lp';
+  /** Preserve every marginal up to this degree (1, 2 or 3; default 2). */
+  degree?: 1 | 2 | 3;
+  /** Fixed size m of the reduced space. Default: grown automatically until the LP error reaches the noise level. */
+  reducedSpaceSize?: number;
+  /** Cap for the automatic growth of the reduced space. */
+  maxReducedSpaceSize?: number;
+  /** Number k of synthetic records (default: the noisy record count). */
+  syntheticRows?: number;
+  /** Share of epsilon spent on the record count (default 1 / (1 + sqrt(#marginals))). */
+  countBudgetFraction?: number;
+  /** Stop the LP solver after this many seconds (an LpError with code LP_LIMIT_REACHED). */
+  lpTimeLimitSeconds?: number;
+  /** Stop the LP solver after this many simplex iterations. */
+  lpIterationLimit?: number;
+  /** GLPK simplex variant (default primal). */
+  lpMethod?: 'primal' | 'dual';
+}
+
+export interface CommonOptions {
+  /** Privacy budget (pure epsilon-DP, add/remove-one neighbours). Required, > 0. */
+  epsilon: number;
+  /** Columns to synthesize (default: every schema column). */
+  columns?: string[];
+  /** What to do with values outside the schema's domain (default "clamp"); counts are in the report. */
+  outOfDomain?: OutOfDomainPolicy;
+  /** Set when the schema was read from the data (see inferSchema): the output is then NOT private. */
+  schemaProvenance?: 'public' | 'inferred-from-data';
+  /** Compute the utility report on the real data (default true). */
+  evaluate?: boolean;
+  /** TESTS ONLY: replaces the secure random generator by a seeded one. The output is NOT private. */
+  testSeed?: number;
+}
+
+export type MechanismOptions = ReducedSpaceLpOptions;
+
+export interface SynthesizeInput {
+  /** The private table: CSV text with a header row, or a File/Blob holding it. */
+  csv: string | Blob;
+  /** Public schema: an object or its JSON text. */
+  schema: Schema | string;
+  onProgress?: (progress: Progress) => void;
+  signal?: AbortSignal;
+}
+
+export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptions;
+
+export interface LedgerEntry {
+  release: string;
+  mechanism: string;
+  epsilon: number;
+  l1Sensitivity: number;
+  noiseScale: number;
+}
+
+/** What was released and how; safe to publish next to the synthetic data. */
+export interface PrivacyReceipt {
+  kind: 'privsynth privacy receipt';
+  format: 1;
+  software: { name: 'privsynth'; version: string; lpSolver: string };
+  private: boolean;
+  notPrivateReasons: string[];
+  privacy: {
+    definition: string;
+    neighbours: string;
+    epsilonBudget: number;
+    epsilonSpent: number;
+    delta: number;
+    composition: string;
+  };
+  ledger: LedgerEntry[];
+  mechanism: { name: string; title: string; paper: string; referenceMeasure?: string; privacyNote: string };
+  parameters: Record<string, unknown>;
+  released: Record<string, unknown>;
+  randomness: string;
+  schema: {
+    name: string;
+    source: string;
+    provenance: string;
+    outOfDomainPolicy: OutOfDomainPolicy;
+    columns: Array<{ name: string; domain: string }>;
+  };
+  output: { rows: number; columns: number };
+}
+
+export interface MarginalDistance {
+  columns: string[];
+  /** Total-variation distance between real and synthetic marginal distributions. */
+  tv: number;
+}
+
+export interface ColumnEncodingReport {
+  name: string;
+  missing: number;
+  clamped: number;
+  mappedToMissing: number;
+  rejectedRows: number;
+}
+
+/** Utility measured on the real data. NOT private: for the data owner's eyes only. */
+export interface UtilityReport {
+  notice: string;
+  rows: { real: number; synthetic: number };
+  encoding: {
+    inputRows: number;
+    keptRows: number;
+    rejectedRows: number;
+    ignoredColumns: string[];
+    columns: ColumnEncodingReport[];
+  };
+  marginals?: {
+    meanOneWayTV: number;
+    meanTwoWayTV: number;
+    meanThreeWaySampleTV: number;
+    threeWayTotal: number;
+    oneWay: MarginalDistance[];
+    twoWay: MarginalDistance[];
+    threeWaySample: MarginalDistance[];
+  };
+  maxStatisticError?: { value: number; degree: number; marginal: string[] };
+}
+
+export interface SynthesisResult {
+  /** The synthetic table as CSV text (header + rows). */
+  csv: string;
+  rows: number;
+  columns: string[];
+  receipt: PrivacyReceipt;
+  report: UtilityReport;
+}

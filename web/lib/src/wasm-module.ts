@@ -1,0 +1,47 @@
+// Hand-written types of the Embind module built from wasm/bindings.cpp (Emscripten 3.1.6 has no
+// --emit-tsd). tests/js/module-types.test.ts checks them against the real module.
+import createPrivsynthModule from '../wasm/privsynth_wasm.mjs';
+
+export type WasmFailure = { ok: false; code: string; message: string };
+
+export type WasmColumn =
+  | { name: string; kind: 'categorical'; categories: Int32Array }
+  | { name: string; kind: 'numeric'; numbers: Float64Array };
+
+export type WasmSynthesis =
+  | { ok: true; rows: number; columns: WasmColumn[]; receiptJson: string; reportJson: string }
+  | WasmFailure;
+
+export type WasmSchemaCheck = { ok: true; normalizedJson: string } | WasmFailure;
+
+/** Returning false from the progress callback asks the core to stop (CANCELLED). */
+export type WasmProgressCallback = (phase: string, fraction: number, detail: string) => boolean;
+
+export interface PrivsynthWasmModule {
+  synthesize(
+    schemaJson: string,
+    cellBytes: Uint8Array,
+    cellOffsets: Uint32Array,
+    rows: number,
+    columns: number,
+    optionsJson: string,
+    onProgress: WasmProgressCallback,
+  ): WasmSynthesis;
+  validateSchema(json: string): WasmSchemaCheck;
+  version(): string;
+  mechanisms(): string[];
+}
+
+/** The names above, for the runtime check; the type below fails to compile if they drift apart. */
+export const WASM_FUNCTIONS = ['synthesize', 'validateSchema', 'version', 'mechanisms'] as const;
+type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
+const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;
+void everyFunctionListed;
+
+let modulePromise: Promise<PrivsynthWasmModule> | undefined;
+
+/** Instantiates the module once per realm (the wasm binary is embedded: no request is made). */
+export function loadWasmModule(): Promise<PrivsynthWasmModule> {
+  modulePromise ??= createPrivsynthModule() as Promise<PrivsynthWasmModule>;
+  return modulePromise;
+}

@@ -1,0 +1,44 @@
+// The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive.
+// Cancellation is done by the page terminating this worker; there is no partial result to clean up.
+import { readCsvText } from './csv';
+import { serializeError } from './errors';
+import { checkSchema, runSynthesis } from './pipeline';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import { loadWasmModule } from './wasm-module';
+
+const scope = self as unknown as {
+  postMessage(message: WorkerReply): void;
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
+};
+
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  const module = await loadWasmModule();
+  switch (request.kind) {
+    case 'load':
+      return { id: request.id, kind: 'done', value: null };
+    case 'version':
+      return { id: request.id, kind: 'done', value: module.version() };
+    case 'validate':
+      return { id: request.id, kind: 'done', value: checkSchema(module, request.schemaJson) };
+    case 'run': {
+      const csvText = await readCsvText(request.csv);
+      const result = runSynthesis(
+        module,
+        { csvText, schemaJson: request.schemaJson, coreOptions: request.coreOptions },
+        (progress) => {
+          scope.postMessage({ id: request.id, kind: 'progress', progress });
+          return true;
+        },
+      );
+      return { id: request.id, kind: 'done', value: result };
+    }
+  }
+}
+
+scope.onmessage = (event) => {
+  const request = event.data;
+  handle(request).then(
+    (reply) => scope.postMessage(reply),
+    (error: unknown) => scope.postMessage({ id: request.id, kind: 'failed', error: serializeError(error) }),
+  );
+};
