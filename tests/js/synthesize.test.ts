@@ -2,7 +2,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
-import * as privsynth from '../../web/lib/dist/node.js';
+import * as privsynth from 'privsynth';
 import {
   ADULT_DEMO_COLUMNS,
   adultCsv,

@@ -1,0 +1,90 @@
+// `npm run bench`: the reduced-space LP on Adult at epsilon = 1, native build vs wasm build under
+// Node, phase by phase. Prints tables; asserts nothing. Every run uses the same test seed, so the
+// native and wasm builds solve exactly the same LP.
+// Usage: npm run bench [-- <workload names...>]   (default: all workloads below)
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const nativeBinary = `${root}build/native/bench/privsynth_bench_native`;
+const schema = `${root}data/adult/adult.schema.json`;
+const data = `${root}data/adult/adult.csv`;
+const demoColumns = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
+const tenColumns = ['age', 'workclass', 'education', 'marital-status', 'occupation', 'relationship', 'race', 'sex',
+  'hours-per-week', 'income'];
+
+const workloads = [
+  { name: 'demo-6col-d2', label: '6 demo columns, degree 2', options: { columns: demoColumns, degree: 2 } },
+  { name: 'all-d1', label: 'all 16 columns, degree 1', options: { degree: 1 } },
+  { name: '10col-d2', label: '10 columns, degree 2', options: { columns: tenColumns, degree: 2 } },
+  { name: 'all-d2', label: 'all 16 columns, degree 2 (LP capped at 300 s)', options: { degree: 2, lpTimeLimitSeconds: 300 } },
+];
+
+const selected = process.argv.slice(2);
+const chosen = selected.length ? workloads.filter((w) => selected.includes(w.name)) : workloads;
+if (chosen.length === 0) {
+  console.error(`unknown workload; choose from: ${workloads.map((w) => w.name).join(', ')}`);
+  process.exit(2);
+}
+for (const required of [nativeBinary, `${root}web/lib/dist/node.js`]) {
+  if (!existsSync(required)) {
+    console.error(`${required} is missing: run "bash scripts/build.sh" first`);
+    process.exit(2);
+  }
+}
+
+function runNative(options) {
+  try {
+    return JSON.parse(execFileSync(nativeBinary, [schema, data, JSON.stringify(options)], { encoding: 'utf8' }));
+  } catch (error) {
+    return JSON.parse(error.stdout || '{"error":"CRASH"}');
+  }
+}
+
+function runWasm(options) {
+  const output = execFileSync(process.execPath, [`${root}bench/wasm-runner.mjs`, schema, data, JSON.stringify(options), '2'],
+    { encoding: 'utf8', cwd: root, maxBuffer: 1 << 24 });
+  return output.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+const fixed = (x, digits = 2) => (typeof x === 'number' ? x.toFixed(digits) : '-');
+const phases = ['encode', 'measure', 'lp', 'sample'];
+const rows = [];
+for (const workload of chosen) {
+  const options = { epsilon: 1, testSeed: 20221121, ...workload.options };
+  process.stderr.write(`running ${workload.name} (native)...\n`);
+  const native = runNative(options);
+  process.stderr.write(`running ${workload.name} (wasm, cold + warm)...\n`);
+  const [cold, warm] = runWasm(options);
+  rows.push({ workload, native, cold, warm });
+}
+
+console.log('\n## Adult (48,842 rows), epsilon = 1, reduced-space LP, uniform reference measure\n');
+console.log('| workload | statistics | marginals | m (rounds) | LP rows x cols | non-zeros | simplex iterations | t* | mean 2-way TV | mean 1-way TV |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const { workload, native } of rows) {
+  if (native.error) {
+    console.log(`| ${workload.label} | ${native.error}: ${native.message} |||||||||`);
+    continue;
+  }
+  const p = native.parameters;
+  console.log(`| ${workload.label} | ${p.statistics} | ${p.marginals} | ${p.reducedSpace.size} (${p.reducedSpace.rounds.length}) | ` +
+    `${p.lp.rows} x ${p.lp.columns} | ${p.lp.nonzeros} | ${p.lp.iterations} | ${fixed(native.released.lpObjective, 4)} | ` +
+    `${fixed(native.meanTwoWayTV, 4)} | ${fixed(native.meanOneWayTV, 4)} |`);
+}
+console.log('\n### Time per phase (seconds): native | wasm in a fresh Node process (cold) | wasm second run (warm)\n');
+console.log(`| workload | ${phases.map((p) => `${p} native / cold / warm`).join(' | ')} | total native / cold / warm | LP wasm/native (cold, warm) |`);
+console.log(`| --- | ${phases.map(() => '---:').join(' | ')} | ---: | ---: |`);
+for (const { workload, native, cold, warm } of rows) {
+  if (native.error || cold?.error) {
+    console.log(`| ${workload.label} | ${native.error ?? ''} ${cold?.error ?? ''}: ${native.message ?? cold?.message} |||||||`);
+    continue;
+  }
+  const cells = phases.map((phase) =>
+    `${fixed(native.phaseSeconds[phase])} / ${fixed(cold.phaseSeconds[phase])} / ${fixed(warm.phaseSeconds[phase])}`);
+  const ratio = (run) => fixed(run.phaseSeconds.lp / native.phaseSeconds.lp);
+  console.log(`| ${workload.label} | ${cells.join(' | ')} | ${fixed(native.totalSeconds)} / ${fixed(cold.totalSeconds)} / ` +
+    `${fixed(warm.totalSeconds)} | ${ratio(cold)}, ${ratio(warm)} |`);
+}
+console.log('\nwasm totals include CSV parsing with PapaParse (phase "parse") and CSV writing ("write"); native totals exclude file reading.');
