@@ -50,3 +50,32 @@ TEST_CASE("the reweighting LP refuses sizes that do not fit in memory", "[reweig
   const Result<Reweighting> fit = fit_min_max_error(workload, points, std::vector<double>(workload.statistic_count(), 0.0), {});
   CHECK(fit.status().code() == ErrorCode::DomainTooLarge);
 }
+
+TEST_CASE("the reduced space grows until t* reaches the target, warm-starting each round", "[reweighting]") {
+  const std::vector<int> levels = {4, 4, 4};
+  SeededTestRandom random(31);
+  EncodedTable data = make_empty_table(levels, 1000);
+  for (size_t row = 0; row < data.rows; ++row) {  // concentrated on the diagonal: uniform points rarely hit it
+    const uint32_t a = static_cast<uint32_t>(random.uniform_below(4));
+    data.codes[0][row] = data.codes[1][row] = data.codes[2][row] = a;
+  }
+  const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(levels, 2).value();
+  std::vector<double> targets;
+  for (int64_t count : workload.count(data)) targets.push_back(static_cast<double>(count) / data.rows);
+  const PointSource uniform = [&](size_t count) { return sample_uniform_points(levels, count, random); };
+
+  const Reweighting grown = fit_min_max_error(workload, uniform, targets, {8, 512, 1e-9}, {}).value();
+  REQUIRE(grown.rounds.size() >= 2);
+  for (size_t i = 1; i < grown.rounds.size(); ++i) {
+    CHECK(grown.rounds[i].points == 2 * grown.rounds[i - 1].points);
+    CHECK(grown.rounds[i].lp_objective <= grown.rounds[i - 1].lp_objective + 1e-12);  // more points never hurt
+  }
+  CHECK(grown.lp_objective < 1e-9);  // the 4 diagonal points are found
+  CHECK(grown.points.rows == grown.rounds.back().points);
+  CHECK(grown.weights.size() == grown.points.rows);
+
+  const Reweighting capped = fit_min_max_error(workload, uniform, targets, {2, 4, 0}, {}).value();
+  CHECK(capped.points.rows == 4);
+  CHECK(capped.rounds.size() == 2);
+  CHECK(capped.lp_objective > 0.1);
+}

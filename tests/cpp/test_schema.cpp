@@ -98,3 +98,13 @@ TEST_CASE("bad schemas name the column and the problem", "[schema]") {
   require_schema_error(R"({"version":1,"columns":[{"name":"c","type":"categorical","categories":["a"]}],"missing":"?"})",
                        "\"missing\" must be an array of strings");
 }
+
+TEST_CASE("a schema read from the data keeps its label through a round trip", "[schema]") {
+  const Schema inferred = parse_schema_json(R"({"version":1,"provenance":"inferred-from-data",
+      "columns":[{"name":"c","type":"categorical","categories":["a"]}]})").value();
+  CHECK(inferred.inferred_from_data);
+  CHECK(parse_schema_json(schema_to_json(inferred)).value().inferred_from_data);
+  CHECK_FALSE(parse_schema_json(with_columns(R"({"name":"c","type":"categorical","categories":["a"]})")).value().inferred_from_data);
+  require_schema_error(R"({"version":1,"provenance":"guessed","columns":[{"name":"c","type":"categorical","categories":["a"]}]})",
+                       "\"provenance\" must be \"public\" or \"inferred-from-data\"");
+}

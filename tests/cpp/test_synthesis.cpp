@@ -105,3 +105,21 @@ TEST_CASE("heart: numeric-coded categories (\"1.0\" matches 1) and a private rec
   CHECK(receipt["randomness"] == "platform CSPRNG");
   CHECK(Json::parse(result.value().report_json)["encoding"]["keptRows"] == 303);
 }
+
+TEST_CASE("a schema labelled as read from the data makes the receipt say not private", "[synthesis]") {
+  const std::string schema = R"({"version":1,"provenance":"inferred-from-data","missing":["?"],"columns":[
+      {"name":"sex","type":"categorical","categories":["Female","Male"]},
+      {"name":"income","type":"categorical","categories":["<=50K",">50K"]}]})";
+  const Result<SynthesisOutput> result = synthesize(SynthesisInput{schema, adult().cells.view(), R"({"epsilon":1})"});
+  REQUIRE(result.is_ok());
+  const Json receipt = Json::parse(result.value().receipt_json);
+  CHECK(receipt["private"] == false);
+  CHECK(receipt["schema"]["columns"][0]["domain"] == "read from the data: NOT PRIVATE");
+  CHECK(Json::parse(result.value().report_json)["encoding"]["ignoredColumns"].size() == 14);
+}
+
+TEST_CASE("cancelling during encoding stops with CANCELLED", "[synthesis][errors]") {
+  const Result<SynthesisOutput> result =
+      run(R"({"epsilon":1,"columns":["sex","income"]})", [](const Progress& p) { return p.phase != Phase::Encode || p.fraction < 0.3; });
+  CHECK(result.status().code() == ErrorCode::Cancelled);
+}
