@@ -143,36 +143,38 @@ Status LinearProgram::ensure_alive() const {
   return Status::ok();
 }
 
-Status LinearProgram::add_rows(int count) {
+Status LinearProgram::ensure_problem() {
   PRIVSYNTH_RETURN_IF_ERROR(ensure_alive());
-  if (!problem_) {
-    struct Context { glp_prob** problem; } context{&problem_};
-    PRIVSYNTH_RETURN_IF_ERROR(guarded("creating a problem", [](void* c) {
-      glp_prob* p = glp_create_prob();
-      glp_set_obj_dir(p, GLP_MIN);
-      *static_cast<Context*>(c)->problem = p;
-    }, &context));
-    environment_epoch_ = g_environment_epoch;
-  }
-  if (count <= 0) return Status::ok();
-  struct Context { glp_prob* problem; int count; } context{problem_, count};
-  PRIVSYNTH_RETURN_IF_ERROR(guarded("adding rows", [](void* c) {
-    auto* x = static_cast<Context*>(c);
-    glp_add_rows(x->problem, x->count);
+  if (problem_) return Status::ok();
+  struct Context { glp_prob** problem; } context{&problem_};
+  PRIVSYNTH_RETURN_IF_ERROR(guarded("creating a problem", [](void* c) {
+    glp_prob* p = glp_create_prob();
+    glp_set_obj_dir(p, GLP_MIN);
+    *static_cast<Context*>(c)->problem = p;
   }, &context));
-  rows_ += count;
+  environment_epoch_ = g_environment_epoch;
+  return Status::ok();
+}
+
+Status LinearProgram::grow(const char* what, int (*add)(glp_prob*, int), int count) {
+  PRIVSYNTH_RETURN_IF_ERROR(ensure_problem());
+  if (count <= 0) return Status::ok();
+  struct Context { glp_prob* problem; int (*add)(glp_prob*, int); int count; } context{problem_, add, count};
+  return guarded(what, [](void* c) {
+    auto* x = static_cast<Context*>(c);
+    x->add(x->problem, x->count);
+  }, &context);
+}
+
+Status LinearProgram::add_rows(int count) {
+  PRIVSYNTH_RETURN_IF_ERROR(grow("adding rows", glp_add_rows, count));
+  rows_ += std::max(count, 0);
   return Status::ok();
 }
 
 Status LinearProgram::add_columns(int count) {
-  PRIVSYNTH_RETURN_IF_ERROR(add_rows(0));  // creates the problem on first use
-  if (count <= 0) return Status::ok();
-  struct Context { glp_prob* problem; int count; } context{problem_, count};
-  PRIVSYNTH_RETURN_IF_ERROR(guarded("adding columns", [](void* c) {
-    auto* x = static_cast<Context*>(c);
-    glp_add_cols(x->problem, x->count);
-  }, &context));
-  columns_ += count;
+  PRIVSYNTH_RETURN_IF_ERROR(grow("adding columns", glp_add_cols, count));
+  columns_ += std::max(count, 0);
   return Status::ok();
 }
 

@@ -158,3 +158,15 @@ TEST_CASE("integer bins cover every whole number exactly once", "[binning]") {
     CHECK(next == max + 1);
   }
 }
+
+TEST_CASE("tables beyond the input limits are refused before any allocation", "[encoding][errors]") {
+  const CellGridView too_many_rows{nullptr, nullptr, kMaxInputRows + 2, 1, 0};
+  const Result<EncodedData> rows = encode_cells(schema(), too_many_rows, OutOfDomainPolicy::Clamp);
+  CHECK(rows.status().code() == ErrorCode::DomainTooLarge);
+  const CellGridView too_many_cells{nullptr, nullptr, 1'000'000, 100, 0};
+  CHECK(encode_cells(schema(), too_many_cells, OutOfDomainPolicy::Clamp).status().code() == ErrorCode::DomainTooLarge);
+  // Offsets that do not cover the bytes are a clear error, not an out-of-bounds read.
+  const uint32_t offsets[] = {0, 3, 2};
+  const CellGridView bad_offsets{"abc", offsets, 2, 1, 3};
+  CHECK(encode_cells(schema(), bad_offsets, OutOfDomainPolicy::Clamp).status().code() == ErrorCode::InvalidArgument);
+}

@@ -45,8 +45,8 @@ struct EncodedData {
 };
 
 // Limits on input size that keep memory bounded (wasm32 has at most 2 GiB here).
-inline constexpr size_t kMaxInputRows = 20'000'000;
-inline constexpr size_t kMaxInputCells = 200'000'000;
+inline constexpr size_t kMaxInputRows = 5'000'000;
+inline constexpr size_t kMaxInputCells = 60'000'000;
 
 // Encodes every data row of the grid. Columns are matched to the schema by header name; every
 // schema column must be present.

@@ -89,6 +89,8 @@ class LinearProgram {
 
  private:
   Status ensure_alive() const;
+  Status ensure_problem();
+  Status grow(const char* what, int (*add)(glp_prob*, int), int count);
   glp_prob* problem_ = nullptr;
   unsigned long environment_epoch_ = 0;
   int rows_ = 0, columns_ = 0;

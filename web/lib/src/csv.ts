@@ -10,8 +10,8 @@ export interface ParsedCsv {
   rows: string[][];
 }
 
-/** Inputs larger than this are refused with a clear error instead of exhausting memory. */
-export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
+/** Inputs larger than this (256 MiB) are refused with a clear error instead of exhausting memory. */
+export const MAX_CSV_BYTES = 256 * 1024 * 1024;
 
 export async function readCsvText(csv: string | Blob): Promise<string> {
   if (typeof csv === 'string') return csv;
