@@ -133,6 +133,8 @@ LinearProgram& LinearProgram::operator=(LinearProgram&& other) noexcept {
   std::swap(columns_, other.columns_);
   std::swap(nonzeros_, other.nonzeros_);
   std::swap(has_basis_, other.has_basis_);
+  std::swap(iterations_used_, other.iterations_used_);
+  std::swap(milliseconds_used_, other.milliseconds_used_);
   return *this;
 }
 
@@ -300,34 +302,49 @@ Result<LpSolution> LinearProgram::solve(const SimplexOptions& options, const LpP
   parameters.msg_lev = GLP_MSG_ON;  // display lines feed progress; the terminal hook swallows them
   parameters.meth = options.method == SimplexMethod::Dual ? GLP_DUALP : GLP_PRIMAL;
   parameters.out_frq = options.progress_interval_ms;
-  if (options.iteration_limit > 0) parameters.it_lim = options.iteration_limit;
-  if (options.time_limit_ms > 0) parameters.tm_lim = options.time_limit_ms;
+  // Limits cover all solves of this problem together (a growing reduced space re-solves).
+  const auto limit_reached = [&](const char* what, long long limit) {
+    return Status::error(ErrorCode::LpLimitReached, std::string("the LP solver stopped at its ") + what + " (" +
+                                                        std::to_string(limit) + ")");
+  };
+  if (options.iteration_limit > 0) {
+    if (iterations_used_ >= options.iteration_limit) return limit_reached("iteration limit", options.iteration_limit);
+    parameters.it_lim = static_cast<int>(options.iteration_limit - iterations_used_);
+  }
+  if (options.time_limit_ms > 0) {
+    if (milliseconds_used_ >= options.time_limit_ms) return limit_reached("time limit in ms", options.time_limit_ms);
+    parameters.tm_lim = static_cast<int>(options.time_limit_ms - milliseconds_used_);
+  }
 
   struct Context {
     glp_prob* problem;
     glp_smcp* parameters;
     bool warm;
-    int code, status;
-  } context{problem_, &parameters, has_basis_, 0, 0};
+    int code, status, iterations_before, iterations_after;
+    double start_ms, end_ms;
+  } context{problem_, &parameters, has_basis_, 0, 0, 0, 0, 0, 0};
   GuardState state;
   state.progress = &progress;
   const Escape escape = run_guarded(state, [&] {
+    context.iterations_before = glp_get_it_cnt(context.problem);
+    context.start_ms = glp_time();
     if (!context.warm) glp_adv_basis(context.problem, 0);
     context.code = glp_simplex(context.problem, context.parameters);
     context.status = glp_get_status(context.problem);
+    context.end_ms = glp_time();
+    context.iterations_after = glp_get_it_cnt(context.problem);
   });
   if (escape == Escape::Cancelled) return Status::error(ErrorCode::Cancelled, "cancelled while solving the LP");
   if (escape == Escape::GlpkError) {
     return Status::error(ErrorCode::LpFailed, std::string("GLPK failed while solving: ") + state.last_lines);
   }
+  const int iterations = context.iterations_after - context.iterations_before;
+  iterations_used_ += iterations;
+  milliseconds_used_ += static_cast<long long>(context.end_ms - context.start_ms);
   switch (context.code) {
     case 0: break;
-    case GLP_EITLIM:
-      return Status::error(ErrorCode::LpLimitReached, "the LP solver stopped at its iteration limit (" +
-                                                          std::to_string(options.iteration_limit) + ")");
-    case GLP_ETMLIM:
-      return Status::error(ErrorCode::LpLimitReached, "the LP solver stopped at its time limit (" +
-                                                          std::to_string(options.time_limit_ms) + " ms)");
+    case GLP_EITLIM: return limit_reached("iteration limit", options.iteration_limit);
+    case GLP_ETMLIM: return limit_reached("time limit in ms", options.time_limit_ms);
     default:
       return Status::error(ErrorCode::LpFailed, "GLPK's simplex failed (code " + std::to_string(context.code) +
                                                     "): " + state.last_lines);
@@ -343,7 +360,7 @@ Result<LpSolution> LinearProgram::solve(const SimplexOptions& options, const LpP
   has_basis_ = true;
   LpSolution solution;
   solution.objective = glp_get_obj_val(problem_);
-  solution.iterations = glp_get_it_cnt(problem_);
+  solution.iterations = iterations;
   solution.columns.resize(static_cast<size_t>(columns_));
   for (int j = 0; j < columns_; ++j) solution.columns[static_cast<size_t>(j)] = glp_get_col_prim(problem_, j + 1);
   return solution;

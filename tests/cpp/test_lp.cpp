@@ -140,3 +140,18 @@ TEST_CASE("iteration limits and cancellation stop the solver with clear errors",
   LinearProgram lp = big_lp(150);
   CHECK(lp.solve({}).is_ok());
 }
+
+TEST_CASE("limits count every solve of the same problem together", "[lp][errors]") {
+  LinearProgram lp = big_lp(60);
+  const Result<LpSolution> first = lp.solve({});
+  REQUIRE(first.is_ok());
+  REQUIRE(first.value().iterations > 0);
+  SimplexOptions limited;
+  limited.iteration_limit = first.value().iterations;  // already used up by the first solve
+  CHECK(lp.solve(limited).status().code() == ErrorCode::LpLimitReached);
+  limited.iteration_limit = first.value().iterations + 1000;
+  const Result<LpSolution> again = lp.solve(limited);  // warm start from the optimal basis: no pivots
+  REQUIRE(again.is_ok());
+  CHECK(again.value().iterations == 0);
+  CHECK(again.value().objective == Approx(first.value().objective));
+}

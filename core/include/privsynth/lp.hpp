@@ -39,8 +39,8 @@ enum class SimplexMethod { Primal, Dual };
 
 struct SimplexOptions {
   SimplexMethod method = SimplexMethod::Primal;
-  int iteration_limit = 0;  // 0: none
-  int time_limit_ms = 0;    // 0: none
+  long long iteration_limit = 0;  // over all solves of one LinearProgram; 0: none
+  long long time_limit_ms = 0;    // over all solves of one LinearProgram (GLPK's clock); 0: none
   int progress_interval_ms = 250;
 };
 
@@ -55,7 +55,7 @@ using LpProgressSink = std::function<bool(const LpProgress&)>;
 struct LpSolution {
   double objective = 0;
   std::vector<double> columns;  // primal values
-  int iterations = 0;
+  int iterations = 0;  // in this solve
 };
 
 class LinearProgram {
@@ -96,6 +96,8 @@ class LinearProgram {
   int rows_ = 0, columns_ = 0;
   size_t nonzeros_ = 0;
   bool has_basis_ = false;
+  long long iterations_used_ = 0;
+  long long milliseconds_used_ = 0;
 };
 
 }  // namespace privsynth

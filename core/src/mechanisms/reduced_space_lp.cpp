@@ -73,8 +73,8 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
   options.max_reduced_space_size = static_cast<size_t>(max_m);
   options.synthetic_rows = static_cast<size_t>(k);
   options.simplex.method = method == "dual" ? SimplexMethod::Dual : SimplexMethod::Primal;
-  options.simplex.iteration_limit = static_cast<int>(iteration_limit);
-  options.simplex.time_limit_ms = static_cast<int>(std::ceil(time_limit_seconds * 1000));
+  options.simplex.iteration_limit = iteration_limit;
+  options.simplex.time_limit_ms = static_cast<long long>(std::ceil(time_limit_seconds * 1000));
   return options;
 }
 
