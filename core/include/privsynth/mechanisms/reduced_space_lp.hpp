@@ -44,9 +44,9 @@ double noise_level(double cell_scale, size_t statistics, double noisy_count);
 // a marginal cell's noise scale, 1/eps_c + M/eps_m subject to eps_c + eps_m = eps.
 double default_count_budget_fraction(size_t marginals);
 
-// Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize", "syntheticRows",
-// "countBudgetFraction", "lpTimeLimitSeconds", "lpIterationLimit", "testOnlyDisableNoise");
-// epsilon is passed separately.
+// Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
+// "syntheticRows", "countBudgetFraction", "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod",
+// "testOnlyDisableNoise"); epsilon is passed separately.
 class OptionReader;
 Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader, double epsilon);
 
