@@ -129,47 +129,66 @@ Json report_json(const EncodingReport& encoding, const Schema& schema, const Uti
   return report;
 }
 
-}  // namespace
+// Everything decided before any record is read: a bad option fails here, touching no data.
+struct RunPlan {
+  Schema schema;
+  CommonOptions common;
+  PreparedMechanism mechanism;
+  std::vector<int> columns;  // schema indices of the columns to synthesize
+};
 
-Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
+Result<RunPlan> plan_run(const SynthesisInput& input) {
+  RunPlan plan;
   Result<Schema> schema = parse_schema_json(input.schema_json);
   if (!schema.is_ok()) return schema.status();
+  plan.schema = std::move(schema).value();
   Result<Json> options_json = parse_options_json(std::string(input.options_json));
   if (!options_json.is_ok()) return options_json.status();
   OptionReader reader(options_json.value());
   Result<CommonOptions> common = read_common_options(reader);
   if (!common.is_ok()) return common.status();
-  const MechanismEntry* mechanism = find_mechanism(common.value().mechanism);
-  if (!mechanism) {
-    return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + common.value().mechanism + "\"");
-  }
-  Result<PreparedMechanism> prepared = mechanism->prepare(reader, common.value().epsilon);
+  plan.common = std::move(common).value();
+  // A schema read from the data is not private however it reaches us: by option or by its own label.
+  if (plan.schema.inferred_from_data) plan.common.provenance = SchemaProvenance::InferredFromData;
+  const MechanismEntry* mechanism = find_mechanism(plan.common.mechanism);
+  if (!mechanism) return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + plan.common.mechanism + "\"");
+  Result<PreparedMechanism> prepared = mechanism->prepare(reader, plan.common.epsilon);
   if (!prepared.is_ok()) return prepared.status();
+  plan.mechanism = std::move(prepared).value();
   PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
-  Result<std::vector<int>> columns = resolve_columns(schema.value(), common.value().columns);
+  Result<std::vector<int>> columns = resolve_columns(plan.schema, plan.common.columns);
   if (!columns.is_ok()) return columns.status();
+  plan.columns = std::move(columns).value();
+  return plan;
+}
 
-  Result<EncodedData> encoded = encode_cells(schema.value(), input.cells, common.value().out_of_domain, progress);
+std::unique_ptr<RandomSource> make_random(const CommonOptions& common) {
+  if (common.has_test_seed) return std::make_unique<SeededTestRandom>(static_cast<uint64_t>(common.test_seed));
+  return std::make_unique<SystemRandom>();
+}
+
+}  // namespace
+
+Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
+  Result<RunPlan> planned = plan_run(input);
+  if (!planned.is_ok()) return planned.status();
+  const RunPlan& plan = planned.value();
+
+  Result<EncodedData> encoded = encode_cells(plan.schema, input.cells, plan.common.out_of_domain, progress);
   if (!encoded.is_ok()) return encoded.status();
   const EncodingReport encoding_report = encoded.value().report;
-  const EncodedTable table = project(std::move(encoded.value().table), columns.value());
+  const EncodedTable table = project(std::move(encoded.value().table), plan.columns);
 
-  std::unique_ptr<RandomSource> random;
-  if (common.value().has_test_seed) random = std::make_unique<SeededTestRandom>(static_cast<uint64_t>(common.value().test_seed));
-  else random = std::make_unique<SystemRandom>();
-  Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(common.value().epsilon);
+  const std::unique_ptr<RandomSource> random = make_random(plan.common);
+  Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(plan.common.epsilon);
   if (!accountant.is_ok()) return accountant.status();
-
-  // A schema read from the data is not private however it reaches us: by option or by its own label.
-  if (schema.value().inferred_from_data) common.value().provenance = SchemaProvenance::InferredFromData;
-  const MechanismContext context{table, accountant.value(), *random, progress};
-  Result<MechanismOutput> output = prepared.value()(context);
+  Result<MechanismOutput> output = plan.mechanism(MechanismContext{table, accountant.value(), *random, progress});
   if (!output.is_ok()) return output.status();
 
   std::vector<Column> output_columns;
   std::vector<std::string> names;
-  for (int c : columns.value()) {
-    output_columns.push_back(schema.value().columns[static_cast<size_t>(c)]);
+  for (int c : plan.columns) {
+    output_columns.push_back(plan.schema.columns[static_cast<size_t>(c)]);
     names.push_back(output_columns.back().name);
   }
   SynthesisOutput result;
@@ -179,17 +198,17 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
 
   const int degree = output.value().parameters.value("degree", 2);
   std::unique_ptr<UtilityReport> utility;
-  if (common.value().evaluate) {
+  if (plan.common.evaluate) {
     if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
-  result.report_json = to_json_text(
-      report_json(encoding_report, schema.value(), utility.get(), names, degree, table.rows, result.rows), 1);
-  result.receipt_json = to_json_text(build_receipt(ReceiptInputs{schema.value(), common.value().provenance,
-                                                                 columns.value(), out_of_domain_policy_name(common.value().out_of_domain),
-                                                                 accountant.value(), output.value(),
-                                                                 common.value().has_test_seed, result.rows}),
-                                     1);
+  result.report_json =
+      to_json_text(report_json(encoding_report, plan.schema, utility.get(), names, degree, table.rows, result.rows), 1);
+  result.receipt_json = to_json_text(
+      build_receipt(ReceiptInputs{plan.schema, plan.common.provenance, plan.columns,
+                                  out_of_domain_policy_name(plan.common.out_of_domain), accountant.value(),
+                                  output.value(), plan.common.has_test_seed, result.rows}),
+      1);
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
   return result;
 }
