@@ -1,0 +1,153 @@
+// Shared set-up of the browser tests: a tiny static server for web/app/dist (Node's http module,
+// no dependency), Debian's Chromium through playwright-core, and the demo page once its engine is
+// ready (body[data-ready="true"]).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const distDir = join(repoRoot, 'web/app/dist');
+
+export function repoFile(relative: string): string {
+  return join(repoRoot, relative);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+  '.ico': 'image/x-icon',
+};
+
+export interface StaticServer {
+  url: string;
+  /** Every path requested from the server, in order. */
+  served: string[];
+  close(): Promise<void>;
+}
+
+/** Serves `root` on a free localhost port. */
+export async function serveStatic(root = distDir): Promise<StaticServer> {
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new Error(`${root}/index.html is missing: build the site first (bash scripts/build.sh lib app)`);
+  }
+  const served: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    served.push(path);
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || !existsSync(file)) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    served,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface Session {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Chromium with a fresh, throw-away profile. */
+export async function launchChromium(): Promise<Session> {
+  const profile = mkdtempSync(join(tmpdir(), 'privsynth-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the demo and waits until its engine is ready (preload() resolved). */
+export async function openDemo(session: Session, url: string): Promise<Page> {
+  const page = await session.context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  return page;
+}
+
+export const byTestId = (id: string): string => `[data-testid="${id}"]`;
+
+/** Loads the bundled Adult sample and waits until its schema is selected and checked. */
+export async function useAdultSample(page: Page): Promise<void> {
+  await page.click(byTestId('use-sample'));
+  await page.waitForFunction(() => {
+    const select = document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]');
+    return select?.value === 'adult' && document.querySelectorAll('[data-testid="column-list"] input[type=checkbox]').length > 0;
+  });
+}
+
+/** The values of the checked column boxes, in list order. */
+export function checkedColumns(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid="column-list"] input[type=checkbox]:checked', (boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+}
+
+export type Outcome = { kind: 'results'; timings: string } | { kind: 'error'; code: string; message: string };
+
+/** Waits for the run to end: results, or the error panel (whatever comes first). */
+export async function waitForOutcome(page: Page, timeout = 200_000): Promise<Outcome> {
+  await page.waitForSelector(`${byTestId('results')}:not([hidden]), ${byTestId('error')}:not([hidden])`, { timeout });
+  if (await page.isVisible(byTestId('results'))) {
+    return { kind: 'results', timings: (await page.textContent(byTestId('run-summary'))) ?? '' };
+  }
+  return {
+    kind: 'error',
+    code: (await page.textContent(byTestId('error-code'))) ?? '',
+    message: (await page.textContent(byTestId('error-message'))) ?? '',
+  };
+}
+
+/** Clicks Run and waits for the outcome. */
+export async function run(page: Page): Promise<Outcome> {
+  await page.click(byTestId('run'));
+  return waitForOutcome(page);
+}
+
+/** Clicks a download button and returns the saved file's name and text. */
+export async function download(page: Page, testId: string): Promise<{ name: string; text: string }> {
+  const [file]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.click(byTestId(testId))]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+/** A failed expectation that names the outcome (so that an unexpected error shows its message). */
+export function describeOutcome(outcome: Outcome): string {
+  return outcome.kind === 'results' ? `results (${outcome.timings})` : `error ${outcome.code}: ${outcome.message}`;
+}

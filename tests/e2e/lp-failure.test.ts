@@ -1,0 +1,42 @@
+// Test 3: an LP failure (iteration limit 1) shows LP_LIMIT_REACHED in the error panel, and the page
+// stays usable: with the limit cleared, the next run succeeds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { byTestId, describeOutcome, launchChromium, openDemo, run, serveStatic, useAdultSample, type Session, type StaticServer } from './harness';
+
+let server: StaticServer;
+let session: Session;
+
+beforeAll(async () => {
+  server = await serveStatic();
+  session = await launchChromium();
+});
+
+afterAll(async () => {
+  await session?.close();
+  await server?.close();
+});
+
+describe('an LP failure', () => {
+  it('is reported with its code, and a new run works afterwards', async () => {
+    const page = await openDemo(session, server.url);
+    await useAdultSample(page);
+    await page.click(`${byTestId('advanced')} summary`);
+    await page.fill(byTestId('lp-iteration-limit'), '1');
+
+    const failed = await run(page);
+    expect(failed, describeOutcome(failed)).toMatchObject({ kind: 'error', code: 'LP_LIMIT_REACHED' });
+    expect(await page.getAttribute(byTestId('error'), 'role')).toBe('alert');
+    expect(await page.isEnabled(byTestId('run'))).toBe(true);
+    expect(await page.isVisible(byTestId('results'))).toBe(false);
+
+    await page.fill(byTestId('lp-iteration-limit'), '');
+    const succeeded = await run(page);
+    console.log(`run after the LP failure (same worker, warm): ${describeOutcome(succeeded)}`);
+    expect(succeeded.kind, describeOutcome(succeeded)).toBe('results');
+    expect(await page.isVisible(byTestId('error'))).toBe(false);
+    const receipt = JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}');
+    expect(receipt.parameters).not.toHaveProperty('lpIterationLimit');
+    expect(receipt.private).toBe(true);
+  });
+});

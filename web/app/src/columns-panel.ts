@@ -1,0 +1,124 @@
+// Step 3: which schema columns to synthesize, with a live estimate of the workload's size.
+import type { SchemaColumn } from 'privsynth';
+
+import { BUNDLED } from './bundled';
+import { h, panel, replaceChildren, show } from './dom';
+import { estimateWorkload, LARGE_WORKLOAD, levelCount } from './estimate';
+import { formatInteger, formatList } from './format';
+import type { AppState, Store } from './store';
+
+function describeColumn(column: SchemaColumn): string {
+  const levels = levelCount(column);
+  const missing = column.nullable ? ' (incl. missing)' : '';
+  if (column.type === 'categorical') return `categorical · ${levels} levels${missing}`;
+  return `numeric ${column.min}–${column.max} · ${levels} levels${missing}`;
+}
+
+/** The bundled Adult sample starts with six columns; everything else with every column. */
+function defaultColumns(state: AppState): string[] {
+  const names = state.schema?.schema.columns.map((c) => c.name) ?? [];
+  const sample = state.input?.sample;
+  const preset = sample && state.schema?.id === sample ? BUNDLED[sample].defaultColumns : null;
+  return preset ? names.filter((name) => preset.includes(name)) : names;
+}
+
+export function columnsPanel(store: Store): HTMLElement {
+  const list = h('ul', { class: 'column-list', 'data-testid': 'column-list', 'aria-label': 'Columns' });
+  const estimate = h('p', { class: 'estimate', 'data-testid': 'estimate', 'aria-live': 'polite' });
+  const warning = h('p', { class: 'notice notice--warning', 'data-testid': 'estimate-warning', hidden: true });
+  const mismatch = h('p', { class: 'notice notice--warning', 'data-testid': 'column-mismatch', hidden: true });
+
+  const checkedColumns = () =>
+    Array.from(list.querySelectorAll<HTMLInputElement>('input[type=checkbox]'))
+      .filter((box) => box.checked)
+      .map((box) => box.value);
+
+  const setAll = (on: boolean) => {
+    list.querySelectorAll<HTMLInputElement>('input[type=checkbox]').forEach((box) => (box.checked = on));
+    store.set({ columns: checkedColumns() });
+  };
+
+  const renderList = (state: AppState) => {
+    const schema = state.schema?.schema;
+    if (!schema) {
+      replaceChildren(list, h('li', { class: 'hint' }, 'Choose a schema to see its columns.'));
+      store.set({ columns: [] });
+      return;
+    }
+    const selected = new Set(defaultColumns(state));
+    const header = state.input?.header;
+    replaceChildren(
+      list,
+      ...schema.columns.map((column) => {
+        const id = `column-${column.name.replace(/[^\w-]/g, '_')}`;
+        return h(
+          'li',
+          { class: 'column-list__item' },
+          h('input', {
+            type: 'checkbox',
+            id,
+            value: column.name,
+            checked: selected.has(column.name),
+            onchange: () => store.set({ columns: checkedColumns() }),
+          }),
+          h('label', { for: id }, h('span', { class: 'column-list__name' }, column.name), h('span', { class: 'column-list__meta' }, describeColumn(column))),
+        );
+      }),
+    );
+    const absent = header ? schema.columns.map((c) => c.name).filter((name) => !header.includes(name)) : [];
+    mismatch.textContent = absent.length
+      ? `Your CSV has no column ${formatList(absent.map((n) => `"${n}"`))}. The file must hold every column of the schema (even unselected ones), so a run would fail: choose the schema that matches the file.`
+      : '';
+    show(mismatch, absent.length > 0);
+    store.set({ columns: checkedColumns() });
+  };
+
+  const renderEstimate = ({ schema, columns, degree }: AppState) => {
+    show(warning, false);
+    if (!schema) {
+      estimate.textContent = '';
+      return;
+    }
+    const result = estimateWorkload(schema.schema, columns, degree);
+    if (result.problem) {
+      replaceChildren(estimate, `${columns.length} of ${schema.schema.columns.length} columns: ${result.problem}.`);
+      return;
+    }
+    replaceChildren(
+      estimate,
+      `${columns.length} of ${schema.schema.columns.length} columns → `,
+      h('strong', { 'data-testid': 'estimate-marginals' }, formatInteger(result.marginals)),
+      ` marginals, `,
+      h('strong', { 'data-testid': 'estimate-statistics' }, formatInteger(result.statistics)),
+      ` statistics (cells) at degree ${degree}.`,
+    );
+    if (result.statistics > LARGE_WORKLOAD) {
+      warning.textContent = `More than ${formatInteger(LARGE_WORKLOAD)} statistics: the linear program may take minutes. Choose fewer columns or a lower degree for a quick run.`;
+      show(warning, true);
+    }
+  };
+
+  store.watch((state) => [state.schema, state.input], renderList);
+  store.watch((state) => [state.schema, state.columns, state.degree], renderEstimate);
+
+  return panel(
+    '3. Columns',
+    'columns-panel',
+    h(
+      'div',
+      { class: 'button-row' },
+      h('button', { type: 'button', class: 'button button--small', 'data-testid': 'columns-all', onclick: () => setAll(true) }, 'Select all'),
+      h('button', { type: 'button', class: 'button button--small', 'data-testid': 'columns-none', onclick: () => setAll(false) }, 'Select none'),
+    ),
+    list,
+    estimate,
+    warning,
+    mismatch,
+    h(
+      'p',
+      { class: 'hint' },
+      'Every marginal (joint distribution) of up to “degree” columns is measured with noise and refitted. ',
+      'The reduced-space LP with a uniform reference measure is accurate and fast only on a handful of columns with few levels (about six).',
+    ),
+  );
+}

@@ -1,0 +1,86 @@
+// The privacy receipt: a readable summary (private or not and why, epsilon, neighbours, mechanism,
+// ledger, parameters) and the raw JSON. The receipt is safe to publish with the synthetic data.
+import type { PrivacyReceipt } from 'privsynth';
+
+import { definitionList, h, table } from './dom';
+import { formatDecimal, formatInteger } from './format';
+
+type Json = Record<string, unknown>;
+
+const asObject = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
+  if (receipt.private) {
+    return h(
+      'div',
+      { class: 'verdict verdict--ok', 'data-testid': 'receipt-private', 'data-private': 'true' },
+      h('p', { class: 'verdict__title' }, 'Private: yes'),
+      h('p', {}, `This release satisfies ${receipt.privacy.definition} with ε = ${formatDecimal(receipt.privacy.epsilonSpent, 6)} (neighbouring datasets: ${receipt.privacy.neighbours}).`),
+    );
+  }
+  return h(
+    'div',
+    { class: 'verdict verdict--danger', 'data-testid': 'receipt-private', 'data-private': 'false' },
+    h('p', { class: 'verdict__title' }, 'Private: NO, this release is not private'),
+    h('ul', {}, ...receipt.notPrivateReasons.map((reason) => h('li', {}, reason))),
+  );
+}
+
+function parameterRows(receipt: PrivacyReceipt): Array<[string, string]> {
+  const p = receipt.parameters;
+  const rows: Array<[string, string]> = [];
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined) rows.push([label, value]);
+  };
+  const count = (value: unknown) => (asNumber(value) === undefined ? undefined : formatInteger(asNumber(value)!));
+  add('Degree', count(p.degree));
+  add('Marginals', count(p.marginals));
+  add('Statistics', count(p.statistics));
+  const space = asObject(p.reducedSpace);
+  const size = count(space.size);
+  if (size) add('Reduced space size', `${size}${asText(space.choice) ? ` (${asText(space.choice)})` : ''}`);
+  const k = count(p.syntheticRows);
+  if (k) add('Synthetic rows', `${k}${asText(p.syntheticRowsChoice) ? ` (${asText(p.syntheticRowsChoice)})` : ''}`);
+  const lp = asObject(p.lp);
+  if (Object.keys(lp).length) {
+    const shape = [count(lp.rows) && `${count(lp.rows)} rows`, count(lp.columns) && `${count(lp.columns)} columns`, count(lp.iterations) && `${count(lp.iterations)} iterations`];
+    add('Linear program', [asText(lp.solver), asText(lp.method), shape.filter(Boolean).join(', ')].filter(Boolean).join(' · '));
+  }
+  add('Share of ε for the record count', asNumber(p.countBudgetFraction) === undefined ? undefined : formatDecimal(asNumber(p.countBudgetFraction)!));
+  add('Values outside the schema', receipt.schema.outOfDomainPolicy);
+  return rows;
+}
+
+export function receiptView(receipt: PrivacyReceipt): HTMLElement {
+  const { privacy, mechanism } = receipt;
+  return h(
+    'section',
+    { class: 'result-card', 'data-testid': 'receipt', 'aria-labelledby': 'receipt-title' },
+    h('h3', { id: 'receipt-title' }, 'Privacy receipt'),
+    h('p', { class: 'hint' }, 'Safe to publish next to the synthetic data: it describes how the data was made, not what is in your table.'),
+    privacyVerdict(receipt),
+    definitionList([
+      ['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`],
+      ['Definition', `${privacy.definition}${privacy.delta ? `, δ = ${privacy.delta}` : ''}`],
+      ['Neighbouring datasets', privacy.neighbours],
+      ['Composition', privacy.composition],
+      ['Mechanism', mechanism.title],
+      ['Paper', mechanism.paper],
+      ['Reference measure', mechanism.referenceMeasure ?? '—'],
+      ['Randomness', receipt.randomness],
+      ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
+      ['Privacy note', mechanism.privacyNote],
+      ['Software', `${receipt.software.name} ${receipt.software.version}, ${receipt.software.lpSolver}`],
+    ]),
+    table(
+      'Privacy ledger: every release and its share of ε',
+      ['Release', 'Mechanism', 'ε', 'L1 sensitivity', 'Noise scale'],
+      receipt.ledger.map((entry) => [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6), formatDecimal(entry.l1Sensitivity), formatDecimal(entry.noiseScale)]),
+    ),
+    h('h4', {}, 'Parameters'),
+    definitionList(parameterRows(receipt)),
+    h('details', { class: 'raw' }, h('summary', {}, 'Raw receipt (JSON)'), h('pre', { 'data-testid': 'receipt-json' }, JSON.stringify(receipt, null, 2))),
+  );
+}

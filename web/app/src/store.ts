@@ -1,0 +1,117 @@
+// The page's state in one place. Panels read it, write patches, and re-render on change.
+import { PrivsynthError } from 'privsynth';
+import type { Schema, SynthesisResult, SynthesizeOptions } from 'privsynth';
+
+/** The table the user wants to synthesize. */
+export interface DataInput {
+  /** Shown to the user, e.g. "adult.csv (bundled sample)". */
+  label: string;
+  /** Used for download names: "<baseName>-synthetic.csv". */
+  baseName: string;
+  /** CSV text (bundled samples) or the user's File (read inside the worker). */
+  csv: string | File;
+  bytes: number;
+  /** Data rows, when known without reading a whole file. */
+  rows: number | null;
+  /** The header row, when it could be read; null otherwise. */
+  header: string[] | null;
+  /** Which bundled sample this is, if any. */
+  sample: 'adult' | 'heart' | null;
+}
+
+export type SchemaKind = 'bundled' | 'uploaded' | 'inferred';
+
+/** A schema that passed the library's validateSchema (normalized: defaults filled in). */
+export interface SchemaChoice {
+  kind: SchemaKind;
+  /** "adult", "heart", "uploaded" or "inferred". */
+  id: string;
+  label: string;
+  schema: Schema;
+  /** The text handed to synthesize() (the user's own JSON, or the inferred schema). */
+  text: string;
+}
+
+/** Options from the parameter panel (null while an input is invalid). */
+export type RunParameters = Omit<SynthesizeOptions, 'csv' | 'schema' | 'columns' | 'onProgress' | 'signal'>;
+
+export interface FailureInfo {
+  code: string;
+  message: string;
+}
+
+export interface AppState {
+  engineReady: boolean;
+  input: DataInput | null;
+  schema: SchemaChoice | null;
+  /** Set while a schema is being read or validated. */
+  schemaBusy: boolean;
+  columns: string[];
+  degree: 1 | 2 | 3;
+  parameters: RunParameters | null;
+  running: boolean;
+  result: SynthesisResult | null;
+  /** The input label of the run that produced `result`. */
+  resultBaseName: string;
+  failure: FailureInfo | null;
+}
+
+type Listener = (state: AppState, previous: AppState) => void;
+
+export class Store {
+  private state: AppState;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(initial: AppState) {
+    this.state = initial;
+  }
+
+  get(): AppState {
+    return this.state;
+  }
+
+  set(patch: Partial<AppState>): void {
+    const previous = this.state;
+    this.state = { ...previous, ...patch };
+    for (const listener of this.listeners) listener(this.state, previous);
+  }
+
+  /** Calls `listener` on every change, and once now. */
+  subscribe(listener: Listener): void {
+    this.listeners.add(listener);
+    listener(this.state, this.state);
+  }
+
+  /** Calls `render` now and whenever one of the selected values changes (compared with ===). */
+  watch<T extends readonly unknown[]>(select: (state: AppState) => [...T], render: (state: AppState) => void): void {
+    let last: unknown[] | null = null;
+    this.subscribe((state) => {
+      const next = select(state);
+      if (last !== null && next.length === last.length && next.every((value, i) => value === last![i])) return;
+      last = next;
+      render(state);
+    });
+  }
+}
+
+export function initialState(): AppState {
+  return {
+    engineReady: false,
+    input: null,
+    schema: null,
+    schemaBusy: false,
+    columns: [],
+    degree: 2,
+    parameters: null,
+    running: false,
+    result: null,
+    resultBaseName: '',
+    failure: null,
+  };
+}
+
+/** Plain failure info from anything thrown or rejected. */
+export function failureOf(error: unknown): FailureInfo {
+  if (error instanceof PrivsynthError) return { code: error.code, message: error.message };
+  return { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) };
+}
