@@ -73,16 +73,6 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
   return indices;
 }
 
-EncodedTable project(EncodedTable&& table, const std::vector<int>& columns) {
-  EncodedTable projected;
-  projected.rows = table.rows;
-  for (int c : columns) {
-    projected.levels.push_back(table.levels[static_cast<size_t>(c)]);
-    projected.codes.push_back(std::move(table.codes[static_cast<size_t>(c)]));
-  }
-  return projected;
-}
-
 Json distances_json(const std::vector<MarginalDistance>& distances, const std::vector<std::string>& names) {
   Json list = Json::array();
   for (const MarginalDistance& d : distances) {
@@ -174,10 +164,14 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
   if (!planned.is_ok()) return planned.status();
   const RunPlan& plan = planned.value();
 
-  Result<EncodedData> encoded = encode_cells(plan.schema, input.cells, plan.common.out_of_domain, progress);
+  // Only the chosen columns are read: the CSV needs no others, and a bad value elsewhere drops no row.
+  Schema chosen = plan.schema;
+  chosen.columns.clear();
+  for (int c : plan.columns) chosen.columns.push_back(plan.schema.columns[static_cast<size_t>(c)]);
+  Result<EncodedData> encoded = encode_cells(chosen, input.cells, plan.common.out_of_domain, progress);
   if (!encoded.is_ok()) return encoded.status();
-  const EncodingReport encoding_report = encoded.value().report;
-  const EncodedTable table = project(std::move(encoded.value().table), plan.columns);
+  const EncodingReport& encoding_report = encoded.value().report;
+  const EncodedTable& table = encoded.value().table;
 
   const std::unique_ptr<RandomSource> random = make_random(plan.common);
   Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(plan.common.epsilon);
@@ -185,15 +179,11 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
   Result<MechanismOutput> output = plan.mechanism(MechanismContext{table, accountant.value(), *random, progress});
   if (!output.is_ok()) return output.status();
 
-  std::vector<Column> output_columns;
   std::vector<std::string> names;
-  for (int c : plan.columns) {
-    output_columns.push_back(plan.schema.columns[static_cast<size_t>(c)]);
-    names.push_back(output_columns.back().name);
-  }
+  for (const Column& column : chosen.columns) names.push_back(column.name);
   SynthesisOutput result;
   result.rows = output.value().synthetic.rows;
-  result.columns = decode_table(output_columns, output.value().synthetic, *random);
+  result.columns = decode_table(chosen.columns, output.value().synthetic, *random);
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
 
   const int degree = output.value().parameters.value("degree", 2);
@@ -203,7 +193,7 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
   result.report_json =
-      to_json_text(report_json(encoding_report, plan.schema, utility.get(), names, degree, table.rows, result.rows), 1);
+      to_json_text(report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows), 1);
   result.receipt_json = to_json_text(
       build_receipt(ReceiptInputs{plan.schema, plan.common.provenance, plan.columns,
                                   out_of_domain_policy_name(plan.common.out_of_domain), accountant.value(),

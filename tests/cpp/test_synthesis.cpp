@@ -123,3 +123,20 @@ TEST_CASE("cancelling during encoding stops with CANCELLED", "[synthesis][errors
       run(R"({"epsilon":1,"columns":["sex","income"]})", [](const Progress& p) { return p.phase != Phase::Encode || p.fraction < 0.3; });
   CHECK(result.status().code() == ErrorCode::Cancelled);
 }
+
+TEST_CASE("only the chosen columns must be in the CSV, and only their values can drop a row", "[synthesis]") {
+  CellGrid cells(3);
+  cells.add_row({"sex", "income", "note"});
+  for (int i = 0; i < 50; ++i) cells.add_row({i % 2 ? "Male" : "Female", i % 3 ? "<=50K" : ">50K", "free text"});
+  const Result<SynthesisOutput> result =
+      synthesize(SynthesisInput{adult().schema, cells.view(), R"({"epsilon":1,"columns":["sex","income"],"outOfDomain":"reject"})"});
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json report = Json::parse(result.value().report_json);
+  CHECK(report["encoding"]["keptRows"] == 50);
+  CHECK(report["encoding"]["ignoredColumns"] == Json::array({"note"}));
+  CHECK(report["encoding"]["columns"].size() == 2);
+  // All columns are needed when none are chosen.
+  CHECK(synthesize(SynthesisInput{adult().schema, cells.view(), R"({"epsilon":1})"}).status().message() ==
+        "the CSV has no column \"age\" (the schema requires it)");
+}

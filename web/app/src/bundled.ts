@@ -25,6 +25,8 @@ export interface BundledDataset {
  */
 export const ADULT_DEFAULT_COLUMNS = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 
+export const HEART_DEFAULT_COLUMNS = ['sex', 'cp', 'exang', 'num'];
+
 export const BUNDLED: Record<BundledId, BundledDataset> = {
   adult: {
     id: 'adult',
@@ -42,6 +44,7 @@ export const BUNDLED: Record<BundledId, BundledDataset> = {
     csv: heartCsv,
     schemaText: heartSchema,
     schemaLabel: 'Heart disease, Cleveland (bundled)',
-    defaultColumns: null,
+    // 303 records: at epsilon = 1 only a few low-cardinality columns keep the noise per cell small.
+    defaultColumns: HEART_DEFAULT_COLUMNS,
   },
 };

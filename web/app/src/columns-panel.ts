@@ -3,7 +3,7 @@ import type { SchemaColumn } from 'privsynth';
 
 import { BUNDLED } from './bundled';
 import { h, panel, replaceChildren, show } from './dom';
-import { estimateWorkload, LARGE_WORKLOAD, levelCount } from './estimate';
+import { cellNoiseScale, estimateWorkload, LARGE_WORKLOAD, levelCount } from './estimate';
 import { formatInteger, formatList } from './format';
 import type { AppState, Store } from './store';
 
@@ -22,6 +22,14 @@ function defaultColumns(state: AppState): string[] {
   return preset ? names.filter((name) => preset.includes(name)) : names;
 }
 
+/** " Each cell count gets noise of about ±b records (x% of your n rows)." */
+function noiseForecast(marginals: number, epsilon: number | undefined, rows: number | null): string[] {
+  if (epsilon === undefined || !(epsilon > 0)) return [];
+  const scale = cellNoiseScale(marginals, epsilon);
+  const share = rows ? ` (${((100 * scale) / rows).toPrecision(2)}% of your ${formatInteger(rows)} rows)` : '';
+  return [` At ε = ${epsilon}, each cell count gets noise of about ±${formatInteger(Math.round(scale))} records${share}.`];
+}
+
 export function columnsPanel(store: Store): HTMLElement {
   const list = h('ul', { class: 'column-list', 'data-testid': 'column-list', 'aria-label': 'Columns' });
   const estimate = h('p', { class: 'estimate', 'data-testid': 'estimate', 'aria-live': 'polite' });
@@ -34,7 +42,7 @@ export function columnsPanel(store: Store): HTMLElement {
       .map((box) => box.value);
 
   const setAll = (on: boolean) => {
-    list.querySelectorAll<HTMLInputElement>('input[type=checkbox]').forEach((box) => (box.checked = on));
+    list.querySelectorAll<HTMLInputElement>('input[type=checkbox]:not(:disabled)').forEach((box) => (box.checked = on));
     store.set({ columns: checkedColumns() });
   };
 
@@ -45,8 +53,10 @@ export function columnsPanel(store: Store): HTMLElement {
       store.set({ columns: [] });
       return;
     }
-    const selected = new Set(defaultColumns(state));
     const header = state.input?.header;
+    // Only columns present in the CSV can be synthesized; the others stay unticked and disabled.
+    const absent = header ? schema.columns.map((c) => c.name).filter((name) => !header.includes(name)) : [];
+    const selected = new Set(defaultColumns(state).filter((name) => !absent.includes(name)));
     replaceChildren(
       list,
       ...schema.columns.map((column) => {
@@ -59,21 +69,26 @@ export function columnsPanel(store: Store): HTMLElement {
             id,
             value: column.name,
             checked: selected.has(column.name),
+            disabled: absent.includes(column.name),
             onchange: () => store.set({ columns: checkedColumns() }),
           }),
-          h('label', { for: id }, h('span', { class: 'column-list__name' }, column.name), h('span', { class: 'column-list__meta' }, describeColumn(column))),
+          h(
+            'label',
+            { for: id },
+            h('span', { class: 'column-list__name' }, column.name),
+            h('span', { class: 'column-list__meta' }, absent.includes(column.name) ? 'not in your CSV' : describeColumn(column)),
+          ),
         );
       }),
     );
-    const absent = header ? schema.columns.map((c) => c.name).filter((name) => !header.includes(name)) : [];
     mismatch.textContent = absent.length
-      ? `Your CSV has no column ${formatList(absent.map((n) => `"${n}"`))}. The file must hold every column of the schema (even unselected ones), so a run would fail: choose the schema that matches the file.`
+      ? `Your CSV has no column ${formatList(absent.map((n) => `"${n}"`))}, so it cannot be synthesized. If that is unexpected, check that the schema matches the file.`
       : '';
     show(mismatch, absent.length > 0);
     store.set({ columns: checkedColumns() });
   };
 
-  const renderEstimate = ({ schema, columns, degree }: AppState) => {
+  const renderEstimate = ({ schema, columns, degree, parameters, input }: AppState) => {
     show(warning, false);
     if (!schema) {
       estimate.textContent = '';
@@ -91,6 +106,7 @@ export function columnsPanel(store: Store): HTMLElement {
       ` marginals, `,
       h('strong', { 'data-testid': 'estimate-statistics' }, formatInteger(result.statistics)),
       ` statistics (cells) at degree ${degree}.`,
+      ...noiseForecast(result.marginals, parameters?.epsilon, input?.rows ?? null),
     );
     if (result.statistics > LARGE_WORKLOAD) {
       warning.textContent = `More than ${formatInteger(LARGE_WORKLOAD)} statistics: the linear program may take minutes. Choose fewer columns or a lower degree for a quick run.`;
@@ -99,7 +115,7 @@ export function columnsPanel(store: Store): HTMLElement {
   };
 
   store.watch((state) => [state.schema, state.input], renderList);
-  store.watch((state) => [state.schema, state.columns, state.degree], renderEstimate);
+  store.watch((state) => [state.schema, state.columns, state.degree, state.parameters, state.input], renderEstimate);
 
   return panel(
     '3. Columns',

@@ -54,3 +54,13 @@ export function estimateWorkload(schema: Schema, columns: string[], degree: numb
   }
   return { marginals, statistics: cells + 1, problem: null };
 }
+
+/**
+ * Noise scale of each cell count (core/src/mechanisms/marginal_measurement.cpp): the cells get
+ * discrete Laplace noise of scale M / eps_cells, where the record count takes the share
+ * 1 / (1 + sqrt(M)) of epsilon by default. A forecast from public quantities only.
+ */
+export function cellNoiseScale(marginals: number, epsilon: number): number {
+  const countShare = 1 / (1 + Math.sqrt(marginals));
+  return marginals / ((1 - countShare) * epsilon);
+}

@@ -1,6 +1,6 @@
 // Browser entry: the core runs in a Web Worker (inlined into this bundle with its WebAssembly, so
-// creating one makes no network request). Cancelling terminates the worker at once; the next call
-// starts a fresh one.
+// creating one makes no network request). Cancelling terminates the worker at once and warms a new
+// one in the background for the next call.
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors';
@@ -18,6 +18,14 @@ const idleWorkers: Worker[] = [];
 
 function acquireWorker(): Worker {
   return idleWorkers.pop() ?? new PrivsynthWorker({ name: 'privsynth' });
+}
+
+/** After a cancel, start the next worker at once so that the next run does not wait for it. */
+function warmSpareWorker(): void {
+  if (idleWorkers.length > 0) return;
+  const worker = new PrivsynthWorker({ name: 'privsynth' });
+  worker.postMessage({ id: nextId++, kind: 'load' } satisfies WorkerRequest);  // its reply is not awaited
+  idleWorkers.push(worker);
 }
 
 function releaseWorker(worker: Worker): void {
@@ -60,7 +68,10 @@ function call<T>(body: RequestBody, onProgress?: (progress: Progress) => void, s
       event.preventDefault();
       finish(() => reject(errorFromCode('WORKER_FAILED', `the privsynth worker failed: ${event.message || 'unknown error'}`)), false);
     };
-    const onAbort = () => finish(() => reject(errorFromCode('CANCELLED', 'cancelled')), false);
+    const onAbort = () => {
+      finish(() => reject(errorFromCode('CANCELLED', 'cancelled')), false);
+      warmSpareWorker();
+    };
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
     signal?.addEventListener('abort', onAbort, { once: true });
