@@ -199,6 +199,7 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
   report.columns.assign(columns, {});
   result.table = make_empty_table(levels, report.input_rows);
 
+  if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
   std::vector<uint32_t> row_codes(columns);
   std::vector<ColumnEncodingCounts> row_counts(columns);
   size_t kept = 0;
