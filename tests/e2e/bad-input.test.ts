@@ -2,22 +2,11 @@
 // (only after the acknowledgement) keeps the not-private banner up and yields a not-private receipt.
 import { readFileSync } from 'node:fs';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { byTestId, checkedColumns, describeOutcome, launchChromium, openDemo, repoFile, run, serveStatic, type Session, type StaticServer } from './harness';
+import { byTestId, checkedColumns, describeOutcome, repoFile, run, useDemoEnvironment } from './harness';
 
-let server: StaticServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await serveStatic();
-  session = await launchChromium();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 /** A small CSV: four columns of the Heart data (303 rows). */
 function smallCsv(): string {
@@ -29,7 +18,7 @@ function smallCsv(): string {
 
 describe('bad input', () => {
   it('reports a malformed CSV as INVALID_CSV', async () => {
-    const page = await openDemo(session, server.url);
+    const page = await demo.open();
     await page.setInputFiles(byTestId('file-input'), { name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('age,sex\n"63,1\n') });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("broken.csv")`);
     await page.selectOption(byTestId('schema-select'), 'heart');
@@ -41,7 +30,7 @@ describe('bad input', () => {
   });
 
   it('shows a schema error that names the column, and checks a dropped CSV against the schema', async () => {
-    const page = await openDemo(session, server.url);
+    const page = await demo.open();
     const badSchema = '{"version":1,"columns":[{"name":"age","type":"numeric","min":5,"max":1}]}';
     await page.setInputFiles(byTestId('schema-file'), { name: 'bad.schema.json', mimeType: 'application/json', buffer: Buffer.from(badSchema) });
     await page.waitForSelector(`${byTestId('schema-error')}:not([hidden])`);
@@ -65,7 +54,7 @@ describe('bad input', () => {
   });
 
   it('infers a schema only after the acknowledgement, and the receipt says not private', async () => {
-    const page = await openDemo(session, server.url);
+    const page = await demo.open();
     await page.setInputFiles(byTestId('file-input'), { name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(smallCsv()) });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("small.csv")`);
 

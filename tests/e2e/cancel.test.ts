@@ -1,25 +1,14 @@
 // Test 4: Cancel during the LP phase stops the run within 2 s (CancelledError, code CANCELLED), and
 // the next run with the defaults succeeds (on a fresh worker: cancelling terminates the old one).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, launchChromium, openDemo, run, serveStatic, useAdultSample, waitForOutcome, type Session, type StaticServer } from './harness';
+import { byTestId, describeOutcome, run, useAdultSample, useDemoEnvironment, waitForOutcome } from './harness';
 
-let server: StaticServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await serveStatic();
-  session = await launchChromium();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 describe('cancelling a run', () => {
   it('stops a long LP within 2 s, and the page can run again', async () => {
-    const page = await openDemo(session, server.url);
+    const page = await demo.open();
     await useAdultSample(page);
     // Degree 3 on the six default columns: 8,764 statistics, an LP of minutes.
     await page.selectOption(byTestId('degree'), '3');
@@ -44,15 +33,15 @@ describe('cancelling a run', () => {
     // URL. Playwright reports that load as a request, but a blob: URL is read from this page's own
     // memory: the server must see nothing, and no request may use a network scheme.
     const requests: string[] = [];
-    session.context.on('request', (request) => requests.push(`${request.method()} ${request.url()} (${request.resourceType()})`));
-    const servedBefore = server.served.length;
+    demo.session.context.on('request', (request) => requests.push(`${request.method()} ${request.url()} (${request.resourceType()})`));
+    const servedBefore = demo.server.served.length;
     await page.selectOption(byTestId('degree'), '2');
     const outcome = await run(page);
     console.log(`run after cancel (fresh worker): ${describeOutcome(outcome)}`);
     if (requests.length > 0) console.log(`in-memory loads reported as requests after the cancel:\n${requests.join('\n')}`);
-    const origin = new URL(server.url).origin;
+    const origin = new URL(demo.server.url).origin;
     expect(requests.filter((line) => !line.startsWith(`GET blob:${origin}/`)), requests.join('\n')).toEqual([]);
-    expect(server.served.slice(servedBefore)).toEqual([]);
+    expect(demo.server.served.slice(servedBefore)).toEqual([]);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
     expect(await page.isVisible(byTestId('error'))).toBe(false);
     expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('true');

@@ -9,6 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const distDir = join(repoRoot, 'web/app/dist');
@@ -101,6 +102,41 @@ export async function openDemo(session: Session, url: string): Promise<Page> {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
   return page;
+}
+
+/** The built demo served locally and a fresh Chromium, shared by the tests of one file. */
+export interface DemoEnvironment {
+  readonly server: StaticServer;
+  readonly session: Session;
+  /** Opens the demo in a new page and waits until its engine is ready. */
+  open(): Promise<Page>;
+}
+
+/** Starts the server and Chromium before the file's tests and closes both after them. */
+export function useDemoEnvironment(): DemoEnvironment {
+  let server: StaticServer | undefined;
+  let session: Session | undefined;
+  beforeAll(async () => {
+    server = await serveStatic();
+    session = await launchChromium();
+  });
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the demo environment is used outside of its tests');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get session() {
+      return started(session);
+    },
+    open: () => openDemo(started(session), started(server).url),
+  };
 }
 
 export const byTestId = (id: string): string => `[data-testid="${id}"]`;

@@ -1,25 +1,14 @@
 // Test 3: an LP failure (iteration limit 1) shows LP_LIMIT_REACHED in the error panel, and the page
 // stays usable: with the limit cleared, the next run succeeds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, launchChromium, openDemo, run, serveStatic, useAdultSample, type Session, type StaticServer } from './harness';
+import { byTestId, describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
 
-let server: StaticServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await serveStatic();
-  session = await launchChromium();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 describe('an LP failure', () => {
   it('is reported with its code, and a new run works afterwards', async () => {
-    const page = await openDemo(session, server.url);
+    const page = await demo.open();
     await useAdultSample(page);
     await page.click(`${byTestId('advanced')} summary`);
     await page.fill(byTestId('lp-iteration-limit'), '1');

@@ -1,38 +1,27 @@
 // Test 2: after the page has loaded (engine ready), the whole flow makes no network request of any
 // kind: not to the server, not to anywhere else, not even for blob:/data: URLs as seen by
 // Playwright, by the Chrome DevTools Protocol's Network domain, and by the static server itself.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { describeOutcome, download, launchChromium, openDemo, run, serveStatic, useAdultSample, type Session, type StaticServer } from './harness';
+import { describeOutcome, download, run, useAdultSample, useDemoEnvironment } from './harness';
 
-let server: StaticServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await serveStatic();
-  session = await launchChromium();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 describe('no network request after load', () => {
   it('loads the sample, runs, and downloads the results without a single request', async () => {
-    const page = await openDemo(session, server.url);
-    const servedAtLoad = server.served.length;
+    const page = await demo.open();
+    const servedAtLoad = demo.server.served.length;
 
     // Only now (engine ready) start recording.
     const seen: string[] = [];
     const record = (source: string) => (request: { method(): string; url(): string; resourceType(): string }) =>
       seen.push(`${source}: ${request.method()} ${request.url().slice(0, 120)} (${request.resourceType()})`);
     page.on('request', record('page'));
-    session.context.on('request', record('context'));
+    demo.session.context.on('request', record('context'));
     page.on('websocket', (socket) => seen.push(`page: websocket ${socket.url()}`));
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url().slice(0, 80)));
-    const cdp = await session.context.newCDPSession(page);
+    const cdp = await demo.session.context.newCDPSession(page);
     await cdp.send('Network.enable');
     cdp.on('Network.requestWillBeSent', (event) => seen.push(`cdp: ${event.request.method} ${event.request.url.slice(0, 120)} (${event.type ?? '?'})`));
     cdp.on('Network.webSocketCreated', (event) => seen.push(`cdp: websocket ${event.url}`));
@@ -49,14 +38,14 @@ describe('no network request after load', () => {
 
     if (workers.length > 0) console.log(`workers started after load (not requests): ${workers.join(', ')}`);
     expect(seen, `requests after load:\n${seen.join('\n')}`).toEqual([]);
-    expect(server.served.slice(servedAtLoad), 'paths the server was asked for after load').toEqual([]);
+    expect(demo.server.served.slice(servedAtLoad), 'paths the server was asked for after load').toEqual([]);
 
     // Control: the recorders are live, so a request made now is seen by each of them.
     const status = await page.evaluate(() => fetch('./index.html', { cache: 'no-store' }).then((response) => response.status));
     expect(status).toBe(200);
     await page.waitForTimeout(200);
     for (const source of ['page:', 'context:', 'cdp:']) expect(seen.some((line) => line.startsWith(source) && line.includes('/index.html'))).toBe(true);
-    expect(server.served.slice(servedAtLoad)).toEqual(['/index.html']);
+    expect(demo.server.served.slice(servedAtLoad)).toEqual(['/index.html']);
     await cdp.detach();
   });
 });

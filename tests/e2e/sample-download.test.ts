@@ -2,31 +2,20 @@
 // and the downloaded receipt says private.
 import { readFileSync } from 'node:fs';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { Schema } from '../../web/lib/src/schema-types';
 import { firstValueOutsideDomain, parseCsvRecords } from './domain';
-import { byTestId, checkedColumns, describeOutcome, download, launchChromium, openDemo, repoFile, run, serveStatic, useAdultSample, type Session, type StaticServer } from './harness';
+import { byTestId, checkedColumns, describeOutcome, download, repoFile, run, useAdultSample, useDemoEnvironment } from './harness';
 
 const ADULT_DEFAULT_COLUMNS = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 const adultSchema = JSON.parse(readFileSync(repoFile('data/adult/adult.schema.json'), 'utf8')) as Schema;
 
-let server: StaticServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await serveStatic();
-  session = await launchChromium();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 describe('the bundled Adult sample with the default settings', () => {
   it('downloads a synthetic CSV inside the schema domain and a private receipt', async () => {
-    const page = await openDemo(session, server.url);
+    const page = await demo.open();
     await useAdultSample(page);
     // The six default columns, listed (and sent to the engine) in the schema's order.
     const chosen = await checkedColumns(page);
