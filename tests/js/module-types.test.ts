@@ -1,11 +1,13 @@
 // The hand-written types of the wasm module (web/lib/src/wasm-module.ts) checked against the
 // module itself: every declared function exists and returns values of the declared shapes.
+import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 
-import { loadWasmModule, WASM_FUNCTIONS, type PrivsynthWasmModule } from '../../web/lib/src/wasm-module';
 import { packCells, parseCsv } from '../../web/lib/src/csv';
-import { heartCsv, heartSchemaText } from './helpers';
 import { ERROR_CODES } from '../../web/lib/src/errors';
+import { loadWasmModule, WASM_FUNCTIONS, type PrivsynthWasmModule } from '../../web/lib/src/wasm-module';
+import { heartCsv, heartSchemaText, repoFile } from './helpers';
 
 describe('the wasm module matches its hand-written types', () => {
   it('exports every declared function', async () => {
@@ -16,6 +18,8 @@ describe('the wasm module matches its hand-written types', () => {
   it('version() and mechanisms() return a string and string[]', async () => {
     const module: PrivsynthWasmModule = await loadWasmModule();
     expect(module.version()).toMatch(/^\d+\.\d+\.\d+$/);
+    // One version everywhere: CMake reads the root package.json; the npm package must agree.
+    expect(module.version()).toBe(JSON.parse(readFileSync(repoFile('web/lib/package.json'), 'utf8')).version);
     const mechanisms = module.mechanisms();
     expect(Array.isArray(mechanisms)).toBe(true);
     expect(mechanisms).toContain('reduced-space-lp');
