@@ -41,7 +41,7 @@ class ReweightingLp {
       LpColumn& column = columns[j];
       column.rows.reserve(2 * workload_.marginals().size() + 1);
       for (const Marginal& marginal : workload_.marginals()) {
-        const int i = static_cast<int>(marginal.offset + workload_.cell_of(marginal, [&](int c) { return points.codes[c][j]; }));
+        const int i = static_cast<int>(marginal.offset + cell_of_row(marginal, points, j));
         column.rows.insert(column.rows.end(), {2 * i, 2 * i + 1});
       }
       column.rows.push_back(sum_row);
@@ -76,7 +76,7 @@ Eigen::SparseMatrix<double> statistic_matrix(const MarginalWorkload& workload, c
   entries.reserve(points.rows * workload.marginals().size());
   for (size_t j = 0; j < points.rows; ++j) {
     for (const Marginal& marginal : workload.marginals()) {
-      const size_t cell = workload.cell_of(marginal, [&](int c) { return points.codes[c][j]; });
+      const size_t cell = cell_of_row(marginal, points, j);
       entries.emplace_back(static_cast<int>(marginal.offset + cell), static_cast<int>(j), 1.0);
     }
   }

@@ -73,7 +73,7 @@ std::vector<int64_t> MarginalWorkload::count(const EncodedTable& table) const {
   std::vector<int64_t> counts(statistics_, 0);
   for (size_t row = 0; row < table.rows; ++row) {
     for (const Marginal& marginal : marginals_) {
-      ++counts[marginal.offset + cell_of(marginal, [&](int c) { return table.codes[c][row]; })];
+      ++counts[marginal.offset + cell_of_row(marginal, table, row)];
     }
   }
   return counts;
@@ -83,7 +83,7 @@ std::vector<double> MarginalWorkload::weighted_sum(const EncodedTable& table, co
   std::vector<double> sums(statistics_, 0.0);
   for (size_t row = 0; row < table.rows; ++row) {
     for (const Marginal& marginal : marginals_) {
-      sums[marginal.offset + cell_of(marginal, [&](int c) { return table.codes[c][row]; })] += weights[row];
+      sums[marginal.offset + cell_of_row(marginal, table, row)] += weights[row];
     }
   }
   return sums;

@@ -54,7 +54,7 @@ TEST_CASE("empirical DP audit: the worst-case event on add/remove neighbours sta
   const std::vector<int64_t> base = workload.count(d);
   std::vector<size_t> touched;
   for (const Marginal& marginal : workload.marginals()) {
-    touched.push_back(marginal.offset + workload.cell_of(marginal, [&](int c) { return record[static_cast<size_t>(c)]; }));
+    touched.push_back(marginal.offset + cell_of(marginal, [&](int c) { return record[static_cast<size_t>(c)]; }));
   }
   const double epsilon = 0.5;
   const auto event_frequency = [&](const EncodedTable& table, uint64_t seed) {

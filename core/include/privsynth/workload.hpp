@@ -18,6 +18,19 @@ struct Marginal {
   size_t offset = 0;             // index of the marginal's first cell among all statistics
 };
 
+// Cell of a marginal hit by a record, given a function code(column) -> code.
+template <class CodeOf>
+size_t cell_of(const Marginal& marginal, CodeOf&& code) {
+  size_t cell = 0;
+  for (size_t i = 0; i < marginal.columns.size(); ++i) cell += code(marginal.columns[i]) * marginal.strides[i];
+  return cell;
+}
+
+// Cell of a marginal hit by row `row` of a table.
+inline size_t cell_of_row(const Marginal& marginal, const EncodedTable& table, size_t row) {
+  return cell_of(marginal, [&](int c) { return table.codes[static_cast<size_t>(c)][row]; });
+}
+
 inline constexpr size_t kMaxWorkloadStatistics = 5'000'000;
 
 class MarginalWorkload {
@@ -35,14 +48,6 @@ class MarginalWorkload {
   // L1 sensitivity of the vector of all marginal count tables under add/remove-one neighbours:
   // adding or removing a record changes exactly one cell of each marginal by exactly 1.
   double l1_sensitivity_add_remove() const { return static_cast<double>(marginals_.size()); }
-
-  // Cell of a marginal hit by a record, given a function code(column) -> code.
-  template <class CodeOf>
-  size_t cell_of(const Marginal& marginal, CodeOf&& code) const {
-    size_t cell = 0;
-    for (size_t i = 0; i < marginal.columns.size(); ++i) cell += code(marginal.columns[i]) * marginal.strides[i];
-    return cell;
-  }
 
   // Concatenated count tables of all marginals (length statistic_count()).
   std::vector<int64_t> count(const EncodedTable& table) const;

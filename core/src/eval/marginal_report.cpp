@@ -13,9 +13,7 @@ std::vector<double> marginal_frequencies(const EncodedTable& table, const Margin
   std::vector<double> frequencies(marginal.cells, 0.0);
   if (table.rows == 0) return frequencies;
   for (size_t row = 0; row < table.rows; ++row) {
-    size_t cell = 0;
-    for (size_t i = 0; i < marginal.columns.size(); ++i) cell += table.codes[marginal.columns[i]][row] * marginal.strides[i];
-    frequencies[cell] += 1.0;
+    frequencies[cell_of_row(marginal, table, row)] += 1.0;
   }
   for (double& f : frequencies) f /= static_cast<double>(table.rows);
   return frequencies;
