@@ -4,7 +4,7 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors';
-import { coreOptionsOf, schemaJsonOf } from './pipeline';
+import { schemaJsonOf, splitOptions } from './pipeline';
 import type { Schema } from './schema-types';
 import type { Progress, SynthesisResult, SynthesizeOptions } from './types';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
@@ -80,23 +80,13 @@ function call<T>(body: RequestBody, onProgress?: (progress: Progress) => void, s
 }
 
 export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
-  if (options === null || typeof options !== 'object') {
-    return Promise.reject(errorFromCode('INVALID_ARGUMENT', 'synthesize() needs an options object'));
-  }
-  let schemaJson: string;
+  let request: ReturnType<typeof splitOptions>;
   try {
-    schemaJson = schemaJsonOf(options.schema);
+    request = splitOptions(options);
   } catch (error) {
     return Promise.reject(error);
   }
-  if (typeof options.csv !== 'string' && !(options.csv instanceof Blob)) {
-    return Promise.reject(errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob'));
-  }
-  return call<SynthesisResult>(
-    { kind: 'run', csv: options.csv, schemaJson, coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>) },
-    options.onProgress,
-    options.signal,
-  );
+  return call<SynthesisResult>({ kind: 'run', ...request }, options.onProgress, options.signal);
 }
 
 /** Validates a schema and returns it normalized (defaults filled in); rejects with a SchemaError. */

@@ -4,7 +4,7 @@
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors';
 import { readCsvText } from './csv';
-import { checkSchema, coreOptionsOf, runSynthesis, schemaJsonOf } from './pipeline';
+import { checkSchema, runSynthesis, schemaJsonOf, splitOptions } from './pipeline';
 import type { Schema } from './schema-types';
 import type { SynthesisResult, SynthesizeOptions } from './types';
 import { loadWasmModule } from './wasm-module';
@@ -12,19 +12,17 @@ import { loadWasmModule } from './wasm-module';
 export * from './public-api';
 
 export async function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
-  if (options === null || typeof options !== 'object') {
-    throw errorFromCode('INVALID_ARGUMENT', 'synthesize() needs an options object');
-  }
+  const { csv, schemaJson, coreOptions } = splitOptions(options);
   const { signal, onProgress } = options;
   const abortIfNeeded = () => {
     if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
   };
   abortIfNeeded();
-  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(options.csv)]);
+  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
   abortIfNeeded();
   return runSynthesis(
     module,
-    { csvText, schemaJson: schemaJsonOf(options.schema), coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>) },
+    { csvText, schemaJson, coreOptions },
     (progress) => {
       onProgress?.(progress);
       return !signal?.aborted;

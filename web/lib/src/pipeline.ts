@@ -3,7 +3,7 @@
 import { errorFromCode } from './errors';
 import { packCells, parseCsv, writeCsv } from './csv';
 import type { Schema } from './schema-types';
-import type { Phase, Progress, SynthesisResult } from './types';
+import type { Phase, Progress, SynthesisResult, SynthesizeOptions } from './types';
 import { columnText } from './values';
 import type { PrivsynthWasmModule } from './wasm-module';
 
@@ -21,7 +21,7 @@ export type ProgressReporter = (progress: Progress) => boolean;
 const JS_ONLY_KEYS = new Set(['csv', 'schema', 'onProgress', 'signal']);
 
 /** The options the core reads: everything except the input and the callbacks. */
-export function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
+function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
   const core: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     if (!JS_ONLY_KEYS.has(key) && value !== undefined) core[key] = value;
@@ -35,6 +35,22 @@ export function schemaJsonOf(schema: Schema | string): string {
     throw errorFromCode('INVALID_ARGUMENT', '"schema" must be a schema object or its JSON text');
   }
   return JSON.stringify(schema);
+}
+
+/** Checks synthesize()'s argument and splits it into the input and the core's options. */
+export function splitOptions(options: SynthesizeOptions): { csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> } {
+  if (options === null || typeof options !== 'object') {
+    throw errorFromCode('INVALID_ARGUMENT', 'synthesize() needs an options object');
+  }
+  const isBlob = typeof Blob !== 'undefined' && options.csv instanceof Blob;
+  if (typeof options.csv !== 'string' && !isBlob) {
+    throw errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob');
+  }
+  return {
+    csv: options.csv,
+    schemaJson: schemaJsonOf(options.schema),
+    coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>),
+  };
 }
 
 export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Schema {
