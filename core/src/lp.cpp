@@ -241,19 +241,40 @@ Status LinearProgram::load_matrix(const std::vector<LpEntry>& entries) {
 
 Status LinearProgram::append_rows(const std::vector<LpRow>& rows) {
   const int first = rows_;
+  size_t longest = 0;
+  for (const LpRow& row : rows) {
+    if (row.columns.size() != row.values.size()) return Status::error(ErrorCode::Internal, "row columns and values differ");
+    for (int column : row.columns) {
+      if (column < 0 || column >= columns_) return Status::error(ErrorCode::InvalidArgument, "row entry of a missing column");
+    }
+    longest = std::max(longest, row.columns.size());
+  }
   PRIVSYNTH_RETURN_IF_ERROR(add_rows(static_cast<int>(rows.size())));
+  std::vector<int> index(longest + 1);  // GLPK arrays are 1-based
+  std::vector<double> value(longest + 1);
   struct Context {
     glp_prob* problem;
     int first;
     const std::vector<LpRow>* rows;
-  } context{problem_, first, &rows};
-  return guarded("setting row bounds", [](void* c) {
+    int* index;
+    double* value;
+  } context{problem_, first, &rows, index.data(), value.data()};
+  PRIVSYNTH_RETURN_IF_ERROR(guarded("adding rows", [](void* c) {
     auto* x = static_cast<Context*>(c);
     for (size_t i = 0; i < x->rows->size(); ++i) {
       const LpRow& row = (*x->rows)[i];
-      glp_set_row_bnds(x->problem, x->first + static_cast<int>(i) + 1, glpk_bound_type(row.kind), row.lower, row.upper);
+      const int number = x->first + static_cast<int>(i) + 1;
+      glp_set_row_bnds(x->problem, number, glpk_bound_type(row.kind), row.lower, row.upper);
+      if (row.columns.empty()) continue;
+      for (size_t k = 0; k < row.columns.size(); ++k) {
+        x->index[k + 1] = row.columns[k] + 1;
+        x->value[k + 1] = row.values[k];
+      }
+      glp_set_mat_row(x->problem, number, static_cast<int>(row.columns.size()), x->index, x->value);
     }
-  }, &context);
+  }, &context));
+  for (const LpRow& row : rows) nonzeros_ += row.columns.size();
+  return Status::ok();
 }
 
 Status LinearProgram::append_columns(const std::vector<LpColumn>& columns) {
@@ -363,6 +384,8 @@ Result<LpSolution> LinearProgram::solve(const SimplexOptions& options, const LpP
   solution.iterations = iterations;
   solution.columns.resize(static_cast<size_t>(columns_));
   for (int j = 0; j < columns_; ++j) solution.columns[static_cast<size_t>(j)] = glp_get_col_prim(problem_, j + 1);
+  solution.row_duals.resize(static_cast<size_t>(rows_));
+  for (int i = 0; i < rows_; ++i) solution.row_duals[static_cast<size_t>(i)] = glp_get_row_dual(problem_, i + 1);
   return solution;
 }
 

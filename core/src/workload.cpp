@@ -46,27 +46,48 @@ Result<MarginalWorkload> MarginalWorkload::all_up_to_degree(const std::vector<in
                                                          std::to_string(degree) + " columns, but only " +
                                                          std::to_string(columns) + " were chosen");
   }
-  MarginalWorkload workload;
-  workload.degree_ = degree;
-  double statistics = 0;  // counted in double first so that huge products cannot overflow
+  std::vector<std::vector<int>> column_sets;
   for (int size = 1; size <= degree; ++size) {
-    for (const std::vector<int>& subset : column_subsets(columns, size)) {
-      double cells = 1;
-      for (int column : subset) cells *= levels[column];
-      statistics += cells;
-      if (statistics > static_cast<double>(max_statistics)) {
-        return Status::error(ErrorCode::DomainTooLarge,
-                             "all marginals up to degree " + std::to_string(degree) + " have more than " +
-                                 std::to_string(max_statistics) +
-                                 " cells; choose fewer columns, a lower degree, or fewer bins");
-      }
-      Marginal marginal = make_marginal(levels, subset);
-      marginal.offset = workload.statistics_;
-      workload.statistics_ += marginal.cells;
-      workload.marginals_.push_back(std::move(marginal));
-    }
+    for (std::vector<int>& subset : column_subsets(columns, size)) column_sets.push_back(std::move(subset));
+  }
+  return from_column_sets(levels, column_sets, max_statistics);
+}
+
+Result<MarginalWorkload> MarginalWorkload::from_column_sets(const std::vector<int>& levels,
+                                                            const std::vector<std::vector<int>>& column_sets,
+                                                            size_t max_statistics) {
+  if (column_sets.empty()) return Status::error(ErrorCode::InvalidArgument, "the workload needs at least one marginal");
+  MarginalWorkload workload;
+  for (const std::vector<int>& columns : column_sets) {
+    PRIVSYNTH_RETURN_IF_ERROR(workload.add(levels, columns, max_statistics));
   }
   return workload;
+}
+
+Status MarginalWorkload::add(const std::vector<int>& levels, const std::vector<int>& columns, size_t max_statistics) {
+  if (columns.empty()) return Status::error(ErrorCode::InvalidArgument, "a marginal needs at least one column");
+  double cells = 1;  // in double first so that huge products cannot overflow
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i] < 0 || columns[i] >= static_cast<int>(levels.size()) || (i > 0 && columns[i] <= columns[i - 1])) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "a marginal's columns must be distinct, increasing indices of existing columns");
+    }
+    cells *= levels[columns[i]];
+  }
+  for (const Marginal& existing : marginals_) {
+    if (existing.columns == columns) return Status::error(ErrorCode::InvalidArgument, "a marginal is listed twice");
+  }
+  if (static_cast<double>(statistics_) + cells > static_cast<double>(max_statistics)) {
+    return Status::error(ErrorCode::DomainTooLarge, "the chosen marginals have more than " +
+                                                        std::to_string(max_statistics) +
+                                                        " cells; choose fewer columns, a lower degree, or fewer bins");
+  }
+  Marginal marginal = make_marginal(levels, columns);
+  marginal.offset = statistics_;
+  statistics_ += marginal.cells;
+  degree_ = std::max(degree_, static_cast<int>(columns.size()));
+  marginals_.push_back(std::move(marginal));
+  return Status::ok();
 }
 
 std::vector<int64_t> MarginalWorkload::count(const EncodedTable& table) const {

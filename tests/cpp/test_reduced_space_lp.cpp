@@ -43,7 +43,7 @@ TEST_CASE("with noise disabled the mechanism reproduces the data's statistics wi
   const MechanismOutput& output = result.output.value();
   CHECK(output.noise_disabled);
   CHECK(output.released["lpObjective"].get<double>() == Approx(0).margin(1e-9));
-  CHECK(output.released["maxErrorAgainstNoisyTargets"].get<double>() < 1e-9);
+  CHECK(output.released["lpLowerBound"].get<double>() == Approx(0).margin(1e-9));
   CHECK(output.released["noisyRecordCount"].get<double>() == 2000);
   // The bootstrap of k = 2000 records then matches every 1- and 2-way marginal up to sampling
   // error: max cell error < 5 sqrt(p(1-p)/k) <= 0.056.
@@ -93,9 +93,9 @@ TEST_CASE("bad options and cancellation are clear errors", "[mechanism][errors]"
   options.epsilon = -1;
   CHECK(run(table, options, 1).output.status().code() == ErrorCode::InvalidArgument);
   options.epsilon = 1;
-  options.simplex.iteration_limit = 1;
+  options.fit.simplex.iteration_limit = 1;
   CHECK(run(table, options, 1).output.status().code() == ErrorCode::LpLimitReached);
-  options.simplex.iteration_limit = 0;
+  options.fit.simplex.iteration_limit = 0;
   const Run cancelled = run(table, options, 1, [](const Progress& p) { return p.phase != Phase::Solve; });
   CHECK(cancelled.output.status().code() == ErrorCode::Cancelled);
 }

@@ -26,6 +26,8 @@ struct LpEntry {
 struct LpRow {
   LpBound kind = LpBound::Free;
   double lower = 0, upper = 0;
+  std::vector<int> columns;  // 0-based; entries of existing columns (may be empty)
+  std::vector<double> values;
 };
 struct LpColumn {
   LpBound kind = LpBound::Lower;
@@ -55,6 +57,7 @@ using LpProgressSink = std::function<bool(const LpProgress&)>;
 struct LpSolution {
   double objective = 0;
   std::vector<double> columns;  // primal values
+  std::vector<double> row_duals;  // pi_i, so that column j's reduced cost is c_j - sum_i pi_i a_ij
   int iterations = 0;  // in this solve
 };
 
@@ -74,7 +77,8 @@ class LinearProgram {
   Status set_column_bounds(int column, LpBound kind, double lower, double upper);
   Status set_objective(int column, double coefficient);  // the problem is a minimization
   Status load_matrix(const std::vector<LpEntry>& entries);
-  // Appends rows / columns with everything they need; columns may be added after a solve.
+  // Appends rows / columns with everything they need; both may be added after a solve (a warm
+  // re-solve then starts from the previous basis, new rows basic, new columns non-basic at 0).
   Status append_rows(const std::vector<LpRow>& rows);
   Status append_columns(const std::vector<LpColumn>& columns);
 

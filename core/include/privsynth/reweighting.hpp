@@ -5,16 +5,27 @@
 //   minimize t  subject to  -t <= sum_j f(z_j) h_j - b_f <= t  for every f,   h >= 0,  sum_j h_j = 1.
 // The constant function is enforced exactly by sum h = 1.
 //
+// Solvers (chosen by measurement, `npm run bench -- lp`):
+//  - row generation (default): GLPK's simplex on the statistics that matter. At the optimum only a
+//    few hundred of tens of thousands of statistics are tight, so the LP starts from the most
+//    violated ones, adds every statistic the current solution violates most, and re-solves warm
+//    from the previous basis with the dual simplex. Each restricted optimum is a lower bound on t*
+//    (fewer constraints) and each solution, checked against all statistics, an upper bound, so the
+//    gap is certified every round and the search stops at the exact optimum or a stated gap.
+//  - simplex: all 2|F|+1 rows at once (the reference; slow beyond a few thousand statistics).
+//  - mirror-prox: a first-order method with a certified gap and dense solutions (min_max_fit.hpp).
+//
 // The reduced space can grow: Theorem 2.3 needs m >~ kappa |F| / delta^2, where the Renyi
 // condition number kappa of the data against the reference measure is unknown. Starting small and
-// doubling m while the optimal t* stays above the noise level, warm-starting each solve from the
-// previous optimal basis, finds a sufficient m without guessing. The decision uses only t*, which
-// depends on the noisy targets and the data-independent points: it is post-processing.
+// doubling m while the optimal t* stays above the noise level, warm-starting each solve, finds a
+// sufficient m without guessing. The decision uses only t*, which depends on the noisy targets and
+// the data-independent points: it is post-processing.
 #include <cstddef>
 #include <functional>
 #include <vector>
 
 #include "privsynth/lp.hpp"
+#include "privsynth/min_max_fit.hpp"
 #include "privsynth/status.hpp"
 #include "privsynth/table.hpp"
 #include "privsynth/workload.hpp"
@@ -27,19 +38,44 @@ struct LpSize {
   size_t nonzeros = 0;
 };
 
+enum class FitMethod { RowGeneration, Simplex, MirrorProx };
+const char* fit_method_name(FitMethod method);  // "row-generation", "simplex", "mirror-prox"
+
+struct FitOptions {
+  FitMethod method = FitMethod::RowGeneration;
+  // Stop once upper - lower <= relative_gap * lower (certified); 0 asks for the exact optimum
+  // (row generation and simplex; mirror-prox needs a positive gap).
+  double relative_gap = 0;
+  SimplexOptions simplex;         // GLPK method and limits (row generation, simplex)
+  MirrorProxOptions mirror_prox;  // first-order limits (its gap is relative_gap)
+};
+
+struct FitProgress {
+  long long iterations = 0;        // in the current solve
+  double upper = 0;                // best certified max error so far (0: none yet)
+  double lower = 0;                // certified lower bound on t* (0: none yet)
+  size_t active_statistics = 0;    // statistics in the LP being solved
+  double infeasibility = 0;        // > 0 while the simplex looks for a feasible point
+};
+// Return false to cancel.
+using FitProgressSink = std::function<bool(const FitProgress&)>;
+
 struct ReweightingRound {
   size_t points = 0;
-  double lp_objective = 0;
-  int iterations = 0;
+  double lp_objective = 0;  // max error of this round's solution
+  double lower_bound = 0;   // certified lower bound on this round's optimum
+  long long iterations = 0;
+  size_t active_statistics = 0;
 };
 
 struct Reweighting {
   EncodedTable points;          // the final reduced space
-  std::vector<double> weights;  // h*, a probability vector over the points
-  double lp_objective = 0;      // t* as reported by the solver
-  double max_error = 0;         // max_f |A_f h* - b_f| recomputed from the returned h*
-  LpSize size;
-  int iterations = 0;           // simplex iterations over all rounds
+  std::vector<double> weights;  // h, a probability vector over the points
+  double lp_objective = 0;      // max_f |A_f h - b_f| of the returned h (recomputed, all statistics)
+  double lower_bound = 0;       // certified: the optimum over these points is >= lower_bound
+  LpSize size;                  // of the last LP solved (row generation: active statistics only)
+  size_t active_statistics = 0; // statistics in the last LP (all, for simplex and mirror-prox)
+  long long iterations = 0;     // simplex or first-order iterations over all rounds
   std::vector<ReweightingRound> rounds;
 };
 
@@ -54,17 +90,17 @@ inline constexpr size_t kMaxLpNonzeros = 40'000'000;
 // Draws `count` new points of the reduced space (from a data-independent reference measure).
 using PointSource = std::function<EncodedTable(size_t count)>;
 
-// Size of the LP for a workload and m points, without building it.
+// Size of the full LP (all statistics) for a workload and m points, without building it.
 LpSize reweighting_lp_size(const MarginalWorkload& workload, size_t points);
 
 // targets has one entry per workload statistic (frequencies in [0, 1]).
 Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const PointSource& draw_points,
                                       const std::vector<double>& targets, const ReducedSpaceSchedule& schedule,
-                                      const SimplexOptions& options, const LpProgressSink& progress = {});
+                                      const FitOptions& options, const FitProgressSink& progress = {});
 
 // The same on a fixed, given reduced space.
 Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const EncodedTable& points,
-                                      const std::vector<double>& targets, const SimplexOptions& options,
-                                      const LpProgressSink& progress = {});
+                                      const std::vector<double>& targets, const FitOptions& options,
+                                      const FitProgressSink& progress = {});
 
 }  // namespace privsynth

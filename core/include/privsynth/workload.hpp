@@ -41,6 +41,12 @@ class MarginalWorkload {
   static Result<MarginalWorkload> all_up_to_degree(const std::vector<int>& levels, int degree,
                                                    size_t max_statistics = kMaxWorkloadStatistics);
 
+  // The marginals of the given column sets (each non-empty, increasing, distinct), in the given
+  // order; degree() is the largest set size.
+  static Result<MarginalWorkload> from_column_sets(const std::vector<int>& levels,
+                                                   const std::vector<std::vector<int>>& column_sets,
+                                                   size_t max_statistics = kMaxWorkloadStatistics);
+
   const std::vector<Marginal>& marginals() const { return marginals_; }
   int degree() const { return degree_; }
   size_t statistic_count() const { return statistics_; }
@@ -55,6 +61,7 @@ class MarginalWorkload {
   std::vector<double> weighted_sum(const EncodedTable& table, const std::vector<double>& weights) const;
 
  private:
+  Status add(const std::vector<int>& levels, const std::vector<int>& columns, size_t max_statistics);
   std::vector<Marginal> marginals_;
   size_t statistics_ = 0;
   int degree_ = 0;

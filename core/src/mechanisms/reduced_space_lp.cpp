@@ -63,18 +63,35 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpTimeLimitSeconds", time_limit_seconds, 0, 2e6));
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("lpIterationLimit", iteration_limit, 0, 2'000'000'000));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("testOnlyDisableNoise", options.test_only_disable_noise));
-  std::string method = "primal";
+  std::string method = "primal", solver = fit_method_name(options.fit.method);
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpMethod", method));
   if (method != "primal" && method != "dual") {
     return Status::error(ErrorCode::InvalidArgument, "option \"lpMethod\" must be \"primal\" or \"dual\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpSolver", solver));
+  if (solver == "row-generation") {
+    options.fit.method = FitMethod::RowGeneration;
+  } else if (solver == "simplex") {
+    options.fit.method = FitMethod::Simplex;
+  } else if (solver == "mirror-prox") {
+    options.fit.method = FitMethod::MirrorProx;
+  } else {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"lpSolver\" must be \"row-generation\", \"simplex\" or \"mirror-prox\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpRelativeGap", options.fit.relative_gap, 0, 0.5));
+  if (options.fit.method == FitMethod::MirrorProx && !(options.fit.relative_gap > 0)) {
+    return Status::error(ErrorCode::InvalidArgument, "the first-order solver needs \"lpRelativeGap\" > 0");
   }
   options.degree = static_cast<int>(degree);
   options.reduced_space_size = static_cast<size_t>(m);
   options.max_reduced_space_size = static_cast<size_t>(max_m);
   options.synthetic_rows = static_cast<size_t>(k);
-  options.simplex.method = method == "dual" ? SimplexMethod::Dual : SimplexMethod::Primal;
-  options.simplex.iteration_limit = iteration_limit;
-  options.simplex.time_limit_ms = static_cast<long long>(std::ceil(time_limit_seconds * 1000));
+  options.fit.simplex.method = method == "dual" ? SimplexMethod::Dual : SimplexMethod::Primal;
+  options.fit.simplex.iteration_limit = iteration_limit;
+  options.fit.simplex.time_limit_ms = static_cast<long long>(std::ceil(time_limit_seconds * 1000));
+  options.fit.mirror_prox.iteration_limit = iteration_limit;
+  options.fit.mirror_prox.time_limit_ms = options.fit.simplex.time_limit_ms;
   return options;
 }
 
@@ -96,7 +113,11 @@ ReducedSpaceSchedule schedule_for(const ReducedSpaceLpOptions& options, size_t s
 nlohmann::json rounds_json(const std::vector<ReweightingRound>& rounds) {
   nlohmann::json list = nlohmann::json::array();
   for (const ReweightingRound& round : rounds) {
-    list.push_back({{"points", round.points}, {"lpObjective", round.lp_objective}, {"iterations", round.iterations}});
+    list.push_back({{"points", round.points},
+                    {"lpObjective", round.lp_objective},
+                    {"lowerBound", round.lower_bound},
+                    {"iterations", round.iterations},
+                    {"activeStatistics", round.active_statistics}});
   }
   return list;
 }
@@ -140,15 +161,22 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
     keep_going(context.progress, Phase::Solve, -1, "reduced space of " + std::to_string(count) + " more points");
     return sample_uniform_points(context.table.levels, count, context.random);
   };
-  const LpProgressSink lp_progress = [&](const LpProgress& p) {
-    return keep_going(context.progress, Phase::Solve, -1,
-                      std::to_string(p.iterations) + " simplex iterations, " +
-                          (p.infeasibility > 0 ? "finding a feasible point"
-                                               : "max error t = " + format_number(p.objective)));
+  const FitProgressSink lp_progress = [&](const FitProgress& p) {
+    std::string detail;
+    if (p.infeasibility > 0) {
+      detail = std::to_string(p.iterations) + " simplex iterations, finding a feasible point";
+    } else if (p.upper > 0) {
+      detail = "max error " + format_number(p.upper) + ", optimum >= " + format_number(p.lower);
+    } else {
+      detail = std::to_string(p.iterations) + " iterations";
+    }
+    if (options.fit.method == FitMethod::RowGeneration) detail += ", " + std::to_string(p.active_statistics) + " statistics active";
+    const double fraction = p.upper > 0 && p.lower > 0 ? std::clamp(p.lower / p.upper, 0.0, 1.0) : -1;
+    return keep_going(context.progress, Phase::Solve, fraction, detail);
   };
   if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
   Result<Reweighting> fit = fit_min_max_error(workload.value(), uniform_points, noisy_frequencies(measurement.value()),
-                                              schedule, options.simplex, lp_progress);
+                                              schedule, options.fit, lp_progress);
   if (!fit.is_ok()) return fit.status();
 
   const size_t k = options.synthetic_rows > 0
@@ -181,15 +209,19 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
       {"countBudgetFraction", count_fraction},
       {"countNoiseScale", measurement.value().count_scale.value()},
       {"marginalNoiseScale", measurement.value().cell_scale.value()},
-      {"lp", {{"solver", "GLPK 5.0 simplex"},
-              {"method", options.simplex.method == SimplexMethod::Dual ? "dual" : "primal"},
+      {"lp", {{"solver", fit_method_name(options.fit.method)},
+              {"simplex", options.fit.method == FitMethod::MirrorProx
+                              ? "none"
+                              : std::string("GLPK 5.0 ") + (options.fit.simplex.method == SimplexMethod::Dual ? "dual" : "primal")},
+              {"relativeGapTarget", options.fit.relative_gap},
               {"rows", fit.value().size.rows},
               {"columns", fit.value().size.columns},
               {"nonzeros", fit.value().size.nonzeros},
+              {"activeStatistics", fit.value().active_statistics},
               {"iterations", fit.value().iterations}}}};
   output.released = {{"noisyRecordCount", noisy_count},
                      {"lpObjective", fit.value().lp_objective},
-                     {"maxErrorAgainstNoisyTargets", fit.value().max_error},
+                     {"lpLowerBound", fit.value().lower_bound},
                      {"supportSize", support}};
   if (!keep_going(context.progress, Phase::Sample, 1)) return cancelled();
   return output;

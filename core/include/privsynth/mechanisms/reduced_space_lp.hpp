@@ -18,6 +18,15 @@
 
 namespace privsynth {
 
+// Row generation to a certified 1% gap: the Laplace noise on the targets is far larger than 1% of
+// t*, and the gap is stated in the receipt.
+inline FitOptions default_fit_options() {
+  FitOptions options;
+  options.method = FitMethod::RowGeneration;
+  options.relative_gap = 0.01;
+  return options;
+}
+
 struct ReducedSpaceLpOptions {
   double epsilon = 1.0;
   int degree = 2;
@@ -25,7 +34,7 @@ struct ReducedSpaceLpOptions {
   size_t max_reduced_space_size = 0;    // cap for automatic growth; 0 picks the default from |F|
   size_t synthetic_rows = 0;            // k; 0 means the noisy record count
   double count_budget_fraction = 0;     // share of epsilon for the record count; 0 picks 1/(1+sqrt(#marginals))
-  SimplexOptions simplex;
+  FitOptions fit = default_fit_options();
   bool test_only_disable_noise = false; // exact statistics, NOT PRIVATE: for tests of the LP path only
 };
 
@@ -45,8 +54,8 @@ double noise_level(double cell_scale, size_t statistics, double noisy_count);
 double default_count_budget_fraction(size_t marginals);
 
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
-// "syntheticRows", "countBudgetFraction", "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod",
-// "testOnlyDisableNoise"); epsilon is passed separately.
+// "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
+// "lpIterationLimit", "lpMethod", "testOnlyDisableNoise"); epsilon is passed separately.
 class OptionReader;
 Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader, double epsilon);
 
