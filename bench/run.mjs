@@ -2,6 +2,7 @@
 // Node, phase by phase. Prints tables; asserts nothing. Every run uses the same test seed, so the
 // native and wasm builds solve exactly the same LP.
 // Usage: npm run bench [-- <workload names...>]   (default: all workloads below)
+//        npm run bench -- lp [...]                  the LP solver ladder (bench/lp-ladder.mjs)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,12 @@ const workloads = [
   { name: '10col-d2', label: '10 columns, degree 2', options: { columns: tenColumns, degree: 2 } },
   { name: 'all-d2', label: 'all 16 columns, degree 2 (LP capped at 300 s)', options: { degree: 2, lpTimeLimitSeconds: 300 } },
 ];
+
+if (process.argv[2] === 'lp') {
+  const { runLadder } = await import('./lp-ladder.mjs');
+  runLadder(process.argv.slice(3));
+  process.exit(0);
+}
 
 const selected = process.argv.slice(2);
 const chosen = selected.length ? workloads.filter((w) => selected.includes(w.name)) : workloads;

@@ -10,6 +10,7 @@
 #include "privsynth/schema.hpp"
 #include "privsynth/synthesis.hpp"
 #include "privsynth/version.hpp"
+#include "privsynth/warm_up.hpp"
 
 using emscripten::val;
 
@@ -87,6 +88,15 @@ val validate_schema(const std::string& json) {
   return result;
 }
 
+// warmUp() -> { ok: true } | { ok: false, code, message }
+val warm_up() {
+  const privsynth::Status status = privsynth::warm_up_solvers();
+  if (!status.is_ok()) return error_object(status);
+  val result = val::object();
+  result.set("ok", true);
+  return result;
+}
+
 std::string version() { return privsynth::version(); }
 
 val mechanism_names() {
@@ -103,5 +113,6 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("synthesize", &synthesize);
   emscripten::function("validateSchema", &validate_schema);
   emscripten::function("version", &version);
+  emscripten::function("warmUp", &warm_up);
   emscripten::function("mechanisms", &mechanism_names);
 }

@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
     int p;
     size_t points;
   };
-  for (const BooleanShape shape : {BooleanShape{20, 2000}, {20, 8000}, {30, 5000}, {40, 10000}}) {
+  for (const BooleanShape shape : {BooleanShape{20, 2000}, {20, 8000}, {30, 5000}, {40, 10000}, {50, 20000}}) {
     const EncodedTable data = boolean_table(shape.p, 10000, random);
     LpInstance instance;
     instance.name = "bool-p" + std::to_string(shape.p) + "-m" + std::to_string(shape.points);
@@ -180,6 +180,7 @@ int main(int argc, char** argv) {
       {"adult-mst", "Adult, 16 columns, 1-way + MST-style tree of 2-way marginals", &adult, mst_style_sets(adult), 20000},
       {"adult-10col-d2", "Adult, 10 columns, <= 2-way marginals", &ten, all_sets_up_to(10, 2), 20000},
       {"adult-all-d2", "Adult, all 16 columns, <= 2-way marginals", &adult, all_sets_up_to(p, 2), 20000},
+      {"adult-all-d2-m100k", "Adult, all 16 columns, <= 2-way marginals", &adult, all_sets_up_to(p, 2), 100000},
   };
   for (const AdultShape& shape : shapes) {
     LpInstance instance;

@@ -103,7 +103,7 @@ export function coreVersion(): Promise<string> {
   return call<string>({ kind: 'version' });
 }
 
-/** Starts a worker and instantiates the WebAssembly module now, so that the first run starts at once. */
+/** Starts a worker, instantiates the WebAssembly module and warms its solvers up, so that the first run starts at once and at full speed. */
 export async function preload(): Promise<void> {
   await call<null>({ kind: 'load' });
 }

@@ -7,7 +7,7 @@ import { readCsvText } from './csv';
 import { checkSchema, runSynthesis, schemaJsonOf, splitOptions } from './pipeline';
 import type { Schema } from './schema-types';
 import type { SynthesisResult, SynthesizeOptions } from './types';
-import { loadWasmModule } from './wasm-module';
+import { loadWarmWasmModule, loadWasmModule } from './wasm-module';
 
 export * from './public-api';
 
@@ -40,7 +40,7 @@ export async function coreVersion(): Promise<string> {
   return (await loadWasmModule()).version();
 }
 
-/** Loads the WebAssembly module now, so that the first synthesize() starts at once. */
+/** Loads the WebAssembly module and warms its solvers up now, so that the first synthesize() runs at full speed. */
 export async function preload(): Promise<void> {
-  await loadWasmModule();
+  await loadWarmWasmModule();
 }

@@ -25,11 +25,23 @@ export interface ReducedSpaceLpOptions {
   syntheticRows?: number;
   /** Share of epsilon spent on the record count (default 1 / (1 + sqrt(#marginals))). */
   countBudgetFraction?: number;
+  /**
+   * How the reweighting LP is solved. "row-generation" (default): GLPK's simplex on the statistics
+   * and points that matter, added until every statistic holds; certified bounds every round.
+   * "simplex": the whole LP at once (the slow reference). "mirror-prox": a first-order method with
+   * a certified gap and dense weights (slow to reach small gaps).
+   */
+  lpSolver?: 'row-generation' | 'simplex' | 'mirror-prox';
+  /**
+   * Stop once the max error is within this fraction of a certified lower bound on the optimum
+   * (default 0.01; 0 asks for the exact optimum; mirror-prox needs > 0). At most 0.5.
+   */
+  lpRelativeGap?: number;
   /** Stop the LP solver after this many seconds (an LpError with code LP_LIMIT_REACHED). */
   lpTimeLimitSeconds?: number;
-  /** Stop the LP solver after this many simplex iterations. */
+  /** Stop the LP solver after this many simplex (or first-order) iterations. */
   lpIterationLimit?: number;
-  /** GLPK simplex variant (default primal). */
+  /** GLPK simplex variant for the first solve (default primal; re-solves choose by what changed). */
   lpMethod?: 'primal' | 'dual';
 }
 

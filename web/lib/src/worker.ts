@@ -4,7 +4,7 @@ import { readCsvText } from './csv';
 import { serializeError } from './errors';
 import { checkSchema, runSynthesis } from './pipeline';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
-import { loadWasmModule } from './wasm-module';
+import { loadWarmWasmModule, loadWasmModule } from './wasm-module';
 
 const scope = self as unknown as {
   postMessage(message: WorkerReply): void;
@@ -12,10 +12,12 @@ const scope = self as unknown as {
 };
 
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  if (request.kind === 'load') {  // preload: the page is idle, so warm the solvers up too
+    await loadWarmWasmModule();
+    return { id: request.id, kind: 'done', value: null };
+  }
   const module = await loadWasmModule();
   switch (request.kind) {
-    case 'load':
-      return { id: request.id, kind: 'done', value: null };
     case 'version':
       return { id: request.id, kind: 'done', value: module.version() };
     case 'validate':
