@@ -15,6 +15,11 @@ describe('the wasm module matches its hand-written types', () => {
     for (const name of WASM_FUNCTIONS) expect(typeof (module as unknown as Record<string, unknown>)[name]).toBe('function');
   });
 
+  it('warmUp() solves its made-up LP and returns { ok: true }', async () => {
+    const module: PrivsynthWasmModule = await loadWasmModule();
+    expect(module.warmUp()).toEqual({ ok: true });
+  });
+
   it('version() and mechanisms() return a string and string[]', async () => {
     const module: PrivsynthWasmModule = await loadWasmModule();
     expect(module.version()).toMatch(/^\d+\.\d+\.\d+$/);

