@@ -281,7 +281,9 @@ void append_points(EncodedTable& all, const EncodedTable& more) {
   all.rows += more.rows;
 }
 
-Status check_size(const MarginalWorkload& workload, size_t points, FitMethod method) {
+}  // namespace
+
+Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod method) {
   const LpSize full = reweighting_lp_size(workload, points);
   // The simplex holds the whole LP; the other methods hold one cell index per (marginal, point)
   // twice (operator and row index) plus the rows they activate.
@@ -297,7 +299,6 @@ Status check_size(const MarginalWorkload& workload, size_t points, FitMethod met
   return Status::ok();
 }
 
-}  // namespace
 
 const char* fit_method_name(FitMethod method) {
   switch (method) {
@@ -330,7 +331,7 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
     return Status::error(ErrorCode::InvalidArgument,
                          "the LP's relative gap must be >= 0 (and > 0 for the first-order solver)");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(check_size(workload, schedule.initial_points, options.method));
+  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload, schedule.initial_points, options.method));
   Reweighting result;
   std::optional<MarginalOperator> statistics;
   std::optional<RestrictedLp> lp;
@@ -364,7 +365,7 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
                              result.active_statistics});
     if (result.lp_objective <= schedule.target_error) break;
     wanted = std::min(schedule.max_points, 2 * result.points.rows);
-    while (wanted > result.points.rows && !check_size(workload, wanted, options.method).is_ok()) {
+    while (wanted > result.points.rows && !check_fit_size(workload, wanted, options.method).is_ok()) {
       wanted = (wanted + result.points.rows) / 2;
     }
     if (wanted <= result.points.rows) break;

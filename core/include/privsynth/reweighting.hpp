@@ -93,6 +93,11 @@ using PointSource = std::function<EncodedTable(size_t count)>;
 // Size of the full LP (all statistics) for a workload and m points, without building it.
 LpSize reweighting_lp_size(const MarginalWorkload& workload, size_t points);
 
+// DomainTooLarge (with advice) if fitting m points with this method would hold more than
+// kMaxLpNonzeros matrix entries: the whole LP for the simplex, one cell index per (marginal,
+// point) for row generation and mirror-prox.
+Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod method);
+
 // targets has one entry per workload statistic (frequencies in [0, 1]).
 Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const PointSource& draw_points,
                                       const std::vector<double>& targets, const ReducedSpaceSchedule& schedule,

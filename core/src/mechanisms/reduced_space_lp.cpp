@@ -134,15 +134,9 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   const size_t statistics = workload.value().statistic_count();
   const double count_fraction =
       options.count_budget_fraction > 0 ? options.count_budget_fraction : default_count_budget_fraction(marginals);
-  const size_t first_m = schedule_for(options, statistics, 0).initial_points;
-  if (reweighting_lp_size(workload.value(), first_m).nonzeros > kMaxLpNonzeros) {
-    return Status::error(ErrorCode::DomainTooLarge,
-                         "the LP for " + std::to_string(statistics) + " statistics and m = " + std::to_string(first_m) +
-                             " points would have " +
-                             std::to_string(reweighting_lp_size(workload.value(), first_m).nonzeros) +
-                             " non-zeros (at most " + std::to_string(kMaxLpNonzeros) +
-                             "); choose fewer columns, a lower degree, fewer bins or a smaller reduced space");
-  }
+  // Refuse before spending any budget.
+  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload.value(), schedule_for(options, statistics, 0).initial_points,
+                                           options.fit.method));
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
   Result<NoisyMarginals> measurement =

@@ -109,7 +109,7 @@ export function columnsPanel(store: Store): HTMLElement {
       ...noiseForecast(result.marginals, parameters?.epsilon, input?.rows ?? null),
     );
     if (result.statistics > LARGE_WORKLOAD) {
-      warning.textContent = `More than ${formatInteger(LARGE_WORKLOAD)} statistics: the linear program may take minutes. Choose fewer columns or a lower degree for a quick run.`;
+      warning.textContent = `More than ${formatInteger(LARGE_WORKLOAD)} statistics: the fit may take a minute or more and a lot of memory. Choose fewer columns or a lower degree for a quick run.`;
       show(warning, true);
     }
   };

@@ -123,6 +123,14 @@ export function paramsPanel(store: Store): HTMLElement {
     parse: optionalWholeNumber,
     onInput: update,
   });
+  const lpSolver = h(
+    'select',
+    { id: 'lp-solver', 'data-testid': 'lp-solver', 'aria-describedby': 'lp-solver-hint' },
+    h('option', { value: 'row-generation', selected: true }, 'row generation (fast, exact)'),
+    h('option', { value: 'simplex' }, 'whole LP at once (slow reference)'),
+    h('option', { value: 'mirror-prox' }, 'mirror-prox (first-order, dense weights; can take minutes)'),
+  );
+  lpSolver.addEventListener('change', update);
   const outOfDomain = h(
     'select',
     { id: 'out-of-domain', 'data-testid': 'out-of-domain', 'aria-describedby': 'out-of-domain-hint' },
@@ -149,6 +157,7 @@ export function paramsPanel(store: Store): HTMLElement {
     if (k.value !== undefined) parameters.syntheticRows = k.value;
     if (time.value !== undefined) parameters.lpTimeLimitSeconds = time.value;
     if (iterations.value !== undefined) parameters.lpIterationLimit = iterations.value;
+    if (lpSolver.value !== 'row-generation') parameters.lpSolver = lpSolver.value as RunParameters['lpSolver'];
     return parameters;
   }
 
@@ -174,6 +183,17 @@ export function paramsPanel(store: Store): HTMLElement {
         syntheticRows.element,
         lpTimeLimit.element,
         lpIterationLimit.element,
+        h(
+          'div',
+          { class: 'field' },
+          h('label', { for: 'lp-solver' }, 'LP solver'),
+          lpSolver,
+          h(
+            'p',
+            { class: 'hint', id: 'lp-solver-hint' },
+            'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.',
+          ),
+        ),
         h(
           'div',
           { class: 'field' },
