@@ -3,6 +3,7 @@
 // native and wasm builds solve exactly the same LP.
 // Usage: npm run bench [-- <workload names...>]   (default: all workloads below)
 //        npm run bench -- lp [...]                  the LP solver ladder (bench/lp-ladder.mjs)
+//        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser.mjs)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,12 @@ const workloads = [
   { name: 'all-d2', label: 'all 16 columns, degree 2 (LP capped at 300 s)', options: { degree: 2, lpTimeLimitSeconds: 300 } },
 ];
 
+if (process.argv[2] === 'browser') {
+  const { spawnSync } = await import('node:child_process');
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./browser.mjs', import.meta.url)), ...process.argv.slice(3)],
+    { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 if (process.argv[2] === 'lp') {
   const { runLadder } = await import('./lp-ladder.mjs');
   runLadder(process.argv.slice(3));
