@@ -7,129 +7,12 @@
 #include <string>
 
 #include "privsynth/marginal_operator.hpp"
+#include "restricted_lp.hpp"
 
 namespace privsynth {
 namespace {
 
 constexpr double kExactTolerance = 1e-9;  // "exact": the gap left by floating point, not a choice
-
-// The reweighting LP over a subset of the statistics and a subset of the points. Row 0 is
-// sum h = 1; each active statistic adds rows  A_f h - t <= b_f  and  A_f h + t >= b_f. Column 0
-// is t; each active point adds a column.
-class RestrictedLp {
- public:
-  RestrictedLp(const MarginalOperator& statistics, const std::vector<double>& targets)
-      : a_(statistics), targets_(targets), first_row_(targets.size(), -1) {}
-
-  Status build() {
-    PRIVSYNTH_RETURN_IF_ERROR(lp_.append_rows({LpRow{LpBound::Fixed, 1, 1, {}, {}}}));
-    return lp_.append_columns({LpColumn{LpBound::Lower, 0, 0, 1.0, {}, {}}});
-  }
-
-  // Call after points were appended to the operator: they start inactive.
-  void points_grew() {
-    column_of_.resize(a_.points(), -1);
-    points_in_cell_.clear();  // rebuilt on the next activation
-  }
-
-  Status activate_points(const std::vector<uint32_t>& points) {
-    std::vector<LpColumn> columns(points.size());
-    for (size_t i = 0; i < points.size(); ++i) {
-      const uint32_t j = points[i];
-      LpColumn& column = columns[i];
-      column.rows.push_back(0);
-      for (size_t k = 0; k < a_.marginals(); ++k) {
-        const int row = first_row_[a_.cell(k, j)];
-        if (row >= 0) column.rows.insert(column.rows.end(), {row, row + 1});
-      }
-      column.values.assign(column.rows.size(), 1.0);
-      column_of_[j] = lp_.columns() + static_cast<int>(i);
-      active_points_.push_back(j);
-    }
-    return lp_.append_columns(columns);
-  }
-
-  Status activate_statistics(const std::vector<uint32_t>& statistics) {
-    if (points_in_cell_.empty()) index_points();
-    std::vector<LpRow> rows;
-    rows.reserve(2 * statistics.size());
-    for (const uint32_t f : statistics) {
-      first_row_[f] = lp_.rows() + static_cast<int>(rows.size());
-      LpRow upper{LpBound::Upper, 0, targets_[f], {0}, {-1.0}};  // A_f h - t <= b_f
-      LpRow lower{LpBound::Lower, targets_[f], 0, {0}, {1.0}};   // A_f h + t >= b_f
-      for (size_t i = cell_start_[f]; i < cell_start_[f + 1]; ++i) {
-        const int column = column_of_[points_in_cell_[i]];
-        if (column >= 0) upper.columns.push_back(column);
-      }
-      upper.values.resize(upper.columns.size(), 1.0);
-      lower.columns = upper.columns;
-      lower.values.resize(lower.columns.size(), 1.0);
-      rows.push_back(std::move(upper));
-      rows.push_back(std::move(lower));
-      active_statistics_.push_back(f);
-    }
-    return lp_.append_rows(rows);
-  }
-
-  bool statistic_active(size_t f) const { return first_row_[f] >= 0; }
-  bool point_active(size_t j) const { return column_of_[j] >= 0; }
-  size_t active_statistics() const { return active_statistics_.size(); }
-  size_t active_points() const { return active_points_.size(); }
-  LpSize size() const { return {lp_.rows(), lp_.columns(), lp_.nonzeros()}; }
-  Result<LpSolution> solve(const SimplexOptions& options, const LpProgressSink& progress) {
-    return lp_.solve(options, progress);
-  }
-
-  // h over all points (inactive ones 0), cleared of the solver's round-off.
-  std::vector<double> density(const LpSolution& solution) const {
-    std::vector<double> h(a_.points(), 0.0);
-    double total = 0;
-    for (const uint32_t j : active_points_) {
-      total += h[j] = std::max(0.0, solution.columns[static_cast<size_t>(column_of_[j])]);
-    }
-    if (total > 0) {
-      for (double& x : h) x /= total;
-    }
-    return h;
-  }
-
-  // Reduced cost of every point's column under the solution's duals: 0 - pi_sum - sum over the
-  // active statistics f containing the point of (pi_f+ + pi_f-), computed as -pi_sum - A^T w.
-  std::vector<double> reduced_costs(const LpSolution& solution) const {
-    std::vector<double> w(a_.statistics(), 0.0), costs(a_.points());
-    for (const uint32_t f : active_statistics_) {
-      const size_t row = static_cast<size_t>(first_row_[f]);
-      w[f] = solution.row_duals[row] + solution.row_duals[row + 1];
-    }
-    a_.apply_transpose(w.data(), costs.data());
-    for (double& d : costs) d = -solution.row_duals[0] - d;
-    return costs;
-  }
-
- private:
-  // Which points fall in each statistic's cell (compressed rows).
-  void index_points() {
-    cell_start_.assign(a_.statistics() + 1, 0);
-    for (size_t k = 0; k < a_.marginals(); ++k) {
-      for (size_t j = 0; j < a_.points(); ++j) ++cell_start_[a_.cell(k, j) + 1];
-    }
-    for (size_t f = 0; f < a_.statistics(); ++f) cell_start_[f + 1] += cell_start_[f];
-    points_in_cell_.resize(cell_start_.back());
-    std::vector<size_t> next(cell_start_.begin(), cell_start_.end() - 1);
-    for (size_t k = 0; k < a_.marginals(); ++k) {
-      for (size_t j = 0; j < a_.points(); ++j) points_in_cell_[next[a_.cell(k, j)]++] = static_cast<uint32_t>(j);
-    }
-  }
-
-  const MarginalOperator& a_;
-  const std::vector<double>& targets_;
-  LinearProgram lp_;
-  std::vector<int> first_row_;  // per statistic: its first row, or -1 while inactive
-  std::vector<int> column_of_;  // per point: its column, or -1 while inactive
-  std::vector<uint32_t> active_statistics_, active_points_;
-  std::vector<size_t> cell_start_;
-  std::vector<uint32_t> points_in_cell_;
-};
 
 // The residual A h - b over all statistics, and its max norm (the certified upper bound P(h)).
 double residual(const MarginalOperator& a, const std::vector<double>& targets, const std::vector<double>& h,
@@ -174,7 +57,7 @@ struct RoundResult {
 //    Since sum h = 1, t_restricted + min_j d_j is a lower bound on the optimum (Lagrangian bound).
 //  - Rows: once no column prices out, the restricted optimum is a lower bound on t* (fewer
 //    constraints); the statistics its solution violates most enter and the dual simplex continues.
-Result<RoundResult> fit_by_simplex(RestrictedLp& lp, const MarginalOperator& a, const std::vector<double>& targets,
+Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOperator& a, const std::vector<double>& targets,
                                    const FitOptions& options, const FitProgressSink& progress, bool first_round) {
   const size_t statistics = targets.size(), points = a.points();
   const bool everything = options.method == FitMethod::Simplex;
@@ -334,7 +217,7 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
   PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload, schedule.initial_points, options.method));
   Reweighting result;
   std::optional<MarginalOperator> statistics;
-  std::optional<RestrictedLp> lp;
+  std::optional<detail::RestrictedLp> lp;
   size_t wanted = schedule.initial_points;
   for (;;) {
     const EncodedTable more = draw_points(wanted - result.points.rows);
