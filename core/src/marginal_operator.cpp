@@ -1,6 +1,7 @@
 #include "privsynth/marginal_operator.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace privsynth {
 
@@ -40,6 +41,15 @@ void MarginalOperator::apply_transpose(const double* y, double* out) const {
     const uint32_t* cell = cells.data();
     for (size_t j = 0; j < points_; ++j) out[j] += y[cell[j]];
   }
+}
+
+double MarginalOperator::residual(const std::vector<double>& h, const std::vector<double>& targets,
+                                  std::vector<double>& residual) const {
+  residual.resize(statistics_);
+  apply(h.data(), residual.data());
+  double top = 0;
+  for (size_t f = 0; f < statistics_; ++f) top = std::max(top, std::fabs(residual[f] -= targets[f]));
+  return top;
 }
 
 }  // namespace privsynth

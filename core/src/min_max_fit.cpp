@@ -42,12 +42,6 @@ void mirror_step(const std::vector<double>& from_primal, const std::vector<doubl
   }
 }
 
-double max_abs(const std::vector<double>& v) {
-  double top = 0;
-  for (double x : v) top = std::max(top, std::fabs(x));
-  return top;
-}
-
 double dot(const std::vector<double>& a, const std::vector<double>& b) {
   double sum = 0;
   for (size_t i = 0; i < a.size(); ++i) sum += a[i] * b[i];
@@ -57,13 +51,11 @@ double dot(const std::vector<double>& a, const std::vector<double>& b) {
 class Game {
  public:
   Game(const MarginalOperator& statistics, const std::vector<double>& targets)
-      : a_(statistics), b_(targets), fitted_(targets.size()) {}
+      : a_(statistics), b_(targets) {}
 
   // residual = A h - b; returns P(h) = max |residual|.
   double residual(const std::vector<double>& h, std::vector<double>& residual) const {
-    a_.apply(h.data(), residual.data());
-    for (size_t f = 0; f < b_.size(); ++f) residual[f] -= b_[f];
-    return max_abs(residual);
+    return a_.residual(h, b_, residual);
   }
   // gradient = A^T w; returns D(w) = min_j gradient_j - w.b.
   double gradient(const std::vector<double>& w, std::vector<double>& gradient) const {
@@ -74,7 +66,6 @@ class Game {
  private:
   const MarginalOperator& a_;
   const std::vector<double>& b_;
-  std::vector<double> fitted_;
 };
 
 }  // namespace
@@ -140,9 +131,9 @@ Result<MirrorProxSolution> solve_min_max_mirror_prox(const MarginalOperator& sta
     if (checkpoint) {  // the ergodic averages carry the O(1/T) guarantee
       for (size_t j = 0; j < m; ++j) scratch_m[j] = average_h[j] / average_weight;
       for (size_t f = 0; f < s; ++f) scratch_s[f] = average_w[f] / average_weight;
-      std::vector<double> averaged_residual(s), averaged_gradient(m);
-      offer_primal(game.residual(scratch_m, averaged_residual), scratch_m);
-      offer_dual(game.gradient(scratch_s, averaged_gradient));
+      // residual and gradient serve as scratch here: they are recomputed for z below.
+      offer_primal(game.residual(scratch_m, residual), scratch_m);
+      offer_dual(game.gradient(scratch_s, gradient));
     }
     if (done()) {
       best.converged = true;

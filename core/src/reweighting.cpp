@@ -14,16 +14,6 @@ namespace {
 
 constexpr double kExactTolerance = 1e-9;  // "exact": the gap left by floating point, not a choice
 
-// The residual A h - b over all statistics, and its max norm (the certified upper bound P(h)).
-double residual(const MarginalOperator& a, const std::vector<double>& targets, const std::vector<double>& h,
-                std::vector<double>& r) {
-  r.resize(targets.size());
-  a.apply(h.data(), r.data());
-  double top = 0;
-  for (size_t f = 0; f < r.size(); ++f) top = std::max(top, std::fabs(r[f] -= targets[f]));
-  return top;
-}
-
 // Indices i with score[i] > level that are not yet in the LP, the `count` largest scores first.
 template <class IsActive>
 std::vector<uint32_t> largest_beyond(const std::vector<double>& score, double level, size_t count, IsActive&& active) {
@@ -79,7 +69,7 @@ Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOpera
       PRIVSYNTH_RETURN_IF_ERROR(lp.activate_points(all_of(points)));
       PRIVSYNTH_RETURN_IF_ERROR(lp.activate_statistics(all_of(statistics)));
     } else {  // the statistics the uniform density misses most, and the first points
-      residual(a, targets, std::vector<double>(points, 1.0 / double(points)), r);
+      a.residual(std::vector<double>(points, 1.0 / double(points)), targets, r);
       for (size_t f = 0; f < statistics; ++f) scores[f] = std::fabs(r[f]);
       PRIVSYNTH_RETURN_IF_ERROR(lp.activate_statistics(largest_beyond(scores, -1, row_batch, [](size_t) { return false; })));
       std::vector<uint32_t> first = all_of(std::min(points, column_batch));
@@ -106,7 +96,7 @@ Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOpera
     const LpSolution& solution = solved.value();
     best.iterations += solution.iterations;
     std::vector<double> h = lp.density(solution);
-    const double upper = residual(a, targets, h, r);
+    const double upper = a.residual(h, targets, r);  // certified: checked over all statistics
     if (upper < best.upper) {
       best.upper = upper;
       best.weights = std::move(h);

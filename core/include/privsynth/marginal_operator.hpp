@@ -29,6 +29,8 @@ class MarginalOperator {
   void apply(const double* h, double* out) const;
   // out = A^T y  (length points()); y has length statistics().
   void apply_transpose(const double* y, double* out) const;
+  // residual = A h - targets (resized to statistics()); returns its max norm, max_f |(A h)_f - b_f|.
+  double residual(const std::vector<double>& h, const std::vector<double>& targets, std::vector<double>& residual) const;
 
  private:
   size_t statistics_ = 0, points_ = 0, marginals_ = 0;
