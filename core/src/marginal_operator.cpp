@@ -5,12 +5,19 @@
 
 namespace privsynth {
 
-MarginalOperator::MarginalOperator(const MarginalWorkload& workload, const EncodedTable& points)
-    : statistics_(workload.statistic_count()), marginals_(workload.marginals().size()), cells_(marginals_) {
+MarginalOperator::MarginalOperator(const MarginalWorkload& workload, const PointBatch& points)
+    : cell_statistics_(workload.statistic_count()),
+      marginals_(workload.marginals().size()),
+      cells_(marginals_),
+      dense_(points.dense.size()) {
   append_points(workload, points);
 }
 
-void MarginalOperator::append_points(const MarginalWorkload& workload, const EncodedTable& more) {
+void MarginalOperator::append_points(const MarginalWorkload& workload, const PointBatch& batch) {
+  const EncodedTable& more = batch.codes;
+  for (size_t i = 0; i < dense_.size(); ++i) {
+    dense_[i].insert(dense_[i].end(), batch.dense[i].begin(), batch.dense[i].begin() + static_cast<std::ptrdiff_t>(more.rows));
+  }
   // Column by column over contiguous code arrays (cell = offset + sum code * stride), rather than
   // point by point through cell_of_row: sequential, branch-free loops that compilers vectorize.
   for (size_t k = 0; k < marginals_; ++k) {
@@ -28,10 +35,15 @@ void MarginalOperator::append_points(const MarginalWorkload& workload, const Enc
 }
 
 void MarginalOperator::apply(const double* h, double* out) const {
-  std::fill(out, out + statistics_, 0.0);
+  std::fill(out, out + statistics(), 0.0);
   for (const std::vector<uint32_t>& cells : cells_) {
     const uint32_t* cell = cells.data();
     for (size_t j = 0; j < points_; ++j) out[cell[j]] += h[j];
+  }
+  for (size_t i = 0; i < dense_.size(); ++i) {
+    double sum = 0;
+    for (size_t j = 0; j < points_; ++j) sum += dense_[i][j] * h[j];
+    out[cell_statistics_ + i] = sum;
   }
 }
 
@@ -41,14 +53,19 @@ void MarginalOperator::apply_transpose(const double* y, double* out) const {
     const uint32_t* cell = cells.data();
     for (size_t j = 0; j < points_; ++j) out[j] += y[cell[j]];
   }
+  for (size_t i = 0; i < dense_.size(); ++i) {
+    const double weight = y[cell_statistics_ + i];
+    if (weight == 0) continue;
+    for (size_t j = 0; j < points_; ++j) out[j] += weight * dense_[i][j];
+  }
 }
 
 double MarginalOperator::residual(const std::vector<double>& h, const std::vector<double>& targets,
                                   std::vector<double>& residual) const {
-  residual.resize(statistics_);
+  residual.resize(statistics());
   apply(h.data(), residual.data());
   double top = 0;
-  for (size_t f = 0; f < statistics_; ++f) top = std::max(top, std::fabs(residual[f] -= targets[f]));
+  for (size_t f = 0; f < statistics(); ++f) top = std::max(top, std::fabs(residual[f] -= targets[f]));
   return top;
 }
 

@@ -35,12 +35,20 @@ class RestrictedLp {
     for (size_t i = 0; i < points.size(); ++i) {
       const uint32_t j = points[i];
       LpColumn& column = columns[i];
+      const auto add = [&](int row, double value) {
+        column.rows.insert(column.rows.end(), {row, row + 1});
+        column.values.insert(column.values.end(), {value, value});
+      };
       column.rows.push_back(0);
+      column.values.push_back(1.0);
       for (size_t k = 0; k < a_.marginals(); ++k) {
         const int row = first_row_[a_.cell(k, j)];
-        if (row >= 0) column.rows.insert(column.rows.end(), {row, row + 1});
+        if (row >= 0) add(row, 1.0);
       }
-      column.values.assign(column.rows.size(), 1.0);
+      for (size_t d = 0; d < a_.dense_statistics(); ++d) {
+        const int row = first_row_[a_.cell_statistics() + d];
+        if (row >= 0 && a_.dense(d, j) != 0) add(row, a_.dense(d, j));
+      }
       column_of_[j] = lp_.columns() + static_cast<int>(i);
       active_points_.push_back(j);
     }
@@ -55,13 +63,25 @@ class RestrictedLp {
       first_row_[f] = lp_.rows() + static_cast<int>(rows.size());
       LpRow upper{LpBound::Upper, 0, targets_[f], {0}, {-1.0}};  // A_f h - t <= b_f
       LpRow lower{LpBound::Lower, targets_[f], 0, {0}, {1.0}};   // A_f h + t >= b_f
-      for (size_t i = cell_start_[f]; i < cell_start_[f + 1]; ++i) {
-        const int column = column_of_[points_in_cell_[i]];
-        if (column >= 0) upper.columns.push_back(column);
+      if (f < a_.cell_statistics()) {
+        for (size_t i = cell_start_[f]; i < cell_start_[f + 1]; ++i) {
+          const int column = column_of_[points_in_cell_[i]];
+          if (column >= 0) {
+            upper.columns.push_back(column);
+            upper.values.push_back(1.0);
+          }
+        }
+      } else {
+        const size_t d = f - a_.cell_statistics();
+        for (const uint32_t j : active_points_) {
+          if (a_.dense(d, j) == 0) continue;
+          upper.columns.push_back(column_of_[j]);
+          upper.values.push_back(a_.dense(d, j));
+        }
       }
-      upper.values.resize(upper.columns.size(), 1.0);
       lower.columns = upper.columns;
-      lower.values.resize(lower.columns.size(), 1.0);
+      lower.values = upper.values;
+      lower.values[0] = 1.0;
       rows.push_back(std::move(upper));
       rows.push_back(std::move(lower));
       active_statistics_.push_back(f);
@@ -105,13 +125,13 @@ class RestrictedLp {
   }
 
  private:
-  // Which points fall in each statistic's cell (compressed rows).
+  // Which points fall in each marginal cell (compressed rows).
   void index_points() {
-    cell_start_.assign(a_.statistics() + 1, 0);
+    cell_start_.assign(a_.cell_statistics() + 1, 0);
     for (size_t k = 0; k < a_.marginals(); ++k) {
       for (size_t j = 0; j < a_.points(); ++j) ++cell_start_[a_.cell(k, j) + 1];
     }
-    for (size_t f = 0; f < a_.statistics(); ++f) cell_start_[f + 1] += cell_start_[f];
+    for (size_t f = 0; f < a_.cell_statistics(); ++f) cell_start_[f + 1] += cell_start_[f];
     points_in_cell_.resize(cell_start_.back());
     std::vector<size_t> next(cell_start_.begin(), cell_start_.end() - 1);
     for (size_t k = 0; k < a_.marginals(); ++k) {

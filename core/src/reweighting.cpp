@@ -156,15 +156,15 @@ void append_points(EncodedTable& all, const EncodedTable& more) {
 
 }  // namespace
 
-Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod method) {
-  const LpSize full = reweighting_lp_size(workload, points);
+Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod method, size_t dense) {
+  const LpSize full = reweighting_lp_size(workload, points, dense);
   // The simplex holds the whole LP; the other methods hold one cell index per (marginal, point)
   // twice (operator and row index) plus the rows they activate.
-  const size_t held = method == FitMethod::Simplex ? full.nonzeros : workload.marginals().size() * points;
-  if (held > kMaxLpNonzeros || 2 * workload.statistic_count() + 1 >= static_cast<size_t>(INT_MAX) ||
+  const size_t held = method == FitMethod::Simplex ? full.nonzeros : (workload.marginals().size() + dense) * points;
+  if (held > kMaxLpNonzeros || 2 * (workload.statistic_count() + dense) + 1 >= static_cast<size_t>(INT_MAX) ||
       points >= static_cast<size_t>(INT_MAX)) {
     return Status::error(ErrorCode::DomainTooLarge,
-                         "the LP for " + std::to_string(workload.statistic_count()) + " statistics and " +
+                         "the LP for " + std::to_string(workload.statistic_count() + dense) + " statistics and " +
                              std::to_string(points) + " points would need " + std::to_string(held) +
                              " matrix entries (at most " + std::to_string(kMaxLpNonzeros) +
                              "); choose fewer columns, a lower degree, fewer bins or a smaller reduced space");
@@ -182,21 +182,22 @@ const char* fit_method_name(FitMethod method) {
   return "?";
 }
 
-LpSize reweighting_lp_size(const MarginalWorkload& workload, size_t points) {
-  const size_t statistics = workload.statistic_count();
+LpSize reweighting_lp_size(const MarginalWorkload& workload, size_t points, size_t dense) {
+  const size_t statistics = workload.statistic_count() + dense;
   LpSize size;
   size.rows = static_cast<int>(std::min<size_t>(2 * statistics + 1, INT_MAX));
   size.columns = static_cast<int>(std::min<size_t>(points + 1, INT_MAX));
-  size.nonzeros = points * (2 * workload.marginals().size() + 1) + 2 * statistics;
+  size.nonzeros = points * (2 * (workload.marginals().size() + dense) + 1) + 2 * statistics;
   return size;
 }
 
 Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const PointSource& draw_points,
                                       const std::vector<double>& targets, const ReducedSpaceSchedule& schedule,
                                       const FitOptions& options, const FitProgressSink& progress) {
-  if (targets.size() != workload.statistic_count()) {
+  if (targets.size() < workload.statistic_count()) {
     return Status::error(ErrorCode::Internal, "one target per statistic is needed");
   }
+  const size_t dense = targets.size() - workload.statistic_count();
   if (schedule.initial_points == 0 || schedule.max_points < schedule.initial_points) {
     return Status::error(ErrorCode::InvalidArgument, "the reduced space needs at least one point");
   }
@@ -204,14 +205,20 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
     return Status::error(ErrorCode::InvalidArgument,
                          "the LP's relative gap must be >= 0 (and > 0 for the first-order solver)");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload, schedule.initial_points, options.method));
+  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload, schedule.initial_points, options.method, dense));
   Reweighting result;
   std::optional<MarginalOperator> statistics;
   std::optional<detail::RestrictedLp> lp;
   size_t wanted = schedule.initial_points;
   for (;;) {
-    const EncodedTable more = draw_points(wanted - result.points.rows);
-    append_points(result.points, more);
+    const PointBatch more = draw_points(wanted - result.points.rows);
+    if (more.dense.size() != dense || more.codes.rows != wanted - result.points.rows) {
+      return Status::error(ErrorCode::Internal, "the point source returned the wrong number of points or functions");
+    }
+    for (const std::vector<double>& values : more.dense) {
+      if (values.size() < more.codes.rows) return Status::error(ErrorCode::Internal, "a dense function misses points");
+    }
+    append_points(result.points, more.codes);
     if (statistics) {
       statistics->append_points(workload, more);
     } else {
@@ -232,13 +239,13 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
     result.lp_objective = round.value().upper;
     result.lower_bound = round.value().lower;
     result.iterations += round.value().iterations;
-    result.active_statistics = lp ? lp->active_statistics() : workload.statistic_count();
-    result.size = lp ? lp->size() : reweighting_lp_size(workload, result.points.rows);
+    result.active_statistics = lp ? lp->active_statistics() : targets.size();
+    result.size = lp ? lp->size() : reweighting_lp_size(workload, result.points.rows, dense);
     result.rounds.push_back({result.points.rows, result.lp_objective, result.lower_bound, round.value().iterations,
                              result.active_statistics});
     if (result.lp_objective <= schedule.target_error) break;
     wanted = std::min(schedule.max_points, 2 * result.points.rows);
-    while (wanted > result.points.rows && !check_fit_size(workload, wanted, options.method).is_ok()) {
+    while (wanted > result.points.rows && !check_fit_size(workload, wanted, options.method, dense).is_ok()) {
       wanted = (wanted + result.points.rows) / 2;
     }
     if (wanted <= result.points.rows) break;
@@ -251,7 +258,10 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const En
                                       const std::vector<double>& targets, const FitOptions& options,
                                       const FitProgressSink& progress) {
   if (points.rows == 0) return Status::error(ErrorCode::InvalidArgument, "the reduced space is empty");
-  const PointSource given = [&](size_t) { return points; };
+  if (targets.size() != workload.statistic_count()) {
+    return Status::error(ErrorCode::Internal, "a fixed reduced space has no dense functions");
+  }
+  const PointSource given = [&](size_t) { return PointBatch(points); };
   return fit_min_max_error(workload, given, targets, ReducedSpaceSchedule{points.rows, points.rows, 0}, options, progress);
 }
 

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "privsynth/lp.hpp"
+#include "privsynth/marginal_operator.hpp"
 #include "privsynth/min_max_fit.hpp"
 #include "privsynth/status.hpp"
 #include "privsynth/table.hpp"
@@ -87,18 +88,21 @@ struct ReducedSpaceSchedule {
 
 inline constexpr size_t kMaxLpNonzeros = 40'000'000;
 
-// Draws `count` new points of the reduced space (from a data-independent reference measure).
-using PointSource = std::function<EncodedTable(size_t count)>;
+// Draws `count` new points of the reduced space (from a reference measure that is private or
+// independent of the data), with the values of the dense test functions at them, if any.
+using PointSource = std::function<PointBatch(size_t count)>;
 
-// Size of the full LP (all statistics) for a workload and m points, without building it.
-LpSize reweighting_lp_size(const MarginalWorkload& workload, size_t points);
+// Size of the full LP (all statistics, `dense` real-valued ones among them) for a workload and
+// m points, without building it.
+LpSize reweighting_lp_size(const MarginalWorkload& workload, size_t points, size_t dense = 0);
 
 // DomainTooLarge (with advice) if fitting m points with this method would hold more than
 // kMaxLpNonzeros matrix entries: the whole LP for the simplex, one cell index per (marginal,
-// point) for row generation and mirror-prox.
-Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod method);
+// point) and one value per (dense function, point) for row generation and mirror-prox.
+Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod method, size_t dense = 0);
 
-// targets has one entry per workload statistic (frequencies in [0, 1]).
+// targets has one entry per workload statistic (frequencies in [0, 1]) followed by one per dense
+// function of the points (the number of rows of their `dense`).
 Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const PointSource& draw_points,
                                       const std::vector<double>& targets, const ReducedSpaceSchedule& schedule,
                                       const FitOptions& options, const FitProgressSink& progress = {});
