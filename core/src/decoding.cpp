@@ -22,10 +22,15 @@ double draw_in_bin(const Column& column, int bin, RandomSource& random) {
   return std::min(upper, lower + (upper - lower) * random.uniform_unit());
 }
 
+double from_unit(const Column& column, double unit) {
+  const double value = std::clamp(column.min + unit * (column.max - column.min), column.min, column.max);
+  return column.integer ? std::round(value) : value;
+}
+
 }  // namespace
 
 std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
-                                        RandomSource& random) {
+                                        RandomSource& random, const std::vector<std::vector<double>>& unit_values) {
   std::vector<DecodedColumn> decoded(columns.size());
   for (size_t c = 0; c < columns.size(); ++c) {
     const Column& column = columns[c];
@@ -41,6 +46,10 @@ std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, cons
       }
     } else {
       out.numbers.resize(table.rows);
+      if (c < unit_values.size() && !unit_values[c].empty()) {
+        for (size_t row = 0; row < table.rows; ++row) out.numbers[row] = from_unit(column, unit_values[c][row]);
+        continue;
+      }
       for (size_t row = 0; row < table.rows; ++row) {
         out.numbers[row] = static_cast<int>(codes[row]) == missing ? std::numeric_limits<double>::quiet_NaN()
                                                                    : draw_in_bin(column, static_cast<int>(codes[row]), random);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
 
@@ -46,9 +47,11 @@ class ColumnEncoder {
 
   // Encodes one cell. On Fixed the value was changed by the Clamp policy and `counts` says how;
   // on Unfixable the row cannot be kept. `problem` describes any value outside the domain.
-  CellOutcome encode(std::string_view raw, OutOfDomainPolicy policy, uint32_t& code, ColumnEncodingCounts& counts,
-                     std::string& problem) const {
+  // `unit` receives a numeric value's position in [min, max] scaled to [0, 1] (NaN if missing).
+  CellOutcome encode(std::string_view raw, OutOfDomainPolicy policy, uint32_t& code, double& unit,
+                     ColumnEncodingCounts& counts, std::string& problem) const {
     const std::string_view token = trim(raw);
+    unit = std::numeric_limits<double>::quiet_NaN();
     if (missing_tokens_.count(std::string(token))) {
       if (missing_code_ >= 0) {
         code = static_cast<uint32_t>(missing_code_);
@@ -59,7 +62,7 @@ class ColumnEncoder {
       return CellOutcome::Unfixable;
     }
     return column_.kind == ColumnKind::Categorical ? encode_category(token, policy, code, counts, problem)
-                                                   : encode_number(token, policy, code, counts, problem);
+                                                   : encode_number(token, policy, code, unit, counts, problem);
   }
 
  private:
@@ -82,7 +85,7 @@ class ColumnEncoder {
     return map_to_missing(policy, code, counts);
   }
 
-  CellOutcome encode_number(std::string_view token, OutOfDomainPolicy policy, uint32_t& code,
+  CellOutcome encode_number(std::string_view token, OutOfDomainPolicy policy, uint32_t& code, double& unit,
                             ColumnEncodingCounts& counts, std::string& problem) const {
     double value = 0;
     if (!parse_number(token, value)) {
@@ -98,10 +101,16 @@ class ColumnEncoder {
       if (policy != OutOfDomainPolicy::Clamp) return CellOutcome::Unfixable;
       ++counts.clamped;
       code = static_cast<uint32_t>(numeric_bin(column_, fixed));
+      unit = to_unit(fixed);
       return CellOutcome::Fixed;
     }
     code = static_cast<uint32_t>(numeric_bin(column_, value));
+    unit = to_unit(value);
     return CellOutcome::Ok;
+  }
+
+  double to_unit(double value) const {
+    return std::clamp((value - column_.min) / (column_.max - column_.min), 0.0, 1.0);
   }
 
   CellOutcome map_to_missing(OutOfDomainPolicy policy, uint32_t& code, ColumnEncodingCounts& counts) const {
@@ -181,7 +190,7 @@ const char* out_of_domain_policy_name(OutOfDomainPolicy policy) {
 }
 
 Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
-                                 const ProgressSink& progress) {
+                                 const ProgressSink& progress, bool keep_unit_values) {
   PRIVSYNTH_RETURN_IF_ERROR(check_grid(grid));
   EncodedData result;
   EncodingReport& report = result.report;
@@ -198,9 +207,16 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
   report.input_rows = grid.rows - 1;
   report.columns.assign(columns, {});
   result.table = make_empty_table(levels, report.input_rows);
+  if (keep_unit_values) {
+    result.unit_values.resize(columns);
+    for (size_t c = 0; c < columns; ++c) {
+      if (schema.columns[c].kind == ColumnKind::Numeric) result.unit_values[c].resize(report.input_rows);
+    }
+  }
 
   if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
   std::vector<uint32_t> row_codes(columns);
+  std::vector<double> row_units(columns);
   std::vector<ColumnEncodingCounts> row_counts(columns);
   size_t kept = 0;
   std::string problem;
@@ -212,7 +228,7 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
     bool keep = true;
     for (size_t c = 0; c < columns && keep; ++c) {
       const CellOutcome outcome =
-          encoders[c].encode(grid.cell(row, source.value()[c]), policy, row_codes[c], row_counts[c], problem);
+          encoders[c].encode(grid.cell(row, source.value()[c]), policy, row_codes[c], row_units[c], row_counts[c], problem);
       if (outcome == CellOutcome::Ok) continue;
       if (policy == OutOfDomainPolicy::Error) {
         return Status::error(ErrorCode::InvalidData, "row " + std::to_string(row) + ", column \"" +
@@ -229,6 +245,7 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
     }
     for (size_t c = 0; c < columns; ++c) {
       result.table.codes[c][kept] = row_codes[c];
+      if (keep_unit_values && !result.unit_values[c].empty()) result.unit_values[c][kept] = row_units[c];
       report.columns[c].missing += row_counts[c].missing;
       report.columns[c].clamped += row_counts[c].clamped;
       report.columns[c].mapped_to_missing += row_counts[c].mapped_to_missing;
@@ -238,6 +255,9 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
   report.kept_rows = kept;
   result.table.rows = kept;
   for (auto& column : result.table.codes) column.resize(kept);
+  for (auto& column : result.unit_values) {
+    if (!column.empty()) column.resize(kept);
+  }
   if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
   return result;
 }

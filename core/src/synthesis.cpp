@@ -149,6 +149,17 @@ Result<RunPlan> plan_run(const SynthesisInput& input) {
   Result<std::vector<int>> columns = resolve_columns(plan.schema, plan.common.columns);
   if (!columns.is_ok()) return columns.status();
   plan.columns = std::move(columns).value();
+  if (plan.mechanism.needs_unit_values) {
+    for (int c : plan.columns) {
+      const Column& column = plan.schema.columns[static_cast<size_t>(c)];
+      if (column.kind != ColumnKind::Numeric || column.nullable) {
+        return Status::error(ErrorCode::InvalidArgument,
+                             "the continuous space works on numeric columns without missing values, and \"" +
+                                 column.name + "\" is " + (column.kind == ColumnKind::Categorical ? "categorical" : "nullable") +
+                                 "; choose numeric columns with \"columns\", or use \"space\": \"encoded\"");
+      }
+    }
+  }
   return plan;
 }
 
@@ -168,7 +179,8 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
   Schema chosen = plan.schema;
   chosen.columns.clear();
   for (int c : plan.columns) chosen.columns.push_back(plan.schema.columns[static_cast<size_t>(c)]);
-  Result<EncodedData> encoded = encode_cells(chosen, input.cells, plan.common.out_of_domain, progress);
+  Result<EncodedData> encoded =
+      encode_cells(chosen, input.cells, plan.common.out_of_domain, progress, plan.mechanism.needs_unit_values);
   if (!encoded.is_ok()) return encoded.status();
   const EncodingReport& encoding_report = encoded.value().report;
   const EncodedTable& table = encoded.value().table;
@@ -176,14 +188,15 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
   const std::unique_ptr<RandomSource> random = make_random(plan.common);
   Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(plan.common.epsilon);
   if (!accountant.is_ok()) return accountant.status();
-  Result<MechanismOutput> output = plan.mechanism(MechanismContext{table, accountant.value(), *random, progress});
+  Result<MechanismOutput> output = plan.mechanism.run(
+      MechanismContext{table, accountant.value(), *random, progress, &encoded.value().unit_values});
   if (!output.is_ok()) return output.status();
 
   std::vector<std::string> names;
   for (const Column& column : chosen.columns) names.push_back(column.name);
   SynthesisOutput result;
   result.rows = output.value().synthetic.rows;
-  result.columns = decode_table(chosen.columns, output.value().synthetic, *random);
+  result.columns = decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
 
   const int degree = output.value().parameters.value("degree", 2);

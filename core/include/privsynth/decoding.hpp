@@ -19,8 +19,11 @@ struct DecodedColumn {
   std::vector<double> numbers;      // numeric: value, NaN = missing
 };
 
-// `columns[i]` is the schema column of table column i.
+// `columns[i]` is the schema column of table column i. Where `unit_values[i]` is non-empty, numeric
+// column i is decoded from it exactly, min + u (max - min) (rounded in integer columns), instead
+// of drawing within the bin.
 std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
-                                        RandomSource& random);
+                                        RandomSource& random,
+                                        const std::vector<std::vector<double>>& unit_values = {});
 
 }  // namespace privsynth

@@ -42,6 +42,9 @@ struct EncodingReport {
 struct EncodedData {
   EncodedTable table;
   EncodingReport report;
+  // When asked for: each numeric column's values scaled to [0, 1] by its public bounds,
+  // (x - min) / (max - min), NaN where missing; empty for categorical columns.
+  std::vector<std::vector<double>> unit_values;
 };
 
 // Limits on input size that keep memory bounded (wasm32 has at most 2 GiB here).
@@ -51,6 +54,6 @@ inline constexpr size_t kMaxInputCells = 60'000'000;
 // Encodes every data row of the grid. Columns are matched to the schema by header name; every
 // schema column must be present.
 Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
-                                 const ProgressSink& progress = {});
+                                 const ProgressSink& progress = {}, bool keep_unit_values = false);
 
 }  // namespace privsynth

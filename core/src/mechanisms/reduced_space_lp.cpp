@@ -7,6 +7,7 @@
 #include "privsynth/bootstrap.hpp"
 #include "privsynth/mechanisms/marginal_measurement.hpp"
 #include "privsynth/number_text.hpp"
+#include "privsynth/moments.hpp"
 #include "privsynth/options.hpp"
 #include "privsynth/reference_measure.hpp"
 #include "privsynth/reweighting.hpp"
@@ -15,13 +16,21 @@
 namespace privsynth {
 namespace {
 
-nlohmann::json describe() {
-  return {{"name", "reduced-space-lp"},
-          {"title", "Reduced-space LP reweighting with a uniform reference measure"},
-          {"paper", "M. Boedihardjo, T. Strohmer, R. Vershynin. Privacy of synthetic data: a statistical framework. "
-                    "IEEE Trans. Inf. Theory 69(1), 2023; Algorithm 1"},
-          {"referenceMeasure", "uniform on the encoded domain (independent of the data)"},
-          {"privacyNote", "docs/privacy/reduced-space-lp.md"}};
+nlohmann::json describe(ReferenceKind reference) {
+  nlohmann::json description = {
+      {"name", "reduced-space-lp"},
+      {"title", reference == ReferenceKind::Uniform ? "Reduced-space LP reweighting with a uniform reference measure"
+                                                    : "Reduced-space LP reweighting with a private reference measure"},
+      {"paper", "M. Boedihardjo, T. Strohmer, R. Vershynin. Privacy of synthetic data: a statistical framework. "
+                "IEEE Trans. Inf. Theory 69(1), 2023; Algorithm 1"},
+      {"referenceMeasure", reference_kind_name(reference)},
+      {"privacyNote", "docs/privacy/reduced-space-lp.md"}};
+  if (reference != ReferenceKind::Uniform) {
+    description["referencePaper"] =
+        "K. Bojkovic, P.-L. Loh. Differentially private synthetic data with private density estimation. ISIT 2024";
+    description["compositionNote"] = "docs/privacy/reference-composition.md";
+  }
+  return description;
 }
 
 }  // namespace
@@ -41,6 +50,76 @@ double noise_level(double cell_scale, size_t statistics, double noisy_count) {
 double default_count_budget_fraction(size_t marginals) {
   return 1.0 / (1.0 + std::sqrt(static_cast<double>(marginals)));
 }
+
+namespace {
+
+// The reference measure, its budget share and the space it lives in.
+Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& options) {
+  std::string kind = "auto", space;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("referenceMeasure", kind));
+  Result<ReferenceKind> parsed = parse_reference_kind(kind);
+  if (!parsed.is_ok()) return parsed.status();
+  ReferenceOptions& reference = options.reference;
+  reference.kind = parsed.value();
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("space", space));
+  if (space.empty()) space = reference.kind == ReferenceKind::BernsteinKde ? "continuous" : "encoded";
+  if (space != "encoded" && space != "continuous") {
+    return Status::error(ErrorCode::InvalidArgument, "option \"space\" must be \"encoded\" or \"continuous\"");
+  }
+  options.space = space == "continuous" ? ReducedSpace::Continuous : ReducedSpace::Encoded;
+  if (reference.kind == ReferenceKind::BernsteinKde && options.space != ReducedSpace::Continuous) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "the \"bernstein-kde\" reference measure needs \"space\": \"continuous\"");
+  }
+  if (options.space == ReducedSpace::Continuous &&
+      (reference.kind == ReferenceKind::Histogram || reference.kind == ReferenceKind::Tree)) {
+    return Status::error(ErrorCode::InvalidArgument, "in the continuous space the reference measure must be "
+                                                     "\"uniform\" or \"bernstein-kde\"");
+  }
+  long long moments = options.space == ReducedSpace::Continuous ? 2 : 0;
+  if (reader.has("moments") && options.space != ReducedSpace::Continuous) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"moments\" applies only to \"space\": \"continuous\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("moments", moments, 0, 2));
+  options.moments = static_cast<int>(moments);
+
+  if (reader.has("referenceBudgetFraction") && reference.kind == ReferenceKind::Uniform) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"referenceBudgetFraction\" needs a private reference measure; the uniform one is free");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("referenceBudgetFraction", reference.budget_fraction, 0, 1));
+  if (reader.has("referenceBudgetFraction") && !(reference.budget_fraction > 0 && reference.budget_fraction < 1)) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"referenceBudgetFraction\" must be strictly between 0 and 1");
+  }
+
+  const auto only_for = [&](const char* key, ReferenceKind needed) -> Status {
+    if (reader.has(key) && reference.kind != needed) {
+      return Status::error(ErrorCode::InvalidArgument, std::string("option \"") + key + "\" applies only to the \"" +
+                                                           reference_kind_name(needed) + "\" reference measure");
+    }
+    return Status::ok();
+  };
+  long long cell_limit = static_cast<long long>(reference.histogram_cell_limit);
+  PRIVSYNTH_RETURN_IF_ERROR(only_for("histogramCellLimit", ReferenceKind::Histogram));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("histogramCellLimit", cell_limit, 1, static_cast<long long>(kMaxHistogramCellLimit)));
+  reference.histogram_cell_limit = static_cast<size_t>(cell_limit);
+  for (const char* key : {"bernsteinLattice", "bernsteinOrder", "kdeBandwidth", "kdeBandwidthConstant"}) {
+    PRIVSYNTH_RETURN_IF_ERROR(only_for(key, ReferenceKind::BernsteinKde));
+  }
+  long long lattice = 0, order = 0;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("bernsteinLattice", lattice, 1, 1000));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("bernsteinOrder", order, 1, 8));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("kdeBandwidth", reference.bernstein.bandwidth, 0, 1));
+  if (reader.has("kdeBandwidth") && !(reference.bernstein.bandwidth > 0)) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"kdeBandwidth\" must be in (0, 1] (units of the scaled [0,1] range)");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("kdeBandwidthConstant", reference.bernstein.bandwidth_constant));
+  reference.bernstein.lattice_resolution = static_cast<int>(lattice);
+  reference.bernstein.order = static_cast<int>(order);
+  return Status::ok();
+}
+
+}  // namespace
 
 Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader, double epsilon) {
   ReducedSpaceLpOptions options;
@@ -92,6 +171,7 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
   options.fit.simplex.time_limit_ms = static_cast<long long>(std::ceil(time_limit_seconds * 1000));
   options.fit.mirror_prox.iteration_limit = iteration_limit;
   options.fit.mirror_prox.time_limit_ms = options.fit.simplex.time_limit_ms;
+  PRIVSYNTH_RETURN_IF_ERROR(read_reference_options(reader, options));
   return options;
 }
 
@@ -126,34 +206,112 @@ Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 
 }  // namespace
 
-Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& options) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(options.epsilon, "epsilon"));
+namespace {
+
+// How epsilon is shared: mu first (if private), then the LP's count, cells and moments.
+struct BudgetSplit {
+  double reference = 0, lp = 0;
+  double count_and_cells = 0, moments = 0;
+  double count_fraction = 0;  // of count_and_cells
+};
+
+BudgetSplit split_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms) {
+  BudgetSplit split;
+  split.reference = options.epsilon * options.reference.budget_fraction;
+  split.lp = options.epsilon - split.reference;
+  const double count_share =
+      options.count_budget_fraction > 0 ? options.count_budget_fraction : default_count_budget_fraction(marginals + moment_terms);
+  const double count = split.lp * count_share;
+  // Cells (sensitivity M) and moments (sensitivity T) share the rest in proportion to sqrt(M) and
+  // sqrt(T), which minimizes the sum of their noise scales M / eps_m + T / eps_T.
+  const double rest = split.lp - count;
+  const double root_m = std::sqrt(double(marginals)), root_t = std::sqrt(double(moment_terms));
+  split.moments = rest * root_t / (root_m + root_t);
+  split.count_and_cells = split.lp - split.moments;
+  split.count_fraction = count / split.count_and_cells;
+  return split;
+}
+
+// Bins of points of [0,1]^p on each column's public grid (levels = bins), as numeric_bin does.
+EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<std::vector<double>>& points, size_t count) {
+  EncodedTable codes = make_empty_table(levels, count);
+  for (size_t c = 0; c < levels.size(); ++c) {
+    const double bins = levels[c];
+    for (size_t row = 0; row < count; ++row) {
+      codes.codes[c][row] = static_cast<uint32_t>(std::clamp(std::floor(points[c][row] * bins), 0.0, bins - 1));
+    }
+  }
+  return codes;
+}
+
+}  // namespace
+
+Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& given) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(given.epsilon, "epsilon"));
+  const bool continuous = given.space == ReducedSpace::Continuous;
+  ReducedSpaceLpOptions options = given;
+  ReferenceOptions& reference_options = options.reference;
+  reference_options.kind = resolve_reference_kind(given.reference.kind, context.table.levels, continuous);
+  if (reference_options.kind == ReferenceKind::Uniform) {
+    reference_options.budget_fraction = 0;
+  } else if (reference_options.budget_fraction == 0) {
+    reference_options.budget_fraction = default_reference_budget_fraction(reference_options.kind);
+  }
+  if (continuous && (!context.unit_values || context.unit_values->size() != context.table.columns())) {
+    return Status::error(ErrorCode::InvalidArgument, "the continuous space needs every chosen column to be numeric");
+  }
   Result<MarginalWorkload> workload = MarginalWorkload::all_up_to_degree(context.table.levels, options.degree);
   if (!workload.is_ok()) return workload.status();
   const size_t marginals = workload.value().marginals().size();
-  const size_t statistics = workload.value().statistic_count();
-  const double count_fraction =
-      options.count_budget_fraction > 0 ? options.count_budget_fraction : default_count_budget_fraction(marginals);
+  const size_t cell_statistics = workload.value().statistic_count();
+  const std::vector<MomentTerm> terms =
+      moment_terms(static_cast<int>(context.table.columns()), continuous ? options.moments : 0);
+  const size_t statistics = cell_statistics + terms.size();
+  const BudgetSplit budget = split_budget(options, marginals, terms.size());
   // Refuse before spending any budget.
   PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload.value(), schedule_for(options, statistics, 0).initial_points,
-                                           options.fit.method));
+                                           options.fit.method, terms.size()));
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
   Result<NoisyMarginals> measurement =
-      measure_marginals(context.table, workload.value(), options.epsilon, count_fraction, context.accountant,
-                        context.random, options.test_only_disable_noise);
+      measure_marginals(context.table, workload.value(), budget.count_and_cells, budget.count_fraction,
+                        context.accountant, context.random, options.test_only_disable_noise);
   if (!measurement.is_ok()) return measurement.status();
   const double noisy_count = measurement.value().noisy_count;
+  std::vector<double> targets = noisy_frequencies(measurement.value());
+  double noise = options.test_only_disable_noise
+                     ? 0.0
+                     : noise_level(measurement.value().cell_scale.value(), cell_statistics, noisy_count);
+  NoisyMoments moments;
+  if (!terms.empty()) {
+    Result<NoisyMoments> measured = measure_moments(terms, *context.unit_values, context.table.rows, budget.moments,
+                                                    context.accountant, context.random, options.test_only_disable_noise);
+    if (!measured.is_ok()) return measured.status();
+    moments = std::move(measured).value();
+    for (double sum : moments.noisy_sums) targets.push_back(std::clamp(sum / std::max(1.0, noisy_count), 0.0, 1.0));
+    if (!options.test_only_disable_noise) noise = std::max(noise, noise_level(moments.noise_scale, terms.size(), noisy_count));
+  }
+  if (!keep_going(context.progress, Phase::Measure, 0.5)) return cancelled();
+  Result<ReferenceDraws> reference = release_reference(options.reference, budget.reference, continuous, noisy_count,
+                                                       context, options.test_only_disable_noise);
+  if (!reference.is_ok()) return reference.status();
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled();
 
-  // Omega* depends only on the public domain and fresh randomness (Theorem 2.2 holds for any Omega*).
-  const double noise = options.test_only_disable_noise
-                           ? 0.0
-                           : noise_level(measurement.value().cell_scale.value(), statistics, noisy_count);
+  // Omega* depends only on mu (public, or released privately above) and fresh randomness.
   const ReducedSpaceSchedule schedule = schedule_for(options, statistics, noise);
-  const PointSource uniform_points = [&](size_t count) {
+  std::vector<std::vector<double>> coordinates(continuous ? context.table.columns() : 0);  // of every point drawn
+  Status draw_status;
+  const PointSource draw_points = [&](size_t count) -> PointBatch {
     keep_going(context.progress, Phase::Solve, -1, "reduced space of " + std::to_string(count) + " more points");
-    return sample_uniform_points(context.table.levels, count, context.random);
+    if (!continuous) {
+      Result<EncodedTable> codes = reference.value().codes(count);
+      if (codes.is_ok()) return PointBatch(std::move(codes).value());
+      draw_status = codes.status();
+      return PointBatch(sample_uniform_points(context.table.levels, count, context.random));
+    }
+    const std::vector<std::vector<double>> points = reference.value().unit_points(count);
+    for (size_t c = 0; c < points.size(); ++c) coordinates[c].insert(coordinates[c].end(), points[c].begin(), points[c].end());
+    return PointBatch(bin_unit_points(context.table.levels, points, count), evaluate_moments(terms, points, 0, count));
   };
   const FitProgressSink lp_progress = [&](const FitProgress& p) {
     std::string detail;
@@ -169,8 +327,8 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
     return keep_going(context.progress, Phase::Solve, fraction, detail);
   };
   if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
-  Result<Reweighting> fit = fit_min_max_error(workload.value(), uniform_points, noisy_frequencies(measurement.value()),
-                                              schedule, options.fit, lp_progress);
+  Result<Reweighting> fit = fit_min_max_error(workload.value(), draw_points, targets, schedule, options.fit, lp_progress);
+  PRIVSYNTH_RETURN_IF_ERROR(draw_status);
   if (!fit.is_ok()) return fit.status();
 
   const size_t k = options.synthetic_rows > 0
@@ -182,15 +340,31 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
 
   MechanismOutput output;
   output.synthetic = select_rows(fit.value().points, draws.value());
+  for (const std::vector<double>& column : coordinates) {
+    std::vector<double>& chosen = output.synthetic_unit_values.emplace_back(k);
+    for (size_t i = 0; i < k; ++i) chosen[i] = column[draws.value()[i]];
+  }
   output.noise_disabled = options.test_only_disable_noise;
-  output.description = describe();
+  output.description = describe(options.reference.kind);
   size_t support = 0;
   for (double h : fit.value().weights) support += h > 0 ? 1 : 0;
   output.parameters = {
       {"degree", options.degree},
+      {"space", continuous ? "continuous" : "encoded"},
       {"marginals", marginals},
       {"statistics", statistics + 1},
-      {"statisticsNote", "every cell of every marginal of degree 1..d, plus the constant function"},
+      {"statisticsNote", continuous ? "every cell of every marginal of degree 1..d on the columns' public bins, the "
+                                      "moments listed, and the constant function"
+                                    : "every cell of every marginal of degree 1..d, plus the constant function"},
+      {"budget", {{"total", options.epsilon},
+                  {"referenceMeasure", budget.reference},
+                  {"referenceBudgetFraction", options.reference.budget_fraction},
+                  {"lp", budget.lp},
+                  {"composition", "basic (sequential) composition: total = reference measure + LP measurements"}}},
+      {"referenceMeasure", reference.value().receipt},
+      {"referenceMeasureChoice", given.reference.kind == ReferenceKind::Auto
+                                     ? "auto: uniform while the encoded domain has at most 1,000,000 cells, else tree"
+                                     : "fixed by the caller"},
       {"reducedSpace",
        {{"size", fit.value().points.rows},
         {"choice", options.reduced_space_size > 0 ? "fixed by the caller" : "grown automatically"},
@@ -200,7 +374,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
         {"rounds", rounds_json(fit.value().rounds)}}},
       {"syntheticRows", k},
       {"syntheticRowsChoice", options.synthetic_rows > 0 ? "fixed by the caller" : "the noisy record count"},
-      {"countBudgetFraction", count_fraction},
+      {"countBudgetFraction", budget.count_fraction * budget.count_and_cells / budget.lp},
       {"countNoiseScale", measurement.value().count_scale.value()},
       {"marginalNoiseScale", measurement.value().cell_scale.value()},
       {"lp", {{"solver", fit_method_name(options.fit.method)},
@@ -213,10 +387,18 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
               {"nonzeros", fit.value().size.nonzeros},
               {"activeStatistics", fit.value().active_statistics},
               {"iterations", fit.value().iterations}}}};
+  if (!terms.empty()) {
+    output.parameters["moments"] = {{"order", options.moments},
+                                    {"terms", terms.size()},
+                                    {"epsilon", moments.epsilon},
+                                    {"sensitivity", moments.sensitivity},
+                                    {"noiseScale", moments.noise_scale}};
+  }
   output.released = {{"noisyRecordCount", noisy_count},
                      {"lpObjective", fit.value().lp_objective},
                      {"lpLowerBound", fit.value().lower_bound},
                      {"supportSize", support}};
+  if (!terms.empty()) output.released["noisyMomentSums"] = moments.noisy_sums;
   if (!keep_going(context.progress, Phase::Sample, 1)) return cancelled();
   return output;
 }

@@ -8,9 +8,11 @@ namespace {
 Result<PreparedMechanism> prepare_reduced_space_lp(OptionReader& reader, double epsilon) {
   Result<ReducedSpaceLpOptions> options = read_reduced_space_lp_options(reader, epsilon);
   if (!options.is_ok()) return options.status();
-  return PreparedMechanism([options = options.value()](const MechanismContext& context) {
-    return run_reduced_space_lp(context, options);
-  });
+  const bool continuous = options.value().space == ReducedSpace::Continuous;
+  return PreparedMechanism{[options = options.value()](const MechanismContext& context) {
+                             return run_reduced_space_lp(context, options);
+                           },
+                           continuous};
 }
 
 }  // namespace

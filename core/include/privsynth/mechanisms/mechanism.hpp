@@ -2,6 +2,7 @@
 // What every mechanism receives and returns (DESIGN §3): a function of (encoded table, options,
 // budget, randomness, progress sink) returning a synthetic encoded table plus what the receipt
 // needs. Mechanisms read no clock, file or global state.
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "privsynth/accountant.hpp"
@@ -16,10 +17,16 @@ struct MechanismContext {
   PureDpAccountant& accountant;   // every release must be charged here before it is made
   RandomSource& random;
   const ProgressSink& progress;
+  // Numeric columns' values scaled to [0, 1] by their public bounds (EncodedData::unit_values),
+  // present only for mechanisms that asked for them.
+  const std::vector<std::vector<double>>* unit_values = nullptr;
 };
 
 struct MechanismOutput {
   EncodedTable synthetic;         // same columns and levels as the input table
+  // Optional: numeric columns of the synthetic table as values in [0, 1] (decoded exactly, not
+  // drawn within their bin); empty, or one vector per column (empty for columns without).
+  std::vector<std::vector<double>> synthetic_unit_values;
   bool noise_disabled = false;    // test-only switch was used: NOT PRIVATE
   nlohmann::json description;     // name, paper, reference measure, neighbour relation
   nlohmann::json parameters;      // every public choice, for the receipt

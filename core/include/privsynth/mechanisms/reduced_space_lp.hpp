@@ -1,18 +1,23 @@
 #pragma once
 // Reduced-space LP reweighting: Boedihardjo, Strohmer & Vershynin, "Privacy of synthetic data: a
-// statistical framework" (2022), Algorithm 1, with the uniform reference measure on the encoded
-// domain. Privacy note: docs/privacy/reduced-space-lp.md.
+// statistical framework" (2022), Algorithm 1, with the reference measures of Bojkovic & Loh,
+// "Differentially private synthetic data with private density estimation". Privacy notes:
+// docs/privacy/reduced-space-lp.md and one per reference measure.
 //
 //   1. measure the record count and every cell count of every marginal of degree 1..d with
 //      discrete Laplace noise calibrated to the exact L1 sensitivity (add/remove-one neighbours);
-//   2. draw Omega* = m points from the uniform measure (independent of the data);
+//      in the continuous space also the sums of the means and second moments;
+//   2. draw Omega* = m points from the reference measure mu: uniform (independent of the data) or
+//      privately estimated with its own share of epsilon (reference_release.hpp);
 //   3. solve the reweighting LP against the noisy frequencies (noisy counts / noisy record count);
-//   4. bootstrap k records from the optimal density h*.
+//   4. bootstrap k records from the optimal density h*. In the continuous space they are the points
+//      of Omega* themselves, in [0,1]^p, decoded to the schema's units.
 #include <cstddef>
 #include <nlohmann/json.hpp>
 
 #include "privsynth/lp.hpp"
 #include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/mechanisms/reference_release.hpp"
 #include "privsynth/reweighting.hpp"
 #include "privsynth/status.hpp"
 
@@ -27,9 +32,17 @@ inline FitOptions default_fit_options() {
   return options;
 }
 
+// Where Omega* lives: the encoded domain (codes: categories and numeric bins), or [0,1]^p for
+// all-numeric tables (each column scaled by its public bounds; the bins serve as the public grid of
+// the indicator test functions).
+enum class ReducedSpace { Encoded, Continuous };
+
 struct ReducedSpaceLpOptions {
   double epsilon = 1.0;
   int degree = 2;
+  ReducedSpace space = ReducedSpace::Encoded;
+  int moments = 0;                      // continuous space: 0, 1 (means) or 2 (and second moments)
+  ReferenceOptions reference;
   size_t reduced_space_size = 0;        // fixed m; 0 grows m automatically (see reweighting.hpp)
   size_t max_reduced_space_size = 0;    // cap for automatic growth; 0 picks the default from |F|
   size_t synthetic_rows = 0;            // k; 0 means the noisy record count
@@ -55,7 +68,9 @@ double default_count_budget_fraction(size_t marginals);
 
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
 // "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
-// "lpIterationLimit", "lpMethod", "testOnlyDisableNoise"); epsilon is passed separately.
+// "lpIterationLimit", "lpMethod", "testOnlyDisableNoise", "space", "moments", "referenceMeasure",
+// "referenceBudgetFraction", "histogramCellLimit", "bernsteinLattice", "bernsteinOrder",
+// "kdeBandwidth", "kdeBandwidthConstant"); epsilon is passed separately. See docs/api.md.
 class OptionReader;
 Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader, double epsilon);
 

@@ -11,7 +11,10 @@
 
 namespace privsynth {
 
-using PreparedMechanism = std::function<Result<MechanismOutput>(const MechanismContext&)>;
+struct PreparedMechanism {
+  std::function<Result<MechanismOutput>(const MechanismContext&)> run;
+  bool needs_unit_values = false;  // the mechanism works on numeric values, not only their bins
+};
 
 struct MechanismEntry {
   const char* name;

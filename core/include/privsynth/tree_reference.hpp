@@ -1,0 +1,49 @@
+#pragma once
+// A scalable private reference measure for wide discrete tables: a Chow-Liu tree (Chow & Liu
+// 1968) fitted to noisy 2-way marginals, as in MST (McKenna, Miklau & Sheldon 2021) but with all
+// pairs measured at once instead of a privately selected tree. Where the full-domain perturbed
+// histogram needs one count per cell of the product domain (10^13 for Adult), this needs only the
+// 2-way tables. Privacy note: docs/privacy/tree-reference.md.
+//
+//   1. every 2-way marginal's cell counts + discrete Laplace noise of scale P/eps, where P is the
+//      number of pairs (adding or removing a record changes one cell of each pair table by 1);
+//   2. post-processing: clip at 0, the mutual information of each pair, a maximum spanning tree;
+//   3. mu(x) = P(x_root) prod_{edges (u -> v)} P(x_v | x_u), all from the noisy pair tables.
+// A single column has no pairs: its noisy 1-way marginal is mu.
+#include <cstddef>
+#include <vector>
+
+#include "privsynth/accountant.hpp"
+#include "privsynth/noise.hpp"
+#include "privsynth/random.hpp"
+#include "privsynth/status.hpp"
+#include "privsynth/table.hpp"
+
+namespace privsynth {
+
+struct TreeEdge {
+  int parent = 0, child = 0;
+  double mutual_information = 0;     // of the noisy pair table, in nats
+  std::vector<double> conditional;   // P(child = b | parent = a) at [a * levels[child] + b]
+};
+
+struct TreeReference {
+  std::vector<int> levels;
+  int root = 0;
+  std::vector<double> root_marginal;  // P(x_root)
+  std::vector<TreeEdge> edges;        // in sampling order: every parent precedes its children
+  RationalScale scale;                // discrete Laplace scale on each pair-table cell
+  double epsilon = 0;
+  size_t measured_cells = 0;
+};
+
+// Charges `epsilon` once for all pair tables, then fits the tree. Fails (DomainTooLarge) when the
+// pair tables would exceed max_cells. disable_noise (tests only) uses exact counts.
+Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, PureDpAccountant& accountant,
+                                             RandomSource& random, bool disable_noise = false,
+                                             size_t max_cells = 5'000'000);
+
+// m independent draws from mu (post-processing).
+EncodedTable sample_from_tree(const TreeReference& tree, size_t m, RandomSource& random);
+
+}  // namespace privsynth

@@ -1,0 +1,69 @@
+#include "privsynth/moments.hpp"
+
+#include <cmath>
+
+#include "privsynth/noise.hpp"
+
+namespace privsynth {
+
+std::vector<MomentTerm> moment_terms(int dimensions, int order) {
+  std::vector<MomentTerm> terms;
+  if (order >= 1) {
+    for (int i = 0; i < dimensions; ++i) terms.push_back({i, -1});
+  }
+  if (order >= 2) {
+    for (int i = 0; i < dimensions; ++i) {
+      for (int j = i; j < dimensions; ++j) terms.push_back({i, j});
+    }
+  }
+  return terms;
+}
+
+std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>& terms,
+                                                  const std::vector<std::vector<double>>& columns, size_t first,
+                                                  size_t count) {
+  std::vector<std::vector<double>> values(terms.size(), std::vector<double>(count));
+  for (size_t t = 0; t < terms.size(); ++t) {
+    const double* x = columns[size_t(terms[t].first)].data() + first;
+    if (terms[t].second < 0) {
+      std::copy(x, x + count, values[t].begin());
+    } else {
+      const double* y = columns[size_t(terms[t].second)].data() + first;
+      for (size_t row = 0; row < count; ++row) values[t][row] = x[row] * y[row];
+    }
+  }
+  return values;
+}
+
+Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
+                                     size_t rows, double epsilon, PureDpAccountant& accountant, RandomSource& random,
+                                     bool disable_noise) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the moments' epsilon"));
+  NoisyMoments result;
+  result.epsilon = epsilon;
+  const double count = static_cast<double>(terms.size());
+  result.sensitivity = count;
+  Result<RationalScale> scale = rational_scale_at_least(count * (kMomentQuanta + 1) / epsilon);
+  if (!scale.is_ok()) return scale.status();
+  result.noise_scale = scale.value().value() / kMomentQuanta;
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"noisy sums of " + std::to_string(terms.size()) +
+                                                   " moments (means and second moments on [0,1]^p)",
+                                               "discrete Laplace on sums rounded to 1/1024", epsilon,
+                                               result.sensitivity, result.noise_scale}));
+  const std::vector<std::vector<double>> values = evaluate_moments(terms, columns, 0, rows);
+  for (const std::vector<double>& term : values) {
+    double sum = 0;
+    for (double v : term) sum += v;
+    const double quanta = std::round(sum * kMomentQuanta) +
+                          (disable_noise ? 0.0 : static_cast<double>(sample_discrete_laplace(random, scale.value())));
+    result.noisy_sums.push_back(quanta / kMomentQuanta);
+  }
+  return result;
+}
+
+std::string moment_term_name(const MomentTerm& term, const std::vector<std::string>& names) {
+  const std::string& first = names[size_t(term.first)];
+  return term.second < 0 ? first : first + "*" + names[size_t(term.second)];
+}
+
+}  // namespace privsynth

@@ -1,0 +1,198 @@
+#include "privsynth/tree_reference.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "privsynth/workload.hpp"
+
+namespace privsynth {
+namespace {
+
+// A noisy pair table, clipped at 0: rows are the first column's levels.
+struct PairTable {
+  int first = 0, second = 0;
+  std::vector<double> counts;  // [a * levels[second] + b]
+};
+
+double mutual_information(const PairTable& pair, int rows, int columns) {
+  double total = 0;
+  for (double c : pair.counts) total += c;
+  if (!(total > 0)) return 0;
+  std::vector<double> row_sum(static_cast<size_t>(rows), 0.0), column_sum(static_cast<size_t>(columns), 0.0);
+  for (int a = 0; a < rows; ++a) {
+    for (int b = 0; b < columns; ++b) {
+      const double c = pair.counts[static_cast<size_t>(a * columns + b)];
+      row_sum[static_cast<size_t>(a)] += c;
+      column_sum[static_cast<size_t>(b)] += c;
+    }
+  }
+  double information = 0;
+  for (int a = 0; a < rows; ++a) {
+    for (int b = 0; b < columns; ++b) {
+      const double c = pair.counts[static_cast<size_t>(a * columns + b)];
+      if (c > 0) information += c / total * std::log(c * total / (row_sum[size_t(a)] * column_sum[size_t(b)]));
+    }
+  }
+  return information;
+}
+
+// Normalizes `weights` in place; all zero becomes uniform.
+void normalize_or_uniform(std::vector<double>& weights) {
+  double total = 0;
+  for (double w : weights) total += w;
+  for (double& w : weights) w = total > 0 ? w / total : 1.0 / double(weights.size());
+}
+
+// The distribution of one column of a pair table, P(column = x).
+std::vector<double> one_way(const PairTable& pair, int column, const std::vector<int>& levels) {
+  const int rows = levels[size_t(pair.first)], columns = levels[size_t(pair.second)];
+  std::vector<double> sums(static_cast<size_t>(column == pair.first ? rows : columns), 0.0);
+  for (int a = 0; a < rows; ++a) {
+    for (int b = 0; b < columns; ++b) sums[size_t(column == pair.first ? a : b)] += pair.counts[size_t(a * columns + b)];
+  }
+  normalize_or_uniform(sums);
+  return sums;
+}
+
+// P(child | parent) from a pair table; a parent level with no mass gets the child's marginal.
+std::vector<double> conditional(const PairTable& pair, int parent, const std::vector<int>& levels) {
+  const int child = pair.first == parent ? pair.second : pair.first;
+  const int parent_levels = levels[size_t(parent)], child_levels = levels[size_t(child)];
+  const std::vector<double> child_marginal = one_way(pair, child, levels);
+  std::vector<double> result(static_cast<size_t>(parent_levels * child_levels));
+  const int columns = levels[size_t(pair.second)];
+  for (int a = 0; a < parent_levels; ++a) {
+    std::vector<double> row(static_cast<size_t>(child_levels));
+    for (int b = 0; b < child_levels; ++b) {
+      row[size_t(b)] = pair.first == parent ? pair.counts[size_t(a * columns + b)] : pair.counts[size_t(b * columns + a)];
+    }
+    double total = 0;
+    for (double c : row) total += c;
+    if (!(total > 0)) row = child_marginal;
+    normalize_or_uniform(row);
+    std::copy(row.begin(), row.end(), result.begin() + a * child_levels);
+  }
+  return result;
+}
+
+size_t draw(const double* probabilities, size_t count, RandomSource& random) {
+  double u = random.uniform_unit();
+  for (size_t i = 0; i < count; ++i) {
+    if (u < probabilities[i]) return i;
+    u -= probabilities[i];
+  }
+  // Round-off left u just above the total: the last level with positive probability.
+  for (size_t i = count; i-- > 0;) {
+    if (probabilities[i] > 0) return i;
+  }
+  return count - 1;
+}
+
+}  // namespace
+
+Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, PureDpAccountant& accountant,
+                                             RandomSource& random, bool disable_noise, size_t max_cells) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the tree reference's epsilon"));
+  const int p = static_cast<int>(table.columns());
+  if (p < 1) return Status::error(ErrorCode::InvalidArgument, "the tree reference needs at least one column");
+  std::vector<std::vector<int>> sets = p == 1 ? std::vector<std::vector<int>>{{0}} : column_subsets(p, 2);
+  Result<MarginalWorkload> workload = MarginalWorkload::from_column_sets(table.levels, sets, max_cells);
+  if (!workload.is_ok()) {
+    return Status::error(ErrorCode::DomainTooLarge, "the tree reference measures every 2-way marginal, and these " +
+                                                        std::to_string(p) + " columns have more than " +
+                                                        std::to_string(max_cells) +
+                                                        " pair cells; choose fewer columns or bins, or the uniform reference");
+  }
+  TreeReference tree;
+  tree.levels = table.levels;
+  tree.epsilon = epsilon;
+  tree.measured_cells = workload.value().statistic_count();
+  const double sensitivity = workload.value().l1_sensitivity_add_remove();  // one cell per pair table
+  Result<RationalScale> scale = rational_scale_at_least(sensitivity / epsilon);
+  if (!scale.is_ok()) return scale.status();
+  tree.scale = scale.value();
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
+      {p == 1 ? std::string("noisy 1-way marginal, reference measure")
+              : "noisy cell counts of all " + std::to_string(sets.size()) + " 2-way marginals (" +
+                    std::to_string(tree.measured_cells) + " cells), tree reference measure",
+       "discrete Laplace", epsilon, sensitivity, tree.scale.value()}));
+
+  const std::vector<int64_t> counts = workload.value().count(table);
+  std::vector<double> noisy(counts.size());
+  for (size_t i = 0; i < counts.size(); ++i) {
+    const int64_t value = counts[i] + (disable_noise ? 0 : sample_discrete_laplace(random, tree.scale));
+    noisy[i] = static_cast<double>(std::max<int64_t>(value, 0));
+  }
+  if (p == 1) {
+    tree.root_marginal = noisy;
+    normalize_or_uniform(tree.root_marginal);
+    return tree;
+  }
+
+  // Everything below is post-processing of the noisy pair tables.
+  std::vector<PairTable> pairs;
+  std::vector<std::vector<size_t>> pair_of(size_t(p), std::vector<size_t>(size_t(p), 0));
+  for (const Marginal& marginal : workload.value().marginals()) {
+    PairTable pair{marginal.columns[0], marginal.columns[1], {}};
+    pair.counts.assign(noisy.begin() + std::ptrdiff_t(marginal.offset),
+                       noisy.begin() + std::ptrdiff_t(marginal.offset + marginal.cells));
+    pair_of[size_t(pair.first)][size_t(pair.second)] = pair_of[size_t(pair.second)][size_t(pair.first)] = pairs.size();
+    pairs.push_back(std::move(pair));
+  }
+  std::vector<double> information(pairs.size());
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    information[i] = mutual_information(pairs[i], table.levels[size_t(pairs[i].first)], table.levels[size_t(pairs[i].second)]);
+  }
+  // Maximum spanning tree by Prim's algorithm from column 0: each new column hangs off the tree
+  // column it shares the most information with, so parents are added before their children.
+  std::vector<bool> in_tree(size_t(p), false);
+  std::vector<double> best(size_t(p), -1);
+  std::vector<int> best_parent(size_t(p), 0);
+  in_tree[0] = true;
+  for (int v = 1; v < p; ++v) best[size_t(v)] = information[pair_of[0][size_t(v)]];
+  for (int added = 1; added < p; ++added) {
+    int next = -1;
+    for (int v = 0; v < p; ++v) {
+      if (!in_tree[size_t(v)] && (next < 0 || best[size_t(v)] > best[size_t(next)])) next = v;
+    }
+    in_tree[size_t(next)] = true;
+    const PairTable& pair = pairs[pair_of[size_t(best_parent[size_t(next)])][size_t(next)]];
+    tree.edges.push_back({best_parent[size_t(next)], next, best[size_t(next)],
+                          conditional(pair, best_parent[size_t(next)], table.levels)});
+    for (int v = 0; v < p; ++v) {
+      const double candidate = in_tree[size_t(v)] ? -1 : information[pair_of[size_t(next)][size_t(v)]];
+      if (!in_tree[size_t(v)] && candidate > best[size_t(v)]) {
+        best[size_t(v)] = candidate;
+        best_parent[size_t(v)] = next;
+      }
+    }
+  }
+  // The root's distribution, averaged over every pair table it appears in.
+  tree.root_marginal.assign(size_t(table.levels[0]), 0.0);
+  for (int v = 1; v < p; ++v) {
+    const std::vector<double> estimate = one_way(pairs[pair_of[0][size_t(v)]], 0, table.levels);
+    for (size_t a = 0; a < estimate.size(); ++a) tree.root_marginal[a] += estimate[a];
+  }
+  normalize_or_uniform(tree.root_marginal);
+  return tree;
+}
+
+EncodedTable sample_from_tree(const TreeReference& tree, size_t m, RandomSource& random) {
+  EncodedTable points = make_empty_table(tree.levels, m);
+  const size_t root_levels = tree.root_marginal.size();
+  for (size_t row = 0; row < m; ++row) {
+    points.codes[size_t(tree.root)][row] = static_cast<uint32_t>(draw(tree.root_marginal.data(), root_levels, random));
+  }
+  for (const TreeEdge& edge : tree.edges) {
+    const size_t child_levels = static_cast<size_t>(tree.levels[size_t(edge.child)]);
+    const std::vector<uint32_t>& parent = points.codes[size_t(edge.parent)];
+    std::vector<uint32_t>& child = points.codes[size_t(edge.child)];
+    for (size_t row = 0; row < m; ++row) {
+      child[row] = static_cast<uint32_t>(draw(edge.conditional.data() + parent[row] * child_levels, child_levels, random));
+    }
+  }
+  return points;
+}
+
+}  // namespace privsynth
