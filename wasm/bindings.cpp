@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "privsynth/mechanisms/registry.hpp"
+#include "privsynth/planner.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/synthesis.hpp"
 #include "privsynth/version.hpp"
@@ -97,6 +98,18 @@ val warm_up() {
   return result;
 }
 
+// plan(inputsJson) -> { ok, reportJson } | { ok: false, code, message }
+val plan(const std::string& inputs_json) {
+  const privsynth::Result<privsynth::PlannerInputs> inputs = privsynth::read_planner_inputs(inputs_json);
+  if (!inputs.is_ok()) return error_object(inputs.status());
+  const privsynth::Result<privsynth::PlannerReport> report = privsynth::plan_synthesis(inputs.value());
+  if (!report.is_ok()) return error_object(report.status());
+  val result = val::object();
+  result.set("ok", true);
+  result.set("reportJson", privsynth::planner_report_json(report.value()).dump());
+  return result;
+}
+
 std::string version() { return privsynth::version(); }
 
 val mechanism_names() {
@@ -115,4 +128,5 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("version", &version);
   emscripten::function("warmUp", &warm_up);
   emscripten::function("mechanisms", &mechanism_names);
+  emscripten::function("plan", &plan);
 }

@@ -42,3 +42,20 @@ export function firstValueOutsideDomain(csv: string, schema: Schema): string | n
   }
   return null;
 }
+
+/** Balog et al.'s 2-D Gaussian mixture (100,000 points) and its public schema. */
+export const mixtureCsv = (): string =>
+  readFileSync(repoFile('data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.csv'), 'utf8');
+export const mixtureSchemaText = (): string =>
+  readFileSync(repoFile('data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.schema.json'), 'utf8');
+
+/** Means and covariance matrix (population) of the numeric columns of a CSV. */
+export function momentsOf(csv: string): { mean: number[]; covariance: number[][] } {
+  const rows = Papa.parse<string[]>(csv.trim(), { skipEmptyLines: true }).data.slice(1).map((row) => row.map(Number));
+  const p = rows[0].length;
+  const mean = Array.from({ length: p }, (_, j) => rows.reduce((sum, row) => sum + row[j], 0) / rows.length);
+  const covariance = mean.map((_, i) =>
+    mean.map((__, j) => rows.reduce((sum, row) => sum + (row[i] - mean[i]) * (row[j] - mean[j]), 0) / rows.length),
+  );
+  return { mean, covariance };
+}

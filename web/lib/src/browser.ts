@@ -6,6 +6,7 @@ import PrivsynthWorker from './worker?worker&inline';
 import { errorFromCode } from './errors';
 import { schemaJsonOf, splitOptions } from './pipeline';
 import type { Schema } from './schema-types';
+import type { PlannerInputs, PlannerReport } from './planner-types';
 import type { Progress, SynthesisResult, SynthesizeOptions } from './types';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
@@ -96,6 +97,14 @@ export function validateSchema(schema: Schema | string): Promise<Schema> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/**
+ * What the theorems behind the reduced-space LP ask of n, k and m for these public inputs, and
+ * which conditions hold (docs/planner.md). Pure: reads no data and spends no budget.
+ */
+export function planSynthesis(inputs: PlannerInputs): Promise<PlannerReport> {
+  return call<PlannerReport>({ kind: 'plan', inputsJson: JSON.stringify(inputs) });
 }
 
 /** The core's version (matches the package version). */

@@ -4,8 +4,9 @@
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors';
 import { readCsvText } from './csv';
-import { checkSchema, runSynthesis, schemaJsonOf, splitOptions } from './pipeline';
+import { checkSchema, planWith, runSynthesis, schemaJsonOf, splitOptions } from './pipeline';
 import type { Schema } from './schema-types';
+import type { PlannerInputs, PlannerReport } from './planner-types';
 import type { SynthesisResult, SynthesizeOptions } from './types';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module';
 
@@ -33,6 +34,14 @@ export async function synthesize(options: SynthesizeOptions): Promise<SynthesisR
 /** Validates a schema and returns it normalized (defaults filled in); throws a SchemaError. */
 export async function validateSchema(schema: Schema | string): Promise<Schema> {
   return checkSchema(await loadWasmModule(), schemaJsonOf(schema));
+}
+
+/**
+ * What the theorems behind the reduced-space LP ask of n, k and m for these public inputs, and
+ * which conditions hold (docs/planner.md). Pure: reads no data and spends no budget.
+ */
+export async function planSynthesis(inputs: PlannerInputs): Promise<PlannerReport> {
+  return planWith(await loadWasmModule(), JSON.stringify(inputs));
 }
 
 /** The core's version (matches the package version). */

@@ -3,6 +3,7 @@
 import { errorFromCode } from './errors';
 import { packCells, parseCsv, writeCsv } from './csv';
 import type { Schema } from './schema-types';
+import type { PlannerReport } from './planner-types';
 import type { Phase, Progress, SynthesisResult, SynthesizeOptions } from './types';
 import { columnText } from './values';
 import type { PrivsynthWasmModule } from './wasm-module';
@@ -57,6 +58,12 @@ export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Sc
   const checked = module.validateSchema(schemaJson);
   if (!checked.ok) throw errorFromCode(checked.code, checked.message);
   return JSON.parse(checked.normalizedJson) as Schema;
+}
+
+export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {
+  const planned = module.plan(inputsJson);
+  if (!planned.ok) throw errorFromCode(planned.code, planned.message);
+  return JSON.parse(planned.reportJson) as PlannerReport;
 }
 
 export function runSynthesis(module: PrivsynthWasmModule, request: RunRequest, report: ProgressReporter): SynthesisResult {

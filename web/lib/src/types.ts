@@ -43,7 +43,37 @@ export interface ReducedSpaceLpOptions {
   lpIterationLimit?: number;
   /** GLPK simplex variant for the first solve (default primal; re-solves choose by what changed). */
   lpMethod?: 'primal' | 'dual';
+  /**
+   * The measure mu the reduced space is drawn from (Bojkovic & Loh). "auto" (default): "uniform" while
+   * the encoded domain has at most 1,000,000 cells, else "tree"; "uniform" in the continuous space.
+   * "uniform": free, independent of the data. "histogram": Wasserman-Zhou perturbed histogram of the
+   * full domain (small domains). "tree": Chow-Liu tree of noisy 2-way marginals (wide tables).
+   * "bernstein-kde": private Gaussian KDE via the Bernstein mechanism (continuous space only).
+   */
+  referenceMeasure?: ReferenceMeasure;
+  /** Share of epsilon spent on a private mu (default 0.5 for histogram and KDE, 0.3 for the tree). */
+  referenceBudgetFraction?: number;
+  /** Largest full domain the histogram reference accepts (cells; default 4,194,304). */
+  histogramCellLimit?: number;
+  /**
+   * "encoded" (default): records are codes (categories and numeric bins). "continuous": every chosen
+   * column numeric; records are points of [0,1]^p scaled by the public bounds and come out unbinned.
+   * Default "continuous" with the "bernstein-kde" reference.
+   */
+  space?: 'encoded' | 'continuous';
+  /** Continuous space: also preserve means (1) or means and second moments (2, default). */
+  moments?: 0 | 1 | 2;
+  /** Bernstein lattice resolution k ({0, 1/k, ..., 1}^p); default from n, p and epsilon. */
+  bernsteinLattice?: number;
+  /** Iterated Bernstein order h (default 2). */
+  bernsteinOrder?: number;
+  /** KDE bandwidth in units of the [0,1] range (default C (ln n / n)^(1/p) with the noisy n). */
+  kdeBandwidth?: number;
+  /** The constant C of the default bandwidth (default 1). */
+  kdeBandwidthConstant?: number;
 }
+
+export type ReferenceMeasure = 'auto' | 'uniform' | 'histogram' | 'tree' | 'bernstein-kde';
 
 export interface CommonOptions {
   /** Privacy budget (pure epsilon-DP, add/remove-one neighbours). Required, > 0. */

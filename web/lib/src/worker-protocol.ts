@@ -1,15 +1,17 @@
 // Messages between the page (browser.ts) and the Web Worker (worker.ts). Plain data only.
 import type { SerializedError } from './errors';
 import type { Schema } from './schema-types';
+import type { PlannerReport } from './planner-types';
 import type { Progress, SynthesisResult } from './types';
 
 export type WorkerRequest =
   | { id: number; kind: 'run'; csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> }
   | { id: number; kind: 'validate'; schemaJson: string }
   | { id: number; kind: 'version' }
+  | { id: number; kind: 'plan'; inputsJson: string }
   | { id: number; kind: 'load' };
 
 export type WorkerReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  | { id: number; kind: 'done'; value: SynthesisResult | Schema | string | null }
+  | { id: number; kind: 'done'; value: SynthesisResult | Schema | PlannerReport | string | null }
   | { id: number; kind: 'failed'; error: SerializedError };

@@ -2,7 +2,7 @@
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
 import { readCsvText } from './csv';
 import { serializeError } from './errors';
-import { checkSchema, runSynthesis } from './pipeline';
+import { checkSchema, planWith, runSynthesis } from './pipeline';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module';
 
@@ -20,6 +20,8 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   switch (request.kind) {
     case 'version':
       return { id: request.id, kind: 'done', value: module.version() };
+    case 'plan':
+      return { id: request.id, kind: 'done', value: planWith(module, request.inputsJson) };
     case 'validate':
       return { id: request.id, kind: 'done', value: checkSchema(module, request.schemaJson) };
     case 'run': {
