@@ -4,6 +4,7 @@
 // Usage: npm run bench [-- <workload names...>]   (default: all workloads below)
 //        npm run bench -- lp [...]                  the LP solver ladder (bench/lp-ladder.mjs)
 //        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser.mjs)
+//        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference-comparison.mjs)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,11 @@ if (process.argv[2] === 'browser') {
   const run = spawnSync(process.execPath, [fileURLToPath(new URL('./browser.mjs', import.meta.url)), ...process.argv.slice(3)],
     { stdio: 'inherit' });
   process.exit(run.status ?? 1);
+}
+if (process.argv[2] === 'reference') {
+  const { runReferenceComparison } = await import('./reference-comparison.mjs');
+  runReferenceComparison(process.argv.slice(3));
+  process.exit(0);
 }
 if (process.argv[2] === 'lp') {
   const { runLadder } = await import('./lp-ladder.mjs');
