@@ -5,6 +5,7 @@ import { BUNDLED } from './bundled';
 import { h, panel, replaceChildren, show } from './dom';
 import { cellNoiseScale, estimateWorkload, LARGE_WORKLOAD, levelCount } from './estimate';
 import { formatInteger, formatList } from './format';
+import { budgetSplit } from './reference-choice';
 import type { AppState, Store } from './store';
 
 function describeColumn(column: SchemaColumn): string {
@@ -23,11 +24,13 @@ function defaultColumns(state: AppState): string[] {
 }
 
 /** " Each cell count gets noise of about ±b records (x% of your n rows)." */
-function noiseForecast(marginals: number, epsilon: number | undefined, rows: number | null): string[] {
-  if (epsilon === undefined || !(epsilon > 0)) return [];
-  const scale = cellNoiseScale(marginals, epsilon);
+/** `lpEpsilon` is the LP's part of epsilon (all of it unless a private reference measure takes a share). */
+function noiseForecast(marginals: number, epsilon: number | undefined, lpEpsilon: number, rows: number | null): string[] {
+  if (epsilon === undefined || !(epsilon > 0) || !(lpEpsilon > 0)) return [];
+  const scale = cellNoiseScale(marginals, lpEpsilon);
   const share = rows ? ` (${((100 * scale) / rows).toPrecision(2)}% of your ${formatInteger(rows)} rows)` : '';
-  return [` At ε = ${epsilon}, each cell count gets noise of about ±${formatInteger(Math.round(scale))} records${share}.`];
+  const part = lpEpsilon < epsilon ? ` (the LP's ε = ${Number(lpEpsilon.toPrecision(3))})` : '';
+  return [` At ε = ${epsilon}${part}, each cell count gets noise of about ±${formatInteger(Math.round(scale))} records${share}.`];
 }
 
 export function columnsPanel(store: Store): HTMLElement {
@@ -106,7 +109,12 @@ export function columnsPanel(store: Store): HTMLElement {
       ` marginals, `,
       h('strong', { 'data-testid': 'estimate-statistics' }, formatInteger(result.statistics)),
       ` statistics (cells) at degree ${degree}.`,
-      ...noiseForecast(result.marginals, parameters?.epsilon, input?.rows ?? null),
+      ...noiseForecast(
+        result.marginals,
+        parameters?.epsilon,
+        parameters ? budgetSplit(parameters.epsilon, parameters.referenceMeasure ?? 'auto', parameters.referenceBudgetFraction, schema.schema, columns).lpEpsilon : 0,
+        input?.rows ?? null,
+      ),
     );
     if (result.statistics > LARGE_WORKLOAD) {
       warning.textContent = `More than ${formatInteger(LARGE_WORKLOAD)} statistics: the fit may take a minute or more and a lot of memory. Choose fewer columns or a lower degree for a quick run.`;

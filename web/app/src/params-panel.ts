@@ -1,9 +1,11 @@
 // Step 4: privacy budget, degree, and the advanced knobs of the reduced-space LP. Each input is
 // validated as it is typed; the error shows next to it and the Run button waits for valid values.
-import type { OutOfDomainPolicy } from 'privsynth';
+import type { OutOfDomainPolicy, ReferenceMeasure } from 'privsynth';
 
-import { h, panel, show, uid } from './dom';
-import type { RunParameters, Store } from './store';
+import { h, panel, replaceChildren, show, uid } from './dom';
+import { plannerView } from './planner-view';
+import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, REFERENCE_LABELS, resolveReference } from './reference-choice';
+import type { AppState, RunParameters, Store } from './store';
 
 type Parse<T> = (text: string) => { value?: T; error?: string };
 
@@ -23,6 +25,14 @@ const optionalWholeNumber: Parse<number | undefined> = (text) => {
 };
 
 const optionalPositiveNumber: Parse<number | undefined> = (text) => (text.trim() === '' ? { value: undefined } : positiveNumber(text));
+
+/** Blank means "the default share"; otherwise strictly between 0 and 1. */
+const optionalShare: Parse<number | undefined> = (text) => {
+  if (text.trim() === '') return { value: undefined };
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value >= 1) return { error: 'Enter a share strictly between 0 and 1, or leave it blank.' };
+  return { value };
+};
 
 interface NumberField<T> {
   element: HTMLElement;
@@ -88,6 +98,60 @@ export function paramsPanel(store: Store): HTMLElement {
   );
   degree.addEventListener('change', () => store.set({ degree: Number(degree.value) as 1 | 2 | 3, parameters: collect() }));
 
+  const reference = h(
+    'select',
+    { id: 'reference-measure', 'data-testid': 'reference-measure', 'aria-describedby': 'reference-measure-hint' },
+    ...(Object.keys(REFERENCE_LABELS) as ReferenceMeasure[]).map((value) =>
+      h('option', { value, selected: value === 'auto' }, REFERENCE_LABELS[value]),
+    ),
+  );
+  reference.addEventListener('change', update);
+  const referenceHint = h('p', { class: 'hint', id: 'reference-measure-hint', 'data-testid': 'reference-measure-hint' });
+  const referenceShare = numberField({
+    id: 'reference-budget',
+    label: 'Share of ε for the reference measure',
+    hint: 'A private reference measure is estimated from the data with this part of ε; the LP gets the rest. Blank: the default.',
+    placeholder: 'default',
+    step: '0.05',
+    parse: optionalShare,
+    onInput: update,
+  });
+  const split = h('p', { class: 'estimate', 'data-testid': 'budget-split', 'aria-live': 'polite' });
+
+  /** The KDE is offered only when every chosen column is numeric; the split is shown before running. */
+  const renderReference = ({ schema, columns, parameters }: AppState) => {
+    const kde = reference.querySelector<HTMLOptionElement>('option[value="bernstein-kde"]')!;
+    const numeric = schema ? continuousPossible(schema.schema, columns) : false;
+    kde.disabled = !numeric;
+    if (!numeric && reference.value === 'bernstein-kde') {
+      reference.value = 'auto';
+      update();
+      return;
+    }
+    if (!schema || !parameters) {
+      split.textContent = '';
+      return;
+    }
+    const choice = (parameters.referenceMeasure ?? 'auto') as ReferenceMeasure;
+    const resolved = resolveReference(choice, schema.schema, columns);
+    referenceHint.textContent =
+      `Where the LP's candidate records come from (Bojkovic & Loh). ` +
+      (numeric ? 'All chosen columns are numeric, so the private kernel density is available. ' : 'The kernel density needs numeric columns only. ') +
+      (choice === 'auto' ? `Automatic picks “${resolved}” for these columns.` : '');
+    const budget = budgetSplit(parameters.epsilon, choice, parameters.referenceBudgetFraction, schema.schema, columns);
+    const round = (x: number) => Number(x.toPrecision(3));
+    replaceChildren(
+      split,
+      'Budget: ',
+      h('strong', {}, `ε = ${round(budget.referenceEpsilon)}`),
+      ` for the reference measure (${budget.reference}) + `,
+      h('strong', {}, `ε = ${round(budget.lpEpsilon)}`),
+      ` for the LP's measurements = ε = ${round(parameters.epsilon)} in total (basic composition).`,
+    );
+    (referenceShare.element.querySelector('input') as HTMLInputElement).placeholder =
+      budget.reference === 'uniform' ? 'not used' : `default ${DEFAULT_REFERENCE_FRACTION[budget.reference]}`;
+  };
+
   const reducedSpaceSize = numberField({
     id: 'reduced-space-size',
     label: 'Reduced space size m',
@@ -146,7 +210,8 @@ export function paramsPanel(store: Store): HTMLElement {
     const k = syntheticRows.read();
     const time = lpTimeLimit.read();
     const iterations = lpIterationLimit.read();
-    if ([e, m, k, time, iterations].some((field) => field.error)) return null;
+    const share = referenceShare.read();
+    if ([e, m, k, time, iterations, share].some((field) => field.error)) return null;
     const parameters: RunParameters = {
       epsilon: e.value!,
       degree: Number(degree.value) as 1 | 2 | 3,
@@ -158,6 +223,11 @@ export function paramsPanel(store: Store): HTMLElement {
     if (time.value !== undefined) parameters.lpTimeLimitSeconds = time.value;
     if (iterations.value !== undefined) parameters.lpIterationLimit = iterations.value;
     if (lpSolver.value !== 'row-generation') parameters.lpSolver = lpSolver.value as RunParameters['lpSolver'];
+    if (reference.value !== 'auto') parameters.referenceMeasure = reference.value as ReferenceMeasure;
+    // A share means nothing for the free uniform measure; the library would reject it.
+    const state = store.get();
+    const resolved = state.schema ? resolveReference(reference.value as ReferenceMeasure, state.schema.schema, state.columns) : 'uniform';
+    if (share.value !== undefined && resolved !== 'uniform') parameters.referenceBudgetFraction = share.value;
     return parameters;
   }
 
@@ -172,6 +242,16 @@ export function paramsPanel(store: Store): HTMLElement {
       degree,
       h('p', { class: 'hint', id: 'degree-hint' }, 'The synthetic table keeps the joint distributions of up to this many columns.'),
     ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'reference-measure' }, 'Reference measure'),
+      reference,
+      referenceHint,
+    ),
+    referenceShare.element,
+    split,
+    plannerView(store),
     h(
       'details',
       { class: 'advanced', 'data-testid': 'advanced' },
@@ -204,6 +284,8 @@ export function paramsPanel(store: Store): HTMLElement {
       ),
     ),
   );
+  store.watch((state) => [state.schema, state.columns], update);
+  store.watch((state) => [state.schema, state.columns, state.parameters], renderReference);
   update();
   return element;
 }

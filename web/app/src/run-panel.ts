@@ -5,6 +5,7 @@ import { synthesize } from 'privsynth';
 import { h, panel, replaceChildren, show } from './dom';
 import { formatSeconds } from './format';
 import { PhaseClock } from './phases';
+import { plannerSettled } from './planner-view';
 import { progressView } from './progress-view';
 import { failureOf, type AppState, type Store } from './store';
 
@@ -43,6 +44,7 @@ export function runPanel(store: Store): HTMLElement {
     const ticker = setInterval(() => progress.setElapsed(clock.elapsed()), 100);
     cancelButton.focus();
     try {
+      await plannerSettled();
       const result = await synthesize({
         ...parameters!,
         csv: input!.csv,

@@ -1,0 +1,132 @@
+// "What the theory asks": the planner's conditions (Theorems 2.2/2.3 of Boedihardjo et al., B.1,
+// III.1 and IV.1 of Bojkovic & Loh) for the chosen columns, degree, epsilon and reference measure.
+// Public inputs only, except n: the number of rows in the user's file, which stays on this device.
+import { planSynthesis } from 'privsynth';
+import type { PlannerInputs, PlannerReport } from 'privsynth';
+
+import { h, replaceChildren, uid } from './dom';
+import { estimateWorkload } from './estimate';
+import { formatInteger } from './format';
+import { budgetSplit, domainCells } from './reference-choice';
+import type { AppState, Store } from './store';
+
+const fixed = (x: number | null | undefined) =>
+  x === null || x === undefined ? '—' : Math.abs(x) >= 1e6 ? x.toExponential(2) : formatInteger(Math.ceil(x));
+
+function resultTable(report: PlannerReport): HTMLElement {
+  const theorem = report.theorems.find((t) => t.id === report.primary) ?? report.theorems[0];
+  const rows = theorem.conditions.map((condition) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, condition.name),
+      h('td', {}, `${condition.relation} ${fixed(condition.required)}`),
+      h('td', {}, fixed(condition.actual)),
+      h('td', {}, condition.met === null ? 'unknown' : condition.met ? 'met' : 'not met'),
+    ),
+  );
+  return h(
+    'div',
+    { 'data-testid': 'planner-result' },
+    h(
+      'p',
+      {},
+      `${theorem.theorem}: needs n ≥ ${fixed(theorem.required.n)}, k ≥ ${fixed(theorem.required.k)}, m ≥ ${fixed(theorem.required.m)}` +
+        (theorem.conditionNumberBound !== null ? ` (condition number K ≤ ${Number(theorem.conditionNumberBound.toPrecision(3))})` : '') +
+        `; Laplace scale σ = ${report.sigma.toPrecision(3)}.`,
+    ),
+    h(
+      'table',
+      { class: 'planner-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'condition'), h('th', { scope: 'col' }, 'required'), h('th', { scope: 'col' }, 'this run'), h('th', { scope: 'col' }, ''))),
+      h('tbody', {}, ...rows),
+    ),
+    h('p', { class: 'hint' }, 'Constants the paper leaves unspecified are taken as 1 (see docs/planner.md). These are sufficient conditions: runs that miss them usually still work well.'),
+  );
+}
+
+let pending: Promise<unknown> = Promise.resolve();
+
+/**
+ * Resolves once no planner call is in flight. A run waits for it, so that it reuses the engine's
+ * one warm worker instead of starting a second one (a new worker is a blob: fetch and a cold start).
+ */
+export function plannerSettled(): Promise<void> {
+  return pending.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+export function plannerView(store: Store): HTMLElement {
+  const deltaId = uid('delta');
+  const gammaId = uid('gamma');
+  const delta = h('input', { id: deltaId, type: 'number', min: '0', max: '0.5', step: '0.05', value: '0.25', 'data-testid': 'planner-delta' });
+  const gamma = h('input', { id: gammaId, type: 'number', min: '0', max: '0.25', step: '0.01', value: '0.05', 'data-testid': 'planner-gamma' });
+  const output = h('div', { 'aria-live': 'polite' });
+  let request = 0;
+
+  // Only on an idle, loaded engine: a call while the worker is busy would start a second worker.
+  const render = async (state: AppState) => {
+    const { schema, columns, degree, parameters, input } = state;
+    if (!state.engineReady || state.running) return;
+    if (!schema || !parameters || columns.length === 0) {
+      replaceChildren(output, '');
+      return;
+    }
+    const workload = estimateWorkload(schema.schema, columns, degree);
+    if (workload.problem) {
+      replaceChildren(output, '');
+      return;
+    }
+    const budget = budgetSplit(parameters.epsilon, parameters.referenceMeasure ?? 'auto', parameters.referenceBudgetFraction, schema.schema, columns);
+    const inputs: PlannerInputs = {
+      statistics: workload.statistics,
+      epsilon: budget.lpEpsilon,
+      delta: Number(delta.value),
+      gamma: Number(gamma.value),
+      reference: budget.reference === 'tree' ? 'uniform' : budget.reference,
+    };
+    if (budget.reference === 'bernstein-kde') inputs.dimensions = columns.length;
+    else inputs.domainSize = domainCells(schema.schema, columns);
+    if (input?.rows) inputs.n = input.rows;
+    const mine = ++request;
+    try {
+      // One call at a time, on the engine's idle worker: chained after the previous one.
+      const planned = pending.then(
+        () => (mine === request ? planSynthesis(inputs) : null),
+        () => (mine === request ? planSynthesis(inputs) : null),
+      );
+      pending = planned;
+      const report = await planned;
+      if (!report) return;
+      if (mine !== request) return;
+      replaceChildren(
+        output,
+        budget.reference === 'tree' ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.') : null,
+        resultTable(report),
+      );
+    } catch (error) {
+      if (mine === request) replaceChildren(output, h('p', { class: 'field-error' }, (error as Error).message));
+    }
+  };
+  delta.addEventListener('input', () => void render(store.get()));
+  gamma.addEventListener('input', () => void render(store.get()));
+  store.watch(
+    (state) => [state.engineReady, state.schema, state.columns, state.degree, state.parameters, state.input],
+    (state) => void render(state),
+  );
+
+  return h(
+    'details',
+    { class: 'advanced', 'data-testid': 'planner' },
+    h('summary', {}, 'What the theory asks (planner)'),
+    h(
+      'div',
+      { class: 'advanced__grid' },
+      h('div', { class: 'field' }, h('label', { for: deltaId }, 'Accuracy target δ (error ≤ 8δ)'), delta),
+      h('div', { class: 'field' }, h('label', { for: gammaId }, 'Failure probability γ'), gamma),
+    ),
+    output,
+  );
+}
