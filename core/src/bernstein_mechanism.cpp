@@ -200,7 +200,9 @@ Result<BernsteinRelease> release_rounded(const BernsteinParameters& parameters, 
            ", k = " + std::to_string(parameters.lattice_resolution) + ", h = " + std::to_string(parameters.order) +
            "), each of sensitivity " + format_number(sensitivity) + ", L1 sensitivity " + points + " x " +
            format_number(sensitivity) + " x 1025/1024 after rounding to 1/1024 of it",
-       "Bernstein mechanism (discrete Laplace on rounded lattice values)", epsilon, sensitivity, release.noise_scale}));
+       "Bernstein mechanism (discrete Laplace on rounded lattice values)", epsilon,
+       // The ledger holds the L1 sensitivity of the whole released vector, as for every release.
+       static_cast<double>(parameters.lattice_points) * sensitivity * 1025.0 / 1024.0, release.noise_scale}));
   release.coefficients.resize(rounded.size());
   for (size_t v = 0; v < rounded.size(); ++v) {
     const int64_t noise = disable_noise ? 0 : sample_discrete_laplace(random, scale.value());

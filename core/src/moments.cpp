@@ -42,7 +42,8 @@ Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const
   NoisyMoments result;
   result.epsilon = epsilon;
   const double count = static_cast<double>(terms.size());
-  result.sensitivity = count;
+  // L1 sensitivity of the rounded sums in value units: T (1024 + 1) quanta of 1/1024.
+  result.sensitivity = count * (kMomentQuanta + 1) / kMomentQuanta;
   Result<RationalScale> scale = rational_scale_at_least(count * (kMomentQuanta + 1) / epsilon);
   if (!scale.is_ok()) return scale.status();
   result.noise_scale = scale.value().value() / kMomentQuanta;

@@ -525,7 +525,7 @@ TEST_CASE("the KDE's lattice values are unnormalised kernel sums of sensitivity 
   CHECK(largest_change >= 1023.0 / 1024);  // attained by the record at the lattice point (0.3, 0.7)
 }
 
-TEST_CASE("the private KDE charges the ledger once with its epsilon and sensitivity 1", "[bernstein]") {
+TEST_CASE("the private KDE charges the ledger once with its epsilon and L1 sensitivity (k+1)^p x 1025/1024", "[bernstein]") {
   const auto data = two_clusters(2000, 11);
   const BernsteinParameters parameters = lattice(2, 12, 2, 0.1);
   auto accountant = PureDpAccountant::with_budget(2).value();
@@ -535,7 +535,9 @@ TEST_CASE("the private KDE charges the ledger once with its epsilon and sensitiv
   REQUIRE(accountant.entries().size() == 1);
   const LedgerEntry& entry = accountant.entries()[0];
   CHECK(entry.epsilon == 0.7);
-  CHECK(entry.sensitivity == 1);
+  CHECK(entry.sensitivity == Approx(169 * 1025.0 / 1024));  // values of sensitivity 1, after rounding
+  CHECK(entry.sensitivity / entry.noise_scale <= 0.7 * (1 + 1e-12));
+  CHECK(release.value().sensitivity == 1);
   CHECK(entry.noise_scale == release.value().noise_scale);
   CHECK(release.value().noise_scale == Approx(169 * 1025.0 / 1024 / 0.7).epsilon(1e-6));
   CHECK(entry.release.find("169 lattice values") != std::string::npos);

@@ -38,6 +38,12 @@ void check_composition(const Json& receipt, double epsilon, size_t entries) {
   double sum = 0;
   for (const Json& entry : receipt["ledger"]) sum += entry["epsilon"].get<double>();
   CHECK(receipt["ledger"].size() == entries);
+  // Every release is calibrated: its noise scale is at least its L1 sensitivity over its epsilon.
+  for (const Json& entry : receipt["ledger"]) {
+    INFO(entry.dump());
+    CHECK(entry["l1Sensitivity"].get<double>() / entry["noiseScale"].get<double>() <=
+          entry["epsilon"].get<double>() * (1 + 1e-12));
+  }
   CHECK(sum == Approx(epsilon).epsilon(1e-12));
   CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(epsilon).epsilon(1e-12));
   const Json& budget = receipt["parameters"]["budget"];

@@ -29,7 +29,7 @@ std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>&
 struct NoisyMoments {
   std::vector<double> noisy_sums;  // sum over records of each term, plus noise
   double epsilon = 0;
-  double sensitivity = 0;          // L1, in value units, of the vector of sums (before quantization)
+  double sensitivity = 0;          // L1, in value units, of the vector of rounded sums: T (1 + 1/1024)
   double noise_scale = 0;          // effective Laplace scale per sum, in value units
 };
 
