@@ -9,8 +9,10 @@ file(GLOB_RECURSE PRIVSYNTH_GLPK_SOURCES CONFIGURE_DEPENDS "${PRIVSYNTH_GLPK_DIR
 # proxy/main.c is a stand-alone test program (it has a main()); libglpk's Makefile.am leaves it out.
 list(REMOVE_ITEM PRIVSYNTH_GLPK_SOURCES "${PRIVSYNTH_GLPK_DIR}/src/proxy/main.c")
 set(PRIVSYNTH_GLPK_CONFIG_DIR "${CMAKE_CURRENT_BINARY_DIR}/glpk-config")
-file(WRITE "${PRIVSYNTH_GLPK_CONFIG_DIR}/config.h"
-  "#define HAVE_SYS_TIME_H 1\n#define HAVE_GETTIMEOFDAY 1\n")
+# file(CONFIGURE) rewrites config.h only when its content changes; file(WRITE) touched it at every
+# configure, so every build recompiled all of GLPK.
+file(CONFIGURE OUTPUT "${PRIVSYNTH_GLPK_CONFIG_DIR}/config.h"
+  CONTENT "#define HAVE_SYS_TIME_H 1\n#define HAVE_GETTIMEOFDAY 1\n")
 
 add_library(glpk STATIC ${PRIVSYNTH_GLPK_SOURCES})
 file(GLOB PRIVSYNTH_GLPK_SUBDIRS LIST_DIRECTORIES true "${PRIVSYNTH_GLPK_DIR}/src/*")
