@@ -55,17 +55,6 @@ double sup_error_2d(const BernsteinRelease& release, const std::function<double(
   return worst;
 }
 
-double ks_statistic(std::vector<double> sample, const std::function<double(double)>& cdf) {
-  std::sort(sample.begin(), sample.end());
-  const double n = static_cast<double>(sample.size());
-  double d = 0;
-  for (size_t i = 0; i < sample.size(); ++i) {
-    const double f = cdf(sample[i]);
-    d = std::max({d, static_cast<double>(i + 1) / n - f, f - static_cast<double>(i) / n});
-  }
-  return d;
-}
-
 double ks_critical(size_t n) { return std::sqrt(std::log(2 / kAlpha) / 2) / std::sqrt(static_cast<double>(n)); }
 
 // Composite Simpson weights for `intervals` (even) intervals of [0, 1].
@@ -274,12 +263,12 @@ TEST_CASE("samples from a 1-D release follow its mixture density", "[bernstein]"
   const size_t draws = 20000;
   const auto sample = sample_release(release.value(), draws, random);
   REQUIRE(sample.size() == 1);
-  const double d = ks_statistic(sample[0], cdf);
+  const double d = testing::kolmogorov_smirnov_statistic(sample[0], cdf);
   INFO("1-D KS D = " << d << ", critical value (alpha 1e-4) " << ks_critical(draws));
   CHECK(d < ks_critical(draws));
   // The power check: against the unclipped polynomial's shape the same sample must fail.
   const auto uniform_cdf = [](double x) { return std::clamp(x, 0.0, 1.0); };
-  CHECK(ks_statistic(sample[0], uniform_cdf) > 5 * ks_critical(draws));
+  CHECK(testing::kolmogorov_smirnov_statistic(sample[0], uniform_cdf) > 5 * ks_critical(draws));
 }
 
 TEST_CASE("samples from a 2-D release follow its mixture density", "[bernstein]") {
@@ -325,8 +314,8 @@ TEST_CASE("samples from a 2-D release follow its mixture density", "[bernstein]"
   const size_t draws = 20000;
   const auto sample = sample_release(release.value(), draws, random);
   REQUIRE(sample.size() == 2);
-  const double d0 = ks_statistic(sample[0], tabulated_cdf(marginal0, intervals));
-  const double d1 = ks_statistic(sample[1], tabulated_cdf(marginal1, intervals));
+  const double d0 = testing::kolmogorov_smirnov_statistic(sample[0], tabulated_cdf(marginal0, intervals));
+  const double d1 = testing::kolmogorov_smirnov_statistic(sample[1], tabulated_cdf(marginal1, intervals));
   std::vector<double> observed(16, 0.0);
   for (size_t i = 0; i < draws; ++i) {
     observed[std::min(3, static_cast<int>(sample[0][i] * 4)) * 4 + std::min(3, static_cast<int>(sample[1][i] * 4))] += 1;
@@ -350,7 +339,7 @@ TEST_CASE("an all-negative release falls back to the uniform distribution", "[be
   CHECK(mixture_density(release.value(), y) == 1);
   CHECK(evaluate_release(release.value(), y) == Approx(-1).margin(1e-12));  // B^(h) reproduces constants
   const auto sample = sample_release(release.value(), 20000, random);
-  CHECK(ks_statistic(sample[1], [](double x) { return x; }) < ks_critical(20000));
+  CHECK(testing::kolmogorov_smirnov_statistic(sample[1], [](double x) { return x; }) < ks_critical(20000));
 }
 
 TEST_CASE("parameters are chosen from public inputs by the documented rules", "[bernstein]") {

@@ -18,17 +18,6 @@ constexpr double kAlpha = 1e-4;
 constexpr size_t kDraws = 50000;
 const double kKsCritical = std::sqrt(std::log(2 / kAlpha) / 2) / std::sqrt(static_cast<double>(kDraws));
 
-double ks_statistic(std::vector<double> sample, const std::function<double(double)>& cdf) {
-  std::sort(sample.begin(), sample.end());
-  const double n = static_cast<double>(sample.size());
-  double d = 0;
-  for (size_t i = 0; i < sample.size(); ++i) {
-    const double f = cdf(sample[i]);
-    d = std::max({d, static_cast<double>(i + 1) / n - f, f - static_cast<double>(i) / n});
-  }
-  return d;
-}
-
 // Continued fraction of the regularized incomplete beta (modified Lentz; Numerical Recipes §6.4).
 double beta_continued_fraction(double a, double b, double x) {
   const double tiny = 1e-300;
@@ -97,7 +86,7 @@ TEST_CASE("the incomplete beta used by these tests matches closed forms", "[bern
 TEST_CASE("standard normal draws match Phi (Kolmogorov-Smirnov)", "[bernstein][beta]") {
   SeededTestRandom random(101);
   const std::vector<double> sample = draw([&] { return sample_standard_normal(random); });
-  const double d = ks_statistic(sample, [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); });
+  const double d = testing::kolmogorov_smirnov_statistic(sample, [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); });
   INFO("KS D = " << d << ", critical " << kKsCritical);
   CHECK(d < kKsCritical);
   CHECK(std::fabs(mean_of(sample)) < 4 / std::sqrt(static_cast<double>(kDraws)));
@@ -108,7 +97,7 @@ TEST_CASE("Gamma draws match the Gamma CDF, mean and variance", "[bernstein][bet
   for (double a : {0.3, 1.0, 2.5, 10.0, 150.0}) {
     SeededTestRandom random(200 + static_cast<uint64_t>(a * 10));
     const std::vector<double> sample = draw([&] { return sample_gamma(random, a); });
-    const double d = ks_statistic(sample, [a](double x) { return gamma_cdf(a, x); });
+    const double d = testing::kolmogorov_smirnov_statistic(sample, [a](double x) { return gamma_cdf(a, x); });
     INFO("shape " << a << ": KS D = " << d << ", critical " << kKsCritical);
     CHECK(d < kKsCritical);
     // Mean a, variance a: 4 standard errors (the variance's SE uses the Gamma kurtosis 3 + 6/a).
@@ -123,7 +112,7 @@ TEST_CASE("Beta draws match the regularized incomplete beta, mean and variance",
   for (auto [a, b] : shapes) {
     SeededTestRandom random(300 + static_cast<uint64_t>(a * 100 + b));
     const std::vector<double> sample = draw([&] { return sample_beta(random, a, b); });
-    const double d = ks_statistic(sample, [a = a, b = b](double x) { return beta_cdf(a, b, x); });
+    const double d = testing::kolmogorov_smirnov_statistic(sample, [a = a, b = b](double x) { return beta_cdf(a, b, x); });
     INFO("Beta(" << a << ", " << b << "): KS D = " << d << ", critical " << kKsCritical);
     CHECK(d < kKsCritical);
     const double mean = a / (a + b), variance = a * b / ((a + b) * (a + b) * (a + b + 1));
@@ -138,9 +127,9 @@ TEST_CASE("Beta draws match the regularized incomplete beta, mean and variance",
 TEST_CASE("a Beta sampler with swapped shapes is caught (the KS test has power)", "[bernstein][beta]") {
   SeededTestRandom random(7);
   const std::vector<double> sample = draw([&] { return sample_beta(random, 3, 4); });
-  CHECK(ks_statistic(sample, [](double x) { return beta_cdf(3, 4, x); }) < kKsCritical);
-  CHECK(ks_statistic(sample, [](double x) { return beta_cdf(4, 3, x); }) > 5 * kKsCritical);
-  CHECK(ks_statistic(sample, [](double x) { return beta_cdf(3.3, 4, x); }) > kKsCritical);
+  CHECK(testing::kolmogorov_smirnov_statistic(sample, [](double x) { return beta_cdf(3, 4, x); }) < kKsCritical);
+  CHECK(testing::kolmogorov_smirnov_statistic(sample, [](double x) { return beta_cdf(4, 3, x); }) > 5 * kKsCritical);
+  CHECK(testing::kolmogorov_smirnov_statistic(sample, [](double x) { return beta_cdf(3.3, 4, x); }) > kKsCritical);
 }
 
 TEST_CASE("samplers reject invalid shapes and repeat under a fixed seed", "[bernstein][beta]") {

@@ -61,7 +61,7 @@ double chi_square_p_value(const std::vector<double>& observed, const std::vector
   return chi_square_upper_tail(statistic, cells - 1);
 }
 
-double kolmogorov_smirnov_p_value(std::vector<double> sample, const std::function<double(double)>& cdf) {
+double kolmogorov_smirnov_statistic(std::vector<double> sample, const std::function<double(double)>& cdf) {
   std::sort(sample.begin(), sample.end());
   const double n = static_cast<double>(sample.size());
   double d = 0;
@@ -69,6 +69,12 @@ double kolmogorov_smirnov_p_value(std::vector<double> sample, const std::functio
     const double f = cdf(sample[i]);
     d = std::max({d, (i + 1) / n - f, f - i / n});
   }
+  return d;
+}
+
+double kolmogorov_smirnov_p_value(std::vector<double> sample, const std::function<double(double)>& cdf) {
+  const double n = static_cast<double>(sample.size());
+  const double d = kolmogorov_smirnov_statistic(std::move(sample), cdf);
   const double lambda = (std::sqrt(n) + 0.12 + 0.11 / std::sqrt(n)) * d;  // Stephens' correction
   double p = 0;
   for (int k = 1; k < 100; ++k) p += 2 * ((k % 2) ? 1 : -1) * std::exp(-2.0 * k * k * lambda * lambda);
