@@ -10,8 +10,13 @@ import { formatInteger } from './format';
 import { budgetSplit, domainCells } from './reference-choice';
 import type { AppState, Store } from './store';
 
-const fixed = (x: number | null | undefined) =>
-  x === null || x === undefined ? '—' : Math.abs(x) >= 1e6 ? x.toExponential(2) : formatInteger(Math.ceil(x));
+/** Sizes (n, k, m) are whole numbers, rounded up; other quantities (gamma, ...) keep 3 digits. */
+const fixed = (x: number | null | undefined, size = true) => {
+  if (x === null || x === undefined) return '—';
+  if (Math.abs(x) >= 1e6) return x.toExponential(2);
+  return size ? formatInteger(Math.ceil(x)) : String(Number(x.toPrecision(3)));
+};
+const isSize = (name: string) => /^[nkm]\b/.test(name);
 
 function resultTable(report: PlannerReport): HTMLElement {
   const theorem = report.theorems.find((t) => t.id === report.primary) ?? report.theorems[0];
@@ -20,8 +25,8 @@ function resultTable(report: PlannerReport): HTMLElement {
       'tr',
       {},
       h('th', { scope: 'row' }, condition.name),
-      h('td', {}, `${condition.relation} ${fixed(condition.required)}`),
-      h('td', {}, fixed(condition.actual)),
+      h('td', { class: 'numeric' }, `${condition.relation} ${fixed(condition.required, isSize(condition.name))}`),
+      h('td', { class: 'numeric' }, fixed(condition.actual, isSize(condition.name))),
       h('td', {}, condition.met === null ? 'unknown' : condition.met ? 'met' : 'not met'),
     ),
   );
@@ -37,11 +42,17 @@ function resultTable(report: PlannerReport): HTMLElement {
     ),
     h(
       'table',
-      { class: 'planner-table' },
+      { class: 'data-table' },
+      h('caption', {}, `Conditions of ${theorem.id} for this run`),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'condition'), h('th', { scope: 'col' }, 'required'), h('th', { scope: 'col' }, 'this run'), h('th', { scope: 'col' }, ''))),
       h('tbody', {}, ...rows),
     ),
-    h('p', { class: 'hint' }, 'Constants the paper leaves unspecified are taken as 1 (see docs/planner.md). These are sufficient conditions: runs that miss them usually still work well.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'The run is ε-DP whatever n is: privsynth calibrates its noise to the exact sensitivity. “n (privacy)” says when the paper’s fixed noise σ would be enough. ' +
+        'The other rows are sufficient conditions for the accuracy 8δ, with the constants the paper leaves unspecified taken as 1 (docs/planner.md); runs that miss them usually still work well.',
+    ),
   );
 }
 
