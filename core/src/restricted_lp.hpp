@@ -12,15 +12,23 @@
 namespace privsynth::detail {
 
 // The reweighting LP over a subset of the statistics and a subset of the points. Row 0 is
-// sum h = 1; each active statistic adds rows  A_f h - t <= b_f  and  A_f h + t >= b_f. Column 0
-// is t; each active point adds a column.
+// sum h = 1; column 0 is t; each active point adds a column. Each active statistic f adds the rows
+//   MaxError:                 A_f h - t <= b_f,    A_f h + t >= b_f            (minimize t)
+//   SumError, MaxMarginalError: A_f h - e_f <= b_f,  A_f h + e_f >= b_f, and a column e_f >= 0,
+//     which costs 1 (SumError: minimize sum e_f; t is fixed at 0) or enters its marginal's row
+//     sum_{f in marginal} e_f - t <= 0 (MaxMarginalError: minimize t).
+// Dropping statistics relaxes every objective, so a restricted optimum is a lower bound.
 class RestrictedLp {
  public:
-  RestrictedLp(const MarginalOperator& statistics, const std::vector<double>& targets)
-      : a_(statistics), targets_(targets), first_row_(targets.size(), -1) {}
+  RestrictedLp(const MarginalOperator& statistics, const std::vector<double>& targets, FitObjective objective,
+               const std::vector<uint32_t>& group)
+      : a_(statistics), targets_(targets), objective_(objective), group_(group), first_row_(targets.size(), -1) {
+    if (objective == FitObjective::MaxMarginalError) group_row_.assign(group.empty() ? 0 : size_t(group.back()) + 1, -1);
+  }
 
   Status build() {
     PRIVSYNTH_RETURN_IF_ERROR(lp_.append_rows({LpRow{LpBound::Fixed, 1, 1, {}, {}}}));
+    if (objective_ == FitObjective::SumError) return lp_.append_columns({LpColumn{LpBound::Fixed, 0, 0, 0.0, {}, {}}});
     return lp_.append_columns({LpColumn{LpBound::Lower, 0, 0, 1.0, {}, {}}});
   }
 
@@ -57,12 +65,27 @@ class RestrictedLp {
 
   Status activate_statistics(const std::vector<uint32_t>& statistics) {
     if (points_in_cell_.empty()) index_points();
+    const bool own_error = objective_ != FitObjective::MaxError;  // e_f instead of t
     std::vector<LpRow> rows;
     rows.reserve(2 * statistics.size());
+    if (objective_ == FitObjective::MaxMarginalError) {
+      for (const uint32_t f : statistics) {
+        int& row = group_row_[group_[f]];
+        if (row >= 0) continue;
+        row = lp_.rows() + static_cast<int>(rows.size());
+        rows.push_back(LpRow{LpBound::Upper, 0, 0, {0}, {-1.0}});  // sum e_f - t <= 0
+      }
+    }
+    std::vector<LpColumn> errors;
     for (const uint32_t f : statistics) {
-      first_row_[f] = lp_.rows() + static_cast<int>(rows.size());
-      LpRow upper{LpBound::Upper, 0, targets_[f], {0}, {-1.0}};  // A_f h - t <= b_f
-      LpRow lower{LpBound::Lower, targets_[f], 0, {0}, {1.0}};   // A_f h + t >= b_f
+      const int first = lp_.rows() + static_cast<int>(rows.size());
+      first_row_[f] = first;
+      LpRow upper{LpBound::Upper, 0, targets_[f], {}, {}};  // A_f h - (t or e_f) <= b_f
+      LpRow lower{LpBound::Lower, targets_[f], 0, {}, {}};  // A_f h + (t or e_f) >= b_f
+      if (!own_error) {
+        upper.columns.push_back(0);
+        upper.values.push_back(-1.0);
+      }
       if (f < a_.cell_statistics()) {
         for (size_t i = cell_start_[f]; i < cell_start_[f + 1]; ++i) {
           const int column = column_of_[points_in_cell_[i]];
@@ -81,12 +104,21 @@ class RestrictedLp {
       }
       lower.columns = upper.columns;
       lower.values = upper.values;
-      lower.values[0] = 1.0;
+      if (!own_error) lower.values[0] = 1.0;
       rows.push_back(std::move(upper));
       rows.push_back(std::move(lower));
       active_statistics_.push_back(f);
+      if (own_error) {
+        LpColumn error{LpBound::Lower, 0, 0, objective_ == FitObjective::SumError ? 1.0 : 0.0, {first, first + 1}, {-1.0, 1.0}};
+        if (objective_ == FitObjective::MaxMarginalError) {
+          error.rows.push_back(group_row_[group_[f]]);
+          error.values.push_back(1.0);
+        }
+        errors.push_back(std::move(error));
+      }
     }
-    return lp_.append_rows(rows);
+    PRIVSYNTH_RETURN_IF_ERROR(lp_.append_rows(rows));
+    return errors.empty() ? Status::ok() : lp_.append_columns(errors);
   }
 
   bool statistic_active(size_t f) const { return first_row_[f] >= 0; }
@@ -141,6 +173,9 @@ class RestrictedLp {
 
   const MarginalOperator& a_;
   const std::vector<double>& targets_;
+  FitObjective objective_;
+  const std::vector<uint32_t>& group_;
+  std::vector<int> group_row_;  // MaxMarginalError: per marginal its row, or -1 while none is active
   LinearProgram lp_;
   std::vector<int> first_row_;  // per statistic: its first row, or -1 while inactive
   std::vector<int> column_of_;  // per point: its column, or -1 while inactive

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "privsynth/marginal_operator.hpp"
+#include "fit_objective.hpp"
 #include "restricted_lp.hpp"
 
 namespace privsynth {
@@ -37,6 +38,7 @@ bool gap_closed(double upper, double lower, double relative_gap) {
 struct RoundResult {
   std::vector<double> weights;
   double upper = 0, lower = 0;
+  double max_error = 0;  // max_f |r_f| at the weights
   long long iterations = 0;
 };
 
@@ -48,7 +50,8 @@ struct RoundResult {
 //  - Rows: once no column prices out, the restricted optimum is a lower bound on t* (fewer
 //    constraints); the statistics its solution violates most enter and the dual simplex continues.
 Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOperator& a, const std::vector<double>& targets,
-                                   const FitOptions& options, const FitProgressSink& progress, bool first_round) {
+                                   const std::vector<uint32_t>& group, const FitOptions& options,
+                                   const FitProgressSink& progress, bool first_round) {
   const size_t statistics = targets.size(), points = a.points();
   const bool everything = options.method == FitMethod::Simplex;
   RoundResult best;
@@ -96,9 +99,11 @@ Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOpera
     const LpSolution& solution = solved.value();
     best.iterations += solution.iterations;
     std::vector<double> h = lp.density(solution);
-    const double upper = a.residual(h, targets, r);  // certified: checked over all statistics
+    const double max_error = a.residual(h, targets, r);
+    const double upper = detail::objective_value(options.objective, r, group);  // certified: all statistics
     if (upper < best.upper) {
       best.upper = upper;
+      best.max_error = max_error;
       best.weights = std::move(h);
     }
     std::vector<double> costs = lp.reduced_costs(solution);
@@ -116,9 +121,9 @@ Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOpera
       simplex.method = SimplexMethod::Primal;
       continue;
     }
-    for (size_t f = 0; f < statistics; ++f) scores[f] = std::fabs(r[f]);
-    const std::vector<uint32_t> violated = largest_beyond(scores, solution.objective + kExactTolerance, row_batch,
-                                                          [&](size_t f) { return lp.statistic_active(f); });
+    scores = detail::entering_scores(options.objective, r, group, solution.objective, kExactTolerance);
+    const std::vector<uint32_t> violated =
+        largest_beyond(scores, 0.0, row_batch, [&](size_t f) { return lp.statistic_active(f); });
     if (violated.empty()) return best;  // every statistic holds and no point prices out: optimal
     PRIVSYNTH_RETURN_IF_ERROR(lp.activate_statistics(violated));
     simplex.method = SimplexMethod::Dual;  // new basic rows keep the basis dual feasible
@@ -142,7 +147,8 @@ Result<RoundResult> fit_by_mirror_prox(const MarginalOperator& a, const std::vec
                              std::to_string(solved.value().lower_bound));
   }
   MirrorProxSolution& solution = solved.value();
-  return RoundResult{std::move(solution.weights), solution.objective, solution.lower_bound, solution.iterations};
+  return RoundResult{std::move(solution.weights), solution.objective, solution.lower_bound, solution.objective,
+                     solution.iterations};
 }
 
 void append_points(EncodedTable& all, const EncodedTable& more) {
@@ -173,6 +179,15 @@ Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod
 }
 
 
+const char* fit_objective_name(FitObjective objective) {
+  switch (objective) {
+    case FitObjective::MaxError: return "max-error";
+    case FitObjective::SumError: return "sum-error";
+    case FitObjective::MaxMarginalError: return "max-marginal-error";
+  }
+  return "?";
+}
+
 const char* fit_method_name(FitMethod method) {
   switch (method) {
     case FitMethod::RowGeneration: return "row-generation";
@@ -201,6 +216,9 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
   if (schedule.initial_points == 0 || schedule.max_points < schedule.initial_points) {
     return Status::error(ErrorCode::InvalidArgument, "the reduced space needs at least one point");
   }
+  if (options.method == FitMethod::MirrorProx && options.objective != FitObjective::MaxError) {
+    return Status::error(ErrorCode::InvalidArgument, "the first-order solver minimizes the max error only");
+  }
   if (!(options.relative_gap >= 0) || (options.method == FitMethod::MirrorProx && !(options.relative_gap > 0))) {
     return Status::error(ErrorCode::InvalidArgument,
                          "the LP's relative gap must be >= 0 (and > 0 for the first-order solver)");
@@ -209,6 +227,7 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
   Reweighting result;
   std::optional<MarginalOperator> statistics;
   std::optional<detail::RestrictedLp> lp;
+  const std::vector<uint32_t> group = detail::statistic_groups(workload, dense);
   size_t wanted = schedule.initial_points;
   for (;;) {
     const PointBatch more = draw_points(wanted - result.points.rows);
@@ -231,12 +250,13 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
         return fit_by_mirror_prox(*statistics, targets, options, start, progress);
       }
       const bool first = !lp;
-      if (first) lp.emplace(*statistics, targets);
-      return fit_by_simplex(*lp, *statistics, targets, options, progress, first);
+      if (first) lp.emplace(*statistics, targets, options.objective, group);
+      return fit_by_simplex(*lp, *statistics, targets, group, options, progress, first);
     }();
     if (!round.is_ok()) return round.status();
     result.weights = std::move(round.value().weights);
     result.lp_objective = round.value().upper;
+    result.max_error = round.value().max_error;
     result.lower_bound = round.value().lower;
     result.iterations += round.value().iterations;
     result.active_statistics = lp ? lp->active_statistics() : targets.size();

@@ -42,8 +42,18 @@ struct LpSize {
 enum class FitMethod { RowGeneration, Simplex, MirrorProx };
 const char* fit_method_name(FitMethod method);  // "row-generation", "simplex", "mirror-prox"
 
+// What the LP minimizes over the residuals r_f = A_f h - b_f of the statistics.
+enum class FitObjective {
+  MaxError,          // max_f |r_f|: Boedihardjo et al., eq. (3.3) (the default)
+  SumError,          // sum_f |r_f|: the total L1 error over every marginal
+  MaxMarginalError,  // max over marginals of sum_{f in the marginal} |r_f|: the max L1 marginal
+                     // error of Zhou et al., Algorithm 1 (a dense statistic is its own marginal)
+};
+const char* fit_objective_name(FitObjective objective);  // "max-error", "sum-error", "max-marginal-error"
+
 struct FitOptions {
   FitMethod method = FitMethod::RowGeneration;
+  FitObjective objective = FitObjective::MaxError;  // mirror-prox supports only MaxError
   // Stop once upper - lower <= relative_gap * lower (certified); 0 asks for the exact optimum
   // (row generation and simplex; mirror-prox needs a positive gap).
   double relative_gap = 0;
@@ -53,8 +63,8 @@ struct FitOptions {
 
 struct FitProgress {
   long long iterations = 0;        // in the current solve
-  double upper = 0;                // best certified max error so far (0: none yet)
-  double lower = 0;                // certified lower bound on t* (0: none yet)
+  double upper = 0;                // best certified objective so far (0: none yet)
+  double lower = 0;                // certified lower bound on the optimum (0: none yet)
   size_t active_statistics = 0;    // statistics in the LP being solved
   double infeasibility = 0;        // > 0 while the simplex looks for a feasible point
 };
@@ -72,7 +82,8 @@ struct ReweightingRound {
 struct Reweighting {
   EncodedTable points;          // the final reduced space
   std::vector<double> weights;  // h, a probability vector over the points
-  double lp_objective = 0;      // max_f |A_f h - b_f| of the returned h (recomputed, all statistics)
+  double lp_objective = 0;      // the objective at the returned h (recomputed over all statistics)
+  double max_error = 0;         // max_f |A_f h - b_f| at the returned h (equal to lp_objective for MaxError)
   double lower_bound = 0;       // certified: the optimum over these points is >= lower_bound
   LpSize size;                  // of the last LP solved (row generation: active statistics only)
   size_t active_statistics = 0; // statistics in the last LP (all, for simplex and mirror-prox)

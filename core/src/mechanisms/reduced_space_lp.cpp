@@ -47,6 +47,24 @@ double noise_level(double cell_scale, size_t statistics, double noisy_count) {
          std::max(1.0, noisy_count);
 }
 
+double objective_noise_level(FitObjective objective, const MarginalWorkload& workload, double cell_scale,
+                             size_t dense, double dense_scale, double noisy_count) {
+  const double n = std::max(1.0, noisy_count);
+  switch (objective) {
+    case FitObjective::MaxError:
+      return std::max(noise_level(cell_scale, workload.statistic_count(), noisy_count),
+                      dense > 0 ? noise_level(dense_scale, dense, noisy_count) : 0.0);
+    case FitObjective::SumError:  // E|Laplace(b)| = b for each statistic
+      return (double(workload.statistic_count()) * cell_scale + double(dense) * dense_scale) / n;
+    case FitObjective::MaxMarginalError: {
+      size_t largest = 0;
+      for (const Marginal& marginal : workload.marginals()) largest = std::max(largest, marginal.cells);
+      return std::max(double(largest) * cell_scale, dense > 0 ? dense_scale : 0.0) / n;
+    }
+  }
+  return 0;
+}
+
 double default_count_budget_fraction(size_t marginals) {
   return 1.0 / (1.0 + std::sqrt(static_cast<double>(marginals)));
 }
@@ -147,6 +165,18 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
   if (method != "primal" && method != "dual") {
     return Status::error(ErrorCode::InvalidArgument, "option \"lpMethod\" must be \"primal\" or \"dual\"");
   }
+  std::string objective = fit_objective_name(options.fit.objective);
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpObjective", objective));
+  if (objective == "max-error") {
+    options.fit.objective = FitObjective::MaxError;
+  } else if (objective == "sum-error") {
+    options.fit.objective = FitObjective::SumError;
+  } else if (objective == "max-marginal-error") {
+    options.fit.objective = FitObjective::MaxMarginalError;
+  } else {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"lpObjective\" must be \"max-error\", \"sum-error\" or \"max-marginal-error\"");
+  }
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpSolver", solver));
   if (solver == "row-generation") {
     options.fit.method = FitMethod::RowGeneration;
@@ -159,6 +189,9 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
                          "option \"lpSolver\" must be \"row-generation\", \"simplex\" or \"mirror-prox\"");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpRelativeGap", options.fit.relative_gap, 0, 0.5));
+  if (options.fit.method == FitMethod::MirrorProx && options.fit.objective != FitObjective::MaxError) {
+    return Status::error(ErrorCode::InvalidArgument, "the first-order solver minimizes \"max-error\" only");
+  }
   if (options.fit.method == FitMethod::MirrorProx && !(options.fit.relative_gap > 0)) {
     return Status::error(ErrorCode::InvalidArgument, "the first-order solver needs \"lpRelativeGap\" > 0");
   }
@@ -279,9 +312,6 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   if (!measurement.is_ok()) return measurement.status();
   const double noisy_count = measurement.value().noisy_count;
   std::vector<double> targets = noisy_frequencies(measurement.value());
-  double noise = options.test_only_disable_noise
-                     ? 0.0
-                     : noise_level(measurement.value().cell_scale.value(), cell_statistics, noisy_count);
   NoisyMoments moments;
   if (!terms.empty()) {
     Result<NoisyMoments> measured = measure_moments(terms, *context.unit_values, context.table.rows, budget.moments,
@@ -289,8 +319,12 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
     if (!measured.is_ok()) return measured.status();
     moments = std::move(measured).value();
     for (double sum : moments.noisy_sums) targets.push_back(std::clamp(sum / std::max(1.0, noisy_count), 0.0, 1.0));
-    if (!options.test_only_disable_noise) noise = std::max(noise, noise_level(moments.noise_scale, terms.size(), noisy_count));
   }
+  const double noise = options.test_only_disable_noise
+                           ? 0.0
+                           : objective_noise_level(options.fit.objective, workload.value(),
+                                                   measurement.value().cell_scale.value(), terms.size(),
+                                                   moments.noise_scale, noisy_count);
   if (!keep_going(context.progress, Phase::Measure, 0.5)) return cancelled();
   Result<ReferenceDraws> reference = release_reference(options.reference, budget.reference, continuous, noisy_count,
                                                        context, options.test_only_disable_noise);
@@ -378,6 +412,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
       {"countNoiseScale", measurement.value().count_scale.value()},
       {"marginalNoiseScale", measurement.value().cell_scale.value()},
       {"lp", {{"solver", fit_method_name(options.fit.method)},
+              {"objective", fit_objective_name(options.fit.objective)},
               {"simplex", options.fit.method == FitMethod::MirrorProx
                               ? "none"
                               : std::string("GLPK 5.0 ") + (options.fit.simplex.method == SimplexMethod::Dual ? "dual" : "primal")},
@@ -396,6 +431,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   }
   output.released = {{"noisyRecordCount", noisy_count},
                      {"lpObjective", fit.value().lp_objective},
+                     {"lpMaxError", fit.value().max_error},
                      {"lpLowerBound", fit.value().lower_bound},
                      {"supportSize", support}};
   if (!terms.empty()) output.released["noisyMomentSums"] = moments.noisy_sums;

@@ -44,6 +44,12 @@ export interface ReducedSpaceLpOptions {
   /** GLPK simplex variant for the first solve (default primal; re-solves choose by what changed). */
   lpMethod?: 'primal' | 'dual';
   /**
+   * What the LP minimizes over the statistics' errors: "max-error" (default; Boedihardjo et al.),
+   * "sum-error" (the total L1 error over all marginals: lower mean TV, slower), or
+   * "max-marginal-error" (the largest L1 error of one marginal; Zhou et al.). Mirror-prox: max-error only.
+   */
+  lpObjective?: 'max-error' | 'sum-error' | 'max-marginal-error';
+  /**
    * The measure mu the reduced space is drawn from (Bojkovic & Loh). "auto" (default): "uniform" while
    * the encoded domain has at most 1,000,000 cells, else "tree"; "uniform" in the continuous space.
    * "uniform": free, independent of the data. "histogram": Wasserman-Zhou perturbed histogram of the

@@ -62,13 +62,17 @@ ReducedSpaceSchedule default_reduced_space_schedule(size_t statistics);
 // of scale b, relative to the noisy count, ~ b (ln S + 0.5772) / n~. An LP objective below it
 // cannot be told apart from noise, so growing the reduced space further gains nothing.
 double noise_level(double cell_scale, size_t statistics, double noisy_count);
+// The noise level of the chosen objective (growth stops below it): the expected max noise for
+// MaxError, the expected sum of |noise| for SumError, the largest marginal's for MaxMarginalError.
+double objective_noise_level(FitObjective objective, const MarginalWorkload& workload, double cell_scale,
+                             size_t dense, double dense_scale, double noisy_count);
 // Default share of epsilon for the record count: minimizes the sum of the count's noise scale and
 // a marginal cell's noise scale, 1/eps_c + M/eps_m subject to eps_c + eps_m = eps.
 double default_count_budget_fraction(size_t marginals);
 
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
 // "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
-// "lpIterationLimit", "lpMethod", "testOnlyDisableNoise", "space", "moments", "referenceMeasure",
+// "lpIterationLimit", "lpMethod", "lpObjective", "testOnlyDisableNoise", "space", "moments", "referenceMeasure",
 // "referenceBudgetFraction", "histogramCellLimit", "bernsteinLattice", "bernsteinOrder",
 // "kdeBandwidth", "kdeBandwidthConstant"); epsilon is passed separately. See docs/api.md.
 class OptionReader;
