@@ -160,6 +160,12 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpTimeLimitSeconds", time_limit_seconds, 0, 2e6));
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("lpIterationLimit", iteration_limit, 0, 2'000'000'000));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("testOnlyDisableNoise", options.test_only_disable_noise));
+  std::string rows_from = options.round_to_dataset ? "rounding" : "sampling";
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("syntheticRowsFrom", rows_from));
+  if (rows_from != "rounding" && rows_from != "sampling") {
+    return Status::error(ErrorCode::InvalidArgument, "option \"syntheticRowsFrom\" must be \"rounding\" or \"sampling\"");
+  }
+  options.round_to_dataset = rows_from == "rounding";
   std::string method = "primal", solver = fit_method_name(options.fit.method);
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpMethod", method));
   if (method != "primal" && method != "dual") {
@@ -369,7 +375,9 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
                        ? options.synthetic_rows
                        : static_cast<size_t>(std::clamp(std::round(noisy_count), 1.0, double(kMaxSyntheticRows)));
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
-  Result<std::vector<size_t>> draws = draw_weighted_indices(fit.value().weights, k, context.random);
+  Result<std::vector<size_t>> draws = options.round_to_dataset
+                                          ? round_weights_to_rows(fit.value().weights, k, context.random)
+                                          : draw_weighted_indices(fit.value().weights, k, context.random);
   if (!draws.is_ok()) return draws.status();
 
   MechanismOutput output;
@@ -408,6 +416,8 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
         {"rounds", rounds_json(fit.value().rounds)}}},
       {"syntheticRows", k},
       {"syntheticRowsChoice", options.synthetic_rows > 0 ? "fixed by the caller" : "the noisy record count"},
+      {"syntheticRowsFrom", options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)"
+                                                     : "k independent draws from h*"},
       {"countBudgetFraction", budget.count_fraction * budget.count_and_cells / budget.lp},
       {"countNoiseScale", measurement.value().count_scale.value()},
       {"marginalNoiseScale", measurement.value().cell_scale.value()},

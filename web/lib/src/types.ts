@@ -23,6 +23,12 @@ export interface ReducedSpaceLpOptions {
   maxReducedSpaceSize?: number;
   /** Number k of synthetic records (default: the noisy record count). */
   syntheticRows?: number;
+  /**
+   * How the k records come from the LP's density h*: "rounding" (default) makes a dataset whose
+   * counts are within one row of k h* (largest remainders; no sampling error), "sampling" draws k
+   * records independently from h*.
+   */
+  syntheticRowsFrom?: 'rounding' | 'sampling';
   /** Share of epsilon spent on the record count (default 1 / (1 + sqrt(#marginals))). */
   countBudgetFraction?: number;
   /**

@@ -46,6 +46,7 @@ struct ReducedSpaceLpOptions {
   size_t reduced_space_size = 0;        // fixed m; 0 grows m automatically (see reweighting.hpp)
   size_t max_reduced_space_size = 0;    // cap for automatic growth; 0 picks the default from |F|
   size_t synthetic_rows = 0;            // k; 0 means the noisy record count
+  bool round_to_dataset = true;         // k rows by rounding k h* (largest remainders), not k draws
   double count_budget_fraction = 0;     // share of epsilon for the record count; 0 picks 1/(1+sqrt(#marginals))
   FitOptions fit = default_fit_options();
   bool test_only_disable_noise = false; // exact statistics, NOT PRIVATE: for tests of the LP path only
