@@ -35,13 +35,6 @@ nlohmann::json describe(ReferenceKind reference) {
 
 }  // namespace
 
-ReducedSpaceSchedule default_reduced_space_schedule(size_t statistics) {
-  ReducedSpaceSchedule schedule;
-  schedule.initial_points = std::max<size_t>(1000, 2 * (statistics + 1));
-  schedule.max_points = std::max(schedule.initial_points, std::min<size_t>(100'000, 32 * (statistics + 1)));
-  return schedule;
-}
-
 double noise_level(double cell_scale, size_t statistics, double noisy_count) {
   return cell_scale * (std::log(static_cast<double>(std::max<size_t>(statistics, 1))) + 0.5772) /
          std::max(1.0, noisy_count);
@@ -142,104 +135,21 @@ Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& optio
 Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader, double epsilon) {
   ReducedSpaceLpOptions options;
   options.epsilon = epsilon;
-  long long degree = options.degree, m = 0, max_m = 0, k = 0, iteration_limit = 0;
-  double time_limit_seconds = 0;
+  long long degree = options.degree;
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("degree", degree, 1, 3));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("reducedSpaceSize", m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("maxReducedSpaceSize", max_m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
-  if (m > 0 && max_m > 0) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "give either \"reducedSpaceSize\" (a fixed m) or \"maxReducedSpaceSize\" (a cap for automatic growth)");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("syntheticRows", k, 1, static_cast<long long>(kMaxSyntheticRows)));
+  options.degree = static_cast<int>(degree);
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("countBudgetFraction", options.count_budget_fraction, 0, 1));
   if (reader.has("countBudgetFraction") &&
       (options.count_budget_fraction <= 0 || options.count_budget_fraction >= 1)) {
     return Status::error(ErrorCode::InvalidArgument, "option \"countBudgetFraction\" must be strictly between 0 and 1");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpTimeLimitSeconds", time_limit_seconds, 0, 2e6));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("lpIterationLimit", iteration_limit, 0, 2'000'000'000));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("testOnlyDisableNoise", options.test_only_disable_noise));
-  std::string rows_from = options.round_to_dataset ? "rounding" : "sampling";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("syntheticRowsFrom", rows_from));
-  if (rows_from != "rounding" && rows_from != "sampling") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"syntheticRowsFrom\" must be \"rounding\" or \"sampling\"");
-  }
-  options.round_to_dataset = rows_from == "rounding";
-  std::string method = "primal", solver = fit_method_name(options.fit.method);
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpMethod", method));
-  if (method != "primal" && method != "dual") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"lpMethod\" must be \"primal\" or \"dual\"");
-  }
-  std::string objective = fit_objective_name(options.fit.objective);
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpObjective", objective));
-  if (objective == "max-error") {
-    options.fit.objective = FitObjective::MaxError;
-  } else if (objective == "sum-error") {
-    options.fit.objective = FitObjective::SumError;
-  } else if (objective == "max-marginal-error") {
-    options.fit.objective = FitObjective::MaxMarginalError;
-  } else {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"lpObjective\" must be \"max-error\", \"sum-error\" or \"max-marginal-error\"");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpSolver", solver));
-  if (solver == "row-generation") {
-    options.fit.method = FitMethod::RowGeneration;
-  } else if (solver == "simplex") {
-    options.fit.method = FitMethod::Simplex;
-  } else if (solver == "mirror-prox") {
-    options.fit.method = FitMethod::MirrorProx;
-  } else {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"lpSolver\" must be \"row-generation\", \"simplex\" or \"mirror-prox\"");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpRelativeGap", options.fit.relative_gap, 0, 0.5));
-  if (options.fit.method == FitMethod::MirrorProx && options.fit.objective != FitObjective::MaxError) {
-    return Status::error(ErrorCode::InvalidArgument, "the first-order solver minimizes \"max-error\" only");
-  }
-  if (options.fit.method == FitMethod::MirrorProx && !(options.fit.relative_gap > 0)) {
-    return Status::error(ErrorCode::InvalidArgument, "the first-order solver needs \"lpRelativeGap\" > 0");
-  }
-  options.degree = static_cast<int>(degree);
-  options.reduced_space_size = static_cast<size_t>(m);
-  options.max_reduced_space_size = static_cast<size_t>(max_m);
-  options.synthetic_rows = static_cast<size_t>(k);
-  options.fit.simplex.method = method == "dual" ? SimplexMethod::Dual : SimplexMethod::Primal;
-  options.fit.simplex.iteration_limit = iteration_limit;
-  options.fit.simplex.time_limit_ms = static_cast<long long>(std::ceil(time_limit_seconds * 1000));
-  options.fit.mirror_prox.iteration_limit = iteration_limit;
-  options.fit.mirror_prox.time_limit_ms = options.fit.simplex.time_limit_ms;
+  PRIVSYNTH_RETURN_IF_ERROR(read_lp_fit_settings(reader, options));
   PRIVSYNTH_RETURN_IF_ERROR(read_reference_options(reader, options));
   return options;
 }
 
 namespace {
-
-ReducedSpaceSchedule schedule_for(const ReducedSpaceLpOptions& options, size_t statistics, double noise) {
-  if (options.reduced_space_size > 0) {
-    return ReducedSpaceSchedule{options.reduced_space_size, options.reduced_space_size, 0};
-  }
-  ReducedSpaceSchedule schedule = default_reduced_space_schedule(statistics);
-  if (options.max_reduced_space_size > 0) {
-    schedule.max_points = options.max_reduced_space_size;
-    schedule.initial_points = std::min(schedule.initial_points, schedule.max_points);
-  }
-  schedule.target_error = noise;
-  return schedule;
-}
-
-nlohmann::json rounds_json(const std::vector<ReweightingRound>& rounds) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const ReweightingRound& round : rounds) {
-    list.push_back({{"points", round.points},
-                    {"lpObjective", round.lp_objective},
-                    {"lowerBound", round.lower_bound},
-                    {"iterations", round.iterations},
-                    {"activeStatistics", round.active_statistics}});
-  }
-  return list;
-}
 
 Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 
@@ -308,7 +218,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   const size_t statistics = cell_statistics + terms.size();
   const BudgetSplit budget = split_budget(options, marginals, terms.size());
   // Refuse before spending any budget.
-  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload.value(), schedule_for(options, statistics, 0).initial_points,
+  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload.value(), reduced_space_schedule(options, statistics, 0).initial_points,
                                            options.fit.method, terms.size()));
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
@@ -338,7 +248,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled();
 
   // Omega* depends only on mu (public, or released privately above) and fresh randomness.
-  const ReducedSpaceSchedule schedule = schedule_for(options, statistics, noise);
+  const ReducedSpaceSchedule schedule = reduced_space_schedule(options, statistics, noise);
   std::vector<std::vector<double>> coordinates(continuous ? context.table.columns() : 0);  // of every point drawn
   Status draw_status;
   const PointSource draw_points = [&](size_t count) -> PointBatch {
@@ -353,34 +263,18 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
     for (size_t c = 0; c < points.size(); ++c) coordinates[c].insert(coordinates[c].end(), points[c].begin(), points[c].end());
     return PointBatch(bin_unit_points(context.table.levels, points, count), evaluate_moments(terms, points, 0, count));
   };
-  const FitProgressSink lp_progress = [&](const FitProgress& p) {
-    std::string detail;
-    if (p.infeasibility > 0) {
-      detail = std::to_string(p.iterations) + " simplex iterations, finding a feasible point";
-    } else if (p.upper > 0) {
-      detail = "max error " + format_number(p.upper) + ", optimum >= " + format_number(p.lower);
-    } else {
-      detail = std::to_string(p.iterations) + " iterations";
-    }
-    if (options.fit.method == FitMethod::RowGeneration) detail += ", " + std::to_string(p.active_statistics) + " statistics active";
-    const double fraction = p.upper > 0 && p.lower > 0 ? std::clamp(p.lower / p.upper, 0.0, 1.0) : -1;
-    return keep_going(context.progress, Phase::Solve, fraction, detail);
-  };
+  const FitProgressSink lp_progress = lp_progress_sink(context, options);
   if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
   Result<Reweighting> fit = fit_min_max_error(workload.value(), draw_points, targets, schedule, options.fit, lp_progress);
   PRIVSYNTH_RETURN_IF_ERROR(draw_status);
   if (!fit.is_ok()) return fit.status();
 
-  const size_t k = options.synthetic_rows > 0
-                       ? options.synthetic_rows
-                       : static_cast<size_t>(std::clamp(std::round(noisy_count), 1.0, double(kMaxSyntheticRows)));
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
-  Result<std::vector<size_t>> draws = options.round_to_dataset
-                                          ? round_weights_to_rows(fit.value().weights, k, context.random)
-                                          : draw_weighted_indices(fit.value().weights, k, context.random);
+  Result<std::vector<size_t>> draws = synthetic_row_indices(options, fit.value().weights, noisy_count, context.random);
   if (!draws.is_ok()) return draws.status();
 
   MechanismOutput output;
+  const size_t k = draws.value().size();
   output.synthetic = select_rows(fit.value().points, draws.value());
   for (const std::vector<double>& column : coordinates) {
     std::vector<double>& chosen = output.synthetic_unit_values.emplace_back(k);
@@ -407,13 +301,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
       {"referenceMeasureChoice", given.reference.kind == ReferenceKind::Auto
                                      ? "auto: uniform while the encoded domain has at most 1,000,000 cells, else tree"
                                      : "fixed by the caller"},
-      {"reducedSpace",
-       {{"size", fit.value().points.rows},
-        {"choice", options.reduced_space_size > 0 ? "fixed by the caller" : "grown automatically"},
-        {"initial", schedule.initial_points},
-        {"maximum", schedule.max_points},
-        {"targetError", schedule.target_error},
-        {"rounds", rounds_json(fit.value().rounds)}}},
+      {"reducedSpace", reduced_space_json(options, schedule, fit.value())},
       {"syntheticRows", k},
       {"syntheticRowsChoice", options.synthetic_rows > 0 ? "fixed by the caller" : "the noisy record count"},
       {"syntheticRowsFrom", options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)"
@@ -421,17 +309,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
       {"countBudgetFraction", budget.count_fraction * budget.count_and_cells / budget.lp},
       {"countNoiseScale", measurement.value().count_scale.value()},
       {"marginalNoiseScale", measurement.value().cell_scale.value()},
-      {"lp", {{"solver", fit_method_name(options.fit.method)},
-              {"objective", fit_objective_name(options.fit.objective)},
-              {"simplex", options.fit.method == FitMethod::MirrorProx
-                              ? "none"
-                              : std::string("GLPK 5.0 ") + (options.fit.simplex.method == SimplexMethod::Dual ? "dual" : "primal")},
-              {"relativeGapTarget", options.fit.relative_gap},
-              {"rows", fit.value().size.rows},
-              {"columns", fit.value().size.columns},
-              {"nonzeros", fit.value().size.nonzeros},
-              {"activeStatistics", fit.value().active_statistics},
-              {"iterations", fit.value().iterations}}}};
+      {"lp", lp_json(options, fit.value())}};
   if (!terms.empty()) {
     output.parameters["moments"] = {{"order", options.moments},
                                     {"terms", terms.size()},
