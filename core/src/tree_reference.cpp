@@ -9,12 +9,6 @@
 namespace privsynth {
 namespace {
 
-// A noisy pair table, clipped at 0: rows are the first column's levels.
-struct PairTable {
-  int first = 0, second = 0;
-  std::vector<double> counts;  // [a * levels[second] + b]
-};
-
 double mutual_information(const PairTable& pair, int rows, int columns) {
   double total = 0;
   for (double c : pair.counts) total += c;
@@ -175,6 +169,34 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
     for (size_t a = 0; a < estimate.size(); ++a) tree.root_marginal[a] += estimate[a];
   }
   normalize_or_uniform(tree.root_marginal);
+  return tree;
+}
+
+TreeReference tree_from_tables(const std::vector<int>& levels, std::vector<double> root_counts,
+                               const std::vector<PairTable>& tables) {
+  TreeReference tree;
+  tree.levels = levels;
+  for (double& c : root_counts) c = std::max(c, 0.0);
+  normalize_or_uniform(root_counts);
+  tree.root_marginal = std::move(root_counts);
+  // Breadth-first from column 0, so that every parent precedes its children.
+  std::vector<PairTable> clipped = tables;
+  for (PairTable& table : clipped) {
+    for (double& c : table.counts) c = std::max(c, 0.0);
+  }
+  std::vector<bool> reached(levels.size(), false);
+  reached[0] = true;
+  std::vector<int> frontier = {0};
+  for (size_t next = 0; next < frontier.size(); ++next) {
+    const int parent = frontier[next];
+    for (const PairTable& table : clipped) {
+      const int other = table.first == parent ? table.second : table.second == parent ? table.first : -1;
+      if (other < 0 || reached[size_t(other)]) continue;
+      reached[size_t(other)] = true;
+      frontier.push_back(other);
+      tree.edges.push_back({parent, other, 0.0, conditional(table, parent, levels)});
+    }
+  }
   return tree;
 }
 

@@ -43,6 +43,20 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
                                              RandomSource& random, bool disable_noise = false,
                                              size_t max_cells = 5'000'000);
 
+// A noisy 2-way table of columns (first, second), cells [a * levels[second] + b].
+struct PairTable {
+  int first = 0, second = 0;
+  std::vector<double> counts;
+};
+
+// The tree distribution of already released tables (post-processing): the spanning tree given by
+// `tables` (one per edge, p - 1 of them, connecting all p columns) is rooted at column 0, each
+// table is clipped at 0, the root's distribution comes from `root_counts` (its noisy 1-way counts)
+// and each child's conditional from its edge's table. Used by the MST-style selection of the
+// marginal LP, whose selected 2-way marginals form such a tree.
+TreeReference tree_from_tables(const std::vector<int>& levels, std::vector<double> root_counts,
+                               const std::vector<PairTable>& tables);
+
 // m independent draws from mu (post-processing).
 EncodedTable sample_from_tree(const TreeReference& tree, size_t m, RandomSource& random);
 

@@ -1,5 +1,6 @@
 #include "privsynth/mechanisms/registry.hpp"
 
+#include "privsynth/mechanisms/marginal_lp.hpp"
 #include "privsynth/mechanisms/reduced_space_lp.hpp"
 
 namespace privsynth {
@@ -15,11 +16,21 @@ Result<PreparedMechanism> prepare_reduced_space_lp(OptionReader& reader, double 
                            continuous};
 }
 
+Result<PreparedMechanism> prepare_marginal_lp(OptionReader& reader, double epsilon) {
+  Result<MarginalLpOptions> options = read_marginal_lp_options(reader, epsilon);
+  if (!options.is_ok()) return options.status();
+  return PreparedMechanism{[options = options.value()](const MechanismContext& context) {
+                             return run_marginal_lp(context, options);
+                           },
+                           false};
+}
+
 }  // namespace
 
 const std::vector<MechanismEntry>& mechanism_registry() {
   static const std::vector<MechanismEntry> registry = {
       {"reduced-space-lp", &prepare_reduced_space_lp},
+      {"marginal-lp", &prepare_marginal_lp},
   };
   return registry;
 }

@@ -31,6 +31,10 @@ struct MechanismOutput {
   nlohmann::json description;     // name, paper, reference measure, neighbour relation
   nlohmann::json parameters;      // every public choice, for the receipt
   nlohmann::json released;        // differentially private by-products worth stating (noisy count, ...)
+  // Mechanisms that account in another privacy definition (zCDP) state it here, with their own
+  // ledger; null means pure epsilon-DP with the context's accountant.
+  nlohmann::json privacy;
+  nlohmann::json ledger;
 };
 
 }  // namespace privsynth

@@ -1,0 +1,43 @@
+#pragma once
+// Marginal-preserving synthesis (Zhou et al., "Bounding the excess risk for linear models trained
+// on marginal-preserving, differentially-private, synthetic data", Mechanism 1), with MST-style
+// workload selection (McKenna, Miklau & Sheldon 2021). Approximate DP through rho-zCDP, as MST and
+// AIM account. Privacy note: docs/privacy/marginals.md.
+//
+//   rho = cdp_rho(eps, delta)   (Canonne, Kamath & Steinke conversion, spec §6)
+//   workload "mst" (default):   1-way marginals (rho/3, discrete Gaussian), a maximum spanning
+//                               tree of 2-way marginals chosen by d-1 exponential mechanisms
+//                               (rho/3), the tree's 2-way marginals (rho/3);
+//   workload "all":             every marginal of degree 1..d (rho, discrete Gaussian);
+//   then the reweighting LP (max L1 marginal error, or the sum / max cell error) over the full
+//   domain when it fits, else over a reduced space drawn from the tree (or product) of the noisy
+//   marginals -- post-processing -- and k rows by rounding k h*.
+#include <cstddef>
+#include <nlohmann/json.hpp>
+
+#include "privsynth/mechanisms/lp_fit_settings.hpp"
+#include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/options.hpp"
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+enum class MarginalWorkloadChoice { Mst, AllUpToDegree };
+
+struct MarginalLpOptions : LpFitSettings {
+  double epsilon = 1.0;
+  double delta = 1e-9;
+  MarginalWorkloadChoice workload = MarginalWorkloadChoice::Mst;
+  int degree = 2;                       // for AllUpToDegree
+  size_t full_domain_limit = 100'000;   // fit over every cell of the domain up to this many
+  bool compress_domain = true;          // MST: merge values with noisy counts below 3 noise std
+  bool test_only_disable_noise = false;
+};
+
+// Reads "delta", "workload" ("mst" | "all"), "degree", "fullDomainLimit", "compressDomain", "testOnlyDisableNoise"
+// and the LP settings; epsilon is passed separately.
+Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double epsilon);
+
+Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options);
+
+}  // namespace privsynth

@@ -1,0 +1,346 @@
+#include "privsynth/mechanisms/marginal_lp.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include "privsynth/bootstrap.hpp"
+#include "privsynth/discrete_gaussian.hpp"
+#include "privsynth/domain_compression.hpp"
+#include "privsynth/exponential_mechanism.hpp"
+#include "privsynth/reference_measure.hpp"
+#include "privsynth/tree_reference.hpp"
+#include "privsynth/workload.hpp"
+#include "privsynth/zcdp.hpp"
+
+namespace privsynth {
+
+Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double epsilon) {
+  MarginalLpOptions options;
+  options.epsilon = epsilon;
+  options.fit.objective = FitObjective::MaxMarginalError;  // Zhou et al., Mechanism 1
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("delta", options.delta, 0, 1));
+  if (!(options.delta > 0 && options.delta < 1)) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"delta\" must be strictly between 0 and 1 (e.g. 1e-9)");
+  }
+  std::string workload = "mst";
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("workload", workload));
+  if (workload != "mst" && workload != "all") {
+    return Status::error(ErrorCode::InvalidArgument, "option \"workload\" must be \"mst\" or \"all\"");
+  }
+  options.workload = workload == "mst" ? MarginalWorkloadChoice::Mst : MarginalWorkloadChoice::AllUpToDegree;
+  long long degree = options.degree, full = static_cast<long long>(options.full_domain_limit);
+  if (reader.has("degree") && options.workload == MarginalWorkloadChoice::Mst) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"degree\" applies to \"workload\": \"all\"; MST uses 1- and 2-way marginals");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("degree", degree, 1, 3));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("fullDomainLimit", full, 0, static_cast<long long>(kMaxReducedSpaceSize)));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("testOnlyDisableNoise", options.test_only_disable_noise));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("compressDomain", options.compress_domain));
+  PRIVSYNTH_RETURN_IF_ERROR(read_lp_fit_settings(reader, options));
+  options.degree = static_cast<int>(degree);
+  options.full_domain_limit = static_cast<size_t>(full);
+  return options;
+}
+
+namespace {
+
+Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
+
+// Discrete Gaussian noise of standard deviation `noise_std` on every cell of `workload`. The
+// concatenated count vector has L2 sensitivity sqrt(#marginals) under add/remove-one neighbours
+// (one cell of each marginal moves by 1), so the cost is #marginals / (2 noise_std^2).
+Result<std::vector<double>> measure(const EncodedTable& table, const MarginalWorkload& workload, double noise_std,
+                                    const std::string& what, ZcdpAccountant& accountant, RandomSource& random,
+                                    bool disable_noise) {
+  Result<RationalVariance> variance = rational_variance_at_least(noise_std * noise_std);
+  if (!variance.is_ok()) return variance.status();
+  const double used_std = std::sqrt(variance.value().value());
+  const double sensitivity = std::sqrt(double(workload.marginals().size()));
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(gaussian_entry(what, "discrete Gaussian", sensitivity, used_std)));
+  const std::vector<int64_t> counts = workload.count(table);
+  std::vector<double> noisy(counts.size());
+  for (size_t i = 0; i < counts.size(); ++i) {
+    noisy[i] = double(counts[i]) + (disable_noise ? 0.0 : double(sample_discrete_gaussian(random, variance.value())));
+  }
+  return noisy;
+}
+
+std::vector<double> clipped_distribution(std::vector<double> counts) {
+  double total = 0;
+  for (double& c : counts) total += c = std::max(c, 0.0);
+  for (double& c : counts) c = total > 0 ? c / total : 1.0 / double(counts.size());
+  return counts;
+}
+
+// Disjoint sets for Kruskal-style tree building.
+struct Components {
+  explicit Components(size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), size_t{0}); }
+  size_t find(size_t x) { return parent[x] == x ? x : parent[x] = find(parent[x]); }
+  std::vector<size_t> parent;
+};
+
+// MST's selection (spec §6, step 3): d - 1 rounds of the exponential mechanism over the pairs
+// that join two components, scored by the L1 distance between the pair's true counts and the
+// product of the noisy 1-way marginals (sensitivity 1: one record moves one true count by 1).
+Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, const std::vector<std::vector<double>>& one_way,
+                                                  double noisy_count, double rho_select, ZcdpAccountant& accountant,
+                                                  RandomSource& random) {
+  const int p = static_cast<int>(table.columns());
+  const std::vector<std::vector<int>> pairs = column_subsets(p, 2);
+  Result<MarginalWorkload> all_pairs = MarginalWorkload::from_column_sets(table.levels, pairs);
+  if (!all_pairs.is_ok()) return all_pairs.status();
+  const std::vector<int64_t> counts = all_pairs.value().count(table);
+  std::vector<double> scores(pairs.size(), 0.0);
+  for (size_t e = 0; e < pairs.size(); ++e) {
+    const Marginal& marginal = all_pairs.value().marginals()[e];
+    const std::vector<double>& a = one_way[size_t(pairs[e][0])];
+    const std::vector<double>& b = one_way[size_t(pairs[e][1])];
+    for (size_t i = 0; i < a.size(); ++i) {
+      for (size_t j = 0; j < b.size(); ++j) {
+        scores[e] += std::fabs(double(counts[marginal.offset + i * b.size() + j]) - noisy_count * a[i] * b[j]);
+      }
+    }
+  }
+  const double epsilon_em = std::sqrt(8 * rho_select / double(p - 1));
+  Components components(static_cast<size_t>(p));
+  std::vector<std::vector<int>> chosen;
+  for (int round = 1; round < p; ++round) {
+    std::vector<size_t> candidates;
+    std::vector<double> candidate_scores;
+    for (size_t e = 0; e < pairs.size(); ++e) {
+      if (components.find(size_t(pairs[e][0])) == components.find(size_t(pairs[e][1]))) continue;
+      candidates.push_back(e);
+      candidate_scores.push_back(scores[e]);
+    }
+    PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(exponential_mechanism_entry(
+        "selection of tree edge " + std::to_string(round) + " of " + std::to_string(p - 1), 1.0, epsilon_em)));
+    Result<size_t> pick = exponential_mechanism(candidate_scores, epsilon_em, 1.0, random);
+    if (!pick.is_ok()) return pick.status();
+    const std::vector<int>& edge = pairs[candidates[pick.value()]];
+    components.parent[components.find(size_t(edge[0]))] = components.find(size_t(edge[1]));
+    chosen.push_back(edge);
+  }
+  return chosen;
+}
+
+// Every cell of the domain once, in row-major order.
+EncodedTable full_domain(const std::vector<int>& levels, size_t cells) {
+  EncodedTable points = make_empty_table(levels, cells);
+  for (size_t row = 0; row < cells; ++row) {
+    size_t cell = row;
+    for (size_t c = levels.size(); c-- > 0;) {
+      points.codes[c][row] = static_cast<uint32_t>(cell % size_t(levels[c]));
+      cell /= size_t(levels[c]);
+    }
+  }
+  return points;
+}
+
+nlohmann::json ledger_json(const ZcdpAccountant& accountant) {
+  nlohmann::json ledger = nlohmann::json::array();
+  for (const ZcdpEntry& entry : accountant.entries()) {
+    nlohmann::json item = {{"release", entry.release}, {"mechanism", entry.mechanism}, {"rho", entry.rho}};
+    if (entry.noise_std > 0) {
+      item["l2Sensitivity"] = entry.sensitivity;
+      item["noiseStd"] = entry.noise_std;
+    } else {
+      item["scoreSensitivity"] = entry.sensitivity;
+      item["epsilon"] = entry.epsilon_em;
+    }
+    ledger.push_back(item);
+  }
+  return ledger;
+}
+
+}  // namespace
+
+Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(options.epsilon, "epsilon"));
+  const EncodedTable& table = context.table;
+  const int p = static_cast<int>(table.columns());
+  if (p < 1) return Status::error(ErrorCode::InvalidArgument, "choose at least one column");
+  Result<ZcdpAccountant> made = ZcdpAccountant::for_approximate_dp(options.epsilon, options.delta);
+  if (!made.is_ok()) return made.status();
+  ZcdpAccountant& accountant = made.value();
+  const double rho = accountant.budget();
+  const bool mst = options.workload == MarginalWorkloadChoice::Mst && p >= 2;
+  const bool select = mst && p >= 3;  // with two columns the only pair needs no selection
+  // MST's split: thirds for 1-way, selection and 2-way; without selection, halves.
+  const double part = select ? rho / 3 : mst ? rho / 2 : rho;
+
+  if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
+  std::vector<std::vector<int>> sets;
+  for (int c = 0; c < p; ++c) sets.push_back({c});
+  Result<MarginalWorkload> one_way = MarginalWorkload::from_column_sets(table.levels, sets);
+  if (!one_way.is_ok()) return one_way.status();
+  if (!mst && options.workload == MarginalWorkloadChoice::AllUpToDegree) {
+    Result<MarginalWorkload> all = MarginalWorkload::all_up_to_degree(table.levels, options.degree);
+    if (!all.is_ok()) return all.status();
+    sets.clear();
+    for (const Marginal& marginal : all.value().marginals()) sets.push_back(marginal.columns);
+  }
+  // Every release below is a discrete Gaussian of std sqrt(#marginals / (2 part)), so each
+  // measurement costs exactly `part`.
+  const auto std_for = [&](size_t marginals) { return std::sqrt(double(marginals) / (2 * part)); };
+  Result<MarginalWorkload> first =
+      MarginalWorkload::from_column_sets(table.levels, mst ? std::vector<std::vector<int>>(sets.begin(), sets.begin() + p) : sets);
+  if (!first.is_ok()) return first.status();
+  Result<std::vector<double>> noisy =
+      measure(table, first.value(), std_for(first.value().marginals().size()),
+              mst ? "noisy 1-way marginals of all " + std::to_string(p) + " columns"
+                  : "noisy cells of all " + std::to_string(first.value().marginals().size()) + " marginals of degree 1.." +
+                        std::to_string(options.degree),
+              accountant, context.random, options.test_only_disable_noise);
+  if (!noisy.is_ok()) return noisy.status();
+  std::vector<double> noisy_cells = std::move(noisy).value();
+
+  // MST's domain compression (post-processing of the noisy 1-way counts): values whose noisy
+  // count is below 3 noise standard deviations merge into one value per column.
+  std::vector<std::vector<double>> one_way_counts;
+  for (int c = 0; c < p; ++c) {
+    const Marginal& marginal = first.value().marginals()[size_t(c)];
+    one_way_counts.emplace_back(noisy_cells.begin() + std::ptrdiff_t(marginal.offset),
+                                noisy_cells.begin() + std::ptrdiff_t(marginal.offset + marginal.cells));
+  }
+  DomainCompression compression = compress_domain(table.levels, one_way_counts, -INFINITY);  // identity
+  if (mst && options.compress_domain) {
+    compression = compress_domain(table.levels, one_way_counts, 3 * std_for(size_t(p)));
+    noisy_cells.clear();
+    for (int c = 0; c < p; ++c) {
+      one_way_counts[size_t(c)] = compression.compress_counts(size_t(c), one_way_counts[size_t(c)]);
+      noisy_cells.insert(noisy_cells.end(), one_way_counts[size_t(c)].begin(), one_way_counts[size_t(c)].end());
+    }
+  }
+  const EncodedTable compressed = compression.identity() ? EncodedTable{} : compression.compress(table);
+  const EncodedTable& work = compression.identity() ? table : compressed;
+
+  // The record count from the 1-way totals (post-processing): their mean.
+  double noisy_count = 0;
+  std::vector<std::vector<double>> one_way_distribution;
+  for (int c = 0; c < p; ++c) {
+    noisy_count += std::accumulate(one_way_counts[size_t(c)].begin(), one_way_counts[size_t(c)].end(), 0.0) / p;
+    one_way_distribution.push_back(clipped_distribution(one_way_counts[size_t(c)]));
+  }
+  noisy_count = std::max(noisy_count, 1.0);
+
+  std::vector<std::vector<int>> tree;
+  if (mst) {
+    if (select) {
+      if (!keep_going(context.progress, Phase::Measure, 0.3, "selecting a spanning tree of 2-way marginals")) return cancelled();
+      Result<std::vector<std::vector<int>>> chosen =
+          select_tree(work, one_way_distribution, noisy_count, part, accountant, context.random);
+      if (!chosen.is_ok()) return chosen.status();
+      tree = std::move(chosen).value();
+    } else {
+      tree = {{0, 1}};
+    }
+    Result<MarginalWorkload> pairs = MarginalWorkload::from_column_sets(work.levels, tree);
+    if (!pairs.is_ok()) return pairs.status();
+    Result<std::vector<double>> noisy_pairs =
+        measure(work, pairs.value(), std_for(tree.size()),
+                "noisy cells of the " + std::to_string(tree.size()) + " selected 2-way marginals", accountant,
+                context.random, options.test_only_disable_noise);
+    if (!noisy_pairs.is_ok()) return noisy_pairs.status();
+    noisy_cells.insert(noisy_cells.end(), noisy_pairs.value().begin(), noisy_pairs.value().end());
+    sets.insert(sets.end(), tree.begin(), tree.end());
+  }
+  if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled();
+
+  // Everything below is post-processing of the noisy counts.
+  Result<MarginalWorkload> workload = MarginalWorkload::from_column_sets(work.levels, sets);
+  if (!workload.is_ok()) return workload.status();
+  std::vector<double> targets(noisy_cells.size());
+  for (size_t i = 0; i < targets.size(); ++i) targets[i] = std::clamp(noisy_cells[i] / noisy_count, 0.0, 1.0);
+
+  double domain = 1;
+  for (int level : work.levels) domain *= level;
+  const bool whole_domain = domain <= double(options.full_domain_limit);
+  TreeReference mu;
+  if (mst) {
+    std::vector<PairTable> tables;
+    size_t offset = 0;
+    for (const std::vector<double>& counts : one_way_counts) offset += counts.size();
+    for (const std::vector<int>& edge : tree) {
+      const size_t cells = size_t(work.levels[size_t(edge[0])]) * size_t(work.levels[size_t(edge[1])]);
+      tables.push_back({edge[0], edge[1],
+                        std::vector<double>(noisy_cells.begin() + std::ptrdiff_t(offset),
+                                            noisy_cells.begin() + std::ptrdiff_t(offset + cells))});
+      offset += cells;
+    }
+    mu = tree_from_tables(work.levels, one_way_distribution[0], tables);
+  }
+  const PointSource points = [&](size_t count) -> PointBatch {
+    if (mst) return PointBatch(sample_from_tree(mu, count, context.random));
+    EncodedTable drawn = make_empty_table(work.levels, count);
+    for (int c = 0; c < p; ++c) {
+      Result<std::vector<size_t>> codes = draw_weighted_indices(one_way_distribution[size_t(c)], count, context.random);
+      for (size_t row = 0; row < count && codes.is_ok(); ++row) drawn.codes[size_t(c)][row] = uint32_t(codes.value()[row]);
+    }
+    return PointBatch(std::move(drawn));
+  };
+  ReducedSpaceSchedule schedule = reduced_space_schedule(options, workload.value().statistic_count(), 0);
+  if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
+  Result<Reweighting> fit = whole_domain
+                                ? fit_min_max_error(workload.value(), full_domain(work.levels, size_t(domain)), targets,
+                                                    options.fit, lp_progress_sink(context, options))
+                                : fit_min_max_error(workload.value(), points, targets, schedule, options.fit,
+                                                    lp_progress_sink(context, options));
+  if (!fit.is_ok()) return fit.status();
+  if (whole_domain) schedule = ReducedSpaceSchedule{size_t(domain), size_t(domain), 0};
+
+  if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
+  Result<std::vector<size_t>> rows = synthetic_row_indices(options, fit.value().weights, noisy_count, context.random);
+  if (!rows.is_ok()) return rows.status();
+
+  MechanismOutput output;
+  output.synthetic = select_rows(fit.value().points, rows.value());
+  if (!compression.identity()) output.synthetic = compression.expand(output.synthetic, context.random);
+  output.noise_disabled = options.test_only_disable_noise;
+  output.description = {
+      {"name", "marginal-lp"},
+      {"title", mst ? "Marginal-preserving LP synthesis with MST-style selection of 2-way marginals"
+                    : "Marginal-preserving LP synthesis of all marginals up to degree d"},
+      {"paper", "S. Zhou et al. Bounding the excess risk for linear models trained on marginal-preserving, "
+                "differentially-private, synthetic data (Mechanism 1); selection as in MST (McKenna, Miklau & Sheldon 2021)"},
+      {"privacyNote", "docs/privacy/marginals.md"}};
+  nlohmann::json selected = nlohmann::json::array();
+  for (const std::vector<int>& edge : tree) selected.push_back(edge);
+  output.parameters = {
+      {"workload", mst ? "mst" : "all"},
+      {"degree", mst ? 2 : options.degree},
+      {"marginals", workload.value().marginals().size()},
+      {"statistics", workload.value().statistic_count()},
+      {"selectedPairs", selected},
+      {"selectedPairsNote", "column indices among the chosen columns, chosen by the exponential mechanism"},
+      {"compressedLevels", compression.levels},
+      {"compressionNote", "values with a noisy count below 3 noise standard deviations merged into one per column (MST)"},
+      {"budgetSplit", select ? "rho/3 1-way marginals, rho/3 selection, rho/3 2-way marginals (as MST)"
+                      : mst  ? "rho/2 1-way marginals, rho/2 the one 2-way marginal"
+                             : "rho on all marginals"},
+      {"reducedSpace", whole_domain ? nlohmann::json{{"size", size_t(domain)}, {"choice", "the full domain"}}
+                                    : reduced_space_json(options, schedule, fit.value())},
+      {"syntheticRows", rows.value().size()},
+      {"syntheticRowsFrom", options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)"
+                                                     : "k independent draws from h*"},
+      {"lp", lp_json(options, fit.value())}};
+  output.released = {{"noisyRecordCount", noisy_count},
+                     {"lpObjective", fit.value().lp_objective},
+                     {"lpLowerBound", fit.value().lower_bound},
+                     {"lpMaxError", fit.value().max_error}};
+  output.privacy = {{"definition", "(epsilon, delta)-differential privacy, accounted as rho-zCDP"},
+                    {"neighbours", "add/remove one record"},
+                    {"epsilonBudget", options.epsilon},
+                    {"delta", options.delta},
+                    {"rhoBudget", rho},
+                    {"rhoSpent", accountant.spent()},
+                    {"epsilonSpent", cdp_eps(accountant.spent(), options.delta)},
+                    {"conversion", "Canonne, Kamath & Steinke 2020 (as MST/AIM's cdp_rho)"},
+                    {"composition", "zCDP costs add up: the total rho is the sum of the ledger's rho"}};
+  output.ledger = ledger_json(accountant);
+  if (!keep_going(context.progress, Phase::Sample, 1)) return cancelled();
+  return output;
+}
+
+}  // namespace privsynth

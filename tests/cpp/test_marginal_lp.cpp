@@ -1,0 +1,86 @@
+// The marginal LP mechanism (Zhou et al. with MST-style selection): zCDP accounting in the
+// receipt, the selected tree, domain compression, and options.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "csv_file.hpp"
+#include "privsynth/domain_compression.hpp"
+#include "privsynth/synthesis.hpp"
+#include "privsynth/zcdp.hpp"
+
+using namespace privsynth;
+using Json = nlohmann::json;
+
+namespace {
+struct Dataset {
+  std::string schema;
+  CellGrid cells;
+};
+const Dataset& adult() {
+  static const Dataset data{*testing::read_text_file(testing::data_path("adult/adult.schema.json")),
+                            *testing::read_csv_file(testing::data_path("adult/adult.csv"))};
+  return data;
+}
+Result<SynthesisOutput> run(const std::string& options) {
+  return synthesize(SynthesisInput{adult().schema, adult().cells.view(), options});
+}
+}  // namespace
+
+TEST_CASE("marginal-lp: MST thirds of rho, a spanning tree, and (eps, delta) in the receipt", "[marginal-lp]") {
+  const Result<SynthesisOutput> result = run(
+      R"({"epsilon":1,"delta":1e-9,"mechanism":"marginal-lp","testSeed":3,"columns":["age","workclass","education","marital-status","sex","race","income"]})");
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json receipt = Json::parse(result.value().receipt_json);
+  const double rho = cdp_rho(1.0, 1e-9).value();
+  CHECK(receipt["privacy"]["rhoBudget"].get<double>() == Approx(rho).epsilon(1e-12));
+  CHECK(receipt["privacy"]["delta"].get<double>() == 1e-9);
+  // 1-way measurement + 6 selection rounds + 2-way measurement, each a third of rho.
+  const Json& ledger = receipt["ledger"];
+  REQUIRE(ledger.size() == 1 + 6 + 1);
+  double spent = 0;
+  for (const Json& entry : ledger) spent += entry["rho"].get<double>();
+  CHECK(spent == Approx(rho).epsilon(1e-9));
+  CHECK(spent <= rho * (1 + 1e-12));
+  CHECK(ledger[0]["rho"].get<double>() == Approx(rho / 3).epsilon(1e-6));
+  CHECK(ledger[7]["rho"].get<double>() == Approx(rho / 3).epsilon(1e-6));
+  CHECK(receipt["privacy"]["epsilonSpent"].get<double>() <= 1.0 + 1e-9);
+  CHECK(receipt["privacy"]["epsilonSpent"].get<double>() > 0.99);
+  CHECK(receipt["parameters"]["selectedPairs"].size() == 6);
+  CHECK(receipt["mechanism"]["name"] == "marginal-lp");
+  const Json report = Json::parse(result.value().report_json);
+  CHECK(report["marginals"]["meanOneWayTV"].get<double>() < 0.05);
+  CHECK(report["marginals"]["meanTwoWayTV"].get<double>() < 0.15);
+}
+
+TEST_CASE("marginal-lp: bad options are clear errors", "[marginal-lp][errors]") {
+  const auto message = [](const std::string& options) {
+    const Result<SynthesisOutput> result = run(options);
+    REQUIRE(!result.is_ok());
+    return result.status().message();
+  };
+  CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","delta":0})"), Catch::Contains("delta"));
+  CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","workload":"aim"})"), Catch::Contains("mst"));
+  CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","degree":3})"), Catch::Contains("workload"));
+}
+
+TEST_CASE("domain compression merges rare values and expands them uniformly", "[marginal-lp][compression]") {
+  const DomainCompression compression = compress_domain({4, 3}, {{100, 2, 50, 1}, {10, 20, 30}}, 5.0);
+  CHECK(compression.levels == std::vector<int>{3, 3});  // values 1 and 3 of column 0 merge
+  CHECK(compression.code[0] == std::vector<uint32_t>{0, 2, 1, 2});
+  CHECK(compression.compress_counts(0, {100, 2, 50, 1}) == std::vector<double>{100, 50, 3});
+  // One value below the threshold alone is kept: merging it would change nothing.
+  CHECK(compress_domain({3}, {{100, 2, 50}}, 5.0).identity());
+
+  EncodedTable merged = make_empty_table({3, 3}, 4000);
+  for (size_t row = 0; row < merged.rows; ++row) merged.codes[0][row] = 2;
+  SeededTestRandom random(1);
+  const EncodedTable expanded = compression.expand(merged, random);
+  size_t ones = 0;
+  for (uint32_t code : expanded.codes[0]) {
+    REQUIRE((code == 1 || code == 3));
+    ones += code == 1 ? 1 : 0;
+  }
+  CHECK(std::fabs(double(ones) / 4000 - 0.5) < 0.04);  // binomial sd 0.008
+}
