@@ -13,7 +13,7 @@ DomainCompression compress_domain(const std::vector<int>& levels, const std::vec
       kept.insert(kept.end(), merged.begin(), merged.end());
       merged.clear();
     }
-    std::vector<uint32_t> code(size_t(levels[c]));
+    std::vector<uint32_t> code(static_cast<size_t>(levels[c]));
     std::vector<std::vector<uint32_t>> members;
     for (uint32_t v : kept) {
       code[v] = uint32_t(members.size());
