@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
                          {"meanTwoWayTV", report["marginals"]["meanTwoWayTV"]},
                          {"meanOneWayTV", report["marginals"]["meanOneWayTV"]},
                          {"maxStatisticError", report["maxStatisticError"]["value"]}};
+  if (report.contains("ml")) line["ml"] = report["ml"];
   std::printf("%s\n", line.dump().c_str());
   return 0;
 }

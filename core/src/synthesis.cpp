@@ -1,10 +1,13 @@
 #include "privsynth/synthesis.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <set>
 
 #include "privsynth/accountant.hpp"
+#include "privsynth/bootstrap.hpp"
 #include "privsynth/encoding.hpp"
+#include "privsynth/eval/tstr.hpp"
 #include "privsynth/eval/marginal_report.hpp"
 #include "privsynth/json_text.hpp"
 #include "privsynth/mechanisms/registry.hpp"
@@ -28,6 +31,8 @@ struct CommonOptions {
   bool has_test_seed = false;
   long long test_seed = 0;
   bool evaluate = true;
+  std::string ml_target;          // train-on-synthetic / test-on-real for this column (empty: none)
+  double ml_test_fraction = 0.2;  // rows held out from the mechanism for the test
 };
 
 Result<CommonOptions> read_common_options(OptionReader& reader) {
@@ -52,6 +57,11 @@ Result<CommonOptions> read_common_options(OptionReader& reader) {
   options.has_test_seed = reader.has("testSeed");
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("testSeed", options.test_seed, 0, 9007199254740991LL));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("evaluate", options.evaluate));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("mlTarget", options.ml_target));
+  if (reader.has("mlTestFraction") && options.ml_target.empty()) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"mlTestFraction\" needs \"mlTarget\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("mlTestFraction", options.ml_test_fraction, 0.01, 0.5));
   return options;
 }
 
@@ -119,6 +129,44 @@ Json report_json(const EncodingReport& encoding, const Schema& schema, const Uti
   return report;
 }
 
+struct MlSplit {
+  EncodedTable train, test;
+  std::vector<std::vector<double>> train_unit_values;
+};
+
+Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random) {
+  Result<RowSplit> rows = split_rows(data.table.rows, test_fraction, random);
+  if (!rows.is_ok()) return rows.status();
+  if (rows.value().train.empty() || rows.value().test.empty()) {
+    return Status::error(ErrorCode::EmptyData, "too few rows to hold out a test split for \"mlTarget\"");
+  }
+  MlSplit split{select_rows(data.table, rows.value().train), select_rows(data.table, rows.value().test), {}};
+  for (const std::vector<double>& column : data.unit_values) {
+    std::vector<double>& kept = split.train_unit_values.emplace_back();
+    if (column.empty()) continue;
+    for (size_t row : rows.value().train) kept.push_back(column[row]);
+  }
+  return split;
+}
+
+Json model_json(const TstrModelResult& model) {
+  return {{"accuracy", model.test_accuracy},
+          {"rocAuc", model.test_roc_auc},
+          {"testLogLoss", model.test_log_loss},
+          {"trainRisk", model.train_risk}};
+}
+
+Json tstr_json(const TstrReport& tstr, const std::string& target) {
+  return {{"target", target},
+          {"model", "logistic regression on one-hot features (Zhou et al., §5)"},
+          {"trainedOnSynthetic", model_json(tstr.synthetic)},
+          {"trainedOnReal", model_json(tstr.real)},
+          {"excessEmpiricalRisk", tstr.excess_empirical_risk},
+          {"excessTestRisk", tstr.excess_test_risk},
+          {"majorityClassAccuracy", tstr.majority_class_accuracy},
+          {"rows", {{"synthetic", tstr.synthetic_rows}, {"realTrain", tstr.train_rows}, {"realTest", tstr.test_rows}}}};
+}
+
 // Everything decided before any record is read: a bad option fails here, touching no data.
 struct RunPlan {
   Schema schema;
@@ -149,6 +197,19 @@ Result<RunPlan> plan_run(const SynthesisInput& input) {
   Result<std::vector<int>> columns = resolve_columns(plan.schema, plan.common.columns);
   if (!columns.is_ok()) return columns.status();
   plan.columns = std::move(columns).value();
+  if (!plan.common.ml_target.empty()) {
+    const int index = find_column(plan.schema, plan.common.ml_target);
+    if (index < 0 || std::find(plan.columns.begin(), plan.columns.end(), index) == plan.columns.end()) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "option \"mlTarget\": \"" + plan.common.ml_target + "\" is not among the synthesized columns");
+    }
+    const Column& target = plan.schema.columns[static_cast<size_t>(index)];
+    if (target.kind != ColumnKind::Categorical || level_count(target) != 2) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "option \"mlTarget\": \"" + target.name +
+                               "\" must be a categorical column with exactly two levels (the classifier is binary)");
+    }
+  }
   if (plan.mechanism.needs_unit_values) {
     for (int c : plan.columns) {
       const Column& column = plan.schema.columns[static_cast<size_t>(c)];
@@ -183,14 +244,30 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
       encode_cells(chosen, input.cells, plan.common.out_of_domain, progress, plan.mechanism.needs_unit_values);
   if (!encoded.is_ok()) return encoded.status();
   const EncodingReport& encoding_report = encoded.value().report;
-  const EncodedTable& table = encoded.value().table;
-
   const std::unique_ptr<RandomSource> random = make_random(plan.common);
+
+  // With an ML target, a random test split is held out: the mechanism sees only the other rows,
+  // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data.
+  const bool ml = !plan.common.ml_target.empty();
+  MlSplit split;
+  if (ml) {
+    Result<MlSplit> made = hold_out(encoded.value(), plan.common.ml_test_fraction, *random);
+    if (!made.is_ok()) return made.status();
+    split = std::move(made).value();
+  }
+  const EncodedTable& table = ml ? split.train : encoded.value().table;
+  const std::vector<std::vector<double>>& unit_values = ml ? split.train_unit_values : encoded.value().unit_values;
+
   Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(plan.common.epsilon);
   if (!accountant.is_ok()) return accountant.status();
-  Result<MechanismOutput> output = plan.mechanism.run(
-      MechanismContext{table, accountant.value(), *random, progress, &encoded.value().unit_values});
+  Result<MechanismOutput> output =
+      plan.mechanism.run(MechanismContext{table, accountant.value(), *random, progress, &unit_values});
   if (!output.is_ok()) return output.status();
+  if (ml) {
+    output.value().parameters["mlHoldout"] = {
+        {"testFraction", plan.common.ml_test_fraction},
+        {"note", "this share of the rows, chosen at random, was held out from the mechanism for the utility report"}};
+  }
 
   std::vector<std::string> names;
   for (const Column& column : chosen.columns) names.push_back(column.name);
@@ -205,8 +282,14 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
     if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
-  result.report_json =
-      to_json_text(report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows), 1);
+  Json report = report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows);
+  if (ml && plan.common.evaluate) {
+    const int target = static_cast<int>(std::find(names.begin(), names.end(), plan.common.ml_target) - names.begin());
+    Result<TstrReport> tstr = evaluate_tstr(output.value().synthetic, split.train, split.test, target, TstrOptions{});
+    report["ml"] = tstr.is_ok() ? tstr_json(tstr.value(), plan.common.ml_target)
+                                : Json{{"target", plan.common.ml_target}, {"error", tstr.status().message()}};
+  }
+  result.report_json = to_json_text(report, 1);
   result.receipt_json = to_json_text(
       build_receipt(ReceiptInputs{plan.schema, plan.common.provenance, plan.columns,
                                   out_of_domain_policy_name(plan.common.out_of_domain), accountant.value(),

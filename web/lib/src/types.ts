@@ -98,11 +98,51 @@ export interface CommonOptions {
   schemaProvenance?: 'public' | 'inferred-from-data';
   /** Compute the utility report on the real data (default true). */
   evaluate?: boolean;
+  /**
+   * A binary categorical column to predict: a random test split (mlTestFraction, default 0.2) is held
+   * out from the mechanism, and the report compares logistic regression trained on the synthetic
+   * table with one trained on the real training rows, both tested on the held-out rows.
+   */
+  mlTarget?: string;
+  /** Share of the rows held out for mlTarget's test (0.01-0.5, default 0.2). */
+  mlTestFraction?: number;
   /** TESTS ONLY: replaces the secure random generator by a seeded one. The output is NOT private. */
   testSeed?: number;
 }
 
-export type MechanismOptions = ReducedSpaceLpOptions;
+/**
+ * Options of the marginal LP (Zhou et al.'s Mechanism 1 with MST-style selection; (epsilon, delta)-DP
+ * via zCDP). Shares reducedSpaceSize, maxReducedSpaceSize, syntheticRows, syntheticRowsFrom and the lp*
+ * options with the reduced-space LP.
+ */
+export interface MarginalLpOptions
+  extends Pick<
+    ReducedSpaceLpOptions,
+    | 'reducedSpaceSize'
+    | 'maxReducedSpaceSize'
+    | 'syntheticRows'
+    | 'syntheticRowsFrom'
+    | 'lpSolver'
+    | 'lpObjective'
+    | 'lpRelativeGap'
+    | 'lpTimeLimitSeconds'
+    | 'lpIterationLimit'
+    | 'lpMethod'
+  > {
+  mechanism: 'marginal-lp';
+  /** delta of (epsilon, delta)-DP (default 1e-9). */
+  delta?: number;
+  /** "mst" (default): 1-way marginals plus a privately selected tree of 2-way marginals; "all": every marginal up to degree. */
+  workload?: 'mst' | 'all';
+  /** With workload "all": the largest marginal degree (default 2). */
+  degree?: 1 | 2 | 3;
+  /** Fit over every cell of the (compressed) domain when it has at most this many cells (default 100,000). */
+  fullDomainLimit?: number;
+  /** MST's merging of values with tiny noisy counts (default true). */
+  compressDomain?: boolean;
+}
+
+export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions;
 
 export interface SynthesizeInput {
   /** The private table: CSV text with a header row, or a File/Blob holding it. */
@@ -188,6 +228,29 @@ export interface UtilityReport {
     threeWaySample: MarginalDistance[];
   };
   maxStatisticError?: { value: number; degree: number; marginal: string[] };
+  /** With mlTarget: train on synthetic, test on real (logistic regression). */
+  ml?: MlReport;
+}
+
+export interface MlModelReport {
+  accuracy: number;
+  rocAuc: number;
+  testLogLoss: number;
+  trainRisk: number;
+}
+
+export interface MlReport {
+  target: string;
+  model: string;
+  trainedOnSynthetic: MlModelReport;
+  trainedOnReal: MlModelReport;
+  /** L(w_synthetic; real train) - L(w_real; real train): the quantity Zhou et al. bound. */
+  excessEmpiricalRisk: number;
+  excessTestRisk: number;
+  majorityClassAccuracy: number;
+  rows: { synthetic: number; realTrain: number; realTest: number };
+  /** Set instead of the numbers when a model could not be fitted. */
+  error?: string;
 }
 
 export interface SynthesisResult {
