@@ -260,8 +260,12 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
 
   Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(plan.common.epsilon);
   if (!accountant.is_ok()) return accountant.status();
+  int target_column = -1;
+  for (size_t c = 0; ml && c < chosen.columns.size(); ++c) {
+    if (chosen.columns[c].name == plan.common.ml_target) target_column = static_cast<int>(c);
+  }
   Result<MechanismOutput> output =
-      plan.mechanism.run(MechanismContext{table, accountant.value(), *random, progress, &unit_values});
+      plan.mechanism.run(MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column});
   if (!output.is_ok()) return output.status();
   if (ml) {
     output.value().parameters["mlHoldout"] = {

@@ -9,7 +9,8 @@
 //                               tree of 2-way marginals chosen by d-1 exponential mechanisms
 //                               (rho/3), the tree's 2-way marginals (rho/3);
 //   workload "all":             every marginal of degree 1..d (rho, discrete Gaussian);
-//   then the reweighting LP (max L1 marginal error, or the sum / max cell error) over the full
+//   with a prediction target (MechanismContext::target_column) every pair (target, x) as well;
+//   then the reweighting LP (sum of L1 errors; or Zhou et al.'s max L1 marginal error) over the full
 //   domain when it fits, else over a reduced space drawn from the tree (or product) of the noisy
 //   marginals -- post-processing -- and k rows by rounding k h*.
 #include <cstddef>

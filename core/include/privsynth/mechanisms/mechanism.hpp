@@ -20,6 +20,9 @@ struct MechanismContext {
   // Numeric columns' values scaled to [0, 1] by their public bounds (EncodedData::unit_values),
   // present only for mechanisms that asked for them.
   const std::vector<std::vector<double>>* unit_values = nullptr;
+  // The column the user will predict (mlTarget), or -1: a public choice mechanisms may use to
+  // measure the marginals a classifier of it needs.
+  int target_column = -1;
 };
 
 struct MechanismOutput {
