@@ -1,6 +1,6 @@
 // The page's state in one place. Panels read it, write patches, and re-render on change.
 import { PrivsynthError } from 'privsynth';
-import type { Schema, SynthesisResult, SynthesizeOptions } from 'privsynth';
+import type { CommonOptions, ReducedSpaceLpOptions, Schema, SynthesisResult } from 'privsynth';
 
 /** The table the user wants to synthesize. */
 export interface DataInput {
@@ -33,7 +33,8 @@ export interface SchemaChoice {
 }
 
 /** Options from the parameter panel (null while an input is invalid). */
-export type RunParameters = Omit<SynthesizeOptions, 'csv' | 'schema' | 'columns' | 'onProgress' | 'signal'>;
+/** The demo runs the reduced-space LP. */
+export type RunParameters = Omit<CommonOptions & ReducedSpaceLpOptions, 'columns'>;
 
 export interface FailureInfo {
   code: string;
