@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 
 import * as privsynth from 'privsynth';
+import type { LedgerEntry } from 'privsynth';
 import { momentsOf, mixtureCsv, mixtureSchemaText } from './helpers';
 
 const { synthesize, planSynthesis, InvalidOptionError } = privsynth;
@@ -18,7 +19,7 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
     const result = await synthesize({ csv, schema, epsilon: 1, referenceMeasure: 'bernstein-kde', testSeed: 1 });
     const receipt = result.receipt;
     expect(receipt.parameters.space).toBe('continuous');
-    expect(receipt.ledger.map((entry) => entry.epsilon).reduce((a, b) => a + b)).toBeCloseTo(1, 12);
+    expect(receipt.ledger.map((entry) => (entry as LedgerEntry).epsilon).reduce((a, b) => a + b)).toBeCloseTo(1, 12);
     expect((receipt.parameters.referenceMeasure as { kind: string }).kind).toBe('bernstein-kde');
     const synthetic = momentsOf(result.csv);
     // Measured over seeds 1-5 (auto m ~ 4,400): mean error <= 0.001 of the range, covariance entries

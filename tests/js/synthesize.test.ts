@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import * as privsynth from 'privsynth';
+import type { LedgerEntry } from 'privsynth';
 import {
   ADULT_DEMO_COLUMNS,
   adultCsv,
@@ -54,7 +55,7 @@ describe('Adult end to end at epsilon = 1', () => {
     expect(result.receipt.private).toBe(true);
     expect(result.receipt.randomness).toBe('platform CSPRNG');
     expect(result.receipt.ledger.map((entry) => entry.mechanism)).toEqual(['discrete Laplace', 'discrete Laplace']);
-    expect(result.receipt.ledger.reduce((sum, entry) => sum + entry.epsilon, 0)).toBeCloseTo(1, 12);
+    expect(result.receipt.ledger.reduce((sum, entry) => sum + (entry as LedgerEntry).epsilon, 0)).toBeCloseTo(1, 12);
     expect(firstValueOutsideDomain(result.csv, adultSchema())).toBeNull();
     expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(ADULT_TWO_WAY_TV_BOUND_UNSEEDED);
   });

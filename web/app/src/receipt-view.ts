@@ -77,7 +77,12 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
     table(
       'Privacy ledger: every release and its share of ε',
       ['Release', 'Mechanism', 'ε', 'L1 sensitivity', 'Noise scale'],
-      receipt.ledger.map((entry) => [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6), formatDecimal(entry.l1Sensitivity), formatDecimal(entry.noiseScale)]),
+      receipt.ledger.map((entry) =>
+        'rho' in entry  // a zCDP release (marginal-lp): rho, its L2 or score sensitivity, sigma or the selection's epsilon
+          ? [entry.release, entry.mechanism, `ρ = ${formatDecimal(entry.rho, 6)}`, formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
+             entry.noiseStd !== undefined ? `σ = ${formatDecimal(entry.noiseStd)}` : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`]
+          : [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6), formatDecimal(entry.l1Sensitivity), formatDecimal(entry.noiseScale)],
+      ),
     ),
     h('h4', {}, 'Parameters'),
     definitionList(parameterRows(receipt)),

@@ -155,12 +155,24 @@ export interface SynthesizeInput {
 
 export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptions;
 
+/** A pure-DP release (Laplace-type noise). */
 export interface LedgerEntry {
   release: string;
   mechanism: string;
   epsilon: number;
   l1Sensitivity: number;
   noiseScale: number;
+}
+
+/** A zCDP release (marginal-lp): a Gaussian measurement or an exponential-mechanism selection. */
+export interface ZcdpLedgerEntry {
+  release: string;
+  mechanism: string;
+  rho: number;
+  l2Sensitivity?: number;
+  noiseStd?: number;
+  scoreSensitivity?: number;
+  epsilon?: number;
 }
 
 /** What was released and how; safe to publish next to the synthetic data. */
@@ -177,8 +189,12 @@ export interface PrivacyReceipt {
     epsilonSpent: number;
     delta: number;
     composition: string;
+    /** zCDP mechanisms (marginal-lp): the rho budget and spend, and the conversion to (epsilon, delta). */
+    rhoBudget?: number;
+    rhoSpent?: number;
+    conversion?: string;
   };
-  ledger: LedgerEntry[];
+  ledger: Array<LedgerEntry | ZcdpLedgerEntry>;
   mechanism: { name: string; title: string; paper: string; referenceMeasure?: string; privacyNote: string };
   parameters: Record<string, unknown>;
   released: Record<string, unknown>;
