@@ -4,7 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "csv_file.hpp"
+#include "bundled_data.hpp"
 #include "privsynth/domain_compression.hpp"
 #include "privsynth/synthesis.hpp"
 #include "privsynth/zcdp.hpp"
@@ -13,18 +13,7 @@ using namespace privsynth;
 using Json = nlohmann::json;
 
 namespace {
-struct Dataset {
-  std::string schema;
-  CellGrid cells;
-};
-const Dataset& adult() {
-  static const Dataset data{*testing::read_text_file(testing::data_path("adult/adult.schema.json")),
-                            *testing::read_csv_file(testing::data_path("adult/adult.csv"))};
-  return data;
-}
-Result<SynthesisOutput> run(const std::string& options) {
-  return synthesize(SynthesisInput{adult().schema, adult().cells.view(), options});
-}
+Result<SynthesisOutput> run(const std::string& options) { return testing::synthesize_on(testing::adult_data(), options); }
 }  // namespace
 
 TEST_CASE("marginal-lp: MST thirds of rho, a spanning tree, and (eps, delta) in the receipt", "[marginal-lp]") {

@@ -3,24 +3,14 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "csv_file.hpp"
+#include "bundled_data.hpp"
 #include "privsynth/synthesis.hpp"
 
 using namespace privsynth;
 using Json = nlohmann::json;
 
 namespace {
-struct Adult {
-  std::string schema = *testing::read_text_file(testing::data_path("adult/adult.schema.json"));
-  CellGrid cells = *testing::read_csv_file(testing::data_path("adult/adult.csv"));
-};
-const Adult& adult() {
-  static const Adult data;
-  return data;
-}
-Result<SynthesisOutput> run(const std::string& options) {
-  return synthesize(SynthesisInput{adult().schema, adult().cells.view(), options});
-}
+Result<SynthesisOutput> run(const std::string& options) { return testing::synthesize_on(testing::adult_data(), options); }
 const char* kColumns = R"("columns":["age","workclass","education","sex","race","income"])";
 }  // namespace
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
-#include "csv_file.hpp"
+#include "bundled_data.hpp"
 #include "privsynth/synthesis.hpp"
 
 using namespace privsynth;
@@ -13,24 +13,10 @@ using Json = nlohmann::json;
 
 namespace {
 
-struct Dataset {
-  std::string schema;
-  CellGrid cells;
-};
-const Dataset& adult() {
-  static const Dataset data{*testing::read_text_file(testing::data_path("adult/adult.schema.json")),
-                            *testing::read_csv_file(testing::data_path("adult/adult.csv"))};
-  return data;
-}
-const Dataset& mixture() {
-  static const Dataset data{
-      *testing::read_text_file(testing::data_path("mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.schema.json")),
-      *testing::read_csv_file(testing::data_path("mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.csv"))};
-  return data;
-}
-Result<SynthesisOutput> run(const Dataset& data, const std::string& options) {
-  return synthesize(SynthesisInput{data.schema, data.cells.view(), options});
-}
+using testing::BundledData;
+const BundledData& adult() { return testing::adult_data(); }
+const BundledData& mixture() { return testing::mixture_data(); }
+Result<SynthesisOutput> run(const BundledData& data, const std::string& options) { return testing::synthesize_on(data, options); }
 const char* kSixColumns = R"("columns":["age","workclass","education","sex","race","income"])";
 
 // The ledger's epsilons add up to the receipt's total and to the stated split.
@@ -108,7 +94,7 @@ TEST_CASE("continuous space: Bernstein KDE reference, points decoded exactly, mo
 }
 
 TEST_CASE("reference options are checked before any data is read", "[reference][errors]") {
-  const auto error_of = [](const Dataset& data, const std::string& options) {
+  const auto error_of = [](const BundledData& data, const std::string& options) {
     const Result<SynthesisOutput> result = run(data, options);
     REQUIRE(!result.is_ok());
     return result.status();

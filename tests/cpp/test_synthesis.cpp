@@ -2,6 +2,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "bundled_data.hpp"
 #include "csv_file.hpp"
 #include "privsynth/synthesis.hpp"
 
@@ -9,16 +10,9 @@ using namespace privsynth;
 using Json = nlohmann::json;
 
 namespace {
-struct Adult {
-  std::string schema = *testing::read_text_file(testing::data_path("adult/adult.schema.json"));
-  CellGrid cells = *testing::read_csv_file(testing::data_path("adult/adult.csv"));
-};
-const Adult& adult() {
-  static const Adult data;
-  return data;
-}
+const testing::BundledData& adult() { return testing::adult_data(); }
 Result<SynthesisOutput> run(const std::string& options, const ProgressSink& progress = {}) {
-  return synthesize(SynthesisInput{adult().schema, adult().cells.view(), options}, progress);
+  return testing::synthesize_on(adult(), options, progress);
 }
 }  // namespace
 
