@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "privsynth/bootstrap.hpp"
 #include "privsynth/workload.hpp"
 
 namespace privsynth {
@@ -215,6 +216,31 @@ EncodedTable sample_from_tree(const TreeReference& tree, size_t m, RandomSource&
     }
   }
   return points;
+}
+
+Result<EncodedTable> round_from_tree(const TreeReference& tree, size_t rows, RandomSource& random) {
+  EncodedTable table = make_empty_table(tree.levels, rows);
+  if (rows == 0) return table;
+  Result<std::vector<size_t>> root = round_weights_to_rows(tree.root_marginal, rows, random);
+  if (!root.is_ok()) return root.status();
+  for (size_t row = 0; row < rows; ++row) table.codes[size_t(tree.root)][row] = static_cast<uint32_t>(root.value()[row]);
+  for (const TreeEdge& edge : tree.edges) {
+    const size_t parent_levels = static_cast<size_t>(tree.levels[size_t(edge.parent)]);
+    const size_t child_levels = static_cast<size_t>(tree.levels[size_t(edge.child)]);
+    std::vector<std::vector<size_t>> group(parent_levels);
+    for (size_t row = 0; row < rows; ++row) group[table.codes[size_t(edge.parent)][row]].push_back(row);
+    for (size_t a = 0; a < parent_levels; ++a) {
+      if (group[a].empty()) continue;
+      const std::vector<double> conditional(edge.conditional.begin() + std::ptrdiff_t(a * child_levels),
+                                            edge.conditional.begin() + std::ptrdiff_t((a + 1) * child_levels));
+      Result<std::vector<size_t>> values = round_weights_to_rows(conditional, group[a].size(), random);
+      if (!values.is_ok()) return values.status();
+      for (size_t i = 0; i < group[a].size(); ++i) {
+        table.codes[size_t(edge.child)][group[a][i]] = static_cast<uint32_t>(values.value()[i]);
+      }
+    }
+  }
+  return table;
 }
 
 }  // namespace privsynth

@@ -52,6 +52,35 @@ TEST_CASE("marginal-lp: bad options are clear errors", "[marginal-lp][errors]") 
   CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","delta":0})"), Catch::Contains("delta"));
   CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","workload":"aim"})"), Catch::Contains("mst"));
   CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","degree":3})"), Catch::Contains("workload"));
+  CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","fit":"pgm"})"), Catch::Contains("\"tree\""));
+  CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","fit":"tree","lpObjective":"sum-error"})"),
+             Catch::Contains("lpObjective"));
+  CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","fit":"tree","workload":"all","columns":["sex","race"]})"),
+             Catch::Contains("mst"));
+}
+
+TEST_CASE("marginal-lp: the fit is the tree unless the LP is needed or asked for", "[marginal-lp]") {
+  const std::string columns = R"("columns":["age","workclass","education","sex","race","income"])";
+  const auto fit_of = [&](const std::string& options) {
+    const Result<SynthesisOutput> result = run(R"({"epsilon":1,"mechanism":"marginal-lp","testSeed":4,)" + columns + options + "}");
+    INFO(result.status().message());
+    REQUIRE(result.is_ok());
+    return Json::parse(result.value().receipt_json);
+  };
+  const Json tree = fit_of("");
+  CHECK(tree["parameters"]["fit"] == "tree");
+  CHECK(!tree["parameters"].contains("lp"));
+  CHECK(tree["parameters"]["syntheticRows"].get<double>() == Approx(tree["released"]["noisyRecordCount"].get<double>()).margin(0.5));
+  // An LP setting, or pairs with a prediction target beyond the tree, choose the LP.
+  const Json asked = fit_of(R"(,"lpObjective":"max-error")");
+  CHECK(asked["parameters"]["fit"] == "lp");
+  CHECK(asked["parameters"]["lp"]["objective"] == "max-error");
+  const Json target = fit_of(R"(,"mlTarget":"income")");
+  CHECK(target["parameters"]["fit"] == "lp");
+  CHECK(target["parameters"]["selectedPairs"].size() == 5);
+  // The same privacy either way: the fit is post-processing.
+  CHECK(asked["privacy"]["rhoSpent"] == tree["privacy"]["rhoSpent"]);
+  CHECK(asked["ledger"].size() == tree["ledger"].size());
 }
 
 TEST_CASE("domain compression merges rare values and expands them uniformly", "[marginal-lp][compression]") {

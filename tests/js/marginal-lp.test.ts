@@ -14,8 +14,9 @@ describe('marginal-lp on the 16 Adult columns', () => {
   it('trains a classifier on synthetic data nearly as good as on real data at epsilon = 2', async () => {
     const result = await synthesize({ csv, schema, epsilon: 2, mechanism: 'marginal-lp', mlTarget: 'income', testSeed: 1 });
     const ml = result.report.ml!;
-    // Measured (seeds 1-3, 20% held out): accuracy 0.831-0.838 trained on synthetic against
-    // 0.862-0.866 trained on the real training rows; the margin asserted is 0.05.
+    // Measured (seeds 1-3, 20% held out; the LP fit, since the target's pairs are measured too):
+    // accuracy 0.830-0.838 trained on synthetic against 0.862-0.866 trained on the real training
+    // rows, a gap of 0.024-0.035; the margin asserted is 0.05.
     expect(ml.trainedOnReal.accuracy - ml.trainedOnSynthetic.accuracy).toBeLessThan(0.05);
     expect(ml.trainedOnSynthetic.accuracy).toBeGreaterThan(ml.majorityClassAccuracy + 0.03);
     expect(ml.trainedOnSynthetic.rocAuc).toBeGreaterThan(0.85);
@@ -24,8 +25,10 @@ describe('marginal-lp on the 16 Adult columns', () => {
 
   it('keeps the mean 2-way TV low at epsilon = 1, delta = 1e-9, and says so in (eps, delta) terms', async () => {
     const result = await synthesize({ csv, schema, epsilon: 1, mechanism: 'marginal-lp', testSeed: 1 });
-    // Measured (seeds 1-3): 0.066-0.070. Bound 0.09.
-    expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(0.09);
+    // The tree fit of the consistent estimates. Measured (seeds 1-3): 0.036-0.037 (the LP fit of
+    // the clamped noisy marginals measured 0.066-0.070). Bound 0.05.
+    expect(result.receipt.parameters.fit).toBe('tree');
+    expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(0.05);
     const { privacy } = result.receipt;
     expect(privacy.delta).toBe(1e-9);
     expect(privacy.epsilonSpent).toBeLessThanOrEqual(1 + 1e-9);

@@ -60,4 +60,11 @@ TreeReference tree_from_tables(const std::vector<int>& levels, std::vector<doubl
 // m independent draws from mu (post-processing).
 EncodedTable sample_from_tree(const TreeReference& tree, size_t m, RandomSource& random);
 
+// `rows` records whose counts realize mu as closely as whole records can (post-processing, as
+// private-pgm's synthetic_data): the root's counts are n P(x_root) rounded by largest remainders,
+// and within each group of rows sharing a parent value the child's counts are the group size times
+// P(child | parent) rounded the same way, assigned in random order. Each marginal along the tree is
+// within 1 record per cell of its expectation, instead of the sqrt(n p) spread of independent draws.
+Result<EncodedTable> round_from_tree(const TreeReference& tree, size_t rows, RandomSource& random);
+
 }  // namespace privsynth

@@ -109,11 +109,15 @@ FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSet
   };
 }
 
+size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count) {
+  return settings.synthetic_rows > 0
+             ? settings.synthetic_rows
+             : static_cast<size_t>(std::clamp(std::round(noisy_count), 1.0, double(kMaxSyntheticRows)));
+}
+
 Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
                                                   double noisy_count, RandomSource& random) {
-  const size_t k = settings.synthetic_rows > 0
-                       ? settings.synthetic_rows
-                       : static_cast<size_t>(std::clamp(std::round(noisy_count), 1.0, double(kMaxSyntheticRows)));
+  const size_t k = synthetic_row_count(settings, noisy_count);
   return settings.round_to_dataset ? round_weights_to_rows(weights, k, random) : draw_weighted_indices(weights, k, random);
 }
 

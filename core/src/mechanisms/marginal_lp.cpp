@@ -9,6 +9,7 @@
 #include "privsynth/discrete_gaussian.hpp"
 #include "privsynth/domain_compression.hpp"
 #include "privsynth/exponential_mechanism.hpp"
+#include "privsynth/marginal_estimation.hpp"
 #include "privsynth/reference_measure.hpp"
 #include "privsynth/tree_reference.hpp"
 #include "privsynth/workload.hpp"
@@ -41,6 +42,21 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("fullDomainLimit", full, 0, static_cast<long long>(kMaxReducedSpaceSize)));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("testOnlyDisableNoise", options.test_only_disable_noise));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("compressDomain", options.compress_domain));
+  std::string fit = "auto";
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("fit", fit));
+  if (fit != "auto" && fit != "lp" && fit != "tree") {
+    return Status::error(ErrorCode::InvalidArgument, "option \"fit\" must be \"auto\", \"lp\" or \"tree\"");
+  }
+  options.fit_choice = fit == "lp" ? MarginalFitChoice::Lp : fit == "tree" ? MarginalFitChoice::Tree : MarginalFitChoice::Auto;
+  for (const char* key : {"fullDomainLimit", "reducedSpaceSize", "maxReducedSpaceSize", "lpSolver", "lpObjective",
+                          "lpRelativeGap", "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod"}) {
+    if (!reader.has(key)) continue;
+    if (options.fit_choice == MarginalFitChoice::Tree) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           std::string("option \"") + key + "\" applies to the LP fit, not to \"fit\": \"tree\"");
+    }
+    options.lp_settings_given = true;
+  }
   PRIVSYNTH_RETURN_IF_ERROR(read_lp_fit_settings(reader, options));
   options.degree = static_cast<int>(degree);
   options.full_domain_limit = static_cast<size_t>(full);
@@ -139,6 +155,23 @@ EncodedTable full_domain(const std::vector<int>& levels, size_t cells) {
     }
   }
   return points;
+}
+
+// The measured marginals as NoisyMarginals: sets[0..p) are the 1-way marginals (already in
+// one_way_counts), the rest pairs whose noisy cells follow in `cells`.
+NoisyMarginals noisy_pair_tables(const std::vector<int>& levels, const std::vector<std::vector<double>>& one_way_counts,
+                                 double one_way_std, const std::vector<std::vector<int>>& sets,
+                                 const std::vector<double>& cells, double pair_std) {
+  NoisyMarginals noisy{levels, one_way_counts, one_way_std * one_way_std, {}, pair_std * pair_std};
+  size_t offset = 0;
+  for (const std::vector<double>& counts : one_way_counts) offset += counts.size();
+  for (size_t s = one_way_counts.size(); s < sets.size(); ++s) {
+    const size_t size = size_t(levels[size_t(sets[s][0])]) * size_t(levels[size_t(sets[s][1])]);
+    noisy.pairs.push_back({sets[s][0], sets[s][1],
+                           std::vector<double>(cells.begin() + std::ptrdiff_t(offset), cells.begin() + std::ptrdiff_t(offset + size))});
+    offset += size;
+  }
+  return noisy;
 }
 
 nlohmann::json ledger_json(const ZcdpAccountant& accountant) {
@@ -266,54 +299,92 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   if (!workload.is_ok()) return workload.status();
   std::vector<double> targets(noisy_cells.size());
   for (size_t i = 0; i < targets.size(); ++i) targets[i] = std::clamp(noisy_cells[i] / noisy_count, 0.0, 1.0);
-
-  double domain = 1;
-  for (int level : work.levels) domain *= level;
-  const bool whole_domain = domain <= double(options.full_domain_limit);
   TreeReference mu;
   if (mst) {
-    std::vector<PairTable> tables;
-    size_t offset = 0;
-    for (const std::vector<double>& counts : one_way_counts) offset += counts.size();
-    for (const std::vector<int>& edge : tree) {
-      const size_t cells = size_t(work.levels[size_t(edge[0])]) * size_t(work.levels[size_t(edge[1])]);
-      tables.push_back({edge[0], edge[1],
-                        std::vector<double>(noisy_cells.begin() + std::ptrdiff_t(offset),
-                                            noisy_cells.begin() + std::ptrdiff_t(offset + cells))});
-      offset += cells;
-    }
-    mu = tree_from_tables(work.levels, one_way_distribution[0], tables);
+    const ConsistentMarginals consistent = estimate_consistent_marginals(
+        noisy_pair_tables(work.levels, one_way_counts, std_for(size_t(p)), sets, noisy_cells, std_for(sets.size() - size_t(p))),
+        noisy_count);
+    // The LP's targets become the consistent estimates: on Adult they gave a lower 2-way error
+    // than the clamped noisy frequencies (all of Adult with income as the target, eps = 1).
+    targets.clear();
+    for (const std::vector<double>& column : consistent.one_way) targets.insert(targets.end(), column.begin(), column.end());
+    for (const PairTable& pair : consistent.pairs) targets.insert(targets.end(), pair.counts.begin(), pair.counts.end());
+    mu = tree_from_tables(work.levels, consistent.one_way[0],
+                          std::vector<PairTable>(consistent.pairs.begin(), consistent.pairs.begin() + std::ptrdiff_t(tree.size())));
   }
-  const PointSource points = [&](size_t count) -> PointBatch {
-    if (mst) return PointBatch(sample_from_tree(mu, count, context.random));
-    EncodedTable drawn = make_empty_table(work.levels, count);
-    for (int c = 0; c < p; ++c) {
-      Result<std::vector<size_t>> codes = draw_weighted_indices(one_way_distribution[size_t(c)], count, context.random);
-      for (size_t row = 0; row < count && codes.is_ok(); ++row) drawn.codes[size_t(c)][row] = uint32_t(codes.value()[row]);
-    }
-    return PointBatch(std::move(drawn));
-  };
-  ReducedSpaceSchedule schedule = reduced_space_schedule(options, workload.value().statistic_count(), 0);
-  if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
-  Result<Reweighting> fit = whole_domain
-                                ? fit_min_max_error(workload.value(), full_domain(work.levels, size_t(domain)), targets,
-                                                    options.fit, lp_progress_sink(context, options))
-                                : fit_min_max_error(workload.value(), points, targets, schedule, options.fit,
-                                                    lp_progress_sink(context, options));
-  if (!fit.is_ok()) return fit.status();
-  if (whole_domain) schedule = ReducedSpaceSchedule{size_t(domain), size_t(domain), 0};
-
-  if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
-  Result<std::vector<size_t>> rows = synthetic_row_indices(options, fit.value().weights, noisy_count, context.random);
-  if (!rows.is_ok()) return rows.status();
+  // "auto": the tree when it holds every measured pair; the LP when pairs with a prediction
+  // target were measured too (only the LP honours them) or an LP setting was given.
+  const bool by_tree = options.fit_choice == MarginalFitChoice::Tree ||
+                       (options.fit_choice == MarginalFitChoice::Auto && mst && !options.lp_settings_given &&
+                        sets.size() == size_t(p) + tree.size());
+  if (by_tree && !mst) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"fit\": \"tree\" needs \"workload\": \"mst\" and at least two columns");
+  }
 
   MechanismOutput output;
-  output.synthetic = select_rows(fit.value().points, rows.value());
+  nlohmann::json fit_parameters;
+  if (by_tree) {
+    if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
+    const size_t k = synthetic_row_count(options, noisy_count);
+    if (options.round_to_dataset) {
+      Result<EncodedTable> rows = round_from_tree(mu, k, context.random);
+      if (!rows.is_ok()) return rows.status();
+      output.synthetic = std::move(rows).value();
+    } else {
+      output.synthetic = sample_from_tree(mu, k, context.random);
+    }
+    fit_parameters = {{"fit", "tree"},
+                      {"fitNote", "rows from the tree distribution of the consistent estimates of the selected marginals"},
+                      {"syntheticRows", k},
+                      {"syntheticRowsFrom", options.round_to_dataset
+                                                ? "rounding n P(x) along the tree to whole rows (largest remainders)"
+                                                : "k independent draws from the tree"}};
+    output.released = {{"noisyRecordCount", noisy_count}};
+  } else {
+    double domain = 1;
+    for (int level : work.levels) domain *= level;
+    const bool whole_domain = domain <= double(options.full_domain_limit);
+    const PointSource points = [&](size_t count) -> PointBatch {
+      if (mst) return PointBatch(sample_from_tree(mu, count, context.random));
+      EncodedTable drawn = make_empty_table(work.levels, count);
+      for (int c = 0; c < p; ++c) {
+        Result<std::vector<size_t>> codes = draw_weighted_indices(one_way_distribution[size_t(c)], count, context.random);
+        for (size_t row = 0; row < count && codes.is_ok(); ++row) drawn.codes[size_t(c)][row] = uint32_t(codes.value()[row]);
+      }
+      return PointBatch(std::move(drawn));
+    };
+    ReducedSpaceSchedule schedule = reduced_space_schedule(options, workload.value().statistic_count(), 0);
+    if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
+    Result<Reweighting> fit = whole_domain
+                                  ? fit_min_max_error(workload.value(), full_domain(work.levels, size_t(domain)), targets,
+                                                      options.fit, lp_progress_sink(context, options))
+                                  : fit_min_max_error(workload.value(), points, targets, schedule, options.fit,
+                                                      lp_progress_sink(context, options));
+    if (!fit.is_ok()) return fit.status();
+    if (whole_domain) schedule = ReducedSpaceSchedule{size_t(domain), size_t(domain), 0};
+
+    if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
+    Result<std::vector<size_t>> rows = synthetic_row_indices(options, fit.value().weights, noisy_count, context.random);
+    if (!rows.is_ok()) return rows.status();
+    output.synthetic = select_rows(fit.value().points, rows.value());
+    fit_parameters = {{"fit", "lp"},
+                      {"reducedSpace", whole_domain ? nlohmann::json{{"size", size_t(domain)}, {"choice", "the full domain"}}
+                                                    : reduced_space_json(options, schedule, fit.value())},
+                      {"syntheticRows", rows.value().size()},
+                      {"syntheticRowsFrom", options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)"
+                                                                     : "k independent draws from h*"},
+                      {"lp", lp_json(options, fit.value())}};
+    output.released = {{"noisyRecordCount", noisy_count},
+                       {"lpObjective", fit.value().lp_objective},
+                       {"lpLowerBound", fit.value().lower_bound},
+                       {"lpMaxError", fit.value().max_error}};
+  }
   if (!compression.identity()) output.synthetic = compression.expand(output.synthetic, context.random);
   output.noise_disabled = options.test_only_disable_noise;
   output.description = {
       {"name", "marginal-lp"},
-      {"title", mst ? "Marginal-preserving LP synthesis with MST-style selection of 2-way marginals"
+      {"title", mst ? "Marginal-preserving synthesis with MST-style selection of 2-way marginals"
                     : "Marginal-preserving LP synthesis of all marginals up to degree d"},
       {"paper", "S. Zhou et al. Bounding the excess risk for linear models trained on marginal-preserving, "
                 "differentially-private, synthetic data (Mechanism 1); selection as in MST (McKenna, Miklau & Sheldon 2021)"},
@@ -331,17 +402,8 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
       {"compressionNote", "values with a noisy count below 3 noise standard deviations merged into one per column (MST)"},
       {"budgetSplit", select ? "rho/3 1-way marginals, rho/3 selection, rho/3 2-way marginals (as MST)"
                       : mst  ? "rho/2 1-way marginals, rho/2 the one 2-way marginal"
-                             : "rho on all marginals"},
-      {"reducedSpace", whole_domain ? nlohmann::json{{"size", size_t(domain)}, {"choice", "the full domain"}}
-                                    : reduced_space_json(options, schedule, fit.value())},
-      {"syntheticRows", rows.value().size()},
-      {"syntheticRowsFrom", options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)"
-                                                     : "k independent draws from h*"},
-      {"lp", lp_json(options, fit.value())}};
-  output.released = {{"noisyRecordCount", noisy_count},
-                     {"lpObjective", fit.value().lp_objective},
-                     {"lpLowerBound", fit.value().lower_bound},
-                     {"lpMaxError", fit.value().max_error}};
+                             : "rho on all marginals"}};
+  output.parameters.update(fit_parameters);
   output.privacy = {{"definition", "(epsilon, delta)-differential privacy, accounted as rho-zCDP"},
                     {"neighbours", "add/remove one record"},
                     {"epsilonBudget", options.epsilon},

@@ -140,6 +140,13 @@ export interface MarginalLpOptions
   fullDomainLimit?: number;
   /** MST's merging of values with tiny noisy counts (default true). */
   compressDomain?: boolean;
+  /**
+   * How rows are made from the noisy marginals (post-processing; the privacy is the same):
+   * "tree": whole rows rounded from the tree of the consistent marginal estimates (workload "mst");
+   * "lp": Zhou et al.'s reweighting LP (honours pairs with mlTarget beyond the tree);
+   * "auto" (default): the tree, unless mlTarget adds pairs outside it or an lp* option is given.
+   */
+  fit?: 'auto' | 'lp' | 'tree';
 }
 
 export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions;

@@ -47,7 +47,9 @@ ReducedSpaceSchedule reduced_space_schedule(const LpFitSettings& settings, size_
 // Progress of the LP as the pipeline's "lp" phase: max error, certified bound, active statistics.
 FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSettings& settings);
 
-// k (the setting, or the rounded noisy count) rows from h*: rounded or drawn.
+// k: the setting, or the rounded noisy count.
+size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count);
+// k rows from h*: rounded or drawn.
 Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
                                                   double noisy_count, RandomSource& random);
 

@@ -10,9 +10,10 @@
 //                               (rho/3), the tree's 2-way marginals (rho/3);
 //   workload "all":             every marginal of degree 1..d (rho, discrete Gaussian);
 //   with a prediction target (MechanismContext::target_column) every pair (target, x) as well;
-//   then the reweighting LP (sum of L1 errors; or Zhou et al.'s max L1 marginal error) over the full
-//   domain when it fits, else over a reduced space drawn from the tree (or product) of the noisy
-//   marginals -- post-processing -- and k rows by rounding k h*.
+//   then (post-processing) consistent estimates of the measured marginals, and either the
+//   reweighting LP (sum of L1 errors; or Zhou et al.'s max L1 marginal error) over the full domain
+//   when it fits, else over a reduced space drawn from their tree (or product), with k rows by
+//   rounding k h*; or (MST workload) k rows rounded from the tree itself.
 #include <cstddef>
 #include <nlohmann/json.hpp>
 
@@ -25,6 +26,13 @@ namespace privsynth {
 
 enum class MarginalWorkloadChoice { Mst, AllUpToDegree };
 
+// How the synthetic rows are made from the noisy marginals (post-processing):
+//   Lp:   Zhou et al.'s Mechanism 1 -- the reweighting LP over the full domain or a reduced space;
+//   Tree: (MST workload) whole rows rounded from the tree distribution of the consistent estimates
+//         of the selected marginals (marginal_estimation.hpp), as MST samples its graphical model;
+//   Auto: Tree when the tree holds every measured marginal and no LP setting is given, else Lp.
+enum class MarginalFitChoice { Auto, Lp, Tree };
+
 struct MarginalLpOptions : LpFitSettings {
   double epsilon = 1.0;
   double delta = 1e-9;
@@ -32,10 +40,13 @@ struct MarginalLpOptions : LpFitSettings {
   int degree = 2;                       // for AllUpToDegree
   size_t full_domain_limit = 100'000;   // fit over every cell of the domain up to this many
   bool compress_domain = true;          // MST: merge values with noisy counts below 3 noise std
+  MarginalFitChoice fit_choice = MarginalFitChoice::Auto;
+  bool lp_settings_given = false;       // an LP setting was read: "auto" means the LP
   bool test_only_disable_noise = false;
 };
 
-// Reads "delta", "workload" ("mst" | "all"), "degree", "fullDomainLimit", "compressDomain", "testOnlyDisableNoise"
+// Reads "delta", "workload" ("mst" | "all"), "degree", "fit" ("auto" | "lp" | "tree"), "fullDomainLimit",
+// "compressDomain", "testOnlyDisableNoise"
 // and the LP settings; epsilon is passed separately.
 Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double epsilon);
 
