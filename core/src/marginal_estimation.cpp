@@ -24,22 +24,26 @@ std::vector<double> project_to_simplex(const std::vector<double>& y, double tota
 
 namespace {
 
-// Row (which == 0) or column (which == 1) sums of a pair table.
-std::vector<double> table_margin(const PairTable& table, const std::vector<int>& levels, int which) {
-  const size_t rows = size_t(levels[size_t(table.first)]), columns = size_t(levels[size_t(table.second)]);
-  std::vector<double> sums(which == 0 ? rows : columns, 0.0);
-  for (size_t a = 0; a < rows; ++a) {
-    for (size_t b = 0; b < columns; ++b) sums[which == 0 ? a : b] += table.counts[a * columns + b];
-  }
+size_t stride_of(const MarginalTable& table, const std::vector<int>& levels, size_t position) {
+  size_t stride = 1;
+  for (size_t i = position + 1; i < table.columns.size(); ++i) stride *= size_t(levels[size_t(table.columns[i])]);
+  return stride;
+}
+
+// The table's sums over every column but the one at `position`.
+std::vector<double> table_margin(const MarginalTable& table, const std::vector<int>& levels, size_t position) {
+  const size_t stride = stride_of(table, levels, position), size = size_t(levels[size_t(table.columns[position])]);
+  std::vector<double> sums(size, 0.0);
+  for (size_t cell = 0; cell < table.counts.size(); ++cell) sums[(cell / stride) % size] += table.counts[cell];
   return sums;
 }
 
-void scale_to_margin(PairTable& table, const std::vector<int>& levels, int which, const std::vector<double>& target) {
-  const size_t columns = size_t(levels[size_t(table.second)]);
-  const std::vector<double> current = table_margin(table, levels, which);
-  for (size_t i = 0; i < table.counts.size(); ++i) {
-    const size_t index = which == 0 ? i / columns : i % columns;
-    if (current[index] > 0) table.counts[i] *= target[index] / current[index];
+void scale_to_margin(MarginalTable& table, const std::vector<int>& levels, size_t position, const std::vector<double>& target) {
+  const size_t stride = stride_of(table, levels, position), size = size_t(levels[size_t(table.columns[position])]);
+  const std::vector<double> current = table_margin(table, levels, position);
+  for (size_t cell = 0; cell < table.counts.size(); ++cell) {
+    const size_t value = (cell / stride) % size;
+    if (current[value] > 0) table.counts[cell] *= target[value] / current[value];
   }
 }
 
@@ -48,17 +52,17 @@ void scale_to_margin(PairTable& table, const std::vector<int>& levels, int which
 ConsistentMarginals estimate_consistent_marginals(const NoisyMarginals& noisy, double total, int fitting_rounds) {
   const size_t p = noisy.levels.size();
   ConsistentMarginals result;
-  // Inverse-variance combination: a pair table's margin over column c sums levels[other] cells.
+  // Inverse-variance combination: a table's margin over column c sums cells / levels[c] cells.
   for (size_t c = 0; c < p; ++c) {
     std::vector<double> sum(noisy.one_way[c].size(), 0.0);
     double weight_total = 1 / noisy.one_way_variance;
     for (size_t v = 0; v < sum.size(); ++v) sum[v] = noisy.one_way[c][v] * weight_total;
-    for (const PairTable& table : noisy.pairs) {
-      if (size_t(table.first) != c && size_t(table.second) != c) continue;
-      const int which = size_t(table.first) == c ? 0 : 1;
-      const int other = which == 0 ? table.second : table.first;
-      const double weight = 1 / (noisy.pair_variance * double(noisy.levels[size_t(other)]));
-      const std::vector<double> margin = table_margin(table, noisy.levels, which);
+    for (const MarginalTable& table : noisy.tables) {
+      const size_t position = size_t(std::find(table.columns.begin(), table.columns.end(), int(c)) - table.columns.begin());
+      if (position == table.columns.size()) continue;
+      const double summed = double(table.counts.size()) / double(noisy.levels[c]);
+      const double weight = 1 / (noisy.table_variance * summed);
+      const std::vector<double> margin = table_margin(table, noisy.levels, position);
       for (size_t v = 0; v < sum.size(); ++v) sum[v] += margin[v] * weight;
       weight_total += weight;
     }
@@ -67,15 +71,16 @@ ConsistentMarginals estimate_consistent_marginals(const NoisyMarginals& noisy, d
     for (double& x : projected) x /= total;
     result.one_way.push_back(std::move(projected));
   }
-  for (const PairTable& table : noisy.pairs) {
-    PairTable fitted = table;
+  for (const MarginalTable& table : noisy.tables) {
+    MarginalTable fitted = table;
     fitted.counts = project_to_simplex(table.counts, total);
     for (double& x : fitted.counts) x /= total;
     for (int round = 0; round < fitting_rounds; ++round) {
-      scale_to_margin(fitted, noisy.levels, 0, result.one_way[size_t(table.first)]);
-      scale_to_margin(fitted, noisy.levels, 1, result.one_way[size_t(table.second)]);
+      for (size_t position = 0; position < table.columns.size(); ++position) {
+        scale_to_margin(fitted, noisy.levels, position, result.one_way[size_t(table.columns[position])]);
+      }
     }
-    result.pairs.push_back(std::move(fitted));
+    result.tables.push_back(std::move(fitted));
   }
   return result;
 }

@@ -1,6 +1,7 @@
 #include "privsynth/synthesis.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <set>
 
@@ -156,7 +157,34 @@ Json model_json(const TstrModelResult& model) {
           {"trainRisk", model.train_risk}};
 }
 
-Json tstr_json(const TstrReport& tstr, const std::string& target) {
+// Theorem 3.2 for the run, with nu/n = 2 x the largest TV over the 1- and 2-way marginals of the
+// real training rows against the synthetic table.
+Json bounds_json(const TstrReport& tstr, const UtilityReport* utility, double measured) {
+  if (!utility) return nullptr;
+  double largest_tv = 0;
+  for (const auto* marginals : {&utility->one_way, &utility->two_way}) {
+    for (const MarginalDistance& marginal : *marginals) largest_tv = std::max(largest_tv, marginal.total_variation);
+  }
+  Result<RunExcessRiskBounds> bounds = excess_risk_bounds_for_run(tstr, 2, 2 * largest_tv);
+  if (!bounds.is_ok()) return {{"error", bounds.status().message()}};
+  const auto bound_json = [](const ExcessRiskBound& b) {
+    const auto finite = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };  // null: overflow, vacuous
+    return Json{{"approximation", finite(b.approximation)}, {"marginal", finite(b.marginal)}, {"total", finite(b.total)},
+                {"trivial", b.trivial}, {"vacuous", !(b.total < b.trivial)}};
+  };
+  const ExcessRiskParameters& p = bounds.value().parameters;
+  return {{"theorem", "Zhou et al., Theorem 3.2 (logistic loss), at the run's parameters"},
+          {"degree", p.degree},
+          {"dimension", p.dimension},
+          {"tau", p.tau},
+          {"records", p.records},
+          {"normalizedMarginalL1", p.marginal_l1 / p.records},
+          {"stated", bound_json(bounds.value().stated)},
+          {"explicit", bound_json(bounds.value().explicit_form)},
+          {"measuredExcessEmpiricalRisk", measured}};
+}
+
+Json tstr_json(const TstrReport& tstr, const std::string& target, const UtilityReport* utility) {
   return {{"target", target},
           {"model", "logistic regression on one-hot features (Zhou et al., §5)"},
           {"trainedOnSynthetic", model_json(tstr.synthetic)},
@@ -164,7 +192,8 @@ Json tstr_json(const TstrReport& tstr, const std::string& target) {
           {"excessEmpiricalRisk", tstr.excess_empirical_risk},
           {"excessTestRisk", tstr.excess_test_risk},
           {"majorityClassAccuracy", tstr.majority_class_accuracy},
-          {"rows", {{"synthetic", tstr.synthetic_rows}, {"realTrain", tstr.train_rows}, {"realTest", tstr.test_rows}}}};
+          {"rows", {{"synthetic", tstr.synthetic_rows}, {"realTrain", tstr.train_rows}, {"realTest", tstr.test_rows}}},
+          {"excessRiskBound", bounds_json(tstr, utility, tstr.excess_empirical_risk)}};
 }
 
 // Everything decided before any record is read: a bad option fails here, touching no data.
@@ -290,7 +319,7 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
   if (ml && plan.common.evaluate) {
     const int target = static_cast<int>(std::find(names.begin(), names.end(), plan.common.ml_target) - names.begin());
     Result<TstrReport> tstr = evaluate_tstr(output.value().synthetic, split.train, split.test, target, TstrOptions{});
-    report["ml"] = tstr.is_ok() ? tstr_json(tstr.value(), plan.common.ml_target)
+    report["ml"] = tstr.is_ok() ? tstr_json(tstr.value(), plan.common.ml_target, utility.get())
                                 : Json{{"target", plan.common.ml_target}, {"error", tstr.status().message()}};
   }
   result.report_json = to_json_text(report, 1);

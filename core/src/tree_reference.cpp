@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "privsynth/bootstrap.hpp"
+#include "privsynth/conditional_model.hpp"
 #include "privsynth/workload.hpp"
 
 namespace privsynth {
@@ -69,19 +69,6 @@ std::vector<double> conditional(const PairTable& pair, int parent, const std::ve
     std::copy(row.begin(), row.end(), result.begin() + a * child_levels);
   }
   return result;
-}
-
-size_t draw(const double* probabilities, size_t count, RandomSource& random) {
-  double u = random.uniform_unit();
-  for (size_t i = 0; i < count; ++i) {
-    if (u < probabilities[i]) return i;
-    u -= probabilities[i];
-  }
-  // Round-off left u just above the total: the last level with positive probability.
-  for (size_t i = count; i-- > 0;) {
-    if (probabilities[i] > 0) return i;
-  }
-  return count - 1;
 }
 
 }  // namespace
@@ -201,46 +188,18 @@ TreeReference tree_from_tables(const std::vector<int>& levels, std::vector<doubl
   return tree;
 }
 
+ConditionalModel model_of_tree(const TreeReference& tree) {
+  ConditionalModel model{tree.levels, {{tree.root, {}, tree.root_marginal}}};
+  for (const TreeEdge& edge : tree.edges) model.nodes.push_back({edge.child, {edge.parent}, edge.conditional});
+  return model;
+}
+
 EncodedTable sample_from_tree(const TreeReference& tree, size_t m, RandomSource& random) {
-  EncodedTable points = make_empty_table(tree.levels, m);
-  const size_t root_levels = tree.root_marginal.size();
-  for (size_t row = 0; row < m; ++row) {
-    points.codes[size_t(tree.root)][row] = static_cast<uint32_t>(draw(tree.root_marginal.data(), root_levels, random));
-  }
-  for (const TreeEdge& edge : tree.edges) {
-    const size_t child_levels = static_cast<size_t>(tree.levels[size_t(edge.child)]);
-    const std::vector<uint32_t>& parent = points.codes[size_t(edge.parent)];
-    std::vector<uint32_t>& child = points.codes[size_t(edge.child)];
-    for (size_t row = 0; row < m; ++row) {
-      child[row] = static_cast<uint32_t>(draw(edge.conditional.data() + parent[row] * child_levels, child_levels, random));
-    }
-  }
-  return points;
+  return sample_from_model(model_of_tree(tree), m, random).value();  // a tree's model is well formed
 }
 
 Result<EncodedTable> round_from_tree(const TreeReference& tree, size_t rows, RandomSource& random) {
-  EncodedTable table = make_empty_table(tree.levels, rows);
-  if (rows == 0) return table;
-  Result<std::vector<size_t>> root = round_weights_to_rows(tree.root_marginal, rows, random);
-  if (!root.is_ok()) return root.status();
-  for (size_t row = 0; row < rows; ++row) table.codes[size_t(tree.root)][row] = static_cast<uint32_t>(root.value()[row]);
-  for (const TreeEdge& edge : tree.edges) {
-    const size_t parent_levels = static_cast<size_t>(tree.levels[size_t(edge.parent)]);
-    const size_t child_levels = static_cast<size_t>(tree.levels[size_t(edge.child)]);
-    std::vector<std::vector<size_t>> group(parent_levels);
-    for (size_t row = 0; row < rows; ++row) group[table.codes[size_t(edge.parent)][row]].push_back(row);
-    for (size_t a = 0; a < parent_levels; ++a) {
-      if (group[a].empty()) continue;
-      const std::vector<double> conditional(edge.conditional.begin() + std::ptrdiff_t(a * child_levels),
-                                            edge.conditional.begin() + std::ptrdiff_t((a + 1) * child_levels));
-      Result<std::vector<size_t>> values = round_weights_to_rows(conditional, group[a].size(), random);
-      if (!values.is_ok()) return values.status();
-      for (size_t i = 0; i < group[a].size(); ++i) {
-        table.codes[size_t(edge.child)][group[a][i]] = static_cast<uint32_t>(values.value()[i]);
-      }
-    }
-  }
-  return table;
+  return round_from_model(model_of_tree(tree), rows, random);
 }
 
 }  // namespace privsynth

@@ -8,6 +8,7 @@
 #include "privsynth/discrete_gaussian.hpp"
 #include "privsynth/marginal_estimation.hpp"
 #include "privsynth/random.hpp"
+#include "privsynth/tree_reference.hpp"
 
 using namespace privsynth;
 
@@ -30,27 +31,27 @@ TEST_CASE("consistent estimates: pair tables agree with the 1-way estimates", "[
   noisy.levels = {2, 3, 2};
   noisy.one_way = {{60, 42}, {30, 31, 35}, {-3, 97}};
   noisy.one_way_variance = 4;
-  noisy.pairs = {{0, 1, {20, 22, 18, 9, 11, 17}}, {1, 2, {1, 29, 0, 33, -2, 40}}};
-  noisy.pair_variance = 9;
+  noisy.tables = {{{0, 1}, {20, 22, 18, 9, 11, 17}}, {{1, 2}, {1, 29, 0, 33, -2, 40}}};
+  noisy.table_variance = 9;
   const ConsistentMarginals estimate = estimate_consistent_marginals(noisy, 100, 200);
   REQUIRE(estimate.one_way.size() == 3);
-  REQUIRE(estimate.pairs.size() == 2);
+  REQUIRE(estimate.tables.size() == 2);
   for (const std::vector<double>& column : estimate.one_way) {
     CHECK(std::accumulate(column.begin(), column.end(), 0.0) == Approx(1.0).epsilon(1e-12));
     for (double x : column) CHECK(x >= 0);
   }
   // Column 2's first value is negative in every measurement: it projects to 0.
   CHECK(estimate.one_way[2][0] == 0);
-  for (const PairTable& pair : estimate.pairs) {
-    const size_t columns = size_t(noisy.levels[size_t(pair.second)]);
-    std::vector<double> rows(size_t(noisy.levels[size_t(pair.first)]), 0.0), cols(columns, 0.0);
+  for (const MarginalTable& pair : estimate.tables) {
+    const size_t columns = size_t(noisy.levels[size_t(pair.columns[1])]);
+    std::vector<double> rows(size_t(noisy.levels[size_t(pair.columns[0])]), 0.0), cols(columns, 0.0);
     for (size_t i = 0; i < pair.counts.size(); ++i) {
       CHECK(pair.counts[i] >= 0);
       rows[i / columns] += pair.counts[i];
       cols[i % columns] += pair.counts[i];
     }
-    for (size_t a = 0; a < rows.size(); ++a) CHECK(rows[a] == Approx(estimate.one_way[size_t(pair.first)][a]).margin(1e-6));
-    for (size_t b = 0; b < cols.size(); ++b) CHECK(cols[b] == Approx(estimate.one_way[size_t(pair.second)][b]).margin(1e-6));
+    for (size_t a = 0; a < rows.size(); ++a) CHECK(rows[a] == Approx(estimate.one_way[size_t(pair.columns[0])][a]).margin(1e-6));
+    for (size_t b = 0; b < cols.size(); ++b) CHECK(cols[b] == Approx(estimate.one_way[size_t(pair.columns[1])][b]).margin(1e-6));
   }
   // Column 1's estimate weighs the 1-way measurement (variance 4) against the margins of the two
   // pair tables (variance 9 x 2 cells each): (30/4 + 29/18 + 30/18) / (1/4 + 2/18) before projection.

@@ -71,13 +71,21 @@ TEST_CASE("marginal-lp: the fit is the tree unless the LP is needed or asked for
   CHECK(tree["parameters"]["fit"] == "tree");
   CHECK(!tree["parameters"].contains("lp"));
   CHECK(tree["parameters"]["syntheticRows"].get<double>() == Approx(tree["released"]["noisyRecordCount"].get<double>()).margin(0.5));
-  // An LP setting, or pairs with a prediction target beyond the tree, choose the LP.
+  // An LP setting chooses the LP.
   const Json asked = fit_of(R"(,"lpObjective":"max-error")");
   CHECK(asked["parameters"]["fit"] == "lp");
   CHECK(asked["parameters"]["lp"]["objective"] == "max-error");
+  // With a prediction target: a tree over the 5 features, each edge measured with the target.
   const Json target = fit_of(R"(,"mlTarget":"income")");
-  CHECK(target["parameters"]["fit"] == "lp");
-  CHECK(target["parameters"]["selectedPairs"].size() == 5);
+  CHECK(target["parameters"]["fit"] == "target-tree");
+  CHECK(target["parameters"]["selectedPairs"].size() == 4);
+  REQUIRE(target["ledger"].size() == 1 + 4 + 1);
+  CHECK_THAT(target["ledger"][5]["release"].get<std::string>(), Catch::Contains("5 tables (target"));
+  CHECK(target["ledger"][5]["l2Sensitivity"].get<double>() == Approx(std::sqrt(5.0)));
+  // ... and with the LP, the tree over all 6 columns plus every pair (target, x).
+  const Json target_lp = fit_of(R"(,"mlTarget":"income","fit":"lp")");
+  CHECK(target_lp["parameters"]["fit"] == "lp");
+  CHECK(target_lp["parameters"]["selectedPairs"].size() == 5);
   // The same privacy either way: the fit is post-processing.
   CHECK(asked["privacy"]["rhoSpent"] == tree["privacy"]["rhoSpent"]);
   CHECK(asked["ledger"].size() == tree["ledger"].size());

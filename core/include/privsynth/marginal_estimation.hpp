@@ -7,12 +7,12 @@
 //     table that holds it, each weighted by its inverse variance;
 //   - each table is the Euclidean projection of its noisy counts onto {x >= 0, sum x = n}, which
 //     subtracts a common level before clipping (Duchi et al. 2008), so empty cells stay near 0;
-//   - then iterative proportional fitting makes each pair table agree with both columns' estimates,
-//     so a tree built from the tables is one consistent distribution (as private-pgm's estimate).
+//   - then iterative proportional fitting makes each table agree with its columns' estimates, so a
+//     tree built from pair tables is one consistent distribution (as private-pgm's estimate).
 #include <cstddef>
 #include <vector>
 
-#include "privsynth/tree_reference.hpp"
+#include "privsynth/conditional_model.hpp"
 
 namespace privsynth {
 
@@ -23,13 +23,13 @@ struct NoisyMarginals {
   std::vector<int> levels;
   std::vector<std::vector<double>> one_way;  // noisy counts per column
   double one_way_variance = 1;               // noise variance of each 1-way cell
-  std::vector<PairTable> pairs;              // noisy pair tables
-  double pair_variance = 1;                  // noise variance of each pair cell
+  std::vector<MarginalTable> tables;         // noisy tables of two or more columns
+  double table_variance = 1;                 // noise variance of each of their cells
 };
 
 struct ConsistentMarginals {
   std::vector<std::vector<double>> one_way;  // probabilities per column
-  std::vector<PairTable> pairs;              // joint probabilities, margins equal to one_way
+  std::vector<MarginalTable> tables;         // joint probabilities, margins equal to one_way
 };
 
 // `total` is the (noisy) record count used to scale the projections.

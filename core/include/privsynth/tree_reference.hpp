@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "privsynth/accountant.hpp"
+#include "privsynth/conditional_model.hpp"
 #include "privsynth/noise.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
@@ -56,6 +57,9 @@ struct PairTable {
 // marginal LP, whose selected 2-way marginals form such a tree.
 TreeReference tree_from_tables(const std::vector<int>& levels, std::vector<double> root_counts,
                                const std::vector<PairTable>& tables);
+
+// The tree as a Bayesian network: the root, then each child given its parent.
+ConditionalModel model_of_tree(const TreeReference& tree);
 
 // m independent draws from mu (post-processing).
 EncodedTable sample_from_tree(const TreeReference& tree, size_t m, RandomSource& random);

@@ -256,4 +256,24 @@ Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTab
   return report;
 }
 
+Result<RunExcessRiskBounds> excess_risk_bounds_for_run(const TstrReport& report, int degree,
+                                                       double normalized_marginal_l1) {
+  const auto norm = [](const LogisticFit& fit) { return std::sqrt(fit.weights.squaredNorm() + fit.intercept * fit.intercept); };
+  RunExcessRiskBounds bounds;
+  ExcessRiskParameters& p = bounds.parameters;
+  p.degree = degree;
+  p.dimension = double(report.feature_dimension);
+  p.tau = std::max({norm(report.synthetic.fit), norm(report.real.fit), 1e-12});
+  p.records = double(report.train_rows);
+  p.marginal_l1 = normalized_marginal_l1 * p.records;
+  p.feature_norm = report.feature_norm;
+  Result<ExcessRiskBound> stated = theorem_3_2_stated(p);
+  if (!stated.is_ok()) return stated.status();
+  Result<ExcessRiskBound> explicit_form = theorem_3_2_explicit(p);
+  if (!explicit_form.is_ok()) return explicit_form.status();
+  bounds.stated = stated.value();
+  bounds.explicit_form = explicit_form.value();
+  return bounds;
+}
+
 }  // namespace privsynth

@@ -9,6 +9,7 @@
 #include "privsynth/discrete_gaussian.hpp"
 #include "privsynth/domain_compression.hpp"
 #include "privsynth/exponential_mechanism.hpp"
+#include "privsynth/conditional_model.hpp"
 #include "privsynth/marginal_estimation.hpp"
 #include "privsynth/reference_measure.hpp"
 #include "privsynth/tree_reference.hpp"
@@ -103,11 +104,15 @@ struct Components {
 // MST's selection (spec §6, step 3): d - 1 rounds of the exponential mechanism over the pairs
 // that join two components, scored by the L1 distance between the pair's true counts and the
 // product of the noisy 1-way marginals (sensitivity 1: one record moves one true count by 1).
+// A column `excluded` (>= 0: the prediction target, which every table will hold) is left out.
 Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, const std::vector<std::vector<double>>& one_way,
                                                   double noisy_count, double rho_select, ZcdpAccountant& accountant,
-                                                  RandomSource& random) {
-  const int p = static_cast<int>(table.columns());
-  const std::vector<std::vector<int>> pairs = column_subsets(p, 2);
+                                                  RandomSource& random, int excluded) {
+  std::vector<std::vector<int>> pairs;
+  for (const std::vector<int>& pair : column_subsets(static_cast<int>(table.columns()), 2)) {
+    if (pair[0] != excluded && pair[1] != excluded) pairs.push_back(pair);
+  }
+  const int p = static_cast<int>(table.columns()) - (excluded >= 0 ? 1 : 0);  // the tree's nodes
   Result<MarginalWorkload> all_pairs = MarginalWorkload::from_column_sets(table.levels, pairs);
   if (!all_pairs.is_ok()) return all_pairs.status();
   const std::vector<int64_t> counts = all_pairs.value().count(table);
@@ -123,7 +128,7 @@ Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, con
     }
   }
   const double epsilon_em = std::sqrt(8 * rho_select / double(p - 1));
-  Components components(static_cast<size_t>(p));
+  Components components(table.columns());
   std::vector<std::vector<int>> chosen;
   for (int round = 1; round < p; ++round) {
     std::vector<size_t> candidates;
@@ -157,18 +162,54 @@ EncodedTable full_domain(const std::vector<int>& levels, size_t cells) {
   return points;
 }
 
+// The edges of a tree as (parent, child), breadth first from `root`, so parents come first.
+std::vector<std::pair<int, int>> orient_tree(const std::vector<std::vector<int>>& edges, int root) {
+  std::vector<std::pair<int, int>> oriented;
+  std::vector<int> frontier = {root};
+  std::vector<bool> used(edges.size(), false);
+  for (size_t next = 0; next < frontier.size(); ++next) {
+    for (size_t e = 0; e < edges.size(); ++e) {
+      if (used[e] || (edges[e][0] != frontier[next] && edges[e][1] != frontier[next])) continue;
+      used[e] = true;
+      const int child = edges[e][0] == frontier[next] ? edges[e][1] : edges[e][0];
+      oriented.push_back({frontier[next], child});
+      frontier.push_back(child);
+    }
+  }
+  return oriented;
+}
+
+std::vector<int> sorted(std::vector<int> columns) {
+  std::sort(columns.begin(), columns.end());
+  return columns;
+}
+
+// The target-augmented tree (TAN: Friedman, Geiger & Goldszmidt 1997) of consistent tables:
+// tables[0] over {target, root}, then one over {target, parent, child} per oriented edge.
+ConditionalModel target_tree_model(const std::vector<int>& levels, int target, const std::vector<double>& target_marginal,
+                                   int root, const std::vector<std::pair<int, int>>& edges,
+                                   const std::vector<MarginalTable>& tables) {
+  ConditionalModel model{levels, {{target, {}, target_marginal}}};
+  model.nodes.push_back(node_from_table(levels, tables[0], root, {target}));
+  for (size_t e = 0; e < edges.size(); ++e) {
+    model.nodes.push_back(node_from_table(levels, tables[e + 1], edges[e].second, {target, edges[e].first}));
+  }
+  return model;
+}
+
 // The measured marginals as NoisyMarginals: sets[0..p) are the 1-way marginals (already in
-// one_way_counts), the rest pairs whose noisy cells follow in `cells`.
-NoisyMarginals noisy_pair_tables(const std::vector<int>& levels, const std::vector<std::vector<double>>& one_way_counts,
-                                 double one_way_std, const std::vector<std::vector<int>>& sets,
-                                 const std::vector<double>& cells, double pair_std) {
-  NoisyMarginals noisy{levels, one_way_counts, one_way_std * one_way_std, {}, pair_std * pair_std};
+// one_way_counts), the rest tables whose noisy cells follow in `cells`.
+NoisyMarginals noisy_tables(const std::vector<int>& levels, const std::vector<std::vector<double>>& one_way_counts,
+                            double one_way_std, const std::vector<std::vector<int>>& sets, const std::vector<double>& cells,
+                            double table_std) {
+  NoisyMarginals noisy{levels, one_way_counts, one_way_std * one_way_std, {}, table_std * table_std};
   size_t offset = 0;
   for (const std::vector<double>& counts : one_way_counts) offset += counts.size();
   for (size_t s = one_way_counts.size(); s < sets.size(); ++s) {
-    const size_t size = size_t(levels[size_t(sets[s][0])]) * size_t(levels[size_t(sets[s][1])]);
-    noisy.pairs.push_back({sets[s][0], sets[s][1],
-                           std::vector<double>(cells.begin() + std::ptrdiff_t(offset), cells.begin() + std::ptrdiff_t(offset + size))});
+    size_t size = 1;
+    for (int column : sets[s]) size *= size_t(levels[size_t(column)]);
+    noisy.tables.push_back(
+        {sets[s], std::vector<double>(cells.begin() + std::ptrdiff_t(offset), cells.begin() + std::ptrdiff_t(offset + size))});
     offset += size;
   }
   return noisy;
@@ -261,36 +302,53 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   }
   noisy_count = std::max(noisy_count, 1.0);
 
+  // With a prediction target, the fit by tree becomes a target-augmented tree: the spanning tree
+  // joins the features only, and each edge is measured as the 3-way table (target, parent, child),
+  // so that every feature is drawn given the target and its parent.
+  const int target = context.target_column;
+  const bool lp_asked = options.fit_choice == MarginalFitChoice::Lp ||
+                        (options.fit_choice == MarginalFitChoice::Auto && options.lp_settings_given);
+  const bool target_tree = mst && target >= 0 && !lp_asked;
   std::vector<std::vector<int>> tree;
+  std::vector<std::pair<int, int>> oriented;
+  int root = 0;
   if (mst) {
     if (select) {
       if (!keep_going(context.progress, Phase::Measure, 0.3, "selecting a spanning tree of 2-way marginals")) return cancelled();
-      Result<std::vector<std::vector<int>>> chosen =
-          select_tree(work, one_way_distribution, noisy_count, part, accountant, context.random);
+      Result<std::vector<std::vector<int>>> chosen = select_tree(work, one_way_distribution, noisy_count, part, accountant,
+                                                                 context.random, target_tree ? target : -1);
       if (!chosen.is_ok()) return chosen.status();
       tree = std::move(chosen).value();
-    } else {
+    } else if (!target_tree) {
       tree = {{0, 1}};
     }
-    // With a prediction target, every pair (target, x) is measured too: a classifier of the target
-    // needs its joint with each feature, which a spanning tree gives for only a few.
-    std::vector<std::vector<int>> measured = tree;
-    if (context.target_column >= 0) {
-      for (int c = 0; c < p; ++c) {
-        if (c == context.target_column) continue;
-        std::vector<int> pair = {std::min(c, context.target_column), std::max(c, context.target_column)};
+    std::vector<std::vector<int>> measured;
+    if (target_tree) {
+      root = target == 0 ? 1 : 0;
+      oriented = orient_tree(tree, root);
+      measured.push_back(sorted({target, root}));
+      for (const auto& [parent, child] : oriented) measured.push_back(sorted({target, parent, child}));
+    } else {
+      // With a prediction target and the LP, every pair (target, x) is measured too: a classifier
+      // of the target needs its joint with each feature, which a spanning tree gives for only a few.
+      measured = tree;
+      for (int c = 0; target >= 0 && c < p; ++c) {
+        if (c == target) continue;
+        std::vector<int> pair = sorted({c, target});
         if (std::find(measured.begin(), measured.end(), pair) == measured.end()) measured.push_back(pair);
       }
     }
-    Result<MarginalWorkload> pairs = MarginalWorkload::from_column_sets(work.levels, measured);
-    if (!pairs.is_ok()) return pairs.status();
-    Result<std::vector<double>> noisy_pairs =
-        measure(work, pairs.value(), std_for(measured.size()),
-                "noisy cells of the " + std::to_string(measured.size()) + " selected 2-way marginals", accountant,
-                context.random, options.test_only_disable_noise);
-    if (!noisy_pairs.is_ok()) return noisy_pairs.status();
-    noisy_cells.insert(noisy_cells.end(), noisy_pairs.value().begin(), noisy_pairs.value().end());
-    sets.insert(sets.end(), measured.begin(), measured.end());  // the tree's pairs first
+    Result<MarginalWorkload> tables = MarginalWorkload::from_column_sets(work.levels, measured);
+    if (!tables.is_ok()) return tables.status();
+    Result<std::vector<double>> noisy_tables_cells =
+        measure(work, tables.value(), std_for(measured.size()),
+                target_tree ? "noisy cells of the " + std::to_string(measured.size()) +
+                                  " tables (target, feature tree edge) of the selected tree"
+                            : "noisy cells of the " + std::to_string(measured.size()) + " selected 2-way marginals",
+                accountant, context.random, options.test_only_disable_noise);
+    if (!noisy_tables_cells.is_ok()) return noisy_tables_cells.status();
+    noisy_cells.insert(noisy_cells.end(), noisy_tables_cells.value().begin(), noisy_tables_cells.value().end());
+    sets.insert(sets.end(), measured.begin(), measured.end());  // the tree's tables first
   }
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled();
 
@@ -300,24 +358,31 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   std::vector<double> targets(noisy_cells.size());
   for (size_t i = 0; i < targets.size(); ++i) targets[i] = std::clamp(noisy_cells[i] / noisy_count, 0.0, 1.0);
   TreeReference mu;
+  ConditionalModel model;
   if (mst) {
     const ConsistentMarginals consistent = estimate_consistent_marginals(
-        noisy_pair_tables(work.levels, one_way_counts, std_for(size_t(p)), sets, noisy_cells, std_for(sets.size() - size_t(p))),
+        noisy_tables(work.levels, one_way_counts, std_for(size_t(p)), sets, noisy_cells, std_for(sets.size() - size_t(p))),
         noisy_count);
     // The LP's targets become the consistent estimates: on Adult they gave a lower 2-way error
     // than the clamped noisy frequencies (all of Adult with income as the target, eps = 1).
     targets.clear();
     for (const std::vector<double>& column : consistent.one_way) targets.insert(targets.end(), column.begin(), column.end());
-    for (const PairTable& pair : consistent.pairs) targets.insert(targets.end(), pair.counts.begin(), pair.counts.end());
-    mu = tree_from_tables(work.levels, consistent.one_way[0],
-                          std::vector<PairTable>(consistent.pairs.begin(), consistent.pairs.begin() + std::ptrdiff_t(tree.size())));
+    for (const MarginalTable& t : consistent.tables) targets.insert(targets.end(), t.counts.begin(), t.counts.end());
+    if (target_tree) {
+      model = target_tree_model(work.levels, target, consistent.one_way[size_t(target)], root, oriented, consistent.tables);
+    } else {
+      std::vector<PairTable> pairs;
+      for (size_t e = 0; e < tree.size(); ++e) {
+        pairs.push_back({consistent.tables[e].columns[0], consistent.tables[e].columns[1], consistent.tables[e].counts});
+      }
+      mu = tree_from_tables(work.levels, consistent.one_way[0], pairs);
+      model = model_of_tree(mu);
+    }
   }
-  // "auto": the tree when it holds every measured pair; the LP when pairs with a prediction
-  // target were measured too (only the LP honours them) or an LP setting was given.
-  const bool by_tree = options.fit_choice == MarginalFitChoice::Tree ||
-                       (options.fit_choice == MarginalFitChoice::Auto && mst && !options.lp_settings_given &&
-                        sets.size() == size_t(p) + tree.size());
-  if (by_tree && !mst) {
+  // "auto": a tree (target-augmented with a target) unless an LP setting was given; the LP when
+  // asked for, and always for workload "all".
+  const bool by_tree = mst && !lp_asked;
+  if (options.fit_choice == MarginalFitChoice::Tree && !mst) {
     return Status::error(ErrorCode::InvalidArgument,
                          "option \"fit\": \"tree\" needs \"workload\": \"mst\" and at least two columns");
   }
@@ -327,18 +392,19 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   if (by_tree) {
     if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
     const size_t k = synthetic_row_count(options, noisy_count);
-    if (options.round_to_dataset) {
-      Result<EncodedTable> rows = round_from_tree(mu, k, context.random);
-      if (!rows.is_ok()) return rows.status();
-      output.synthetic = std::move(rows).value();
-    } else {
-      output.synthetic = sample_from_tree(mu, k, context.random);
-    }
-    fit_parameters = {{"fit", "tree"},
-                      {"fitNote", "rows from the tree distribution of the consistent estimates of the selected marginals"},
+    Result<EncodedTable> rows =
+        options.round_to_dataset ? round_from_model(model, k, context.random) : sample_from_model(model, k, context.random);
+    if (!rows.is_ok()) return rows.status();
+    output.synthetic = std::move(rows).value();
+    fit_parameters = {{"fit", target_tree ? "target-tree" : "tree"},
+                      {"fitNote", target_tree ? "rows from the target-augmented tree of the consistent estimates of the "
+                                                "measured tables: the target, then each feature given the target and "
+                                                "its parent feature"
+                                              : "rows from the tree distribution of the consistent estimates of the "
+                                                "selected marginals"},
                       {"syntheticRows", k},
                       {"syntheticRowsFrom", options.round_to_dataset
-                                                ? "rounding n P(x) along the tree to whole rows (largest remainders)"
+                                                ? "rounding k P(x) along the tree to whole rows (largest remainders)"
                                                 : "k independent draws from the tree"}};
     output.released = {{"noisyRecordCount", noisy_count}};
   } else {

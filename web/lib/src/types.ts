@@ -143,8 +143,9 @@ export interface MarginalLpOptions
   /**
    * How rows are made from the noisy marginals (post-processing; the privacy is the same):
    * "tree": whole rows rounded from the tree of the consistent marginal estimates (workload "mst");
-   * "lp": Zhou et al.'s reweighting LP (honours pairs with mlTarget beyond the tree);
-   * "auto" (default): the tree, unless mlTarget adds pairs outside it or an lp* option is given.
+   * with mlTarget a target-augmented tree (each feature given the target and one feature), which the
+   * receipt calls "target-tree". "lp": Zhou et al.'s reweighting LP (with mlTarget: the tree over all
+   * columns plus every pair (target, x)). "auto" (default): the tree unless an lp* option is given.
    */
   fit?: 'auto' | 'lp' | 'tree';
 }
@@ -272,7 +273,39 @@ export interface MlReport {
   excessTestRisk: number;
   majorityClassAccuracy: number;
   rows: { synthetic: number; realTrain: number; realTest: number };
+  /** Zhou et al.'s Theorem 3.2 at this run's parameters, next to the measured excess risk (null if no report). */
+  excessRiskBound?: ExcessRiskBoundReport | null;
   /** Set instead of the numbers when a model could not be fitted. */
+  error?: string;
+}
+
+export interface ExcessRiskBoundTerms {
+  /** null: the expression overflowed (vacuous). */
+  approximation: number | null;
+  marginal: number | null;
+  total: number | null;
+  /** 2 tau ||x||: no excess risk can exceed it; a total above it says nothing. */
+  trivial: number;
+  vacuous: boolean;
+}
+
+export interface ExcessRiskBoundReport {
+  theorem: string;
+  /** Preserved marginal degree d. */
+  degree: number;
+  /** One-hot dimension m. */
+  dimension: number;
+  /** The larger norm of the two fitted models. */
+  tau: number;
+  /** Real training rows n. */
+  records: number;
+  /** nu / n: the largest L1 distance between a real-training and a synthetic marginal of degree <= d. */
+  normalizedMarginalL1: number;
+  /** The expression inside the paper's O(.), constant 1. */
+  stated: ExcessRiskBoundTerms;
+  /** With every constant of the proofs (docs/ml-evaluation.md). */
+  explicit: ExcessRiskBoundTerms;
+  measuredExcessEmpiricalRisk: number;
   error?: string;
 }
 

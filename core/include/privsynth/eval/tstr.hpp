@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "privsynth/eval/excess_risk_bounds.hpp"
 #include "privsynth/eval/logistic_regression.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
@@ -97,6 +98,18 @@ struct TstrReport {
 // InvalidData if real_test lacks a class (ROC-AUC undefined).
 Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTable& real_train,
                                  const EncodedTable& real_test, int target_column, const TstrOptions& options = {});
+
+// Theorem 3.2 (logistic loss) evaluated for one run, next to its measured excess empirical risk:
+// d = the preserved marginal degree, m = the one-hot dimension, n = the real training rows,
+// tau = the larger norm of the two fitted models (w, b) -- the smallest ball holding both, as the
+// theorem needs -- and nu/n = the largest normalized L1 distance between a real-training and a
+// synthetic marginal of degree <= d (the label is a column like any other). Owner's eyes only.
+struct RunExcessRiskBounds {
+  ExcessRiskParameters parameters;
+  ExcessRiskBound stated, explicit_form;
+};
+Result<RunExcessRiskBounds> excess_risk_bounds_for_run(const TstrReport& report, int degree,
+                                                       double normalized_marginal_l1);
 
 struct RowSplit {
   std::vector<size_t> train, test;  // disjoint, each increasing, together 0..rows-1
