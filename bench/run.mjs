@@ -5,6 +5,7 @@
 //        npm run bench -- lp [...]                  the LP solver ladder (bench/lp-ladder.mjs)
 //        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser.mjs)
 //        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference-comparison.mjs)
+//        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals.mjs)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,12 @@ if (process.argv[2] === 'reference') {
   const { runReferenceComparison } = await import('./reference-comparison.mjs');
   runReferenceComparison(process.argv.slice(3));
   process.exit(0);
+}
+if (process.argv[2] === 'marginals') {
+  const { spawnSync } = await import('node:child_process');
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./marginals.mjs', import.meta.url)), ...process.argv.slice(3)],
+    { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
 }
 if (process.argv[2] === 'lp') {
   const { runLadder } = await import('./lp-ladder.mjs');

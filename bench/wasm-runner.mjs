@@ -35,6 +35,7 @@ for (let run = 0; run < Number(repeat); ++run) {
       released: result.receipt.released,
       meanTwoWayTV: result.report.marginals?.meanTwoWayTV,
       meanOneWayTV: result.report.marginals?.meanOneWayTV,
+      ml: result.report.ml,
     }));
   } catch (error) {
     console.log(JSON.stringify({ platform: 'wasm', run, error: error.code ?? 'INTERNAL', message: error.message }));
