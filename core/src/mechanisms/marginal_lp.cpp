@@ -470,9 +470,10 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
       {"selectedPairsNote", "column indices among the chosen columns, chosen by the exponential mechanism"},
       {"compressedLevels", compression.levels},
       {"compressionNote", "values with a noisy count below 3 noise standard deviations merged into one per column (MST)"},
-      {"budgetSplit", select ? "rho/3 1-way marginals, rho/3 selection, rho/3 2-way marginals (as MST)"
-                      : mst  ? "rho/2 1-way marginals, rho/2 the one 2-way marginal"
-                             : "rho on all marginals"}};
+      {"budgetSplit", select ? std::string("rho/3 1-way marginals, rho/3 selection, rho/3 ") +
+                                   (target_tree ? "the tables (target, tree edge)" : "the selected 2-way marginals") + " (as MST)"
+                      : mst  ? std::string("rho/2 1-way marginals, rho/2 the one ") + (target_tree ? "table (target, feature)" : "2-way marginal")
+                             : std::string("rho on all marginals")}};
   output.parameters.update(fit_parameters);
   output.privacy = {{"definition", "(epsilon, delta)-differential privacy, accounted as rho-zCDP"},
                     {"neighbours", "add/remove one record"},
