@@ -27,3 +27,8 @@ export function formatList(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/** A share in [0, 1] as a percentage with one decimal, e.g. 0.8059 -> "80.6%". */
+export function formatPercent(share: number): string {
+  return `${(100 * share).toFixed(1)}%`;
+}

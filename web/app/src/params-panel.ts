@@ -1,85 +1,51 @@
-// Step 4: privacy budget, degree, and the advanced knobs of the reduced-space LP. Each input is
-// validated as it is typed; the error shows next to it and the Run button waits for valid values.
-import type { OutOfDomainPolicy, ReferenceMeasure } from 'privsynth';
+// Step 4: the mechanism, the privacy budget, what each mechanism preserves, the prediction target,
+// and the advanced knobs. Each input is validated as it is typed; the error shows next to it and the
+// Run button waits for valid values. Only the chosen mechanism's options are shown and sent: the
+// core rejects an option that does not apply.
+import type { OutOfDomainPolicy, ReducedSpaceLpOptions, ReferenceMeasure } from 'privsynth';
 
-import { h, panel, replaceChildren, show, uid } from './dom';
+import { h, panel, replaceChildren, show } from './dom';
+import { numberField, optionalPositiveNumber, optionalShare, optionalWholeNumber, positiveNumber, probability, selectField } from './fields';
+import { FIT_LABELS, fitHint, MECHANISM_HINTS, MECHANISM_LABELS, type Fit } from './mechanism-choice';
 import { plannerView } from './planner-view';
 import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, REFERENCE_LABELS, resolveReference } from './reference-choice';
-import type { AppState, RunParameters, Store } from './store';
+import type { AppState, MarginalLpRun, Mechanism, ReducedSpaceLpRun, RunParameters, Store } from './store';
+import { targetField } from './target-field';
+import { MST_BUDGET_PARTS, zcdpRho } from './zcdp-budget';
 
-type Parse<T> = (text: string) => { value?: T; error?: string };
+/** Options both mechanisms take, read from the fields they share. */
+type SharedParameters = Pick<ReducedSpaceLpRun, 'epsilon' | 'outOfDomain' | 'mlTarget' | 'syntheticRows'>;
 
-const positiveNumber: Parse<number> = (text) => {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value)) return { error: 'Enter a number.' };
-  if (value <= 0) return { error: 'Must be greater than 0.' };
-  return { value };
+/** The LP's settings: every one of the reduced-space LP's runs, and the marginal LP's with the LP fit. */
+type LpSettings = Pick<ReducedSpaceLpOptions, 'reducedSpaceSize' | 'lpTimeLimitSeconds' | 'lpIterationLimit' | 'lpSolver'>;
+
+const choicesOf = <K extends string>(labels: Record<K, string>): Array<[K, string]> => Object.entries(labels) as Array<[K, string]>;
+
+const round = (x: number) => Number(x.toPrecision(3));
+
+const LP_SOLVER_HINTS: Record<Mechanism, string> = {
+  'reduced-space-lp': 'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.',
+  'marginal-lp':
+    'How the LP is solved; both stop within 1% of the best possible total error, and the receipt states the certified bound. ' +
+    'Mirror-prox minimizes the max error only, so the marginal LP cannot use it.',
 };
-
-/** Blank means "not set"; otherwise a whole number >= 1. */
-const optionalWholeNumber: Parse<number | undefined> = (text) => {
-  if (text.trim() === '') return { value: undefined };
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) return { error: 'Enter a whole number of at least 1, or leave it blank.' };
-  return { value };
-};
-
-const optionalPositiveNumber: Parse<number | undefined> = (text) => (text.trim() === '' ? { value: undefined } : positiveNumber(text));
-
-/** Blank means "the default share"; otherwise strictly between 0 and 1. */
-const optionalShare: Parse<number | undefined> = (text) => {
-  if (text.trim() === '') return { value: undefined };
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || value >= 1) return { error: 'Enter a share strictly between 0 and 1, or leave it blank.' };
-  return { value };
-};
-
-interface NumberField<T> {
-  element: HTMLElement;
-  read(): { value?: T; error?: string };
-}
-
-/** A labelled number input with a hint and an inline error (announced and linked with aria). */
-function numberField<T>(options: {
-  id: string;
-  label: string;
-  hint: string;
-  value?: string;
-  placeholder?: string;
-  step?: string;
-  parse: Parse<T>;
-  onInput: () => void;
-}): NumberField<T> {
-  const hintId = uid('hint');
-  const errorId = `${options.id}-error`;
-  const input = h('input', {
-    type: 'number',
-    id: options.id,
-    name: options.id,
-    'data-testid': options.id,
-    inputmode: 'decimal',
-    min: '0',
-    step: options.step ?? 'any',
-    value: options.value,
-    placeholder: options.placeholder,
-    'aria-describedby': `${hintId} ${errorId}`,
-  });
-  const error = h('p', { id: errorId, class: 'field-error', 'data-testid': errorId, 'aria-live': 'polite', hidden: true });
-  const read = () => options.parse(input.value);
-  input.addEventListener('input', () => {
-    const result = read();
-    error.textContent = result.error ?? '';
-    show(error, Boolean(result.error));
-    input.setAttribute('aria-invalid', result.error ? 'true' : 'false');
-    options.onInput();
-  });
-  const element = h('div', { class: 'field' }, h('label', { for: options.id }, options.label), input, h('p', { class: 'hint', id: hintId }, options.hint), error);
-  return { element, read };
-}
 
 export function paramsPanel(store: Store): HTMLElement {
   const update = () => store.set({ parameters: collect() });
+  const chosenMechanism = () => mechanism.select.value as Mechanism;
+  const chosenFit = () => fit.select.value as Fit;
 
+  const mechanism = selectField({
+    id: 'mechanism',
+    label: 'Mechanism',
+    choices: choicesOf(MECHANISM_LABELS),
+    value: 'reduced-space-lp',
+    hint: MECHANISM_HINTS['reduced-space-lp'],
+    onChange: () => {
+      renderMechanism();
+      store.set({ mechanism: chosenMechanism(), parameters: collect() });
+    },
+  });
   const epsilon = numberField({
     id: 'epsilon',
     label: 'Privacy budget ε (epsilon)',
@@ -89,24 +55,41 @@ export function paramsPanel(store: Store): HTMLElement {
     parse: positiveNumber,
     onInput: update,
   });
-  const degree = h(
-    'select',
-    { id: 'degree', 'data-testid': 'degree', 'aria-describedby': 'degree-hint' },
-    h('option', { value: '1' }, '1: each column on its own'),
-    h('option', { value: '2', selected: true }, '2: every pair of columns'),
-    h('option', { value: '3' }, '3: every triple of columns'),
-  );
-  degree.addEventListener('change', () => store.set({ degree: Number(degree.value) as 1 | 2 | 3, parameters: collect() }));
+  const delta = numberField({
+    id: 'delta',
+    label: 'δ (delta)',
+    hint: 'The small probability with which the ε guarantee may fail; keep it far below 1 / (number of rows). Default 1e-9.',
+    value: '1e-9',
+    parse: probability,
+    onInput: update,
+  });
+  const fit = selectField({
+    id: 'fit',
+    label: 'Fit: how the rows are made',
+    choices: choicesOf(FIT_LABELS),
+    value: 'auto',
+    hint: fitHint('auto'),
+    onChange: () => {
+      renderMechanism();
+      update();
+    },
+  });
+  const zcdpSplit = h('p', { class: 'estimate', 'data-testid': 'zcdp-split', 'aria-live': 'polite', hidden: true });
+  const target = targetField(update);
 
-  const reference = h(
-    'select',
-    { id: 'reference-measure', 'data-testid': 'reference-measure', 'aria-describedby': 'reference-measure-hint' },
-    ...(Object.keys(REFERENCE_LABELS) as ReferenceMeasure[]).map((value) =>
-      h('option', { value, selected: value === 'auto' }, REFERENCE_LABELS[value]),
-    ),
-  );
-  reference.addEventListener('change', update);
-  const referenceHint = h('p', { class: 'hint', id: 'reference-measure-hint', 'data-testid': 'reference-measure-hint' });
+  const degree = selectField({
+    id: 'degree',
+    label: 'Degree: marginals preserved',
+    choices: [
+      ['1', '1: each column on its own'],
+      ['2', '2: every pair of columns'],
+      ['3', '3: every triple of columns'],
+    ],
+    value: '2',
+    hint: 'The synthetic table keeps the joint distributions of up to this many columns.',
+    onChange: () => store.set({ degree: Number(degree.select.value) as 1 | 2 | 3, parameters: collect() }),
+  });
+  const reference = selectField({ id: 'reference-measure', label: 'Reference measure', choices: choicesOf(REFERENCE_LABELS), value: 'auto', onChange: update });
   const referenceShare = numberField({
     id: 'reference-budget',
     label: 'Share of ε for the reference measure',
@@ -117,29 +100,29 @@ export function paramsPanel(store: Store): HTMLElement {
     onInput: update,
   });
   const split = h('p', { class: 'estimate', 'data-testid': 'budget-split', 'aria-live': 'polite' });
+  const planner = plannerView(store);
 
   /** The KDE is offered only when every chosen column is numeric; the split is shown before running. */
   const renderReference = ({ schema, columns, parameters }: AppState) => {
-    const kde = reference.querySelector<HTMLOptionElement>('option[value="bernstein-kde"]')!;
+    const kde = reference.select.querySelector<HTMLOptionElement>('option[value="bernstein-kde"]')!;
     const numeric = schema ? continuousPossible(schema.schema, columns) : false;
     kde.disabled = !numeric;
-    if (!numeric && reference.value === 'bernstein-kde') {
-      reference.value = 'auto';
+    if (!numeric && reference.select.value === 'bernstein-kde') {
+      reference.select.value = 'auto';
       update();
       return;
     }
-    if (!schema || !parameters) {
+    if (!schema || !parameters || parameters.mechanism === 'marginal-lp') {
       split.textContent = '';
       return;
     }
-    const choice = (parameters.referenceMeasure ?? 'auto') as ReferenceMeasure;
+    const choice = parameters.referenceMeasure ?? 'auto';
     const resolved = resolveReference(choice, schema.schema, columns);
-    referenceHint.textContent =
+    reference.hint.textContent =
       `Where the LP's candidate records come from (Bojkovic & Loh). ` +
       (numeric ? 'All chosen columns are numeric, so the private kernel density is available. ' : 'The kernel density needs numeric columns only. ') +
       (choice === 'auto' ? `Automatic picks “${resolved}” for these columns.` : '');
     const budget = budgetSplit(parameters.epsilon, choice, parameters.referenceBudgetFraction, schema.schema, columns);
-    const round = (x: number) => Number(x.toPrecision(3));
     replaceChildren(
       split,
       'Budget: ',
@@ -148,8 +131,29 @@ export function paramsPanel(store: Store): HTMLElement {
       h('strong', {}, `ε = ${round(budget.lpEpsilon)}`),
       ` for the LP's measurements = ε = ${round(parameters.epsilon)} in total (basic composition).`,
     );
-    (referenceShare.element.querySelector('input') as HTMLInputElement).placeholder =
-      budget.reference === 'uniform' ? 'not used' : `default ${DEFAULT_REFERENCE_FRACTION[budget.reference]}`;
+    referenceShare.input.placeholder = budget.reference === 'uniform' ? 'not used' : `default ${DEFAULT_REFERENCE_FRACTION[budget.reference]}`;
+  };
+
+  /** The marginal LP's zCDP budget rho, from (epsilon, delta), in its three equal parts. */
+  const renderZcdpSplit = ({ parameters }: AppState) => {
+    if (parameters?.mechanism !== 'marginal-lp') {
+      zcdpSplit.textContent = '';
+      return;
+    }
+    const rho = zcdpRho(parameters.epsilon, parameters.delta!);
+    const part = h('strong', {}, `ρ/${MST_BUDGET_PARTS} = ${round(rho / MST_BUDGET_PARTS)}`);
+    replaceChildren(
+      zcdpSplit,
+      `Budget: (ε = ${round(parameters.epsilon)}, δ = ${parameters.delta}) allows `,
+      h('strong', {}, `ρ = ${round(rho)}`),
+      ' in zCDP, split as MST does: ',
+      part,
+      ' for the 1-way marginals (Gaussian noise) + ',
+      part.cloneNode(true),
+      ' for selecting the tree of pairs (exponential mechanism) + ',
+      part.cloneNode(true),
+      ' for the tree’s 2-way marginals. zCDP costs add up; the receipt converts the total back to ε.',
+    );
   };
 
   const reducedSpaceSize = numberField({
@@ -187,75 +191,123 @@ export function paramsPanel(store: Store): HTMLElement {
     parse: optionalWholeNumber,
     onInput: update,
   });
-  const lpSolver = h(
-    'select',
-    { id: 'lp-solver', 'data-testid': 'lp-solver', 'aria-describedby': 'lp-solver-hint' },
-    h('option', { value: 'row-generation', selected: true }, 'row generation (fast, exact)'),
-    h('option', { value: 'simplex' }, 'whole LP at once (slow reference)'),
-    h('option', { value: 'mirror-prox' }, 'mirror-prox (first-order, dense weights; can take minutes)'),
+  const lpSolver = selectField({
+    id: 'lp-solver',
+    label: 'LP solver',
+    choices: [
+      ['row-generation', 'row generation (fast, exact)'],
+      ['simplex', 'whole LP at once (slow reference)'],
+      ['mirror-prox', 'mirror-prox (first-order, dense weights; can take minutes)'],
+    ],
+    value: 'row-generation',
+    hint: LP_SOLVER_HINTS['reduced-space-lp'],
+    onChange: update,
+  });
+  const lpSettingsNote = h(
+    'p',
+    { class: 'hint', 'data-testid': 'lp-settings-note', hidden: true },
+    'The LP settings (reduced space size, limits, solver) apply to the LP fit only: choose “LP” as the fit to set them.',
   );
-  lpSolver.addEventListener('change', update);
-  const outOfDomain = h(
-    'select',
-    { id: 'out-of-domain', 'data-testid': 'out-of-domain', 'aria-describedby': 'out-of-domain-hint' },
-    h('option', { value: 'clamp', selected: true }, 'clamp numbers / map categories to missing'),
-    h('option', { value: 'reject' }, 'reject the row'),
-    h('option', { value: 'error' }, 'stop with an error'),
-  );
-  outOfDomain.addEventListener('change', update);
+  const outOfDomain = selectField({
+    id: 'out-of-domain',
+    label: 'Values outside the schema',
+    choices: [
+      ['clamp', 'clamp numbers / map categories to missing'],
+      ['reject', 'reject the row'],
+      ['error', 'stop with an error'],
+    ],
+    value: 'clamp',
+    hint: 'Every such value is counted in the utility report.',
+    onChange: update,
+  });
 
-  function collect(): RunParameters | null {
+  /** Shows the chosen mechanism's fields only (and the LP's settings only where an LP runs). */
+  function renderMechanism(): void {
+    const marginal = chosenMechanism() === 'marginal-lp';
+    const lpRuns = !marginal || chosenFit() === 'lp';
+    for (const element of [degree.element, reference.element, referenceShare.element, split, planner]) show(element, !marginal);
+    for (const element of [delta.element, fit.element, zcdpSplit]) show(element, marginal);
+    for (const element of [reducedSpaceSize.element, lpTimeLimit.element, lpIterationLimit.element, lpSolver.element]) show(element, lpRuns);
+    show(lpSettingsNote, !lpRuns);
+    mechanism.hint.textContent = MECHANISM_HINTS[chosenMechanism()];
+    fit.hint.textContent = fitHint(chosenFit());
+    lpSolver.hint.textContent = LP_SOLVER_HINTS[chosenMechanism()];
+    lpSolver.select.querySelector<HTMLOptionElement>('option[value="mirror-prox"]')!.disabled = marginal;
+    if (marginal && lpSolver.select.value === 'mirror-prox') lpSolver.select.value = 'row-generation';
+  }
+
+  // Blank optional fields are left out, so that the library's defaults apply.
+  function readShared(): SharedParameters | null {
     const e = epsilon.read();
-    const m = reducedSpaceSize.read();
     const k = syntheticRows.read();
+    if (e.error || k.error) return null;
+    const shared: SharedParameters = { epsilon: e.value!, outOfDomain: outOfDomain.select.value as OutOfDomainPolicy };
+    if (k.value !== undefined) shared.syntheticRows = k.value;
+    const mlTarget = target.read();
+    if (mlTarget !== undefined) shared.mlTarget = mlTarget;
+    return shared;
+  }
+
+  function readLpSettings(): LpSettings | null {
+    const m = reducedSpaceSize.read();
     const time = lpTimeLimit.read();
     const iterations = lpIterationLimit.read();
+    if ([m, time, iterations].some((field) => field.error)) return null;
+    const settings: LpSettings = {};
+    if (m.value !== undefined) settings.reducedSpaceSize = m.value;
+    if (time.value !== undefined) settings.lpTimeLimitSeconds = time.value;
+    if (iterations.value !== undefined) settings.lpIterationLimit = iterations.value;
+    if (lpSolver.select.value !== 'row-generation') settings.lpSolver = lpSolver.select.value as LpSettings['lpSolver'];
+    return settings;
+  }
+
+  function collectReducedSpaceLp(shared: SharedParameters): ReducedSpaceLpRun | null {
+    const lp = readLpSettings();
     const share = referenceShare.read();
-    if ([e, m, k, time, iterations, share].some((field) => field.error)) return null;
-    const parameters: RunParameters = {
-      epsilon: e.value!,
-      degree: Number(degree.value) as 1 | 2 | 3,
-      outOfDomain: outOfDomain.value as OutOfDomainPolicy,
-    };
-    // Blank advanced fields are left out, so that the library's defaults apply.
-    if (m.value !== undefined) parameters.reducedSpaceSize = m.value;
-    if (k.value !== undefined) parameters.syntheticRows = k.value;
-    if (time.value !== undefined) parameters.lpTimeLimitSeconds = time.value;
-    if (iterations.value !== undefined) parameters.lpIterationLimit = iterations.value;
-    if (lpSolver.value !== 'row-generation') parameters.lpSolver = lpSolver.value as RunParameters['lpSolver'];
-    if (reference.value !== 'auto') parameters.referenceMeasure = reference.value as ReferenceMeasure;
+    if (!lp || share.error) return null;
+    const parameters: ReducedSpaceLpRun = { ...shared, degree: Number(degree.select.value) as 1 | 2 | 3, ...lp };
+    const choice = reference.select.value as ReferenceMeasure;
+    if (choice !== 'auto') parameters.referenceMeasure = choice;
     // A share means nothing for the free uniform measure; the library would reject it.
     const state = store.get();
-    const resolved = state.schema ? resolveReference(reference.value as ReferenceMeasure, state.schema.schema, state.columns) : 'uniform';
+    const resolved = state.schema ? resolveReference(choice, state.schema.schema, state.columns) : 'uniform';
     if (share.value !== undefined && resolved !== 'uniform') parameters.referenceBudgetFraction = share.value;
     return parameters;
+  }
+
+  /** The LP's settings go along only with the LP fit: with "auto" they would switch the fit to the LP. */
+  function collectMarginalLp(shared: SharedParameters): MarginalLpRun | null {
+    const d = delta.read();
+    const lp = chosenFit() === 'lp' ? readLpSettings() : {};
+    if (!lp || d.error) return null;
+    return { mechanism: 'marginal-lp', ...shared, delta: d.value!, fit: chosenFit(), ...lp };
+  }
+
+  function collect(): RunParameters | null {
+    const shared = readShared();
+    if (!shared) return null;
+    return chosenMechanism() === 'marginal-lp' ? collectMarginalLp(shared) : collectReducedSpaceLp(shared);
   }
 
   const element = panel(
     '4. Parameters',
     'params-panel',
+    mechanism.element,
     epsilon.element,
-    h(
-      'div',
-      { class: 'field' },
-      h('label', { for: 'degree' }, 'Degree: marginals preserved'),
-      degree,
-      h('p', { class: 'hint', id: 'degree-hint' }, 'The synthetic table keeps the joint distributions of up to this many columns.'),
-    ),
-    h(
-      'div',
-      { class: 'field' },
-      h('label', { for: 'reference-measure' }, 'Reference measure'),
-      reference,
-      referenceHint,
-    ),
+    delta.element,
+    degree.element,
+    fit.element,
+    reference.element,
     referenceShare.element,
     split,
-    plannerView(store),
+    zcdpSplit,
+    target.element,
+    planner,
     h(
       'details',
       { class: 'advanced', 'data-testid': 'advanced' },
       h('summary', {}, 'Advanced'),
+      lpSettingsNote,
       h(
         'div',
         { class: 'advanced__grid' },
@@ -263,29 +315,19 @@ export function paramsPanel(store: Store): HTMLElement {
         syntheticRows.element,
         lpTimeLimit.element,
         lpIterationLimit.element,
-        h(
-          'div',
-          { class: 'field' },
-          h('label', { for: 'lp-solver' }, 'LP solver'),
-          lpSolver,
-          h(
-            'p',
-            { class: 'hint', id: 'lp-solver-hint' },
-            'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.',
-          ),
-        ),
-        h(
-          'div',
-          { class: 'field' },
-          h('label', { for: 'out-of-domain' }, 'Values outside the schema'),
-          outOfDomain,
-          h('p', { class: 'hint', id: 'out-of-domain-hint' }, 'Every such value is counted in the utility report.'),
-        ),
+        lpSolver.element,
+        outOfDomain.element,
       ),
     ),
   );
-  store.watch((state) => [state.schema, state.columns], update);
+  renderMechanism();
+  // A prediction target that is no longer among the chosen columns becomes none.
+  store.watch((state) => [state.schema, state.columns], (state) => {
+    target.refresh(state.schema?.schema, state.columns);
+    update();
+  });
   store.watch((state) => [state.schema, state.columns, state.parameters], renderReference);
+  store.watch((state) => [state.parameters], renderZcdpSplit);
   update();
   return element;
 }

@@ -81,7 +81,8 @@ export function plannerView(store: Store): HTMLElement {
   const render = async (state: AppState) => {
     const { schema, columns, degree, parameters, input } = state;
     if (!state.engineReady || state.running) return;
-    if (!schema || !parameters || columns.length === 0) {
+    // The theorems are the reduced-space LP's; the panel hides the planner for the marginal LP.
+    if (!schema || !parameters || parameters.mechanism === 'marginal-lp' || columns.length === 0) {
       replaceChildren(output, '');
       return;
     }

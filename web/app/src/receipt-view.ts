@@ -3,7 +3,7 @@
 import type { PrivacyReceipt } from 'privsynth';
 
 import { definitionList, h, table } from './dom';
-import { formatDecimal, formatInteger } from './format';
+import { formatDecimal, formatInteger, formatPercent } from './format';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +17,12 @@ function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
       'div',
       { class: 'verdict verdict--ok', 'data-testid': 'receipt-private', 'data-private': 'true' },
       h('p', { class: 'verdict__title' }, 'Private: yes'),
-      h('p', {}, `This release satisfies ${receipt.privacy.definition} with ε = ${formatDecimal(receipt.privacy.epsilonSpent, 6)} (neighbouring datasets: ${receipt.privacy.neighbours}).`),
+      h(
+        'p',
+        {},
+        `This release satisfies ${receipt.privacy.definition} with ε = ${formatDecimal(receipt.privacy.epsilonSpent, 6)}` +
+          `${receipt.privacy.delta ? ` and δ = ${receipt.privacy.delta}` : ''} (neighbouring datasets: ${receipt.privacy.neighbours}).`,
+      ),
     );
   }
   return h(
@@ -48,9 +53,38 @@ function parameterRows(receipt: PrivacyReceipt): Array<[string, string]> {
     const shape = [count(lp.rows) && `${count(lp.rows)} rows`, count(lp.columns) && `${count(lp.columns)} columns`, count(lp.iterations) && `${count(lp.iterations)} iterations`];
     add('Linear program', [asText(lp.solver), asText(lp.method), shape.filter(Boolean).join(', ')].filter(Boolean).join(' · '));
   }
+  add('Workload', asText(p.workload));
+  add('Fit', asText(p.fit) && [asText(p.fit), asText(p.fitNote)].filter(Boolean).join(': '));
+  add('Budget split', asText(p.budgetSplit));
+  const heldOut = asNumber(asObject(p.mlHoldout).testFraction);
+  add('Held out for the utility report', heldOut === undefined ? undefined : `${formatPercent(heldOut)} of the rows, at random`);
   add('Share of ε for the record count', asNumber(p.countBudgetFraction) === undefined ? undefined : formatDecimal(asNumber(p.countBudgetFraction)!));
   add('Values outside the schema', receipt.schema.outOfDomainPolicy);
   return rows;
+}
+
+/** The zCDP budget and its conversion to (epsilon, delta), for the mechanisms accounted in zCDP. */
+function zcdpRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
+  if (privacy.rhoBudget === undefined) return [];
+  return [
+    ['ρ spent / budget (zCDP)', `${formatDecimal(privacy.rhoSpent ?? 0, 6)} of ${formatDecimal(privacy.rhoBudget, 6)}`],
+    ['Conversion to (ε, δ)', privacy.conversion ?? '—'],
+  ];
+}
+
+/** Every release: its epsilon (pure DP), or its rho (zCDP: the marginal LP's Gaussian measurements and tree selections). */
+function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
+  const zcdp = receipt.privacy.rhoBudget !== undefined;
+  return table(
+    `Privacy ledger: every release and its share of ${zcdp ? 'ρ' : 'ε'}`,
+    zcdp ? ['Release', 'Mechanism', 'ρ', 'Sensitivity (L2 or score)', 'Noise σ or selection ε'] : ['Release', 'Mechanism', 'ε', 'L1 sensitivity', 'Noise scale'],
+    receipt.ledger.map((entry) =>
+      'rho' in entry
+        ? [entry.release, entry.mechanism, `ρ = ${formatDecimal(entry.rho, 6)}`, formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
+           entry.noiseStd !== undefined ? `σ = ${formatDecimal(entry.noiseStd)}` : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`]
+        : [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6), formatDecimal(entry.l1Sensitivity), formatDecimal(entry.noiseScale)],
+    ),
+  );
 }
 
 export function receiptView(receipt: PrivacyReceipt): HTMLElement {
@@ -63,6 +97,7 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
     privacyVerdict(receipt),
     definitionList([
       ['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`],
+      ...zcdpRows(privacy),
       ['Definition', `${privacy.definition}${privacy.delta ? `, δ = ${privacy.delta}` : ''}`],
       ['Neighbouring datasets', privacy.neighbours],
       ['Composition', privacy.composition],
@@ -74,16 +109,7 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
       ['Privacy note', mechanism.privacyNote],
       ['Software', `${receipt.software.name} ${receipt.software.version}, ${receipt.software.lpSolver}`],
     ]),
-    table(
-      'Privacy ledger: every release and its share of ε',
-      ['Release', 'Mechanism', 'ε', 'L1 sensitivity', 'Noise scale'],
-      receipt.ledger.map((entry) =>
-        'rho' in entry  // a zCDP release (marginal-lp): rho, its L2 or score sensitivity, sigma or the selection's epsilon
-          ? [entry.release, entry.mechanism, `ρ = ${formatDecimal(entry.rho, 6)}`, formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
-             entry.noiseStd !== undefined ? `σ = ${formatDecimal(entry.noiseStd)}` : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`]
-          : [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6), formatDecimal(entry.l1Sensitivity), formatDecimal(entry.noiseScale)],
-      ),
-    ),
+    h('div', { 'data-testid': 'receipt-ledger' }, ledgerTable(receipt)),
     h('h4', {}, 'Parameters'),
     definitionList(parameterRows(receipt)),
     h('details', { class: 'raw' }, h('summary', {}, 'Raw receipt (JSON)'), h('pre', { 'data-testid': 'receipt-json' }, JSON.stringify(receipt, null, 2))),

@@ -5,6 +5,7 @@ import type { UtilityReport } from 'privsynth';
 import { definitionList, h, table } from './dom';
 import { formatDecimal, formatInteger, formatList } from './format';
 import { marginalTable } from './marginal-table';
+import { mlReportView } from './ml-report-view';
 
 function metric(label: string, value: string, note?: string): HTMLElement {
   return h('div', { class: 'metric' }, h('p', { class: 'metric__value' }, value), h('p', { class: 'metric__label' }, label), note ? h('p', { class: 'metric__note' }, note) : null);
@@ -57,6 +58,7 @@ export function reportView(report: UtilityReport): HTMLElement {
     h('h3', { id: 'report-title' }, 'Utility report'),
     h('p', { class: 'eyes-only', 'data-testid': 'report-notice' }, h('strong', {}, 'Computed on your real data: for your eyes only. '), 'Do not publish or share this report; it is not private.'),
     metrics(report),
+    report.ml ? mlReportView(report.ml) : null,
     marginals.length ? marginalTable(marginals) : null,
     encodingSection(report),
   );

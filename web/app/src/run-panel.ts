@@ -4,6 +4,7 @@ import { synthesize } from 'privsynth';
 
 import { h, panel, replaceChildren, show } from './dom';
 import { formatSeconds } from './format';
+import { columnsNeeded } from './mechanism-choice';
 import { PhaseClock } from './phases';
 import { plannerSettled } from './planner-view';
 import { progressView } from './progress-view';
@@ -12,11 +13,12 @@ import { failureOf, type AppState, type Store } from './store';
 /** Why a run cannot start yet (empty when it can). */
 function blockers(state: AppState): string[] {
   const reasons: string[] = [];
+  const needed = columnsNeeded(state);
   if (!state.input) reasons.push('load a CSV (step 1)');
   if (state.schemaBusy) reasons.push('wait for the schema check');
   else if (!state.schema) reasons.push('choose a valid schema (step 2)');
   if (state.schema && state.columns.length === 0) reasons.push('select at least one column (step 3)');
-  else if (state.schema && state.columns.length < state.degree) reasons.push(`select at least ${state.degree} columns for degree ${state.degree}`);
+  else if (state.schema && state.columns.length < needed.count) reasons.push(`select at least ${needed.count} columns for ${needed.reason}`);
   if (!state.parameters) reasons.push('fix the parameters marked in step 4');
   return reasons;
 }
@@ -76,7 +78,7 @@ export function runPanel(store: Store): HTMLElement {
   runButton.addEventListener('click', () => void run());
 
   store.watch(
-    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.degree, state.parameters],
+    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.degree, state.parameters],
     (state) => {
       const reasons = blockers(state);
       runButton.disabled = state.running || reasons.length > 0;

@@ -1,6 +1,6 @@
 // The page's state in one place. Panels read it, write patches, and re-render on change.
 import { PrivsynthError } from 'privsynth';
-import type { CommonOptions, ReducedSpaceLpOptions, Schema, SynthesisResult } from 'privsynth';
+import type { CommonOptions, MarginalLpOptions, MechanismOptions, ReducedSpaceLpOptions, Schema, SynthesisResult } from 'privsynth';
 
 /** The table the user wants to synthesize. */
 export interface DataInput {
@@ -32,9 +32,19 @@ export interface SchemaChoice {
   text: string;
 }
 
-/** Options from the parameter panel (null while an input is invalid). */
-/** The demo runs the reduced-space LP. */
-export type RunParameters = Omit<CommonOptions & ReducedSpaceLpOptions, 'columns'>;
+export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
+
+/** The options common to both mechanisms; the columns come from the columns panel. */
+type CommonRunOptions = Omit<CommonOptions, 'columns'>;
+export type ReducedSpaceLpRun = CommonRunOptions & ReducedSpaceLpOptions;
+export type MarginalLpRun = CommonRunOptions & MarginalLpOptions;
+
+/**
+ * Options from the parameter panel (null while an input is invalid): one mechanism's options only,
+ * since the core rejects an option that does not apply (e.g. "degree" or "referenceMeasure" with the
+ * marginal LP). A union of the two, because Omit over the union would keep only the common keys.
+ */
+export type RunParameters = ReducedSpaceLpRun | MarginalLpRun;
 
 export interface FailureInfo {
   code: string;
@@ -48,6 +58,8 @@ export interface AppState {
   /** Set while a schema is being read or validated. */
   schemaBusy: boolean;
   columns: string[];
+  mechanism: Mechanism;
+  /** The reduced-space LP's degree (the marginal LP's MST workload is 1- and 2-way marginals). */
   degree: 1 | 2 | 3;
   parameters: RunParameters | null;
   running: boolean;
@@ -102,6 +114,7 @@ export function initialState(): AppState {
     schema: null,
     schemaBusy: false,
     columns: [],
+    mechanism: 'reduced-space-lp',
     degree: 2,
     parameters: null,
     running: false,

@@ -1,0 +1,50 @@
+// The two mechanisms the demo offers and the marginal LP's fits: labels, hints, and what each needs
+// before a run can start.
+import type { MarginalLpOptions } from 'privsynth';
+
+import type { AppState, Mechanism } from './store';
+
+export type Fit = NonNullable<MarginalLpOptions['fit']>;
+
+export const MECHANISM_LABELS: Record<Mechanism, string> = {
+  'reduced-space-lp': 'Reduced-space LP — pure ε-DP (Boedihardjo, Strohmer & Vershynin)',
+  'marginal-lp': 'Marginal-preserving, MST-style — (ε, δ)-DP (Zhou et al.; McKenna et al.)',
+};
+
+export const MECHANISM_HINTS: Record<Mechanism, string> = {
+  'reduced-space-lp':
+    'Measures every marginal up to the chosen degree with Laplace noise and reweights a sample of candidate records with a linear program. ' +
+    'Pure ε-DP; accurate and fast on a handful of columns with few levels.',
+  'marginal-lp':
+    'Measures every 1-way marginal, privately selects a spanning tree of 2-way marginals with the exponential mechanism and measures those ' +
+    '(as MST, McKenna et al. 2021), then builds the rows from consistent estimates of these marginals. ' +
+    '(ε, δ)-DP, accounted in zCDP. On Adult at ε = 1 it matches MST’s error in well under a second.',
+};
+
+export const FIT_LABELS: Record<Fit, string> = {
+  auto: 'automatic (the tree)',
+  tree: 'tree: rows from the tree of marginals (fast)',
+  lp: 'LP: Zhou et al.’s reweighting LP (slower)',
+};
+
+const FIT_HINTS: Record<Fit, string> = {
+  auto: 'The tree fit, since no LP setting is given here (with a single column: the LP).',
+  tree:
+    'Whole rows rounded from the tree of consistent marginal estimates; with a prediction target, a target-augmented tree ' +
+    'in which each feature is drawn given the target and one other feature. Needs at least two columns.',
+  lp:
+    'Zhou et al.’s LP reweights candidate records to match the noisy marginals (with a prediction target, also every pair of ' +
+    'the target and a feature). Slower; the LP settings under Advanced apply.',
+};
+
+/** The fit's hint; every fit is post-processing of the same noisy marginals, so the privacy is the same. */
+export function fitHint(fit: Fit): string {
+  return `${FIT_HINTS[fit]} Post-processing: the privacy does not depend on the fit.`;
+}
+
+/** The fewest columns a run needs, and why (the degree, or the tree fit's one pair). */
+export function columnsNeeded(state: AppState): { count: number; reason: string } {
+  if (state.mechanism === 'reduced-space-lp') return { count: state.degree, reason: `degree ${state.degree}` };
+  const tree = state.parameters?.mechanism === 'marginal-lp' && state.parameters.fit === 'tree';
+  return tree ? { count: 2, reason: 'the tree fit' } : { count: 1, reason: 'the marginal LP' };
+}
