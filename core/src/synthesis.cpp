@@ -8,6 +8,7 @@
 #include "privsynth/accountant.hpp"
 #include "privsynth/bootstrap.hpp"
 #include "privsynth/encoding.hpp"
+#include "privsynth/eval/distribution_report.hpp"
 #include "privsynth/eval/tstr.hpp"
 #include "privsynth/eval/marginal_report.hpp"
 #include "privsynth/json_text.hpp"
@@ -316,6 +317,9 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
   Json report = report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows);
+  if (utility) {
+    report["distributions"] = distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);
+  }
   if (ml && plan.common.evaluate) {
     const int target = static_cast<int>(std::find(names.begin(), names.end(), plan.common.ml_target) - names.begin());
     Result<TstrReport> tstr = evaluate_tstr(output.value().synthetic, split.train, split.test, target, TstrOptions{});

@@ -9,7 +9,7 @@
 namespace privsynth {
 namespace {
 
-std::vector<double> marginal_frequencies(const EncodedTable& table, const Marginal& marginal) {
+std::vector<double> frequencies_of(const EncodedTable& table, const Marginal& marginal) {
   std::vector<double> frequencies(marginal.cells, 0.0);
   if (table.rows == 0) return frequencies;
   for (size_t row = 0; row < table.rows; ++row) {
@@ -26,8 +26,8 @@ struct MarginalComparison {
 
 MarginalComparison compare(const EncodedTable& real, const EncodedTable& synthetic, const std::vector<int>& columns) {
   const Marginal marginal = make_marginal(real.levels, columns);
-  const std::vector<double> p = marginal_frequencies(real, marginal);
-  const std::vector<double> q = marginal_frequencies(synthetic, marginal);
+  const std::vector<double> p = frequencies_of(real, marginal);
+  const std::vector<double> q = frequencies_of(synthetic, marginal);
   MarginalComparison result;
   for (size_t cell = 0; cell < p.size(); ++cell) {
     const double error = std::fabs(p[cell] - q[cell]);
@@ -38,6 +38,10 @@ MarginalComparison compare(const EncodedTable& real, const EncodedTable& synthet
 }
 
 }  // namespace
+
+std::vector<double> marginal_frequencies(const EncodedTable& table, const std::vector<int>& columns) {
+  return frequencies_of(table, make_marginal(table.levels, columns));
+}
 
 double mean_total_variation(const std::vector<MarginalDistance>& distances) {
   if (distances.empty()) return 0;

@@ -254,6 +254,34 @@ export interface UtilityReport {
   maxStatisticError?: { value: number; degree: number; marginal: string[] };
   /** With mlTarget: train on synthetic, test on real (logistic regression). */
   ml?: MlReport;
+  /** The distributions behind the distances, for plots (absent when evaluate is false). */
+  distributions?: DistributionReport;
+}
+
+export interface OneWayDistribution {
+  column: string;
+  /** Category names, numeric bins ("18–24", "[0, 0.5)") and "missing" for nullable columns. */
+  levels: string[];
+  /** Frequencies of each level (sum 1). */
+  real: number[];
+  synthetic: number[];
+}
+
+export interface TwoWayDistribution {
+  columns: [string, string];
+  rowLevels: string[];
+  columnLevels: string[];
+  /** Row-major frequencies: cell (i, j) at i * columnLevels.length + j (sum 1). */
+  real: number[];
+  synthetic: number[];
+  tv: number;
+}
+
+export interface DistributionReport {
+  /** Every synthesized column. */
+  oneWay: OneWayDistribution[];
+  /** The pairs with the largest TV (up to 6, each with at most 2,500 cells), worst first. */
+  twoWay: TwoWayDistribution[];
 }
 
 export interface MlModelReport {

@@ -25,6 +25,9 @@ struct UtilityReport {
 
 double mean_total_variation(const std::vector<MarginalDistance>& distances);
 
+// The frequencies of a marginal's cells (row-major over `columns`, increasing); all 0 when empty.
+std::vector<double> marginal_frequencies(const EncodedTable& table, const std::vector<int>& columns);
+
 // TV distance between the distributions of one marginal in two tables with the same columns.
 double marginal_total_variation(const EncodedTable& real, const EncodedTable& synthetic, const std::vector<int>& columns);
 
