@@ -35,15 +35,23 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves `root` on a free localhost port. */
-export async function serveStatic(root = distDir): Promise<StaticServer> {
+/**
+ * Serves `root` on a free localhost port, under `basePath` (e.g. "/privsynth/": as a static host
+ * serving the site in a sub-folder; everything outside it is 404).
+ */
+export async function serveStatic(root = distDir, basePath = '/'): Promise<StaticServer> {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`${root}/index.html is missing: build the site first (bash scripts/build.sh lib app)`);
   }
   const served: string[] = [];
   const server: Server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    served.push(path);
+    const requested = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    served.push(requested);
+    if (!requested.startsWith(basePath)) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const path = `/${requested.slice(basePath.length)}`;
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
     if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || !existsSync(file)) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -55,7 +63,7 @@ export async function serveStatic(root = distDir): Promise<StaticServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}${basePath}`,
     served,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
