@@ -27,6 +27,26 @@ std::vector<std::string> not_private_reasons(const ReceiptInputs& inputs) {
   return reasons;
 }
 
+// A privately discovered schema's cost, added to the run's (basic composition: epsilons and deltas add).
+void add_discovery(nlohmann::json& privacy, const Schema& schema) {
+  if (!schema.discovered) return;
+  const double spent = privacy.value("epsilonSpent", 0.0);
+  const double delta = privacy.value("delta", 0.0);
+  privacy["domainDiscovery"] = {{"epsilon", schema.discovered->epsilon},
+                                {"delta", schema.discovered->delta},
+                                {"note", "the schema's domains were estimated privately from the same data "
+                                         "(docs/privacy/domain-discovery.md); that release is part of this one"}};
+  privacy["total"] = {{"epsilon", spent + schema.discovered->epsilon},
+                      {"delta", delta + schema.discovered->delta},
+                      {"composition", "basic composition of the domain discovery and this run"}};
+}
+
+std::string domain_text(SchemaProvenance provenance, const Schema& schema) {
+  if (provenance != SchemaProvenance::Public) return "read from the data: NOT PRIVATE";
+  return schema.discovered ? "estimated privately from the data (charged: privacy.domainDiscovery)"
+                           : "public: given by the schema";
+}
+
 }  // namespace
 
 nlohmann::json build_receipt(const ReceiptInputs& inputs) {
@@ -34,12 +54,9 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
   nlohmann::json columns = nlohmann::json::array();
   for (int index : inputs.output_columns) {
     const Column& column = inputs.schema.columns[static_cast<size_t>(index)];
-    columns.push_back({{"name", column.name},
-                       {"domain", inputs.provenance == SchemaProvenance::Public
-                                      ? "public: given by the schema"
-                                      : "read from the data: NOT PRIVATE"}});
+    columns.push_back({{"name", column.name}, {"domain", domain_text(inputs.provenance, inputs.schema)}});
   }
-  return {
+  nlohmann::json receipt = {
       {"kind", "privsynth privacy receipt"},
       {"format", 1},
       {"software", {{"name", "privsynth"}, {"version", version()}, {"lpSolver", "GLPK 5.0"}}},
@@ -62,11 +79,15 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
       {"schema",
        {{"name", inputs.schema.name},
         {"source", inputs.schema.source},
-        {"provenance", inputs.provenance == SchemaProvenance::Public ? "public" : "inferred from the data (NOT PRIVATE)"},
+        {"provenance", inputs.provenance != SchemaProvenance::Public ? "inferred from the data (NOT PRIVATE)"
+                       : inputs.schema.discovered                    ? "discovered with differential privacy"
+                                                                     : "public"},
         {"outOfDomainPolicy", inputs.out_of_domain_policy},
         {"columns", columns}}},
       {"output", {{"rows", inputs.synthetic_rows}, {"columns", inputs.output_columns.size()}}},
   };
+  add_discovery(receipt["privacy"], inputs.schema);
+  return receipt;
 }
 
 }  // namespace privsynth

@@ -187,7 +187,7 @@ Result<Schema> parse_schema_json(std::string_view text) {
   if (root.is_discarded()) return schema_error("the schema is not valid JSON");
   if (!root.is_object()) return schema_error("the schema must be a JSON object");
   PRIVSYNTH_RETURN_IF_ERROR(
-      check_keys(root, {"version", "name", "source", "description", "provenance", "columns", "missing"}, "schema"));
+      check_keys(root, {"version", "name", "source", "description", "provenance", "discovery", "columns", "missing"}, "schema"));
   if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<long long>() != 1) {
     return schema_error("\"version\" must be 1 (this is schema format v1)");
   }
@@ -202,10 +202,25 @@ Result<Schema> parse_schema_json(std::string_view text) {
   }
   if (root.contains("provenance")) {
     const Json& provenance = root["provenance"];
-    if (!provenance.is_string() || (provenance != "public" && provenance != "inferred-from-data")) {
-      return schema_error("\"provenance\" must be \"public\" or \"inferred-from-data\"");
+    if (!provenance.is_string() || (provenance != "public" && provenance != "inferred-from-data" && provenance != "dp-discovered")) {
+      return schema_error("\"provenance\" must be \"public\", \"dp-discovered\" or \"inferred-from-data\"");
     }
     schema.inferred_from_data = provenance == "inferred-from-data";
+    if (provenance == "dp-discovered") {
+      const Json* cost = root.contains("discovery") ? &root["discovery"] : nullptr;
+      const auto number_in = [&](const char* key, double low, double high) {
+        return cost && cost->is_object() && cost->contains(key) && (*cost)[key].is_number() &&
+               (*cost)[key].get<double>() >= low && (*cost)[key].get<double>() < high;
+      };
+      if (!number_in("epsilon", 0, 1e6) || !number_in("delta", 0, 1)) {
+        return schema_error("a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, "
+                            "the cost of discovering it, which every receipt adds");
+      }
+      schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>()};
+    }
+  }
+  if (root.contains("discovery") && !schema.discovered) {
+    return schema_error("\"discovery\" belongs to a schema with \"provenance\": \"dp-discovered\"");
   }
   if (!root.contains("columns") || !root["columns"].is_array() || root["columns"].empty()) {
     return schema_error("\"columns\" must be a non-empty array");
@@ -232,7 +247,8 @@ std::string schema_to_json(const Schema& schema) {
   root["version"] = 1;
   root["name"] = schema.name;
   if (!schema.source.empty()) root["source"] = schema.source;
-  root["provenance"] = schema.inferred_from_data ? "inferred-from-data" : "public";
+  root["provenance"] = schema.inferred_from_data ? "inferred-from-data" : schema.discovered ? "dp-discovered" : "public";
+  if (schema.discovered) root["discovery"] = {{"epsilon", schema.discovered->epsilon}, {"delta", schema.discovered->delta}};
   Json columns = Json::array();
   for (const Column& column : schema.columns) {
     Json item;

@@ -106,5 +106,5 @@ TEST_CASE("a schema read from the data keeps its label through a round trip", "[
   CHECK(parse_schema_json(schema_to_json(inferred)).value().inferred_from_data);
   CHECK_FALSE(parse_schema_json(with_columns(R"({"name":"c","type":"categorical","categories":["a"]})")).value().inferred_from_data);
   require_schema_error(R"({"version":1,"provenance":"guessed","columns":[{"name":"c","type":"categorical","categories":["a"]}]})",
-                       "\"provenance\" must be \"public\" or \"inferred-from-data\"");
+                       "\"provenance\" must be \"public\", \"dp-discovered\" or \"inferred-from-data\"");
 }

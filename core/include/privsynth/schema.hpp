@@ -29,6 +29,13 @@ struct Column {
   bool nullable = false;             // has an extra "missing" level
 };
 
+// What a privately discovered domain cost (docs/privacy/domain-discovery.md): a schema with
+// "provenance": "dp-discovered" states it, and every receipt of a synthesis with that schema adds it.
+struct DiscoveryCost {
+  double epsilon = 0;
+  double delta = 0;
+};
+
 struct Schema {
   int version = 1;
   std::string name;
@@ -36,6 +43,7 @@ struct Schema {
   std::vector<Column> columns;
   std::vector<std::string> missing_tokens;  // cell texts that mean "missing"
   bool inferred_from_data = false;          // "provenance": "inferred-from-data": NOT PRIVATE
+  std::optional<DiscoveryCost> discovered;  // "provenance": "dp-discovered", with "discovery": {epsilon, delta}
 };
 
 // Number of encoded levels of a column: categories or bins, plus one "missing" level (the last

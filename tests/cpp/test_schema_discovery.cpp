@@ -1,0 +1,95 @@
+// A schema discovered privately from Adult: what it finds, what it costs, that the cost travels in
+// the schema to every synthesis receipt, and clear errors for bad requests.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "bundled_data.hpp"
+#include "privsynth/schema.hpp"
+#include "privsynth/schema_discovery.hpp"
+#include "privsynth/synthesis.hpp"
+
+using namespace privsynth;
+using Json = nlohmann::json;
+
+namespace {
+const char* kRequest = R"({"epsilon": 1, "delta": 1e-6, "name": "adult", "missing": ["?", ""], "testSeed": 5,
+  "columns": [{"name": "age", "type": "numeric", "range": [0, 150], "integer": true, "bins": 10},
+              {"name": "workclass", "type": "categorical", "nullable": true},
+              {"name": "sex", "type": "categorical"},
+              {"name": "income", "type": "categorical"}]})";
+}  // namespace
+
+TEST_CASE("discovery on Adult finds the frequent categories and tight bounds, and states its cost", "[discovery][schema]") {
+  const Result<SchemaDiscoveryOutput> found = discover_schema(kRequest, testing::adult_data().cells.view());
+  INFO(found.status().message());
+  REQUIRE(found.is_ok());
+  const Schema schema = parse_schema_json(found.value().schema_json).value();
+  REQUIRE(schema.discovered);
+  CHECK(schema.discovered->epsilon == 1);
+  CHECK(schema.discovered->delta == 1e-6);
+  REQUIRE(schema.columns.size() == 4);
+  // Age: 17..90 in Adult; the 0.5% and 99.5% quantiles are about 17 and 74-80.
+  CHECK(schema.columns[0].min >= 16);
+  CHECK(schema.columns[0].min <= 19);
+  CHECK(schema.columns[0].max >= 70);
+  CHECK(schema.columns[0].max <= 90);
+  CHECK(schema.columns[0].bins == 10);
+  // Workclass has 8 values in Adult (the rarest, "Never-worked", has 10 records: below the
+  // threshold of 1 + ln(1/(delta/3 (1+a)))/(eps/4) ~ 62 at eps/4 per column).
+  std::vector<std::string> workclass;
+  for (const Category& c : schema.columns[1].categories) workclass.push_back(c.label);
+  CHECK(std::find(workclass.begin(), workclass.end(), "Private") != workclass.end());
+  CHECK(std::find(workclass.begin(), workclass.end(), "Never-worked") == workclass.end());
+  CHECK(schema.columns[1].nullable);
+  CHECK(schema.columns[2].categories.size() == 2);
+  const Json receipt = Json::parse(found.value().receipt_json);
+  CHECK(receipt["release"] == "schema discovery");
+  CHECK(receipt["private"] == false);  // test seed
+  REQUIRE(receipt["ledger"].size() == 4);
+  double epsilon = 0, delta = 0;
+  for (const Json& entry : receipt["ledger"]) {
+    epsilon += entry["epsilon"].get<double>();
+    delta += entry["delta"].get<double>();
+  }
+  CHECK(epsilon == Approx(1.0));
+  CHECK(delta == Approx(1e-6));
+}
+
+TEST_CASE("a synthesis with a discovered schema adds the discovery's cost to its receipt", "[discovery][schema]") {
+  const SchemaDiscoveryOutput found = discover_schema(kRequest, testing::adult_data().cells.view()).value();
+  const Result<SynthesisOutput> run =
+      synthesize(SynthesisInput{found.schema_json, testing::adult_data().cells.view(), R"({"epsilon": 1, "testSeed": 1})"});
+  INFO(run.status().message());
+  REQUIRE(run.is_ok());
+  const Json receipt = Json::parse(run.value().receipt_json);
+  CHECK(receipt["schema"]["provenance"] == "discovered with differential privacy");
+  CHECK(receipt["privacy"]["domainDiscovery"]["epsilon"] == 1.0);
+  CHECK(receipt["privacy"]["total"]["epsilon"].get<double>() == Approx(2.0));
+  CHECK(receipt["privacy"]["total"]["delta"].get<double>() == Approx(1e-6));
+  CHECK_THAT(receipt["schema"]["columns"][0]["domain"].get<std::string>(), Catch::Contains("estimated privately"));
+  // The schema text round-trips with its cost; a cost without the provenance is refused.
+  CHECK(parse_schema_json(schema_to_json(parse_schema_json(found.schema_json).value())).value().discovered->epsilon == 1);
+  CHECK(parse_schema_json(R"({"version":1,"discovery":{"epsilon":1,"delta":0},"columns":[{"name":"a","type":"categorical","categories":["x"]}]})")
+            .status().code() == ErrorCode::InvalidSchema);
+  CHECK(parse_schema_json(R"({"version":1,"provenance":"dp-discovered","columns":[{"name":"a","type":"categorical","categories":["x"]}]})")
+            .status().code() == ErrorCode::InvalidSchema);
+}
+
+TEST_CASE("bad discovery requests are specific errors", "[discovery][schema][errors]") {
+  const CellGridView cells = testing::adult_data().cells.view();
+  const auto message = [&](const std::string& request) {
+    const Result<SchemaDiscoveryOutput> found = discover_schema(request, cells);
+    REQUIRE(!found.is_ok());
+    return found.status().message();
+  };
+  CHECK_THAT(message(R"({"epsilon": 0, "columns": [{"name": "sex", "type": "categorical"}]})"), Catch::Contains("epsilon"));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "sex", "type": "categorical"}]})"), Catch::Contains("delta"));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric"}]})"), Catch::Contains("range"));
+  CHECK_THAT(message(R"({"epsilon": 1, "delta": 1e-6, "columns": [{"name": "nope", "type": "categorical"}]})"),
+             Catch::Contains("no column \"nope\""));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric", "range": [0, 150], "colour": 1}]})"),
+             Catch::Contains("colour"));
+  // At a tiny epsilon nothing passes the threshold: the error says what to do.
+  CHECK_THAT(message(R"({"epsilon": 0.0001, "delta": 1e-9, "columns": [{"name": "race", "type": "categorical"}]})"),
+             Catch::Contains("raise epsilon"));
+}
