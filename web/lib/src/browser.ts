@@ -3,14 +3,14 @@
 // one in the background for the next call.
 import PrivsynthWorker from './worker?worker&inline';
 
-import { errorFromCode } from './errors';
-import { schemaJsonOf, splitOptions } from './pipeline';
-import type { Schema } from './schema-types';
-import type { PlannerInputs, PlannerReport } from './planner-types';
-import type { Progress, SynthesisResult, SynthesizeOptions } from './types';
-import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import { errorFromCode } from './errors.js';
+import { schemaJsonOf, splitOptions } from './pipeline.js';
+import type { Schema } from './schema-types.js';
+import type { PlannerInputs, PlannerReport } from './planner-types.js';
+import type { Progress, SynthesisResult, SynthesizeOptions } from './types.js';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
-export * from './public-api';
+export * from './public-api.js';
 
 type RequestBody = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 

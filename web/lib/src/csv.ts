@@ -2,7 +2,7 @@
 // offsets, copied once into WebAssembly memory.
 import Papa from 'papaparse';
 
-import { errorFromCode } from './errors';
+import { errorFromCode } from './errors.js';
 
 export interface ParsedCsv {
   header: string[];

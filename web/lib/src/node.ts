@@ -2,15 +2,15 @@
 // promise; `signal` is checked at every progress event (thousands per run), so an abort issued
 // from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
 // cancel from a timer, run in a worker_threads Worker.
-import { errorFromCode } from './errors';
-import { readCsvText } from './csv';
-import { checkSchema, planWith, runSynthesis, schemaJsonOf, splitOptions } from './pipeline';
-import type { Schema } from './schema-types';
-import type { PlannerInputs, PlannerReport } from './planner-types';
-import type { SynthesisResult, SynthesizeOptions } from './types';
-import { loadWarmWasmModule, loadWasmModule } from './wasm-module';
+import { errorFromCode } from './errors.js';
+import { readCsvText } from './csv.js';
+import { checkSchema, planWith, runSynthesis, schemaJsonOf, splitOptions } from './pipeline.js';
+import type { Schema } from './schema-types.js';
+import type { PlannerInputs, PlannerReport } from './planner-types.js';
+import type { SynthesisResult, SynthesizeOptions } from './types.js';
+import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
-export * from './public-api';
+export * from './public-api.js';
 
 export async function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
   const { csv, schemaJson, coreOptions } = splitOptions(options);

@@ -1,12 +1,12 @@
 // The synthesis run shared by the Web Worker (browsers) and the in-process path (Node): parse the
 // CSV, hand the cells to the core, turn its columns back into CSV text.
-import { errorFromCode } from './errors';
-import { packCells, parseCsv, writeCsv } from './csv';
-import type { Schema } from './schema-types';
-import type { PlannerReport } from './planner-types';
-import type { Phase, Progress, SynthesisResult, SynthesizeOptions } from './types';
-import { columnText } from './values';
-import type { PrivsynthWasmModule } from './wasm-module';
+import { errorFromCode } from './errors.js';
+import { packCells, parseCsv, writeCsv } from './csv.js';
+import type { Schema } from './schema-types.js';
+import type { PlannerReport } from './planner-types.js';
+import type { Phase, Progress, SynthesisResult, SynthesizeOptions } from './types.js';
+import { columnText } from './values.js';
+import type { PrivsynthWasmModule } from './wasm-module.js';
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
 export interface RunRequest {

@@ -1,8 +1,8 @@
 // What both entries (browser and Node) export besides synthesize().
-export * from './errors';
-export type * from './schema-types';
-export type * from './types';
-export type * from './planner-types';
-export { inferSchema, NOT_PRIVATE_WARNING } from './schema-inference';
-export type { InferSchemaOptions } from './schema-inference';
-export { parseCsv } from './csv';
+export * from './errors.js';
+export type * from './schema-types.js';
+export type * from './types.js';
+export type * from './planner-types.js';
+export { inferSchema, NOT_PRIVATE_WARNING } from './schema-inference.js';
+export type { InferSchemaOptions } from './schema-inference.js';
+export { parseCsv } from './csv.js';

@@ -1,9 +1,9 @@
 // Reads a schema from the data itself. This is NOT private: the category sets and the min/max of
 // numeric columns are facts about the private records. The schema is labelled
 // "provenance": "inferred-from-data", and every receipt made with it says "not private".
-import { errorFromCode } from './errors';
-import { parseCsv } from './csv';
-import type { Schema, SchemaColumn } from './schema-types';
+import { errorFromCode } from './errors.js';
+import { parseCsv } from './csv.js';
+import type { Schema, SchemaColumn } from './schema-types.js';
 
 export interface InferSchemaOptions {
   /** Columns with more distinct non-numeric values than this are refused (default 100). */

@@ -1,4 +1,4 @@
-import type { Schema } from './schema-types';
+import type { Schema } from './schema-types.js';
 
 export type Phase = 'parse' | 'encode' | 'measure' | 'lp' | 'sample' | 'evaluate' | 'write';
 

@@ -1,7 +1,7 @@
 // From the core's decoded columns (category indices, numbers) to the text written in the
 // synthetic CSV, using the schema's own labels and missing token.
-import type { Schema, SchemaColumn } from './schema-types';
-import type { WasmColumn } from './wasm-module';
+import type { Schema, SchemaColumn } from './schema-types.js';
+import type { WasmColumn } from './wasm-module.js';
 
 /** Decimal places that resolve 1/100,000 of a column's range (values are uniform within a bin). */
 function decimalsFor(column: SchemaColumn & { type: 'numeric' }): number {

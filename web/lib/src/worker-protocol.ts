@@ -1,8 +1,8 @@
 // Messages between the page (browser.ts) and the Web Worker (worker.ts). Plain data only.
-import type { SerializedError } from './errors';
-import type { Schema } from './schema-types';
-import type { PlannerReport } from './planner-types';
-import type { Progress, SynthesisResult } from './types';
+import type { SerializedError } from './errors.js';
+import type { Schema } from './schema-types.js';
+import type { PlannerReport } from './planner-types.js';
+import type { Progress, SynthesisResult } from './types.js';
 
 export type WorkerRequest =
   | { id: number; kind: 'run'; csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> }

@@ -1,10 +1,10 @@
 // The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive.
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
-import { readCsvText } from './csv';
-import { serializeError } from './errors';
-import { checkSchema, planWith, runSynthesis } from './pipeline';
-import type { WorkerReply, WorkerRequest } from './worker-protocol';
-import { loadWarmWasmModule, loadWasmModule } from './wasm-module';
+import { readCsvText } from './csv.js';
+import { serializeError } from './errors.js';
+import { checkSchema, planWith, runSynthesis } from './pipeline.js';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
 const scope = self as unknown as {
   postMessage(message: WorkerReply): void;
