@@ -9,6 +9,7 @@
 #include "privsynth/mechanisms/registry.hpp"
 #include "privsynth/planner.hpp"
 #include "privsynth/schema.hpp"
+#include "privsynth/schema_discovery.hpp"
 #include "privsynth/synthesis.hpp"
 #include "privsynth/version.hpp"
 #include "privsynth/warm_up.hpp"
@@ -79,6 +80,26 @@ val synthesize(const std::string& schema_json, const val& cell_bytes, const val&
   return result;
 }
 
+// discoverSchema(requestJson, cellBytes, cellOffsets, rows, columns) -> { ok, schemaJson, receiptJson }
+val discover_schema(const std::string& request_json, const val& cell_bytes, const val& cell_offsets, size_t rows,
+                    size_t columns) {
+  const std::vector<uint8_t> bytes = copy_typed_array<uint8_t>(cell_bytes);
+  const std::vector<uint32_t> offsets = copy_typed_array<uint32_t>(cell_offsets);
+  if (offsets.size() != rows * columns + 1) {
+    return error_object(privsynth::Status::error(privsynth::ErrorCode::InvalidArgument,
+                                                 "cellOffsets must have rows * columns + 1 entries"));
+  }
+  const privsynth::CellGridView grid{reinterpret_cast<const char*>(bytes.data()), offsets.data(), rows, columns,
+                                     bytes.size()};
+  const privsynth::Result<privsynth::SchemaDiscoveryOutput> output = privsynth::discover_schema(request_json, grid);
+  if (!output.is_ok()) return error_object(output.status());
+  val result = val::object();
+  result.set("ok", true);
+  result.set("schemaJson", output.value().schema_json);
+  result.set("receiptJson", output.value().receipt_json);
+  return result;
+}
+
 // validateSchema(json) -> { ok, normalizedJson } | { ok: false, code, message }
 val validate_schema(const std::string& json) {
   const privsynth::Result<privsynth::Schema> schema = privsynth::parse_schema_json(json);
@@ -125,6 +146,7 @@ val mechanism_names() {
 EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("synthesize", &synthesize);
   emscripten::function("validateSchema", &validate_schema);
+  emscripten::function("discoverSchema", &discover_schema);
   emscripten::function("version", &version);
   emscripten::function("warmUp", &warm_up);
   emscripten::function("mechanisms", &mechanism_names);

@@ -4,8 +4,8 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors.js';
-import { schemaJsonOf, splitOptions } from './pipeline.js';
-import type { Schema } from './schema-types.js';
+import { discoveryRequestOf, schemaJsonOf, splitOptions } from './pipeline.js';
+import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { Progress, SynthesisResult, SynthesizeOptions } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -88,6 +88,19 @@ export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult>
     return Promise.reject(error);
   }
   return call<SynthesisResult>({ kind: 'run', ...request }, options.onProgress, options.signal);
+}
+
+/**
+ * A schema discovered from the data with differential privacy (docs/privacy/domain-discovery.md),
+ * in the worker. Spends `epsilon` (and `delta` with categorical columns); every later run with the
+ * schema adds that cost to its receipt.
+ */
+export function discoverSchema(options: DiscoverSchemaOptions): Promise<DiscoveredSchema> {
+  try {
+    return call<DiscoveredSchema>({ kind: 'discover', ...discoveryRequestOf(options) });
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /** Validates a schema and returns it normalized (defaults filled in); rejects with a SchemaError. */

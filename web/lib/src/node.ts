@@ -4,8 +4,8 @@
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
 import { readCsvText } from './csv.js';
-import { checkSchema, planWith, runSynthesis, schemaJsonOf, splitOptions } from './pipeline.js';
-import type { Schema } from './schema-types.js';
+import { checkSchema, discoverWith, discoveryRequestOf, planWith, runSynthesis, schemaJsonOf, splitOptions } from './pipeline.js';
+import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { SynthesisResult, SynthesizeOptions } from './types.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -29,6 +29,18 @@ export async function synthesize(options: SynthesizeOptions): Promise<SynthesisR
       return !signal?.aborted;
     },
   );
+}
+
+/**
+ * A schema discovered from the data with differential privacy (docs/privacy/domain-discovery.md):
+ * categories above a noisy threshold, numeric bounds by private quantiles inside public rough
+ * ranges. Spends `epsilon` (and `delta` with categorical columns); every later run with the
+ * schema adds that cost to its receipt.
+ */
+export async function discoverSchema(options: DiscoverSchemaOptions): Promise<DiscoveredSchema> {
+  const { csv, requestJson } = discoveryRequestOf(options);
+  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
+  return discoverWith(module, csvText, requestJson);
 }
 
 /** Validates a schema and returns it normalized (defaults filled in); throws a SchemaError. */

@@ -2,7 +2,7 @@
 // CSV, hand the cells to the core, turn its columns back into CSV text.
 import { errorFromCode } from './errors.js';
 import { packCells, parseCsv, writeCsv } from './csv.js';
-import type { Schema } from './schema-types.js';
+import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { Phase, Progress, SynthesisResult, SynthesizeOptions } from './types.js';
 import { columnText } from './values.js';
@@ -58,6 +58,24 @@ export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Sc
   const checked = module.validateSchema(schemaJson);
   if (!checked.ok) throw errorFromCode(checked.code, checked.message);
   return JSON.parse(checked.normalizedJson) as Schema;
+}
+
+/** The core's discovery request: everything but the CSV. */
+export function discoveryRequestOf(options: DiscoverSchemaOptions): { csv: string | Blob; requestJson: string } {
+  if (options === null || typeof options !== 'object') {
+    throw errorFromCode('INVALID_ARGUMENT', 'discoverSchema() needs an options object');
+  }
+  const isBlob = typeof Blob !== 'undefined' && options.csv instanceof Blob;
+  if (typeof options.csv !== 'string' && !isBlob) throw errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob');
+  const { csv, ...request } = options;
+  return { csv, requestJson: JSON.stringify(request) };
+}
+
+export function discoverWith(module: PrivsynthWasmModule, csvText: string, requestJson: string): DiscoveredSchema {
+  const packed = packCells(parseCsv(csvText));
+  const found = module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount);
+  if (!found.ok) throw errorFromCode(found.code, found.message);
+  return { schema: JSON.parse(found.schemaJson) as Schema, receipt: JSON.parse(found.receiptJson) as Record<string, unknown> };
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {

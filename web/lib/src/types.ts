@@ -201,6 +201,9 @@ export interface PrivacyReceipt {
     rhoBudget?: number;
     rhoSpent?: number;
     conversion?: string;
+    /** With a schema from discoverSchema(): what discovering it cost, and the total with this run. */
+    domainDiscovery?: { epsilon: number; delta: number; note: string };
+    total?: { epsilon: number; delta: number; composition: string };
   };
   ledger: Array<LedgerEntry | ZcdpLedgerEntry>;
   mechanism: { name: string; title: string; paper: string; referenceMeasure?: string; privacyNote: string };

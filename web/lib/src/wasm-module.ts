@@ -32,12 +32,20 @@ export interface PrivsynthWasmModule {
   mechanisms(): string[];
   /** Runs the solvers on a small made-up LP so that V8 compiles their hot code before a real run. */
   warmUp(): { ok: true } | WasmFailure;
+  /** A schema discovered with differential privacy (core/include/privsynth/schema_discovery.hpp). */
+  discoverSchema(
+    requestJson: string,
+    cellBytes: Uint8Array,
+    cellOffsets: Uint32Array,
+    rows: number,
+    columns: number,
+  ): { ok: true; schemaJson: string; receiptJson: string } | WasmFailure;
   /** The theorems' conditions for public inputs (JSON in, JSON out; core/include/privsynth/planner.hpp). */
   plan(inputsJson: string): { ok: true; reportJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
-export const WASM_FUNCTIONS = ['synthesize', 'validateSchema', 'version', 'mechanisms', 'warmUp', 'plan'] as const;
+export const WASM_FUNCTIONS = ['synthesize', 'validateSchema', 'discoverSchema', 'version', 'mechanisms', 'warmUp', 'plan'] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;
 void everyFunctionListed;
