@@ -1,0 +1,338 @@
+// The `privsynth` command line (web/lib/dist/cli.js), run as a child process on the bundled Adult
+// sample: outputs, receipts, the planner, schema checks, usage and library errors, all-or-nothing
+// outputs, standard output and Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { PlannerReport, PrivacyReceipt, UtilityReport } from 'privsynth';
+import { PendingOutputs } from '../../web/lib/src/cli/output';
+import { repoFile } from './helpers';
+
+const CLI = repoFile('web/lib/dist/cli.js');
+const DATA = repoFile('data/adult/adult.csv');
+const SCHEMA = repoFile('data/adult/adult.schema.json');
+const COLUMNS = ['age', 'sex', 'race', 'income'];
+/** A small, seeded run: about a second. */
+const SMALL_RUN = ['--columns', COLUMNS.join(','), '--seed', '7'];
+const PACKAGE_VERSION = (JSON.parse(readFileSync(repoFile('web/lib/package.json'), 'utf8')) as { version: string }).version;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], cwd?: string): Run {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+const csvRows = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+
+let dir: string;
+const at = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "bash scripts/build.sh lib" first`);
+  dir = mkdtempSync(join(tmpdir(), 'privsynth-cli-'));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('privsynth synth', () => {
+  it('writes the synthetic CSV, the receipt and the report, with progress and a summary on stderr', () => {
+    const run = cli([
+      'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', ...SMALL_RUN,
+      '--out', at('synth.csv'), '--receipt', at('receipt.json'), '--report', at('report.json'),
+    ]);
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+
+    const receipt = readJson<PrivacyReceipt>(at('receipt.json'));
+    expect(receipt.kind).toBe('privsynth privacy receipt');
+    expect(receipt.mechanism.name).toBe('reduced-space-lp');
+    expect(receipt.privacy.epsilonBudget).toBe(1);
+    expect(receipt.privacy.epsilonSpent).toBeCloseTo(1, 12);
+    expect(receipt.private).toBe(false);
+    expect(receipt.schema.columns.map((column) => column.name)).toEqual(COLUMNS);
+
+    const rows = csvRows(readFileSync(at('synth.csv'), 'utf8'));
+    expect(rows[0]).toEqual(COLUMNS);
+    expect(rows.length - 1).toBe(receipt.output.rows);
+    expect(receipt.output.rows).toBeGreaterThan(48000);
+    expect(receipt.output.rows).toBeLessThan(49700);
+    expect(rows.slice(1).every((row) => row.length === COLUMNS.length)).toBe(true);
+
+    const report = readJson<UtilityReport>(at('report.json'));
+    expect(report.rows).toEqual({ real: 48842, synthetic: receipt.output.rows });
+    expect(report.marginals!.meanTwoWayTV).toBeLessThan(0.1);
+
+    // Not a TTY: one line per phase, in order.
+    const phases = run.stderr.split('\n').filter((line) => line.startsWith('[')).map((line) => line.slice(1, line.indexOf(']')));
+    expect(phases).toEqual(['parse', 'encode', 'measure', 'lp', 'sample', 'evaluate', 'write']);
+    expect(run.stderr).toContain(`${receipt.output.rows.toLocaleString('en-US')} synthetic rows x 4 columns (age, sex, race, income)`);
+    expect(run.stderr).toContain('epsilon 1 spent of 1');
+    expect(run.stderr).toMatch(/Wall time \d+\.\d s/);
+    expect(run.stderr).toContain('NOT PRIVATE: a fixed test seed replaced the secure random number generator');
+    // Renamed into place: no temporary file is left behind.
+    expect(readdirSync(dir).sort()).toEqual(['receipt.json', 'report.json', 'synth.csv']);
+  });
+
+  it('runs the marginal mechanism with --delta and reports delta in the receipt and the summary', () => {
+    const run = cli([
+      'synth', DATA, '--schema', SCHEMA, '--epsilon', '0.5', '--mechanism', 'marginal-lp', '--delta', '1e-6', ...SMALL_RUN,
+      '--out', at('marginal.csv'), '--receipt', at('marginal.json'),
+    ]);
+    expect(run.status).toBe(0);
+    const receipt = readJson<PrivacyReceipt>(at('marginal.json'));
+    expect(receipt.mechanism.name).toBe('marginal-lp');
+    expect(receipt.privacy.delta).toBe(1e-6);
+    expect(receipt.privacy.epsilonBudget).toBe(0.5);
+    expect(receipt.privacy.rhoSpent).toBeGreaterThan(0);
+    expect(run.stderr).toContain('delta 0.000001');
+    expect(csvRows(readFileSync(at('marginal.csv'), 'utf8'))[0]).toEqual(COLUMNS);
+  });
+
+  it('writes the CSV to standard output with --out - (or without --out), and --quiet keeps only the warning', () => {
+    for (const out of [['--out', '-'], []]) {
+      const run = cli(['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', ...SMALL_RUN, ...out, '--no-receipt', '--quiet']);
+      expect(run.status).toBe(0);
+      const rows = csvRows(run.stdout);
+      expect(rows[0]).toEqual(COLUMNS);
+      expect(rows.length).toBeGreaterThan(48000);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        'NOT PRIVATE: a fixed test seed replaced the secure random number generator. Do not publish this table as private data.',
+      ]);
+    }
+  });
+
+  it('passes --option and --options-json to synthesize() as typed values', () => {
+    const run = cli([
+      'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', ...SMALL_RUN, '--quiet',
+      '--option', 'degree=1', '--option', 'lpRelativeGap=0.05', '--options-json', '{"syntheticRows": 1000}',
+      '--out', at('options.csv'), '--receipt', at('options.json'),
+    ]);
+    expect(run.status).toBe(0);
+    const receipt = readJson<PrivacyReceipt>(at('options.json'));
+    expect(receipt.parameters.degree).toBe(1);
+    expect(receipt.output.rows).toBe(1000);
+    expect((receipt.parameters.lp as { relativeGapTarget: number }).relativeGapTarget).toBe(0.05);
+    expect(csvRows(readFileSync(at('options.csv'), 'utf8'))).toHaveLength(1001);
+  });
+});
+
+describe('all-or-nothing outputs', () => {
+  it('renames nothing into place when one output cannot be written, and removes its temporary files', () => {
+    writeFileSync(at('first.csv'), 'previous content\n');
+    const before = readdirSync(dir).sort();
+    const pending = new PendingOutputs();
+    expect(() =>
+      pending.commit([
+        { path: at('first.csv'), text: 'new content\n' },
+        { path: at('second.json'), text: '{}\n' },
+        { path: at('no-such-directory/third.json'), text: '{}\n' },
+      ]),
+    ).toThrow(`cannot write "${at('no-such-directory/third.json')}": no such file`);
+    expect(readFileSync(at('first.csv'), 'utf8')).toBe('previous content\n');
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+});
+
+describe('library errors exit 1, name the code and leave no output', () => {
+  const malformed = () => {
+    writeFileSync(at('malformed.csv'), 'age,sex\n30,Male\n"41,Female\n');
+    return at('malformed.csv');
+  };
+  const empty = () => {
+    writeFileSync(at('empty.csv'), '');
+    return at('empty.csv');
+  };
+  const cases: Array<{ name: string; args: () => string[]; error: string }> = [
+    { name: 'epsilon 0', args: () => [DATA, '--epsilon', '0'], error: 'error [INVALID_ARGUMENT]: option "epsilon" must be a finite number greater than 0' },
+    { name: 'a negative epsilon', args: () => [DATA, '--epsilon=-1'], error: 'error [INVALID_ARGUMENT]: option "epsilon" must be a finite number greater than 0' },
+    { name: 'an unknown column', args: () => [DATA, '--epsilon', '1', '--columns', 'age,salary'], error: 'error [INVALID_ARGUMENT]: option "columns": the schema has no column "salary"' },
+    { name: 'an unknown option', args: () => [DATA, '--epsilon', '1', '--option', 'epsilom=2'], error: 'error [INVALID_ARGUMENT]: unknown option "epsilom"' },
+    { name: 'delta with the reduced-space LP', args: () => [DATA, '--epsilon', '1', '--delta', '1e-9'], error: 'error [INVALID_ARGUMENT]: unknown option "delta"' },
+    { name: 'a malformed CSV', args: () => [malformed(), '--epsilon', '1', '--columns', 'age,sex'], error: 'malformed.csv: the CSV is malformed in row' },
+    { name: 'an empty CSV', args: () => [empty(), '--epsilon', '1'], error: 'error [EMPTY_DATA]: ' },
+  ];
+
+  it.each(cases)('$name', ({ args, error }) => {
+    writeFileSync(at('existing.csv'), 'previous content\n');
+    const input = args();
+    const before = readdirSync(dir).sort();
+    const run = cli(['synth', ...input, '--schema', SCHEMA, '--out', at('existing.csv'), '--receipt', at('new-receipt.json')]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(error);
+    expect(run.stderr).not.toContain('    at ');  // no stack trace
+    expect(readFileSync(at('existing.csv'), 'utf8')).toBe('previous content\n');
+    expect(existsSync(at('new-receipt.json'))).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+
+  it('names a data CSV or schema that cannot be read', () => {
+    const missingData = cli(['synth', at('nowhere.csv'), '--schema', SCHEMA, '--epsilon', '1', '--receipt', at('r.json')]);
+    expect(missingData.status).toBe(1);
+    expect(missingData.stderr).toBe(`error: cannot read the data CSV "${at('nowhere.csv')}": no such file\n`);
+    const schemaIsDirectory = cli(['synth', DATA, '--schema', dir, '--epsilon', '1', '--receipt', at('r.json')]);
+    expect(schemaIsDirectory.status).toBe(1);
+    expect(schemaIsDirectory.stderr).toBe(`error: cannot read the schema "${dir}": it is a directory\n`);
+    expect(existsSync(at('r.json'))).toBe(false);
+  });
+
+  it('refuses an output in a missing directory before running', () => {
+    const run = cli(['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', at('missing/receipt.json')]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`cannot write --receipt "${at('missing/receipt.json')}": the directory`);
+    expect(run.stderr).not.toContain('[parse]');
+  });
+});
+
+describe('usage errors exit 2 with a hint to --help', () => {
+  const cases: Array<{ args: string[]; message: string; command?: string }> = [
+    { args: [], message: 'Usage: privsynth <command>' },
+    { args: ['synthesise'], message: 'privsynth: unknown command "synthesise"' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--epsilom', '1'], message: "privsynth synth: Unknown option '--epsilom'", command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', 'one', '--receipt', 'r.json'], message: 'privsynth synth: --epsilon must be a number, got "one"', command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--receipt', 'r.json'], message: 'privsynth synth: --epsilon is required', command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1'], message: 'privsynth synth: --receipt is required', command: 'synth' },
+    { args: ['synth', DATA, '--epsilon', '1', '--receipt', 'r.json'], message: 'privsynth synth: --schema is required', command: 'synth' },
+    { args: ['synth', '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json'], message: 'privsynth synth: missing the data CSV', command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon'], message: "--epsilon <value>' argument missing", command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--option', 'degree'], message: 'privsynth synth: --option needs key=value, got "degree"', command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--options-json', '{"epsilon": 2}'], message: 'option "epsilon" is set twice, by --options-json and by --epsilon', command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'same.json', '--report', 'same.json'], message: '--receipt and --report name the same file', command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--out', DATA], message: `--out "${DATA}" would overwrite an input`, command: 'synth' },
+    { args: ['plan', '--statistics', 'many'], message: 'privsynth plan: --statistics must be a number, got "many"', command: 'plan' },
+    { args: ['plan', DATA], message: `privsynth plan: unexpected argument "${DATA}"`, command: 'plan' },
+    { args: ['validate-schema'], message: 'privsynth validate-schema: missing the schema file', command: 'validate-schema' },
+  ];
+
+  it.each(cases)('$message', ({ args, message, command }) => {
+    const run = cli(args, dir);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(message);
+    if (args.length > 0) {
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toBe(`Run "privsynth${command ? ` ${command}` : ''} --help" for usage.`);
+    }
+    expect(existsSync(join(dir, 'r.json'))).toBe(false);
+  });
+});
+
+describe('privsynth plan', () => {
+  const inputs = ['--statistics', '953', '--epsilon', '1', '--delta', '0.1', '--gamma', '0.1', '--n', '48842'];
+
+  it('prints the forecast of the primary theorem first, from flags only (run in an empty directory)', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'privsynth-plan-'));
+    try {
+      const run = cli(['plan', ...inputs, '--reference', 'uniform', '--domain-size', '100000'], empty);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^Planner forecast from public inputs only: no data read, no privacy budget spent\.\n/);
+      expect(run.stdout).toContain('sigma = 0.0109');
+      expect(run.stdout.indexOf('B.1 (primary)')).toBeLessThan(run.stdout.indexOf('BSV-2.2'));
+      expect(run.stdout).toContain('needs n >= 174,632, k >= 917');
+      expect(run.stdout).toMatch(/n \(privacy\) +n >= 2\|F\| log\(\|F\|\/gamma\) \/ \(eps delta\) +>= 174,632 +48,842 +NOT MET/);
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('prints planSynthesis() as JSON with --json, constants included', () => {
+    const run = cli(['plan', ...inputs, '--reference', 'bernstein-kde', '--dimensions', '2', '--constant', "C1prime=2", '--json']);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as PlannerReport;
+    expect(report.primary).toBe('IV.1');
+    expect(report.inputs).toMatchObject({ statistics: 953, n: 48842, dimensions: 2, constants: { C1prime: 2 } });
+    expect(report.sigma).toBeCloseTo(0.1 / Math.log(953 / 0.1), 12);
+    const primary = report.theorems.find((theorem) => theorem.id === 'IV.1')!;
+    expect(primary.constants.find((constant) => constant.name === "C'1")).toMatchObject({ value: 2, assumed: false });
+  });
+
+  it('reports the planner\'s own errors with their code', () => {
+    const run = cli(['plan', ...inputs]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('error [INVALID_ARGUMENT]: option "reference" is required\n');
+  });
+});
+
+describe('privsynth validate-schema', () => {
+  it('prints the normalized schema', () => {
+    const run = cli(['validate-schema', SCHEMA]);
+    expect(run.status).toBe(0);
+    const normalized = JSON.parse(run.stdout) as { columns: Array<{ name: string; bins?: number }>; missing: string[] };
+    const original = readJson<{ columns: Array<{ name: string }> }>(SCHEMA);
+    expect(normalized.columns.map((column) => column.name)).toEqual(original.columns.map((column) => column.name));
+    expect(normalized.columns[0]).toMatchObject({ name: 'age', bins: 15 });
+  });
+
+  it('prints the error that names the file and the column', () => {
+    writeFileSync(at('bad.schema.json'), JSON.stringify({ version: 1, columns: [{ name: 'a', type: 'numeric', min: 3, max: 1 }] }));
+    const run = cli(['validate-schema', at('bad.schema.json')]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`error [INVALID_SCHEMA]: ${at('bad.schema.json')}: column 1 ("a"): "min" (3) must be less than "max" (1)\n`);
+  });
+});
+
+describe('help and version', () => {
+  it('prints the help of the command line and of each command', () => {
+    const main = cli(['--help']);
+    expect(main.status).toBe(0);
+    for (const command of ['synth <data.csv>', 'plan', 'validate-schema <s.json>', '--version']) expect(main.stdout).toContain(command);
+    const synth = cli(['synth', '--help']);
+    expect(synth.status).toBe(0);
+    for (const flag of ['--schema', '--epsilon', '--mechanism', '--delta', '--columns', '--target', '--seed', '--option', '--options-json', '--out', '--receipt', '--no-receipt', '--report', '--quiet']) {
+      expect(synth.stdout).toContain(flag);
+    }
+    expect(synth.stdout).toContain('NOT private');
+    expect(synth.stdout).toContain('AbortSignal');
+    expect(cli(['help', 'plan']).stdout).toBe(cli(['plan', '-h']).stdout);
+    expect(cli(['plan', '--help']).stdout).toContain('--reference');
+    expect(cli(['validate-schema', '--help']).stdout).toContain('Usage: privsynth validate-schema <s.json>');
+  });
+
+  it('prints the package and core versions', () => {
+    const run = cli(['--version']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`privsynth ${PACKAGE_VERSION} (core ${PACKAGE_VERSION})\n`);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('stops a long run at once with exit code 130 and leaves no output', async () => {
+    writeFileSync(at('kept.csv'), 'previous content\n');
+    const before = readdirSync(dir).sort();
+    // Every column at degree 2 (the library's default): several seconds of LP after the encoding.
+    const child = spawn(process.execPath, [CLI, 'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--out', at('kept.csv'), '--receipt', at('interrupted.json')]);
+    let stderr = '';
+    let interruptedAt = 0;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (!interruptedAt && stderr.includes('[encode]')) {
+        interruptedAt = Date.now();
+        child.kill('SIGINT');
+      }
+    });
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (...args) => resolve(args)));
+    const exitedAfter = Date.now() - interruptedAt;
+    expect(interruptedAt).toBeGreaterThan(0);
+    expect([code, signal]).toEqual([130, null]);
+    expect(exitedAfter).toBeLessThan(2000);
+    expect(stderr).toContain('privsynth: interrupted (SIGINT); no output written');
+    expect(stderr).not.toContain('[write]');
+    expect(readFileSync(at('kept.csv'), 'utf8')).toBe('previous content\n');
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+});

@@ -1,0 +1,89 @@
+// The --help texts. docs/cli.md says the same at length.
+
+const EXIT_CODES = `Exit codes: 0 success; 1 the run failed (a library error, printed as "error [CODE]: message",
+or a file that cannot be read or written); 2 usage error; 130 interrupted (Ctrl-C).`;
+
+export const MAIN_HELP = `Usage: privsynth <command> [options]
+
+Differentially private synthetic data from a CSV file, with a privacy receipt.
+
+Commands:
+  synth <data.csv>           make a synthetic table, its privacy receipt and a utility report
+  plan                       what the theorems ask of n, k and m, from public inputs (reads no data)
+  validate-schema <s.json>   check a schema and print it normalized
+  help [command]             this text, or a command's
+
+Options:
+  -h, --help                 help (also: privsynth <command> --help)
+  -V, --version              the package and core versions
+
+${EXIT_CODES}
+Documentation: docs/cli.md (options of the library: docs/api.md).
+`;
+
+export const SYNTH_HELP = `Usage: privsynth synth <data.csv> --schema <s.json> --epsilon <e> --receipt <r.json> [options]
+
+Reads the private table, spends epsilon on it and writes a synthetic table with the same columns.
+
+Required:
+  -s, --schema <file>         the PUBLIC schema JSON: its domains must not come from the data
+  -e, --epsilon <number>      total privacy budget, > 0
+      --receipt <file>        the privacy receipt (JSON; publish it with the data)
+      --no-receipt            go without a receipt instead (not recommended)
+
+Mechanism and columns:
+      --mechanism <name>      reduced-space-lp (default; pure epsilon-DP) or marginal-lp ((epsilon, delta)-DP)
+      --delta <number>        delta of marginal-lp (default 1e-9)
+      --columns <a,b,c>       columns to synthesize (default: every schema column)
+      --target <column>       a binary column: adds a train-on-synthetic / test-on-real report
+      --option <key=value>    any synthesize() option by its library name, repeatable:
+                              --option degree=1 --option lpObjective=sum-error
+                              (numbers, true/false and JSON arrays are parsed)
+      --options-json <json>   the same as one JSON object: '{"degree": 1, "evaluate": false}'
+      --seed <integer>        TESTS ONLY: seeded randomness; the output is NOT private
+
+Output:
+  -o, --out <file>            the synthetic CSV ("-" or absent: standard output)
+      --report <file>         the utility report (JSON; measured on the real data: keep it private)
+  -q, --quiet                 no progress and no summary on stderr (warnings and errors stay)
+
+Every output is written to a temporary file next to it and renamed into place only when the whole
+run has succeeded: after an error or Ctrl-C no output exists and earlier files are left untouched.
+
+Ctrl-C stops the run at once: the engine runs in a worker thread that is terminated. (In-process,
+the library's AbortSignal is only read at progress events on the thread that computes, so a signal
+handler could not run until the core had finished.)
+
+${EXIT_CODES}
+`;
+
+export const PLAN_HELP = `Usage: privsynth plan --statistics <|F|> --epsilon <e> --delta <d> --gamma <g> --reference <name> [options]
+
+The conditions of the theorems behind the reduced-space LP (Boedihardjo et al. 2.2/2.3; Bojkovic &
+Loh B.1, III.1, IV.1) for public inputs: sigma, the required n, k and m, the bound K, and which
+conditions hold. Reads no data and spends no privacy budget (docs/planner.md).
+
+  --statistics <n>        |F|, the number of statistics (test functions)
+  --epsilon <number>      epsilon of each private step, > 0
+  --delta <number>        accuracy target in (0, 1/2]; the guarantee is 8 delta
+  --gamma <number>        failure probability in (0, 1/4)
+  --reference <name>      uniform, histogram (both need --domain-size) or bernstein-kde (needs --dimensions)
+  --domain-size <n>       |Omega| of a finite domain
+  --dimensions <p>        p of the continuous domain [0,1]^p
+  --n <n>                 records (if known; a noisy count is taken as exact: leave a margin)
+  --k <n>, --m <n>        synthetic rows and reduced-space size, if already chosen
+  --tau1, --tau2, --tau   bounds of the data density (Theorems III.1 and IV.1)
+  --constant <NAME=x>     a constant the papers leave unspecified (C1, C2, c, C1prime, C0, Cprime;
+                          default 1, labelled "assumed"); repeatable
+  --json                  print the whole report as JSON
+
+${EXIT_CODES}
+`;
+
+export const VALIDATE_SCHEMA_HELP = `Usage: privsynth validate-schema <s.json>
+
+Checks a schema JSON file and prints it normalized (defaults filled in), or the error that names the
+column. A schema must be public knowledge: a schema read from the data makes every output NOT private.
+
+${EXIT_CODES}
+`;

@@ -1,0 +1,42 @@
+// The paragraph printed on stderr after a run: what was written where, what it cost in privacy,
+// and the NOT PRIVATE warning whenever the receipt says so.
+import type { SynthesisResult } from '../node.js';
+import { STDOUT } from './output.js';
+
+export interface WrittenTo {
+  out: string;
+  receipt?: string;
+  report?: string;
+}
+
+const MAX_NAMED_COLUMNS = 8;
+
+const number = (x: number) => String(Number(x.toPrecision(6)));
+
+function columnList(columns: string[]): string {
+  const named = columns.slice(0, MAX_NAMED_COLUMNS).join(', ');
+  return columns.length > MAX_NAMED_COLUMNS ? `${named}, ...` : named;
+}
+
+export function summaryParagraph(result: SynthesisResult, where: WrittenTo, seconds: number): string {
+  const { receipt } = result;
+  const { privacy } = receipt;
+  const destination = where.out === STDOUT ? 'standard output' : where.out;
+  const parts = [
+    `privsynth: ${result.rows.toLocaleString('en-US')} synthetic rows x ${result.columns.length} columns ` +
+      `(${columnList(result.columns)}) to ${destination}`,
+    where.receipt ? `; the privacy receipt to ${where.receipt} (publish it with the data)` : '; no receipt (--no-receipt)',
+    where.report ? `; the utility report to ${where.report} (measured on the real data: keep it private)` : '',
+    `. Mechanism ${receipt.mechanism.name}: epsilon ${number(privacy.epsilonSpent)} spent of ${number(privacy.epsilonBudget)}`,
+    privacy.delta > 0 ? `, delta ${privacy.delta}` : '',
+    ` (${privacy.definition})`,
+    privacy.total ? `; with the schema's discovery, epsilon ${number(privacy.total.epsilon)} and delta ${privacy.total.delta} in total` : '',
+    `. Wall time ${seconds.toFixed(1)} s.`,
+  ];
+  return parts.join('') + (receipt.private ? '' : `\n${notPrivateWarning(result)}`);
+}
+
+export function notPrivateWarning(result: SynthesisResult): string {
+  const reasons = result.receipt.notPrivateReasons.join('; ');
+  return `NOT PRIVATE: ${reasons}. Do not publish this table as private data.`;
+}

@@ -1,0 +1,119 @@
+// The synth command line as a request: the input and output paths, and synthesize()'s options
+// gathered from --options-json, --option key=value and the dedicated flags, passed as the library
+// defines them (it rejects unknown options itself).
+import {
+  commaList,
+  jsonObjectFlag,
+  keyValuePairs,
+  listFlag,
+  numberFlag,
+  parseCommandLine,
+  stringFlag,
+  type FlagSpecs,
+  type FlagValues,
+} from './args.js';
+import { UsageError } from './failure.js';
+import { STDOUT } from './output.js';
+
+const SYNTH_FLAGS: FlagSpecs = {
+  schema: { type: 'string', short: 's' },
+  epsilon: { type: 'string', short: 'e' },
+  mechanism: { type: 'string' },
+  delta: { type: 'string' },
+  columns: { type: 'string' },
+  target: { type: 'string' },
+  seed: { type: 'string' },
+  option: { type: 'string', multiple: true },
+  'options-json': { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  receipt: { type: 'string' },
+  'no-receipt': { type: 'boolean' },
+  report: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+};
+
+export interface SynthRequest {
+  dataPath: string;
+  schemaPath: string;
+  /** A file, or "-" for standard output. */
+  out: string;
+  receipt?: string;
+  report?: string;
+  quiet: boolean;
+  /** synthesize()'s options except csv, schema and the callbacks. */
+  options: Record<string, unknown>;
+}
+
+/** The dedicated flags and the library option each one sets. */
+const DEDICATED: Array<{ flag: string; key: string; read: (flags: FlagValues, flag: string) => unknown }> = [
+  { flag: 'epsilon', key: 'epsilon', read: numberFlag },
+  { flag: 'mechanism', key: 'mechanism', read: stringFlag },
+  { flag: 'delta', key: 'delta', read: numberFlag },
+  { flag: 'columns', key: 'columns', read: (flags, flag) => mapDefined(stringFlag(flags, flag), commaList) },
+  { flag: 'target', key: 'mlTarget', read: stringFlag },
+  { flag: 'seed', key: 'testSeed', read: numberFlag },
+];
+
+/** Keys the command line sets itself. */
+const RESERVED: Record<string, string> = {
+  csv: 'the data CSV is the command\'s argument',
+  schema: 'use --schema',
+  onProgress: 'progress is shown on stderr',
+  signal: 'Ctrl-C cancels',
+};
+
+function mapDefined<T, U>(value: T | undefined, map: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : map(value);
+}
+
+/** Merges the sources in order; a key set by two of them is a usage error naming both. */
+function mergeOptions(sources: Array<{ label: (key: string) => string; options: Record<string, unknown> }>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  const setBy: Record<string, string> = {};
+  for (const { label, options } of sources) {
+    for (const [key, value] of Object.entries(options)) {
+      if (value === undefined) continue;
+      if (Object.hasOwn(RESERVED, key)) throw new UsageError(`"${key}" cannot be given as an option: ${RESERVED[key]}`);
+      if (Object.hasOwn(setBy, key)) throw new UsageError(`option "${key}" is set twice, by ${setBy[key]} and by ${label(key)}`);
+      merged[key] = value;
+      setBy[key] = label(key);
+    }
+  }
+  return merged;
+}
+
+function fileOnly(flags: FlagValues, flag: string): string | undefined {
+  const path = stringFlag(flags, flag);
+  if (path === STDOUT) throw new UsageError(`--${flag} needs a file name (only --out can be "-", standard output)`);
+  return path;
+}
+
+export function readSynthRequest(args: string[]): SynthRequest {
+  const { flags, positionals } = parseCommandLine(args, SYNTH_FLAGS, 1);
+  const dataPath = positionals[0];
+  if (dataPath === undefined) throw new UsageError('missing the data CSV: privsynth synth data.csv --schema s.json --epsilon 1 --receipt r.json');
+  const schemaPath = stringFlag(flags, 'schema');
+  if (schemaPath === undefined) throw new UsageError('--schema is required (the public schema JSON; see validate-schema)');
+  const receipt = fileOnly(flags, 'receipt');
+  if (receipt !== undefined && flags['no-receipt']) throw new UsageError('--receipt and --no-receipt contradict each other');
+  if (receipt === undefined && !flags['no-receipt']) {
+    throw new UsageError('--receipt is required: a DP release without its receipt is a mistake (--no-receipt to go without)');
+  }
+  const dedicated = Object.fromEntries(DEDICATED.map(({ flag, key, read }) => [key, read(flags, flag)]));
+  const flagOf = Object.fromEntries(DEDICATED.map(({ flag, key }) => [key, `--${flag}`]));
+  const options = mergeOptions([
+    { label: () => '--options-json', options: jsonObjectFlag(flags, 'options-json') },
+    { label: (key) => `--option ${key}`, options: keyValuePairs(listFlag(flags, 'option'), 'option') },
+    { label: (key) => flagOf[key], options: dedicated },
+  ]);
+  if (options.epsilon === undefined) throw new UsageError('--epsilon is required (the total privacy budget, > 0)');
+  return {
+    dataPath,
+    schemaPath,
+    out: stringFlag(flags, 'out') ?? STDOUT,
+    receipt,
+    report: fileOnly(flags, 'report'),
+    quiet: flags.quiet === true,
+    options,
+  };
+}

@@ -1,0 +1,85 @@
+// `privsynth synth`: read the inputs, run synthesize() in a worker with progress on stderr, then
+// write the CSV, the receipt and the report all at once, or nothing.
+import { performance } from 'node:perf_hooks';
+
+import { PrivsynthError } from '../node.js';
+import type { SynthesisResult } from '../node.js';
+import { aboutFile, EXIT, FileError } from './failure.js';
+import { readInputText } from './files.js';
+import { exitOnInterrupt } from './interrupt.js';
+import { checkDestinations, PendingOutputs, STDOUT, type OutputFile } from './output.js';
+import { progressDisplay } from './progress.js';
+import { synthesizeInWorker, type WorkerRequest } from './runner.js';
+import { notPrivateWarning, summaryParagraph } from './summary.js';
+import { readSynthRequest, type SynthRequest } from './synth-options.js';
+
+/** Library errors about an input get its path in front of the message. */
+const INPUT_OF_CODE: Record<string, 'dataPath' | 'schemaPath'> = {
+  INVALID_CSV: 'dataPath',
+  EMPTY_DATA: 'dataPath',
+  INVALID_DATA: 'dataPath',
+  INVALID_SCHEMA: 'schemaPath',
+};
+
+function withInputPath(error: unknown, request: SynthRequest): unknown {
+  const input = error instanceof PrivsynthError ? INPUT_OF_CODE[error.code] : undefined;
+  return input ? aboutFile(error, request[input]) : error;
+}
+
+function outputFiles(result: SynthesisResult, request: SynthRequest): OutputFile[] {
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  return [
+    request.out === STDOUT ? undefined : { path: request.out, text: result.csv },
+    request.receipt === undefined ? undefined : { path: request.receipt, text: json(result.receipt) },
+    request.report === undefined ? undefined : { path: request.report, text: json(result.report) },
+  ].filter((file): file is OutputFile => file !== undefined);
+}
+
+function writeToStdout(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // A reader that goes away (`| head`) makes both the callback and an 'error' event fail with EPIPE.
+    const fail = (error: Error) =>
+      reject(new FileError(`standard output was closed before the whole CSV was written (${error.message})`));
+    process.stdout.once('error', fail);
+    process.stdout.write(text, (error) => (error ? fail(error) : resolve()));
+  });
+}
+
+export async function synthCommand(args: string[]): Promise<number> {
+  const request = readSynthRequest(args);
+  const destinations = [
+    { flag: '--out', path: request.out },
+    { flag: '--receipt', path: request.receipt },
+    { flag: '--report', path: request.report },
+  ].filter((output): output is { flag: string; path: string } => output.path !== undefined && output.path !== STDOUT);
+  checkDestinations(destinations, [request.dataPath, request.schemaPath]);
+  const csv = readInputText(request.dataPath, 'data CSV');
+  const schema = readInputText(request.schemaPath, 'schema');
+
+  const started = performance.now();
+  const cancel = new AbortController();
+  const pending = new PendingOutputs();
+  const progress = progressDisplay(process.stderr, request.quiet);
+  const removeHandler = exitOnInterrupt((signal) => {
+    cancel.abort();
+    pending.discard();
+    progress.finish();
+    process.stderr.write(`privsynth: interrupted (${signal}); no output written\n`);
+  });
+  try {
+    const result = await synthesizeInWorker({ ...request.options, csv, schema } as WorkerRequest, progress.update, cancel.signal);
+    progress.finish();
+    pending.commit(outputFiles(result, request));
+    if (request.out === STDOUT) await writeToStdout(result.csv);
+    const seconds = (performance.now() - started) / 1000;
+    if (!request.quiet) process.stderr.write(`${summaryParagraph(result, request, seconds)}\n`);
+    else if (!result.receipt.private) process.stderr.write(`${notPrivateWarning(result)}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    progress.finish();
+    pending.discard();
+    throw withInputPath(error, request);
+  } finally {
+    removeHandler();
+  }
+}
