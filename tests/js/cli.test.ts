@@ -285,6 +285,49 @@ describe('privsynth validate-schema', () => {
   });
 });
 
+describe('privsynth discover', () => {
+  const spec = () => {
+    const path = at('spec.json');
+    writeFileSync(path, JSON.stringify({ columns: [
+      { name: 'age', type: 'numeric', range: [0, 150], integer: true, bins: 8 },
+      { name: 'sex', type: 'categorical' },
+    ], missing: ['?', ''] }));
+    return path;
+  };
+
+  it('writes a dp-discovered schema and its receipt, and a run with it states the total cost', () => {
+    const run = cli(['discover', DATA, '--columns', spec(), '--epsilon', '1', '--delta', '1e-6', '--seed', '2',
+      '--out', at('found.schema.json'), '--receipt', at('found.receipt.json')]);
+    expect(run.stderr).toContain('discovered 2 column domains privately');
+    expect(run.status).toBe(0);
+    const schema = readJson<{ provenance: string; discovery: { epsilon: number }; columns: Array<{ categories?: string[]; min?: number }> }>(at('found.schema.json'));
+    expect(schema.provenance).toBe('dp-discovered');
+    expect(schema.discovery.epsilon).toBe(1);
+    expect(schema.columns[1].categories).toEqual(['Female', 'Male']);
+    expect(readJson<{ release: string }>(at('found.receipt.json')).release).toBe('schema discovery');
+
+    const synth = cli(['synth', DATA, '--schema', at('found.schema.json'), '--epsilon', '1', '--seed', '2',
+      '--out', at('found.csv'), '--receipt', at('found-run.receipt.json')]);
+    expect(synth.status).toBe(0);
+    expect(readJson<PrivacyReceipt>(at('found-run.receipt.json')).privacy.total?.epsilon).toBeCloseTo(2, 12);
+  });
+
+  it('refuses categorical columns without --delta (exit 1) and writes neither file', () => {
+    const run = cli(['discover', DATA, '--columns', spec(), '--epsilon', '1', '--out', at('none.json'), '--receipt', at('none.receipt.json')]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('error [INVALID_ARGUMENT]');
+    expect(run.stderr).toContain('delta');
+    expect(existsSync(at('none.json'))).toBe(false);
+    expect(existsSync(at('none.receipt.json'))).toBe(false);
+  });
+
+  it('needs --columns, --epsilon, --out and --receipt (exit 2)', () => {
+    expect(cli(['discover', DATA, '--epsilon', '1', '--out', at('x.json'), '--receipt', at('y.json')]).status).toBe(2);
+    expect(cli(['discover', DATA, '--columns', spec(), '--out', at('x.json'), '--receipt', at('y.json')]).status).toBe(2);
+    expect(cli(['discover', DATA, '--columns', spec(), '--epsilon', '1', '--out', at('x.json')]).status).toBe(2);
+  });
+});
+
 describe('help and version', () => {
   it('prints the help of the command line and of each command', () => {
     const main = cli(['--help']);

@@ -11,6 +11,7 @@ Commands:
   synth <data.csv>           make a synthetic table, its privacy receipt and a utility report
   plan                       what the theorems ask of n, k and m, from public inputs (reads no data)
   validate-schema <s.json>   check a schema and print it normalized
+  discover <data.csv>        find a schema privately in the data (spends budget)
   help [command]             this text, or a command's
 
 Options:
@@ -76,6 +77,26 @@ conditions hold. Reads no data and spends no privacy budget (docs/planner.md).
   --constant <NAME=x>     a constant the papers leave unspecified (C1, C2, c, C1prime, C0, Cprime;
                           default 1, labelled "assumed"); repeatable
   --json                  print the whole report as JSON
+
+${EXIT_CODES}
+`;
+
+export const DISCOVER_HELP = `Usage: privsynth discover <data.csv> --columns <spec.json> --epsilon <e> [--delta <d>]
+                         --out <schema.json> --receipt <receipt.json> [--seed <n>]
+
+Finds a schema's domains in the data with differential privacy (docs/privacy/domain-discovery.md):
+categories whose noisy count passes a threshold ((epsilon, delta)-DP), numeric bounds by private
+quantiles inside a public rough range (pure epsilon-DP). The budget is split equally over the
+columns. The schema records its cost, and every run with it adds that cost to its receipt.
+
+  -c, --columns <spec.json>  the public part, as JSON: [{"name": "age", "type": "numeric",
+                             "range": [0, 150], "integer": true, "bins": 16}, {"name": "sex",
+                             "type": "categorical"}] or {"columns": [...], "missing": ["?", ""]}
+  -e, --epsilon <e>          the discovery's budget (> 0)
+      --delta <d>            needed with categorical columns, e.g. 1e-6
+  -o, --out <schema.json>    the discovered schema
+      --receipt <r.json>     the discovery's privacy receipt (written together with the schema)
+      --seed <n>             TESTS ONLY: a seeded generator; the result is NOT private
 
 ${EXIT_CODES}
 `;

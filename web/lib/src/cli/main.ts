@@ -4,7 +4,8 @@ import { isMainThread } from 'node:worker_threads';
 
 import { wantsHelp } from './args.js';
 import { EXIT, reportFailure, UsageError } from './failure.js';
-import { MAIN_HELP, PLAN_HELP, SYNTH_HELP, VALIDATE_SCHEMA_HELP } from './help.js';
+import { DISCOVER_HELP, MAIN_HELP, PLAN_HELP, SYNTH_HELP, VALIDATE_SCHEMA_HELP } from './help.js';
+import { discoverCommand } from './discover.js';
 import { planCommand } from './plan.js';
 import { synthCommand } from './synth.js';
 import { validateSchemaCommand } from './validate-schema.js';
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<number>; help:
   synth: { run: synthCommand, help: SYNTH_HELP },
   plan: { run: planCommand, help: PLAN_HELP },
   'validate-schema': { run: validateSchemaCommand, help: VALIDATE_SCHEMA_HELP },
+  discover: { run: discoverCommand, help: DISCOVER_HELP },
 };
 
 function commandNamed(name: string | undefined) {
@@ -42,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
       return printHelp(command.help);
     }
     const command = commandNamed(name);
-    if (!command) throw new UsageError(`unknown command "${name}" (synth, plan, validate-schema)`);
+    if (!command) throw new UsageError(`unknown command "${name}" (synth, discover, plan, validate-schema)`);
     if (wantsHelp(args)) return printHelp(command.help);
     return await command.run(args);
   } catch (error) {

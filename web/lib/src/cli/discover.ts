@@ -1,0 +1,67 @@
+// `privsynth discover data.csv --columns spec.json --epsilon 0.5 [--delta 1e-6] --out s.json
+// --receipt r.json`: a schema found privately in the data (discoverSchema()), written with the
+// discovery's own receipt, both or neither.
+import { discoverSchema } from '../node.js';
+import type { DiscoveryColumn } from '../schema-types.js';
+import { numberFlag, parseCommandLine, stringFlag } from './args.js';
+import { aboutFile, EXIT, UsageError } from './failure.js';
+import { readInputText } from './files.js';
+import { checkDestinations, PendingOutputs } from './output.js';
+
+const FLAGS = {
+  columns: { type: 'string', short: 'c' },
+  epsilon: { type: 'string', short: 'e' },
+  delta: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  receipt: { type: 'string' },
+  seed: { type: 'string' },
+} as const;
+
+/** The column spec file: an array of columns, or {columns, missing?, name?}. */
+function readSpec(path: string): { columns: DiscoveryColumn[]; missing?: string[]; name?: string } {
+  let spec: unknown;
+  try {
+    spec = JSON.parse(readInputText(path, 'column spec'));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new UsageError(`--columns "${path}" is not JSON: ${error.message}`);
+    throw error;
+  }
+  const object = Array.isArray(spec) ? { columns: spec } : (spec as Record<string, unknown>);
+  if (!object || !Array.isArray(object.columns)) {
+    throw new UsageError(`--columns "${path}" must hold an array of columns or {"columns": [...], "missing"?: [...]}`);
+  }
+  return object as { columns: DiscoveryColumn[]; missing?: string[]; name?: string };
+}
+
+export async function discoverCommand(args: string[]): Promise<number> {
+  const { flags, positionals } = parseCommandLine(args, FLAGS, 1);
+  const data = positionals[0];
+  if (data === undefined) throw new UsageError('missing the data file: privsynth discover data.csv --columns spec.json ...');
+  const specPath = stringFlag(flags, 'columns');
+  if (!specPath) throw new UsageError('--columns <spec.json> is required: each column\'s kind, and a public range for numbers');
+  const epsilon = numberFlag(flags, 'epsilon');
+  if (epsilon === undefined) throw new UsageError('--epsilon is required: the discovery\'s budget');
+  const out = stringFlag(flags, 'out');
+  const receipt = stringFlag(flags, 'receipt');
+  if (!out || !receipt) throw new UsageError('--out <schema.json> and --receipt <receipt.json> are both required');
+  checkDestinations([{ flag: '--out', path: out }, { flag: '--receipt', path: receipt }], [data, specPath]);
+  const spec = readSpec(specPath);
+  const csv = readInputText(data, 'data CSV');
+  const delta = numberFlag(flags, 'delta');
+  const seed = numberFlag(flags, 'seed');
+  let found;
+  try {
+    found = await discoverSchema({ csv, epsilon, ...spec, ...(delta !== undefined && { delta }), ...(seed !== undefined && { testSeed: seed }) });
+  } catch (error) {
+    throw aboutFile(error, data);
+  }
+  new PendingOutputs().commit([
+    { path: out, text: `${JSON.stringify(found.schema, null, 2)}\n` },
+    { path: receipt, text: `${JSON.stringify(found.receipt, null, 2)}\n` },
+  ]);
+  const cost = found.schema.discovery;
+  process.stderr.write(`privsynth: discovered ${found.schema.columns.length} column domains privately ` +
+    `(epsilon ${cost?.epsilon}${cost?.delta ? `, delta ${cost.delta}` : ''}); every run with ${out} adds this cost to its receipt.\n`);
+  if (seed !== undefined) process.stderr.write('privsynth: NOT PRIVATE: --seed replaced the secure random generator (tests only)\n');
+  return EXIT.ok;
+}
