@@ -6,6 +6,12 @@ import { definitionList, h, table } from './dom';
 import { formatDecimal, formatInteger, formatList } from './format';
 import { marginalTable } from './marginal-table';
 import { mlReportView } from './ml-report-view';
+import { reportPlots } from './plots/report-plots';
+
+/** The label of everything computed on the real data. */
+function eyesOnly(testId: string, detail: string): HTMLElement {
+  return h('p', { class: 'eyes-only', 'data-testid': testId }, h('strong', {}, 'Computed on your real data: for your eyes only. '), detail);
+}
 
 function metric(label: string, value: string, note?: string): HTMLElement {
   return h('div', { class: 'metric' }, h('p', { class: 'metric__value' }, value), h('p', { class: 'metric__label' }, label), note ? h('p', { class: 'metric__note' }, note) : null);
@@ -50,14 +56,27 @@ function encodingSection(report: UtilityReport): HTMLElement {
   );
 }
 
+function plotsSection(report: UtilityReport): HTMLElement | null {
+  const plots = reportPlots(report);
+  if (!plots.length) return null;
+  return h(
+    'section',
+    { class: 'report-plots', 'data-testid': 'report-plots', 'aria-labelledby': 'report-plots-title' },
+    h('h4', { id: 'report-plots-title' }, 'Plots'),
+    eyesOnly('plots-notice', 'These plots draw the distributions of your real rows: do not publish or share them.'),
+    ...plots,
+  );
+}
+
 export function reportView(report: UtilityReport): HTMLElement {
   const marginals = report.marginals ? [...report.marginals.oneWay, ...report.marginals.twoWay] : [];
   return h(
     'section',
     { class: 'result-card result-card--private', 'data-testid': 'report', 'aria-labelledby': 'report-title' },
     h('h3', { id: 'report-title' }, 'Utility report'),
-    h('p', { class: 'eyes-only', 'data-testid': 'report-notice' }, h('strong', {}, 'Computed on your real data: for your eyes only. '), 'Do not publish or share this report; it is not private.'),
+    eyesOnly('report-notice', 'Do not publish or share this report; it is not private.'),
     metrics(report),
+    plotsSection(report),
     report.ml ? mlReportView(report.ml) : null,
     marginals.length ? marginalTable(marginals) : null,
     encodingSection(report),

@@ -1,0 +1,60 @@
+// The frame around every plot: a figure whose caption is its title (and accessible name), optional
+// controls, a host that scrolls sideways when the plot is wider than the card, and a sentence on
+// what to look for. The plot is drawn for the host's width, so it waits until the host is laid
+// out (the report is built before it is shown); until then the host keeps the plot's height free.
+import { h, replaceChildren, uid } from '../dom';
+import { FONT_SIZE } from './labels';
+
+export interface PlotFrameOptions {
+  testId: string;
+  title: string;
+  note: string;
+  /** Builds the plot for a host `width` px wide. */
+  render: (width: number) => Node;
+  /** The expected height of the plot (px), kept free until it is drawn. */
+  height: number;
+  /** Selectors and legends shown between the title and the plot. */
+  controls?: Node[];
+}
+
+export interface PlotFrame {
+  element: HTMLElement;
+  /** Draws the plot again (after a selector changed). */
+  redraw(): void;
+}
+
+export function plotFrame(options: PlotFrameOptions): PlotFrame {
+  const titleId = uid('plot-title');
+  const host = h('div', { class: 'plot__host', tabindex: 0, role: 'group', 'aria-labelledby': titleId, style: `min-height:${options.height}px` });
+  const draw = () => {
+    const width = host.clientWidth;
+    if (width === 0) {
+      observer.observe(host);
+      return;
+    }
+    observer.disconnect();
+    replaceChildren(host, options.render(width));
+    host.style.minHeight = '';
+  };
+  const observer = new ResizeObserver(() => {
+    if (host.clientWidth > 0) draw();
+  });
+  const element = h(
+    'figure',
+    { class: 'plot', 'data-testid': options.testId },
+    h('figcaption', { class: 'plot__title', id: titleId }, options.title),
+    ...(options.controls ?? []),
+    host,
+    h('p', { class: 'plot__note' }, options.note),
+  );
+  draw();
+  return { element, redraw: draw };
+}
+
+/**
+ * The inline style of a plot `width` px wide in a host `available` px wide: drawn for the host, it
+ * scales down if the host narrows; wider than the host, it keeps its size and the host scrolls.
+ */
+export function plotStyle(width: number, available: number): Partial<CSSStyleDeclaration> {
+  return { fontSize: `${FONT_SIZE}px`, ...(width > available ? { maxWidth: 'none' } : {}) };
+}
