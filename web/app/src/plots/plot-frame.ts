@@ -33,7 +33,7 @@ export function plotFrame(options: PlotFrameOptions): PlotFrame {
       return;
     }
     observer.disconnect();
-    replaceChildren(host, options.render(width));
+    replaceChildren(host, withoutGroupLabels(options.render(width)));
     host.style.minHeight = '';
   };
   const observer = new ResizeObserver(() => {
@@ -49,6 +49,21 @@ export function plotFrame(options: PlotFrameOptions): PlotFrame {
   );
   draw();
   return { element, redraw: draw };
+}
+
+/**
+ * Observable Plot names its mark groups with aria-label ("bar", "rule"), which ARIA does not allow
+ * on an element without a role (axe: aria-prohibited-attr). The figure's caption and the SVG's own
+ * label name the plot; the groups lose theirs.
+ */
+function withoutGroupLabels(plot: Node): Node {
+  if (plot instanceof Element) {
+    for (const group of plot.querySelectorAll('g[aria-label], g[aria-description]')) {
+      group.removeAttribute('aria-label');
+      group.removeAttribute('aria-description');
+    }
+  }
+  return plot;
 }
 
 /**

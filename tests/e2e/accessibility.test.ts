@@ -1,0 +1,63 @@
+// An automated accessibility check (axe-core, WCAG 2.x A and AA rules) of the demo in its main
+// states: on load, with the Adult sample and its schema chosen, after a run (report, plots,
+// receipt), with the marginal mechanism's controls, and at a phone's width. Serious and critical
+// violations fail the test; moderate and minor ones are printed.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
+
+const demo = useDemoEnvironment();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function violations(page: Page, state: string): Promise<AxeViolation[]> {
+  // Injected through the DevTools protocol's script evaluation, which the page's
+  // Content-Security-Policy does not apply to (the built site forbids inline scripts).
+  await page.evaluate(axeSource);
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  })) as AxeViolation[];
+  for (const v of found) {
+    console.log(`[${state}] ${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+  }
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const summary = (list: AxeViolation[]) => list.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)`).join('\n');
+
+describe('accessibility (axe-core)', () => {
+  it('has no serious or critical violations on load, after a run, and with the marginal mechanism', async () => {
+    const page = await demo.open();
+    const onLoad = await violations(page, 'load');
+    expect(onLoad, summary(onLoad)).toEqual([]);
+
+    await useAdultSample(page);
+    const ready = await violations(page, 'sample chosen');
+    expect(ready, summary(ready)).toEqual([]);
+
+    const outcome = await run(page);
+    expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+    const results = await violations(page, 'results');
+    expect(results, summary(results)).toEqual([]);
+
+    await page.selectOption('[data-testid="mechanism"]', 'marginal-lp');
+    const marginal = await violations(page, 'marginal mechanism');
+    expect(marginal, summary(marginal)).toEqual([]);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    const phone = await violations(page, 'phone width');
+    expect(phone, summary(phone)).toEqual([]);
+  });
+});
