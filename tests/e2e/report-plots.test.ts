@@ -15,8 +15,8 @@ async function plotSummary(page: Page, figure: string, mark: string, ticks: stri
     `${byTestId(figure)} svg[aria-label]`,
     (svg, [mark, ticks]) => ({
       label: svg.getAttribute('aria-label') ?? '',
-      marks: svg.querySelectorAll(`g[aria-label="${mark}"] rect`).length,
-      ticks: [...svg.querySelectorAll(`g[aria-label="${ticks}"] text`)].map((text) => text.textContent ?? ''),
+      marks: svg.querySelectorAll(`g[data-mark="${mark}"] rect`).length,
+      ticks: [...svg.querySelectorAll(`g[data-mark="${ticks}"] text`)].map((text) => text.textContent ?? ''),
     }),
     [mark, ticks] as const,
   );
@@ -32,7 +32,7 @@ function heatmaps(page: Page) {
       return {
         testId: figure.getAttribute('data-testid'),
         label: svg?.getAttribute('aria-label') ?? '',
-        cells: svg?.querySelectorAll('g[aria-label="cell"] rect').length ?? 0,
+        cells: svg?.querySelectorAll('g[data-mark="cell"] rect').length ?? 0,
       };
     }),
   );

@@ -54,11 +54,13 @@ export function plotFrame(options: PlotFrameOptions): PlotFrame {
 /**
  * Observable Plot names its mark groups with aria-label ("bar", "rule"), which ARIA does not allow
  * on an element without a role (axe: aria-prohibited-attr). The figure's caption and the SVG's own
- * label name the plot; the groups lose theirs.
+ * label name the plot; a group's name moves to data-mark (tests and styles find marks by it).
  */
 function withoutGroupLabels(plot: Node): Node {
   if (plot instanceof Element) {
     for (const group of plot.querySelectorAll('g[aria-label], g[aria-description]')) {
+      const name = group.getAttribute('aria-label');
+      if (name !== null) group.setAttribute('data-mark', name);
       group.removeAttribute('aria-label');
       group.removeAttribute('aria-description');
     }
