@@ -1,9 +1,12 @@
-// Step 2: the public schema (every column's domain). A bundled schema, the user's schema file, or
-// (after an explicit acknowledgement) a schema inferred from the data, which is NOT private.
-import { inferSchema, NOT_PRIVATE_WARNING, validateSchema } from 'privsynth';
+// Step 2: the public schema (every column's domain). A bundled schema, the user's schema file, one
+// written in a form (domains typed as public knowledge or discovered privately), or (after an
+// explicit acknowledgement) a schema inferred from the data, which is NOT private.
+import { inferSchema, NOT_PRIVATE_WARNING, type Schema, validateSchema } from 'privsynth';
 
 import { BUNDLED, type BundledId } from './bundled';
 import { h, panel, replaceChildren, show } from './dom';
+import { describeCost } from './schema-form/build-schema';
+import { schemaForm } from './schema-form/schema-form';
 import { failureOf, type SchemaChoice, type Store } from './store';
 
 type Candidate = Omit<SchemaChoice, 'schema'>;
@@ -48,14 +51,15 @@ export function schemaPanel(store: Store): SchemaPanel {
     select.value = candidate.id;
   };
 
-  const choose = async (candidate: Candidate) => {
+  /** Selects `candidate`; `validated` skips the check when the caller already ran it. */
+  const choose = async (candidate: Candidate, validated?: Schema) => {
     remembered.set(candidate.id, candidate);
     selectOption(candidate);
     show(errorBox, false);
     const request = ++latestRequest;
     store.set({ schemaBusy: true });
     try {
-      const schema = await validateSchema(candidate.text);
+      const schema = validated ?? (await validateSchema(candidate.text));
       if (request !== latestRequest) return;
       store.set({ schema: { ...candidate, schema }, schemaBusy: false });
     } catch (error) {
@@ -130,6 +134,7 @@ export function schemaPanel(store: Store): SchemaPanel {
         return;
       }
       const inferred = schema.kind === 'inferred';
+      const discovery = schema.schema.provenance === 'dp-discovered' ? schema.schema.discovery : undefined;
       replaceChildren(
         summary,
         h(
@@ -137,8 +142,15 @@ export function schemaPanel(store: Store): SchemaPanel {
           {},
           h('strong', {}, schema.schema.name ?? 'schema'),
           ` · ${schema.schema.columns.length} columns · `,
-          inferred ? h('span', { class: 'tag tag--danger' }, 'read from your data: NOT private') : h('span', { class: 'tag tag--ok' }, 'public domain'),
+          inferred
+            ? h('span', { class: 'tag tag--danger' }, 'read from your data: NOT private')
+            : discovery
+              ? h('span', { class: 'tag tag--ok' }, 'domains found privately')
+              : h('span', { class: 'tag tag--ok' }, 'public domain'),
         ),
+        discovery
+          ? h('p', { class: 'hint', 'data-testid': 'schema-discovery-cost' }, `Finding the domains cost ${describeCost(discovery)}; every run with this schema adds it to its receipt.`)
+          : null,
         schema.schema.source && !inferred ? h('p', { class: 'hint' }, schema.schema.source) : null,
         h('details', { class: 'raw' }, h('summary', {}, 'Show the schema JSON'), h('pre', {}, JSON.stringify(schema.schema, null, 2))),
       );
@@ -152,6 +164,7 @@ export function schemaPanel(store: Store): SchemaPanel {
     h('div', { class: 'field' }, h('label', { for: 'schema-file' }, 'Or upload a schema file (JSON)'), schemaFile),
     errorBox,
     summary,
+    schemaForm({ store, use: (candidate, schema) => void choose(candidate, schema) }),
     h(
       'fieldset',
       { class: 'infer-box' },

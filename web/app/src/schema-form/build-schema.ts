@@ -1,0 +1,102 @@
+// The schema form's data side, without the DOM: category lines, the domain a discovery found for a
+// column (with the public choices made after it), and the schema JSON v1 the form hands on.
+import type { DiscoveryColumn, Schema, SchemaColumn } from 'privsynth';
+
+/** What discovering domains cost, as (ε, δ); costs add by basic composition. */
+export interface Cost {
+  epsilon: number;
+  delta: number;
+}
+
+export const NO_COST: Cost = { epsilon: 0, delta: 0 };
+
+export const addCost = (a: Cost, b: Cost): Cost => ({ epsilon: a.epsilon + b.epsilon, delta: a.delta + b.delta });
+
+export const isFree = (cost: Cost): boolean => cost.epsilon === 0 && cost.delta === 0;
+
+/** A number for the UI: four significant digits, no grouping, exponent for tiny values (5e-7). */
+export const formatCost = (value: number): string => String(Number(value.toPrecision(4)));
+
+/** "ε = 1, δ = 0.000001" (δ left out when it is 0). */
+export const describeCost = (cost: Cost): string => `ε = ${formatCost(cost.epsilon)}${cost.delta ? `, δ = ${formatCost(cost.delta)}` : ''}`;
+
+/**
+ * The categories typed one per line. Blank lines are skipped and spaces trimmed; a line that is a
+ * number in its plain spelling ("0", "2.5") becomes a number, which matches "0.0" too (schema v1).
+ */
+export function parseCategoryLines(text: string): Array<string | number> {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => (/^-?\d+(\.\d+)?$/.test(line) && String(Number(line)) === line ? Number(line) : line));
+}
+
+export const categoryLines = (categories: Array<string | number>): string => categories.map(String).join('\n');
+
+/** Why these categories cannot be used ('' when they can). */
+export function categoriesProblem(categories: Array<string | number>, missing: string[]): string {
+  if (categories.length === 0) return 'Enter at least one category, one per line.';
+  const seen = new Set<string>();
+  for (const category of categories) {
+    const label = String(category);
+    if (seen.has(label)) return `“${label}” is listed twice.`;
+    if (missing.includes(label)) return `“${label}” is also a missing-value token (above).`;
+    seen.add(label);
+  }
+  return '';
+}
+
+/**
+ * What a discovery of this column measured: the mechanism's inputs. When any of them changes, the
+ * found domain no longer answers the request. Bins and nullable are public choices applied
+ * afterwards (post-processing), so they may change freely.
+ */
+export function discoveryKey(request: DiscoveryColumn, missing: string[]): string {
+  const measured = request.type === 'numeric' ? [request.type, request.range, Boolean(request.integer)] : [request.type];
+  return JSON.stringify([request.name, ...measured, missing]);
+}
+
+/** The schema column from a discovered domain and the row's current public choices. */
+export function discoveredColumn(request: DiscoveryColumn, found: SchemaColumn): SchemaColumn {
+  const nullable = request.nullable ? { nullable: true } : {};
+  if (request.type === 'categorical' && found.type === 'categorical') {
+    return { name: request.name, type: 'categorical', categories: found.categories, ...nullable };
+  }
+  if (request.type === 'numeric' && found.type === 'numeric') {
+    // Bins left blank: the library's default for the found bounds (one per whole number when few).
+    const bins = request.bins === undefined ? {} : { bins: request.bins };
+    return { name: request.name, type: 'numeric', min: found.min, max: found.max, integer: Boolean(request.integer), ...bins, ...nullable };
+  }
+  throw new Error(`the discovery of "${request.name}" returned a ${found.type} column`);
+}
+
+/** "Female, Male" or "17 – 90, whole numbers, 8 bins". */
+export function describeDomain(column: SchemaColumn): string {
+  if (column.type === 'categorical') return column.categories.map(String).join(', ');
+  const parts = [`${formatCost(column.min)} – ${formatCost(column.max)}`];
+  if (column.integer) parts.push('whole numbers');
+  if (column.bins !== undefined) parts.push(`${column.bins} bins`);
+  return parts.join(', ');
+}
+
+export interface SchemaMeta {
+  name: string;
+  /** Where the typed domains come from, as the user states it ('' when not stated). */
+  source: string;
+  missing: string[];
+  /** What discovery on this data has cost so far; anything but zero makes the schema "dp-discovered". */
+  spent: Cost;
+  /** Names of the columns whose domains were found privately. */
+  discovered: string[];
+}
+
+/** Schema JSON v1: "public" when every domain was typed, else "dp-discovered" with its whole cost. */
+export function buildSchema(meta: SchemaMeta, columns: SchemaColumn[]): Schema {
+  const sources = [meta.source.trim() || 'typed in the privsynth demo as public knowledge'];
+  if (meta.discovered.length) sources.push(`domains of ${meta.discovered.join(', ')} discovered with differential privacy from the data`);
+  const cost: Pick<Schema, 'provenance' | 'discovery'> = isFree(meta.spent)
+    ? { provenance: 'public' }
+    : { provenance: 'dp-discovered', discovery: { ...meta.spent } };
+  return { version: 1, name: meta.name, source: sources.join('; '), ...cost, missing: meta.missing, columns };
+}
