@@ -7,34 +7,59 @@ import { h, replaceChildren, show } from './dom';
 import { formatInteger } from './format';
 import { previewView } from './preview-view';
 import { receiptView } from './receipt-view';
+import { reportHtml } from './report-export';
 import { reportView } from './report-view';
-import type { Store } from './store';
+import type { AppState, Store } from './store';
 
-function downloads(result: SynthesisResult, baseName: string): HTMLElement {
+interface DownloadChoice {
+  testId: string;
+  label: string;
+  primary?: boolean;
+  fileName: string;
+  mimeType: string;
+  /** The file's text, made when the button is pressed. */
+  text: () => string;
+}
+
+function downloadButton({ testId, label, primary, fileName, mimeType, text }: DownloadChoice): HTMLElement {
+  return h(
+    'button',
+    { type: 'button', class: `button ${primary ? 'button--primary' : 'button--secondary'}`, 'data-testid': testId, onclick: () => downloadText(fileName, text(), mimeType) },
+    label,
+  );
+}
+
+/** The run's input as the user knows it (its label while it is still the chosen input). */
+function inputName({ input, resultBaseName }: AppState): string {
+  return input?.baseName === resultBaseName ? input.label : resultBaseName;
+}
+
+function downloads(result: SynthesisResult, baseName: string, reportFile: () => string): HTMLElement {
   return h(
     'div',
     { class: 'downloads' },
+    downloadButton({
+      testId: 'download-csv',
+      label: 'Download synthetic CSV',
+      primary: true,
+      fileName: `${baseName}-synthetic.csv`,
+      mimeType: 'text/csv;charset=utf-8',
+      text: () => result.csv,
+    }),
+    downloadButton({
+      testId: 'download-receipt',
+      label: 'Download receipt (JSON)',
+      fileName: `${baseName}-receipt.json`,
+      mimeType: 'application/json',
+      text: () => `${JSON.stringify(result.receipt, null, 2)}\n`,
+    }),
+    downloadButton({ testId: 'download-report', label: 'Download report (HTML)', fileName: `${baseName}-report.html`, mimeType: 'text/html;charset=utf-8', text: reportFile }),
     h(
-      'button',
-      {
-        type: 'button',
-        class: 'button button--primary',
-        'data-testid': 'download-csv',
-        onclick: () => downloadText(`${baseName}-synthetic.csv`, result.csv, 'text/csv;charset=utf-8'),
-      },
-      'Download synthetic CSV',
+      'p',
+      { class: 'hint' },
+      `${formatInteger(result.rows)} rows × ${result.columns.length} columns. Files are saved from this page's memory. ` +
+        'The receipt may be published; the report (computed on your real data) is for your eyes only.',
     ),
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'button button--secondary',
-        'data-testid': 'download-receipt',
-        onclick: () => downloadText(`${baseName}-receipt.json`, `${JSON.stringify(result.receipt, null, 2)}\n`, 'application/json'),
-      },
-      'Download receipt (JSON)',
-    ),
-    h('p', { class: 'hint' }, `${formatInteger(result.rows)} rows × ${result.columns.length} columns. Files are saved from this page's memory.`),
   );
 }
 
@@ -45,16 +70,19 @@ export function resultsPanel(store: Store): HTMLElement {
 
   store.watch(
     (state) => [state.result],
-    ({ result, resultBaseName }) => {
+    (state) => {
+      const { result, resultBaseName } = state;
       if (!result) {
         show(element, false);
         replaceChildren(body);
         return;
       }
+      const report = reportView(result.report);
+      const exported = { result, reportElement: report, inputName: inputName(state), finishedAt: new Date() };
       replaceChildren(
         body,
-        downloads(result, resultBaseName),
-        h('div', { class: 'results__grid' }, receiptView(result.receipt), reportView(result.report)),
+        downloads(result, resultBaseName, () => reportHtml(exported)),
+        h('div', { class: 'results__grid' }, receiptView(result.receipt), report),
         previewView(result),
       );
       show(element, true);
