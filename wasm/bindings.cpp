@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "privsynth/data_summary.hpp"
 #include "privsynth/mechanisms/registry.hpp"
 #include "privsynth/planner.hpp"
 #include "privsynth/schema.hpp"
@@ -38,6 +39,21 @@ val error_object(const privsynth::Status& status) {
   return result;
 }
 
+// The cells of a CSV packed by JavaScript (web/lib/src/csv.ts packCells), copied once.
+struct CopiedCells {
+  CopiedCells(const val& cell_bytes, const val& cell_offsets)
+      : bytes(copy_typed_array<uint8_t>(cell_bytes)), offsets(copy_typed_array<uint32_t>(cell_offsets)) {}
+  bool fits(size_t rows, size_t columns) const { return offsets.size() == rows * columns + 1; }
+  privsynth::Status shape_error() const {
+    return privsynth::Status::error(privsynth::ErrorCode::InvalidArgument, "cellOffsets must have rows * columns + 1 entries");
+  }
+  privsynth::CellGridView view(size_t rows, size_t columns) const {
+    return {reinterpret_cast<const char*>(bytes.data()), offsets.data(), rows, columns, bytes.size()};
+  }
+  std::vector<uint8_t> bytes;
+  std::vector<uint32_t> offsets;
+};
+
 val column_object(const privsynth::DecodedColumn& column) {
   val result = val::object();
   result.set("name", column.name);
@@ -55,14 +71,9 @@ val column_object(const privsynth::DecodedColumn& column) {
 //            optionsJson, onProgress(phase, fraction, detail) -> boolean)
 val synthesize(const std::string& schema_json, const val& cell_bytes, const val& cell_offsets, size_t rows,
                size_t columns, const std::string& options_json, const val& on_progress) {
-  const std::vector<uint8_t> bytes = copy_typed_array<uint8_t>(cell_bytes);
-  const std::vector<uint32_t> offsets = copy_typed_array<uint32_t>(cell_offsets);
-  if (offsets.size() != rows * columns + 1) {
-    return error_object(privsynth::Status::error(privsynth::ErrorCode::InvalidArgument,
-                                                 "cellOffsets must have rows * columns + 1 entries"));
-  }
-  const privsynth::CellGridView grid{reinterpret_cast<const char*>(bytes.data()), offsets.data(), rows, columns,
-                                     bytes.size()};
+  const CopiedCells cells(cell_bytes, cell_offsets);
+  if (!cells.fits(rows, columns)) return error_object(cells.shape_error());
+  const privsynth::CellGridView grid = cells.view(rows, columns);
   const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
     return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
   };
@@ -80,17 +91,26 @@ val synthesize(const std::string& schema_json, const val& cell_bytes, const val&
   return result;
 }
 
+// summarizeData(schemaJson, cellBytes, cellOffsets, rows, columns, policy) -> { ok, summaryJson }
+val summarize_data(const std::string& schema_json, const val& cell_bytes, const val& cell_offsets, size_t rows,
+                   size_t columns, const std::string& policy) {
+  const CopiedCells cells(cell_bytes, cell_offsets);
+  if (!cells.fits(rows, columns)) return error_object(cells.shape_error());
+  const privsynth::CellGridView grid = cells.view(rows, columns);
+  const privsynth::Result<std::string> summary = privsynth::summarize_data(schema_json, grid, policy);
+  if (!summary.is_ok()) return error_object(summary.status());
+  val result = val::object();
+  result.set("ok", true);
+  result.set("summaryJson", summary.value());
+  return result;
+}
+
 // discoverSchema(requestJson, cellBytes, cellOffsets, rows, columns) -> { ok, schemaJson, receiptJson }
 val discover_schema(const std::string& request_json, const val& cell_bytes, const val& cell_offsets, size_t rows,
                     size_t columns) {
-  const std::vector<uint8_t> bytes = copy_typed_array<uint8_t>(cell_bytes);
-  const std::vector<uint32_t> offsets = copy_typed_array<uint32_t>(cell_offsets);
-  if (offsets.size() != rows * columns + 1) {
-    return error_object(privsynth::Status::error(privsynth::ErrorCode::InvalidArgument,
-                                                 "cellOffsets must have rows * columns + 1 entries"));
-  }
-  const privsynth::CellGridView grid{reinterpret_cast<const char*>(bytes.data()), offsets.data(), rows, columns,
-                                     bytes.size()};
+  const CopiedCells cells(cell_bytes, cell_offsets);
+  if (!cells.fits(rows, columns)) return error_object(cells.shape_error());
+  const privsynth::CellGridView grid = cells.view(rows, columns);
   const privsynth::Result<privsynth::SchemaDiscoveryOutput> output = privsynth::discover_schema(request_json, grid);
   if (!output.is_ok()) return error_object(output.status());
   val result = val::object();
@@ -147,6 +167,7 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("synthesize", &synthesize);
   emscripten::function("validateSchema", &validate_schema);
   emscripten::function("discoverSchema", &discover_schema);
+  emscripten::function("summarizeData", &summarize_data);
   emscripten::function("version", &version);
   emscripten::function("warmUp", &warm_up);
   emscripten::function("mechanisms", &mechanism_names);

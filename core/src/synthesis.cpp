@@ -6,6 +6,7 @@
 #include <set>
 
 #include "privsynth/accountant.hpp"
+#include "privsynth/data_summary.hpp"
 #include "privsynth/bootstrap.hpp"
 #include "privsynth/encoding.hpp"
 #include "privsynth/eval/distribution_report.hpp"
@@ -95,28 +96,11 @@ Json distances_json(const std::vector<MarginalDistance>& distances, const std::v
   return list;
 }
 
-Json encoding_json(const EncodingReport& report, const Schema& schema) {
-  Json columns = Json::array();
-  for (size_t c = 0; c < report.columns.size(); ++c) {
-    const ColumnEncodingCounts& counts = report.columns[c];
-    columns.push_back({{"name", schema.columns[c].name},
-                       {"missing", counts.missing},
-                       {"clamped", counts.clamped},
-                       {"mappedToMissing", counts.mapped_to_missing},
-                       {"rejectedRows", counts.rejected}});
-  }
-  return {{"inputRows", report.input_rows},
-          {"keptRows", report.kept_rows},
-          {"rejectedRows", report.rejected_rows},
-          {"ignoredColumns", report.ignored_columns},
-          {"columns", columns}};
-}
-
 Json report_json(const EncodingReport& encoding, const Schema& schema, const UtilityReport* utility,
                  const std::vector<std::string>& names, int degree, size_t real_rows, size_t synthetic_rows) {
   Json report = {{"notice", "Computed on your real data: for your eyes only. Do not publish this report."},
                  {"rows", {{"real", real_rows}, {"synthetic", synthetic_rows}}},
-                 {"encoding", encoding_json(encoding, schema)}};
+                 {"encoding", encoding_report_json(encoding, schema)}};
   if (!utility) return report;
   Json worst = Json::array();
   for (int c : utility->max_statistic_error_columns) worst.push_back(names[static_cast<size_t>(c)]);

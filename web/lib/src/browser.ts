@@ -7,7 +7,7 @@ import { errorFromCode } from './errors.js';
 import { discoveryRequestOf, schemaJsonOf, splitOptions } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
-import type { Progress, SynthesisResult, SynthesizeOptions } from './types.js';
+import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 export * from './public-api.js';
@@ -98,6 +98,19 @@ export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult>
 export function discoverSchema(options: DiscoverSchemaOptions): Promise<DiscoveredSchema> {
   try {
     return call<DiscoveredSchema>({ kind: 'discover', ...discoveryRequestOf(options) });
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * The table against its schema before anything is spent: rows kept and rejected, and per column
+ * the missing values and the values outside the domain. For the data owner's eyes only.
+ */
+export function summarizeData(options: SummarizeDataOptions): Promise<DataSummary> {
+  try {
+    const { csv, schemaJson } = splitOptions({ ...options, epsilon: 1 });
+    return call<DataSummary>({ kind: 'summarize', csv, schemaJson, policy: options.outOfDomain ?? 'clamp' });
   } catch (error) {
     return Promise.reject(error);
   }

@@ -4,10 +4,10 @@
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
 import { readCsvText } from './csv.js';
-import { checkSchema, discoverWith, discoveryRequestOf, planWith, runSynthesis, schemaJsonOf, splitOptions } from './pipeline.js';
+import { checkSchema, discoverWith, discoveryRequestOf, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
-import type { SynthesisResult, SynthesizeOptions } from './types.js';
+import type { DataSummary, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
 export * from './public-api.js';
@@ -41,6 +41,16 @@ export async function discoverSchema(options: DiscoverSchemaOptions): Promise<Di
   const { csv, requestJson } = discoveryRequestOf(options);
   const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
   return discoverWith(module, csvText, requestJson);
+}
+
+/**
+ * The table against its schema before anything is spent: rows kept and rejected, and per column
+ * the missing values and the values outside the domain. For the data owner's eyes only.
+ */
+export async function summarizeData(options: SummarizeDataOptions): Promise<DataSummary> {
+  const { csv, schemaJson } = splitOptions({ ...options, epsilon: 1 });
+  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
+  return summarizeWith(module, csvText, schemaJson, options.outOfDomain ?? 'clamp');
 }
 
 /** Validates a schema and returns it normalized (defaults filled in); throws a SchemaError. */

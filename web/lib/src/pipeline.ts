@@ -4,7 +4,7 @@ import { errorFromCode } from './errors.js';
 import { packCells, parseCsv, writeCsv } from './csv.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerReport } from './planner-types.js';
-import type { Phase, Progress, SynthesisResult, SynthesizeOptions } from './types.js';
+import type { DataSummary, Phase, Progress, SynthesisResult, SynthesizeOptions } from './types.js';
 import { columnText } from './values.js';
 import type { PrivsynthWasmModule } from './wasm-module.js';
 
@@ -76,6 +76,13 @@ export function discoverWith(module: PrivsynthWasmModule, csvText: string, reque
   const found = module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount);
   if (!found.ok) throw errorFromCode(found.code, found.message);
   return { schema: JSON.parse(found.schemaJson) as Schema, receipt: JSON.parse(found.receiptJson) as Record<string, unknown> };
+}
+
+export function summarizeWith(module: PrivsynthWasmModule, csvText: string, schemaJson: string, policy: string): DataSummary {
+  const packed = packCells(parseCsv(csvText));
+  const summary = module.summarizeData(schemaJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount, policy);
+  if (!summary.ok) throw errorFromCode(summary.code, summary.message);
+  return JSON.parse(summary.summaryJson) as DataSummary;
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {

@@ -348,3 +348,24 @@ export interface SynthesisResult {
   receipt: PrivacyReceipt;
   report: UtilityReport;
 }
+
+export interface SummarizeDataOptions {
+  /** The private table: CSV text with a header row, or a File/Blob holding it. */
+  csv: string | Blob;
+  /** Public schema: an object or its JSON text. */
+  schema: Schema | string;
+  /** As in synthesize() (default "clamp"). */
+  outOfDomain?: OutOfDomainPolicy;
+}
+
+/** The table against its schema, before any spend. FOR YOUR EYES ONLY: exact counts of the real data. */
+export interface DataSummary {
+  notice: string;
+  outOfDomainPolicy: OutOfDomainPolicy;
+  inputRows: number;
+  keptRows: number;
+  rejectedRows: number;
+  /** CSV columns that the schema does not mention. */
+  ignoredColumns: string[];
+  columns: Array<{ name: string; missing: number; clamped: number; mappedToMissing: number; rejectedRows: number }>;
+}

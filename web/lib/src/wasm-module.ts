@@ -40,12 +40,21 @@ export interface PrivsynthWasmModule {
     rows: number,
     columns: number,
   ): { ok: true; schemaJson: string; receiptJson: string } | WasmFailure;
+  /** The table against its schema before any spend (core/include/privsynth/data_summary.hpp). */
+  summarizeData(
+    schemaJson: string,
+    cellBytes: Uint8Array,
+    cellOffsets: Uint32Array,
+    rows: number,
+    columns: number,
+    policy: string,
+  ): { ok: true; summaryJson: string } | WasmFailure;
   /** The theorems' conditions for public inputs (JSON in, JSON out; core/include/privsynth/planner.hpp). */
   plan(inputsJson: string): { ok: true; reportJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
-export const WASM_FUNCTIONS = ['synthesize', 'validateSchema', 'discoverSchema', 'version', 'mechanisms', 'warmUp', 'plan'] as const;
+export const WASM_FUNCTIONS = ['synthesize', 'validateSchema', 'discoverSchema', 'summarizeData', 'version', 'mechanisms', 'warmUp', 'plan'] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;
 void everyFunctionListed;

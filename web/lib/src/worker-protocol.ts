@@ -2,17 +2,18 @@
 import type { SerializedError } from './errors.js';
 import type { DiscoveredSchema, Schema } from './schema-types.js';
 import type { PlannerReport } from './planner-types.js';
-import type { Progress, SynthesisResult } from './types.js';
+import type { DataSummary, Progress, SynthesisResult } from './types.js';
 
 export type WorkerRequest =
   | { id: number; kind: 'run'; csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> }
   | { id: number; kind: 'validate'; schemaJson: string }
   | { id: number; kind: 'discover'; csv: string | Blob; requestJson: string }
+  | { id: number; kind: 'summarize'; csv: string | Blob; schemaJson: string; policy: string }
   | { id: number; kind: 'version' }
   | { id: number; kind: 'plan'; inputsJson: string }
   | { id: number; kind: 'load' };
 
 export type WorkerReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | PlannerReport | string | null }
+  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | string | null }
   | { id: number; kind: 'failed'; error: SerializedError };

@@ -2,7 +2,7 @@
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
 import { readCsvText } from './csv.js';
 import { serializeError } from './errors.js';
-import { checkSchema, discoverWith, planWith, runSynthesis } from './pipeline.js';
+import { checkSchema, discoverWith, planWith, runSynthesis, summarizeWith } from './pipeline.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
@@ -24,6 +24,8 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
       return { id: request.id, kind: 'done', value: planWith(module, request.inputsJson) };
     case 'validate':
       return { id: request.id, kind: 'done', value: checkSchema(module, request.schemaJson) };
+    case 'summarize':
+      return { id: request.id, kind: 'done', value: summarizeWith(module, await readCsvText(request.csv), request.schemaJson, request.policy) };
     case 'discover':
       return { id: request.id, kind: 'done', value: discoverWith(module, await readCsvText(request.csv), request.requestJson) };
     case 'run': {
