@@ -13,6 +13,8 @@ step "C++ tests (Catch2 through CTest)"
 ctest --preset native
 step "TypeScript type check"
 npx tsc -p tsconfig.json --noEmit
+step "API reference (TypeDoc; a warning, such as an exported type left out, fails)"
+npx typedoc
 step "Node tests (built wasm module and library)"
 npx vitest run --config tests/js/vitest.config.ts
 step "browser tests (Playwright + Chromium)"

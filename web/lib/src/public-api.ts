@@ -6,3 +6,4 @@ export type * from './planner-types.js';
 export { inferSchema, NOT_PRIVATE_WARNING } from './schema-inference.js';
 export type { InferSchemaOptions } from './schema-inference.js';
 export { parseCsv } from './csv.js';
+export type { ParsedCsv } from './csv.js';
