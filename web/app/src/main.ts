@@ -2,6 +2,7 @@
 import './style.css';
 
 import { columnsPanel } from './columns-panel';
+import { dataSummaryView } from './data-summary-view';
 import { h } from './dom';
 import { startEngine } from './engine-status';
 import { errorPanel } from './error-panel';
@@ -27,7 +28,16 @@ store.watch(
 const main = document.getElementById('main')!;
 main.append(
   notPrivateBanner(store),
-  h('div', { class: 'setup-grid' }, inputPanel(store), schema.element, columnsPanel(store), paramsPanel(store)),
+  h(
+    'div',
+    { class: 'setup-grid' },
+    inputPanel(store),
+    schema.element,
+    // The data against the schema, across the grid's width, before the columns are chosen.
+    dataSummaryView(store),
+    columnsPanel(store),
+    paramsPanel(store),
+  ),
   runPanel(store),
   errorPanel(store),
   resultsPanel(store),

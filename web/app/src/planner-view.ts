@@ -5,6 +5,7 @@ import { planSynthesis } from 'privsynth';
 import type { PlannerInputs, PlannerReport } from 'privsynth';
 
 import { h, replaceChildren, uid } from './dom';
+import { queueEngineCall } from './engine-queue';
 import { estimateWorkload } from './estimate';
 import { formatInteger } from './format';
 import { budgetSplit, domainCells } from './reference-choice';
@@ -56,19 +57,6 @@ function resultTable(report: PlannerReport): HTMLElement {
   );
 }
 
-let pending: Promise<unknown> = Promise.resolve();
-
-/**
- * Resolves once no planner call is in flight. A run waits for it, so that it reuses the engine's
- * one warm worker instead of starting a second one (a new worker is a blob: fetch and a cold start).
- */
-export function plannerSettled(): Promise<void> {
-  return pending.then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
 export function plannerView(store: Store): HTMLElement {
   const deltaId = uid('delta');
   const gammaId = uid('gamma');
@@ -104,15 +92,9 @@ export function plannerView(store: Store): HTMLElement {
     if (input?.rows) inputs.n = input.rows;
     const mine = ++request;
     try {
-      // One call at a time, on the engine's idle worker: chained after the previous one.
-      const planned = pending.then(
-        () => (mine === request ? planSynthesis(inputs) : null),
-        () => (mine === request ? planSynthesis(inputs) : null),
-      );
-      pending = planned;
-      const report = await planned;
-      if (!report) return;
-      if (mine !== request) return;
+      // One call at a time, on the engine's idle worker (engine-queue.ts); a superseded call is skipped.
+      const report = await queueEngineCall(() => (mine === request ? planSynthesis(inputs) : Promise.resolve(null)));
+      if (!report || mine !== request) return;
       replaceChildren(
         output,
         budget.reference === 'tree' ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.') : null,

@@ -3,10 +3,10 @@
 import { synthesize } from 'privsynth';
 
 import { h, panel, replaceChildren, show } from './dom';
+import { engineSettled } from './engine-queue';
 import { formatSeconds } from './format';
 import { columnsNeeded } from './mechanism-choice';
 import { PhaseClock } from './phases';
-import { plannerSettled } from './planner-view';
 import { progressView } from './progress-view';
 import { failureOf, type AppState, type Store } from './store';
 
@@ -46,7 +46,8 @@ export function runPanel(store: Store): HTMLElement {
     const ticker = setInterval(() => progress.setElapsed(clock.elapsed()), 100);
     cancelButton.focus();
     try {
-      await plannerSettled();
+      // The planner's and the data summary's calls first: the run then gets the one warm worker.
+      await engineSettled();
       const result = await synthesize({
         ...parameters!,
         csv: input!.csv,
