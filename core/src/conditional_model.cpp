@@ -88,44 +88,51 @@ ModelNode node_from_table(const std::vector<int>& levels, const MarginalTable& t
   return node;
 }
 
-Result<EncodedTable> round_from_model(const ConditionalModel& model, size_t rows, RandomSource& random) {
+namespace {
+
+// Fills the columns node by node, parents first: fill(node, parents' configuration of each row,
+// the child's levels, the child's codes).
+template <class Fill>
+Result<EncodedTable> fill_nodes(const ConditionalModel& model, size_t rows, Fill&& fill) {
   EncodedTable table = make_empty_table(model.levels, rows);
   std::vector<bool> drawn(model.levels.size(), false);
   for (const ModelNode& node : model.nodes) {
-    const size_t child_levels = size_t(model.levels[size_t(node.column)]);
     Result<std::vector<size_t>> configuration = configurations_of(model, node, table, drawn);
     if (!configuration.is_ok()) return configuration.status();
-    std::vector<std::vector<size_t>> group(node.conditional.size() / child_levels);
-    for (size_t row = 0; row < rows; ++row) group[configuration.value()[row]].push_back(row);
-    for (size_t c = 0; c < group.size(); ++c) {
-      if (group[c].empty()) continue;
-      const std::vector<double> conditional(node.conditional.begin() + std::ptrdiff_t(c * child_levels),
-                                            node.conditional.begin() + std::ptrdiff_t((c + 1) * child_levels));
-      Result<std::vector<size_t>> values = round_weights_to_rows(conditional, group[c].size(), random);
-      if (!values.is_ok()) return values.status();
-      for (size_t i = 0; i < group[c].size(); ++i) {
-        table.codes[size_t(node.column)][group[c][i]] = static_cast<uint32_t>(values.value()[i]);
-      }
-    }
+    PRIVSYNTH_RETURN_IF_ERROR(
+        fill(node, configuration.value(), size_t(model.levels[size_t(node.column)]), table.codes[size_t(node.column)]));
     drawn[size_t(node.column)] = true;
   }
   return table;
 }
 
-Result<EncodedTable> sample_from_model(const ConditionalModel& model, size_t rows, RandomSource& random) {
-  EncodedTable table = make_empty_table(model.levels, rows);
-  std::vector<bool> drawn(model.levels.size(), false);
-  for (const ModelNode& node : model.nodes) {
-    const size_t child_levels = size_t(model.levels[size_t(node.column)]);
-    Result<std::vector<size_t>> configuration = configurations_of(model, node, table, drawn);
-    if (!configuration.is_ok()) return configuration.status();
-    for (size_t row = 0; row < rows; ++row) {
-      table.codes[size_t(node.column)][row] = static_cast<uint32_t>(
-          draw(node.conditional.data() + configuration.value()[row] * child_levels, child_levels, random));
+}  // namespace
+
+Result<EncodedTable> round_from_model(const ConditionalModel& model, size_t rows, RandomSource& random) {
+  return fill_nodes(model, rows, [&](const ModelNode& node, const std::vector<size_t>& configuration, size_t levels,
+                                     std::vector<uint32_t>& child) -> Status {
+    std::vector<std::vector<size_t>> group(node.conditional.size() / levels);
+    for (size_t row = 0; row < rows; ++row) group[configuration[row]].push_back(row);
+    for (size_t c = 0; c < group.size(); ++c) {
+      if (group[c].empty()) continue;
+      const std::vector<double> conditional(node.conditional.begin() + std::ptrdiff_t(c * levels),
+                                            node.conditional.begin() + std::ptrdiff_t((c + 1) * levels));
+      Result<std::vector<size_t>> values = round_weights_to_rows(conditional, group[c].size(), random);
+      if (!values.is_ok()) return values.status();
+      for (size_t i = 0; i < group[c].size(); ++i) child[group[c][i]] = static_cast<uint32_t>(values.value()[i]);
     }
-    drawn[size_t(node.column)] = true;
-  }
-  return table;
+    return Status::ok();
+  });
+}
+
+Result<EncodedTable> sample_from_model(const ConditionalModel& model, size_t rows, RandomSource& random) {
+  return fill_nodes(model, rows, [&](const ModelNode& node, const std::vector<size_t>& configuration, size_t levels,
+                                     std::vector<uint32_t>& child) -> Status {
+    for (size_t row = 0; row < rows; ++row) {
+      child[row] = static_cast<uint32_t>(draw(node.conditional.data() + configuration[row] * levels, levels, random));
+    }
+    return Status::ok();
+  });
 }
 
 }  // namespace privsynth
