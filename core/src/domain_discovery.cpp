@@ -4,26 +4,15 @@
 #include <cmath>
 #include <map>
 
+#include "privsynth/accountant.hpp"
 #include "privsynth/exponential_mechanism.hpp"
 #include "privsynth/noise.hpp"
 #include "privsynth/number_text.hpp"
 
 namespace privsynth {
-namespace {
-
-Status check_budget(double epsilon, const char* what) {
-  if (!(epsilon > 0) || !std::isfinite(epsilon)) {
-    return Status::error(ErrorCode::InvalidArgument, std::string(what) + ": epsilon must be a finite number > 0 (got " +
-                                                         format_number(epsilon) + ")");
-  }
-  return Status::ok();
-}
-
-}  // namespace
-
 Result<double> dp_quantile(std::vector<double> values, double q, double lower, double upper, double epsilon,
                            RandomSource& random) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_budget(epsilon, "the private quantile"));
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the private quantile's epsilon"));
   if (!std::isfinite(lower) || !std::isfinite(upper) || !(lower < upper)) {
     return Status::error(ErrorCode::InvalidArgument, "the public range of a private quantile needs finite lower < upper (got [" +
                                                          format_number(lower) + ", " + format_number(upper) + "])");
@@ -57,7 +46,7 @@ Result<double> dp_quantile(std::vector<double> values, double q, double lower, d
 
 Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& values, double lower, double upper,
                                                  double epsilon, bool integer, RandomSource& random, double tail) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_budget(epsilon, "the private bounds"));
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the private bounds' epsilon"));
   if (!(tail >= 0 && tail < 0.5)) return Status::error(ErrorCode::InvalidArgument, "the bounds' tail must be in [0, 0.5)");
   // Whole numbers are tied by the thousand, and the mechanism can only land in intervals of
   // positive length: spread each record's value v uniformly over [v, v + 1) first. The spreading
@@ -86,7 +75,7 @@ Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& valu
 }
 
 Result<long long> category_threshold(double epsilon, double delta) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_budget(epsilon, "the private categories"));
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the private categories' epsilon"));
   if (!(delta > 0 && delta < 1)) {
     return Status::error(ErrorCode::InvalidArgument, "the private categories need 0 < delta < 1 (got " + format_number(delta) + ")");
   }
