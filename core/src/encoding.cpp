@@ -11,17 +11,14 @@
 #include "privsynth/number_text.hpp"
 
 namespace privsynth {
-namespace {
-
-std::string_view trim(std::string_view text) {
+std::string_view cell_token(std::string_view raw) {
   const char* spaces = " \t\r\n";
-  const size_t first = text.find_first_not_of(spaces);
+  const size_t first = raw.find_first_not_of(spaces);
   if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(spaces) - first + 1);
+  return raw.substr(first, raw.find_last_not_of(spaces) - first + 1);
 }
 
-// Strict decimal parse: the whole token must be a finite number.
-bool parse_number(std::string_view token, double& out) {
+bool parse_cell_number(std::string_view token, double& out) {
   if (token.empty() || token.size() > 64) return false;
   char buffer[65];
   token.copy(buffer, token.size());
@@ -30,6 +27,8 @@ bool parse_number(std::string_view token, double& out) {
   out = std::strtod(buffer, &end);
   return end == buffer + token.size() && std::isfinite(out);
 }
+
+namespace {
 
 enum class CellOutcome { Ok, Fixed, Unfixable };
 
@@ -50,7 +49,7 @@ class ColumnEncoder {
   // `unit` receives a numeric value's position in [min, max] scaled to [0, 1] (NaN if missing).
   CellOutcome encode(std::string_view raw, OutOfDomainPolicy policy, uint32_t& code, double& unit,
                      ColumnEncodingCounts& counts, std::string& problem) const {
-    const std::string_view token = trim(raw);
+    const std::string_view token = cell_token(raw);
     unit = std::numeric_limits<double>::quiet_NaN();
     if (missing_tokens_.count(std::string(token))) {
       if (missing_code_ >= 0) {
@@ -74,7 +73,7 @@ class ColumnEncoder {
       return CellOutcome::Ok;
     }
     double number = 0;
-    if (!numbers_.empty() && parse_number(token, number)) {
+    if (!numbers_.empty() && parse_cell_number(token, number)) {
       const auto match = numbers_.find(number);
       if (match != numbers_.end()) {
         code = match->second;
@@ -88,7 +87,7 @@ class ColumnEncoder {
   CellOutcome encode_number(std::string_view token, OutOfDomainPolicy policy, uint32_t& code, double& unit,
                             ColumnEncodingCounts& counts, std::string& problem) const {
     double value = 0;
-    if (!parse_number(token, value)) {
+    if (!parse_cell_number(token, value)) {
       problem = "\"" + std::string(token) + "\" is not a number";
       return map_to_missing(policy, code, counts);
     }
@@ -152,7 +151,7 @@ Status check_grid(const CellGridView& grid) {
 Result<std::vector<size_t>> match_header(const Schema& schema, const CellGridView& grid, EncodingReport& report) {
   std::unordered_map<std::string, size_t> positions;
   for (size_t c = 0; c < grid.columns; ++c) {
-    const std::string name(trim(grid.cell(0, c)));
+    const std::string name(cell_token(grid.cell(0, c)));
     if (!positions.emplace(name, c).second) {
       return Status::error(ErrorCode::InvalidData, "the CSV header names column \"" + name + "\" twice");
     }

@@ -1,11 +1,13 @@
 #include "privsynth/schema_discovery.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "privsynth/domain_discovery.hpp"
+#include "privsynth/encoding.hpp"
 #include "privsynth/json_text.hpp"
 #include "privsynth/number_text.hpp"
 #include "privsynth/schema.hpp"
@@ -130,15 +132,15 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
     Column& column = request_column.column;
     size_t index = grid.columns;
     for (size_t c = 0; c < grid.columns; ++c) {
-      if (grid.cell(0, c) == column.name) index = c;
+      if (cell_token(grid.cell(0, c)) == column.name) index = c;
     }
     if (index == grid.columns) {
       return Status::error(ErrorCode::InvalidData, "the CSV has no column \"" + column.name + "\"");
     }
     if (column.kind == ColumnKind::Categorical) {
       std::vector<std::string> values;
-      for (size_t row = 1; row < grid.rows; ++row) {
-        const std::string value(grid.cell(row, index));
+      for (size_t row = 1; row < grid.rows; ++row) {  // cells read as the encoder reads them
+        const std::string value(cell_token(grid.cell(row, index)));
         if (!missing_set.count(value)) values.push_back(value);
       }
       Result<DiscoveredCategories> found = discover_categories(values, column_epsilon, column_delta, *random);
@@ -156,17 +158,17 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
     } else {
       std::vector<double> values;
       for (size_t row = 1; row < grid.rows; ++row) {
-        const std::string text(grid.cell(row, index));
-        if (missing_set.count(text)) continue;
-        char* end = nullptr;
-        const double value = std::strtod(text.c_str(), &end);
-        if (end != text.c_str() && *end == '\0' && std::isfinite(value)) values.push_back(value);  // others: not numbers, ignored
+        const std::string_view token = cell_token(grid.cell(row, index));
+        double value = 0;
+        if (!missing_set.count(std::string(token)) && parse_cell_number(token, value)) values.push_back(value);  // others: ignored
       }
       Result<DiscoveredBounds> bounds = discover_numeric_bounds(values, request_column.lower, request_column.upper,
                                                                 column_epsilon, column.integer, *random);
       if (!bounds.is_ok()) return bounds.status();
       column.min = bounds.value().min;
       column.max = bounds.value().max;
+      // Narrow whole-number bounds hold fewer values than bins; the schema refuses empty bins.
+      if (column.integer) column.bins = static_cast<int>(std::min<double>(column.bins, column.max - column.min + 1));
       ledger.push_back({{"release", "bounds of \"" + column.name + "\" (0.5% and 99.5% quantiles)"},
                         {"mechanism", "exponential mechanism over [" + format_number(request_column.lower) + ", " +
                                           format_number(request_column.upper) + "] (Smith 2011)"},

@@ -75,6 +75,24 @@ TEST_CASE("a synthesis with a discovered schema adds the discovery's cost to its
             .status().code() == ErrorCode::InvalidSchema);
 }
 
+TEST_CASE("discovery reads cells as the encoder does: spaces around values and names do not count", "[discovery][schema]") {
+  CellGrid cells(2);
+  cells.add_row({" sex ", "hours"});
+  for (int i = 0; i < 20000; ++i) cells.add_row({i % 2 ? " Male" : "Female ", i % 3 ? " 40 " : "?"});
+  const SchemaDiscoveryOutput found = discover_schema(
+      R"({"epsilon": 2, "delta": 1e-6, "missing": ["?"], "testSeed": 1, "columns": [{"name": "sex", "type": "categorical"},
+         {"name": "hours", "type": "numeric", "range": [0, 100], "integer": true}]})", cells.view()).value();
+  const Schema schema = parse_schema_json(found.schema_json).value();
+  REQUIRE(schema.columns[0].categories.size() == 2);
+  CHECK(schema.columns[0].categories[0].label == "Female");
+  CHECK(schema.columns[0].categories[1].label == "Male");
+  // " 40 " is a number (as the encoder reads it): the bounds land around 40, not at the range's ends.
+  CHECK(schema.columns[1].min >= 30);
+  CHECK(schema.columns[1].max <= 50);
+  // Narrow whole-number bounds get no more bins than whole numbers (else the schema is refused).
+  CHECK(schema.columns[1].bins == schema.columns[1].max - schema.columns[1].min + 1);
+}
+
 TEST_CASE("bad discovery requests are specific errors", "[discovery][schema][errors]") {
   const CellGridView cells = testing::adult_data().cells.view();
   const auto message = [&](const std::string& request) {

@@ -4,6 +4,7 @@
 // outside the public domain follow an explicit policy and are counted, never silently dropped.
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "privsynth/cell_grid.hpp"
@@ -46,6 +47,12 @@ struct EncodedData {
   // (x - min) / (max - min), NaN where missing; empty for categorical columns.
   std::vector<std::vector<double>> unit_values;
 };
+
+// How the encoder reads a cell, for every other reader of raw cells (schema discovery): the text
+// without surrounding spaces, tabs and line ends ...
+std::string_view cell_token(std::string_view raw);
+// ... and, for numbers, a strict decimal parse: the whole token must be a finite number.
+bool parse_cell_number(std::string_view token, double& out);
 
 // Limits on input size that keep memory bounded (wasm32 has at most 2 GiB here).
 inline constexpr size_t kMaxInputRows = 5'000'000;
