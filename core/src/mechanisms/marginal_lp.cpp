@@ -250,12 +250,14 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   const double rho_one = select ? rho / 3 : mst ? rho / 2 : rho;
   const double rho_select = select ? rho / 3 : 0;
   const double rho_tables = rho - rho_one - rho_select;
+  if (options.fit_choice == MarginalFitChoice::Tree && !mst) {  // before anything is measured
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"fit\": \"tree\" needs \"workload\": \"mst\" and at least two columns");
+  }
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
   std::vector<std::vector<int>> sets;
   for (int c = 0; c < p; ++c) sets.push_back({c});
-  Result<MarginalWorkload> one_way = MarginalWorkload::from_column_sets(table.levels, sets);
-  if (!one_way.is_ok()) return one_way.status();
   if (!mst && options.workload == MarginalWorkloadChoice::AllUpToDegree) {
     Result<MarginalWorkload> all = MarginalWorkload::all_up_to_degree(table.levels, options.degree);
     if (!all.is_ok()) return all.status();
@@ -359,17 +361,15 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   // Everything below is post-processing of the noisy counts.
   Result<MarginalWorkload> workload = MarginalWorkload::from_column_sets(work.levels, sets);
   if (!workload.is_ok()) return workload.status();
-  std::vector<double> targets(noisy_cells.size());
-  for (size_t i = 0; i < targets.size(); ++i) targets[i] = std::clamp(noisy_cells[i] / noisy_count, 0.0, 1.0);
+  std::vector<double> targets;  // the LP's: consistent estimates (MST), else clamped noisy frequencies
   TreeReference mu;
   ConditionalModel model;
   if (mst) {
     const ConsistentMarginals consistent = estimate_consistent_marginals(
         noisy_tables(work.levels, one_way_counts, std_for(size_t(p), rho_one), sets, noisy_cells, std_for(sets.size() - size_t(p), rho_tables)),
         noisy_count);
-    // The LP's targets become the consistent estimates: on Adult they gave a lower 2-way error
-    // than the clamped noisy frequencies (all of Adult with income as the target, eps = 1).
-    targets.clear();
+    // Consistent estimates as targets gave a lower 2-way error than the clamped noisy frequencies
+    // (all of Adult with income as the target, eps = 1).
     for (const std::vector<double>& column : consistent.one_way) targets.insert(targets.end(), column.begin(), column.end());
     for (const MarginalTable& t : consistent.tables) targets.insert(targets.end(), t.counts.begin(), t.counts.end());
     if (target_tree) {
@@ -382,14 +382,12 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
       mu = tree_from_tables(work.levels, consistent.one_way[0], pairs);
       model = model_of_tree(mu);
     }
+  } else {
+    for (double cell : noisy_cells) targets.push_back(std::clamp(cell / noisy_count, 0.0, 1.0));
   }
   // "auto": a tree (target-augmented with a target) unless an LP setting was given; the LP when
   // asked for, and always for workload "all".
   const bool by_tree = mst && !lp_asked;
-  if (options.fit_choice == MarginalFitChoice::Tree && !mst) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"fit\": \"tree\" needs \"workload\": \"mst\" and at least two columns");
-  }
 
   MechanismOutput output;
   nlohmann::json fit_parameters;
