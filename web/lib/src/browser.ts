@@ -4,7 +4,7 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors.js';
-import { discoveryRequestOf, schemaJsonOf, splitOptions } from './pipeline.js';
+import { discoveryRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
@@ -109,8 +109,7 @@ export function discoverSchema(options: DiscoverSchemaOptions): Promise<Discover
  */
 export function summarizeData(options: SummarizeDataOptions): Promise<DataSummary> {
   try {
-    const { csv, schemaJson } = splitOptions({ ...options, epsilon: 1 });
-    return call<DataSummary>({ kind: 'summarize', csv, schemaJson, policy: options.outOfDomain ?? 'clamp' });
+    return call<DataSummary>({ kind: 'summarize', ...summaryRequestOf(options) });
   } catch (error) {
     return Promise.reject(error);
   }

@@ -4,7 +4,7 @@
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
 import { readCsvText } from './csv.js';
-import { checkSchema, discoverWith, discoveryRequestOf, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith } from './pipeline.js';
+import { checkSchema, discoverWith, discoveryRequestOf, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
@@ -48,9 +48,9 @@ export async function discoverSchema(options: DiscoverSchemaOptions): Promise<Di
  * the missing values and the values outside the domain. For the data owner's eyes only.
  */
 export async function summarizeData(options: SummarizeDataOptions): Promise<DataSummary> {
-  const { csv, schemaJson } = splitOptions({ ...options, epsilon: 1 });
+  const { csv, schemaJson, policy } = summaryRequestOf(options);
   const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
-  return summarizeWith(module, csvText, schemaJson, options.outOfDomain ?? 'clamp');
+  return summarizeWith(module, csvText, schemaJson, policy);
 }
 
 /** Validates a schema and returns it normalized (defaults filled in); throws a SchemaError. */

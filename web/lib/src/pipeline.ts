@@ -4,7 +4,7 @@ import { errorFromCode } from './errors.js';
 import { packCells, parseCsv, writeCsv } from './csv.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerReport } from './planner-types.js';
-import type { DataSummary, Phase, Progress, SynthesisResult, SynthesizeOptions } from './types.js';
+import type { DataSummary, Phase, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import { columnText } from './values.js';
 import type { PrivsynthWasmModule } from './wasm-module.js';
 
@@ -38,15 +38,20 @@ export function schemaJsonOf(schema: Schema | string): string {
   return JSON.stringify(schema);
 }
 
-/** Checks synthesize()'s argument and splits it into the input and the core's options. */
-export function splitOptions(options: SynthesizeOptions): { csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> } {
+/** Checks that `call`'s argument is an object whose "csv" is CSV text or a File/Blob. */
+function checkCsvOptions(options: { csv: unknown } | null, call: string): void {
   if (options === null || typeof options !== 'object') {
-    throw errorFromCode('INVALID_ARGUMENT', 'synthesize() needs an options object');
+    throw errorFromCode('INVALID_ARGUMENT', `${call} needs an options object`);
   }
   const isBlob = typeof Blob !== 'undefined' && options.csv instanceof Blob;
   if (typeof options.csv !== 'string' && !isBlob) {
     throw errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob');
   }
+}
+
+/** Checks synthesize()'s argument and splits it into the input and the core's options. */
+export function splitOptions(options: SynthesizeOptions): { csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> } {
+  checkCsvOptions(options, 'synthesize()');
   return {
     csv: options.csv,
     schemaJson: schemaJsonOf(options.schema),
@@ -62,11 +67,7 @@ export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Sc
 
 /** The core's discovery request: everything but the CSV. */
 export function discoveryRequestOf(options: DiscoverSchemaOptions): { csv: string | Blob; requestJson: string } {
-  if (options === null || typeof options !== 'object') {
-    throw errorFromCode('INVALID_ARGUMENT', 'discoverSchema() needs an options object');
-  }
-  const isBlob = typeof Blob !== 'undefined' && options.csv instanceof Blob;
-  if (typeof options.csv !== 'string' && !isBlob) throw errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob');
+  checkCsvOptions(options, 'discoverSchema()');
   const { csv, ...request } = options;
   return { csv, requestJson: JSON.stringify(request) };
 }
@@ -76,6 +77,12 @@ export function discoverWith(module: PrivsynthWasmModule, csvText: string, reque
   const found = module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount);
   if (!found.ok) throw errorFromCode(found.code, found.message);
   return { schema: JSON.parse(found.schemaJson) as Schema, receipt: JSON.parse(found.receiptJson) as Record<string, unknown> };
+}
+
+/** summarizeData()'s argument as the core takes it. */
+export function summaryRequestOf(options: SummarizeDataOptions): { csv: string | Blob; schemaJson: string; policy: string } {
+  checkCsvOptions(options, 'summarizeData()');
+  return { csv: options.csv, schemaJson: schemaJsonOf(options.schema), policy: options.outOfDomain ?? 'clamp' };
 }
 
 export function summarizeWith(module: PrivsynthWasmModule, csvText: string, schemaJson: string, policy: string): DataSummary {
