@@ -50,25 +50,11 @@ std::vector<double> one_way(const PairTable& pair, int column, const std::vector
   return sums;
 }
 
-// P(child | parent) from a pair table; a parent level with no mass gets the child's marginal.
+// P(child | parent) from a pair table (negative counts as 0; a parent level with no mass gets the
+// child's marginal): the one-parent case of node_from_table.
 std::vector<double> conditional(const PairTable& pair, int parent, const std::vector<int>& levels) {
   const int child = pair.first == parent ? pair.second : pair.first;
-  const int parent_levels = levels[size_t(parent)], child_levels = levels[size_t(child)];
-  const std::vector<double> child_marginal = one_way(pair, child, levels);
-  std::vector<double> result(static_cast<size_t>(parent_levels * child_levels));
-  const int columns = levels[size_t(pair.second)];
-  for (int a = 0; a < parent_levels; ++a) {
-    std::vector<double> row(static_cast<size_t>(child_levels));
-    for (int b = 0; b < child_levels; ++b) {
-      row[size_t(b)] = pair.first == parent ? pair.counts[size_t(a * columns + b)] : pair.counts[size_t(b * columns + a)];
-    }
-    double total = 0;
-    for (double c : row) total += c;
-    if (!(total > 0)) row = child_marginal;
-    normalize_or_uniform(row);
-    std::copy(row.begin(), row.end(), result.begin() + a * child_levels);
-  }
-  return result;
+  return node_from_table(levels, MarginalTable{{pair.first, pair.second}, pair.counts}, child, {parent}).conditional;
 }
 
 }  // namespace
