@@ -8,12 +8,12 @@
 // Every run uses a test seed (repetition r uses seed r), so the numbers are reproducible. Asserts nothing.
 // Usage: npm run bench -- marginals [--repetitions=3] [--epsilons=0.25,0.5,...] [--fits=target-tree,lp]
 //        [--skip-figure] [--skip-head-to-head] [--no-wasm]
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import { nativeBinary, runNative, runWasm } from './runners.mjs';
+
 const root = fileURLToPath(new URL('..', import.meta.url));
-const nativeBinary = `${root}build/native/bench/privsynth_bench_native`;
 const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
 const adultPgm = { schema: `${root}data/adult-pgm/adult.schema.json`, csv: `${root}data/adult-pgm/adult.csv` };
 // Adult without the UCI train/test marker, which is not a feature.
@@ -54,21 +54,6 @@ for (const required of [nativeBinary, `${root}web/lib/dist/node.js`]) {
     console.error(`${required} is missing: run "bash scripts/build.sh" first`);
     process.exit(2);
   }
-}
-
-function runNative(data, options) {
-  try {
-    return JSON.parse(execFileSync(nativeBinary, [data.schema, data.csv, JSON.stringify(options)],
-      { encoding: 'utf8', maxBuffer: 1 << 26 }));
-  } catch (error) {
-    return JSON.parse(error.stdout || '{"error":"CRASH"}');
-  }
-}
-
-function runWasm(data, options) {
-  const output = execFileSync(process.execPath, [`${root}bench/wasm-runner.mjs`, data.schema, data.csv, JSON.stringify(options), '1'],
-    { encoding: 'utf8', cwd: root, maxBuffer: 1 << 26 });
-  return JSON.parse(output.trim().split('\n')[0]);
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -146,7 +131,7 @@ if (!flags['skip-head-to-head']) {
     if (contender.wasm && !flags['no-wasm']) {
       progress(`head-to-head: ${contender.name} (wasm under Node)`);
       const options = { mechanism: 'marginal-lp', epsilon: 1, delta: 1e-9, testSeed: 1, ...contender.options };
-      wasm = runWasm(adultPgm, options);
+      [wasm] = runWasm(adultPgm, options);
     }
     results.push({ contender, runs, wasm });
   }

@@ -6,14 +6,13 @@
 //        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser.mjs)
 //        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference-comparison.mjs)
 //        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals.mjs)
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import { nativeBinary, runNative, runWasm } from './runners.mjs';
+
 const root = fileURLToPath(new URL('..', import.meta.url));
-const nativeBinary = `${root}build/native/bench/privsynth_bench_native`;
-const schema = `${root}data/adult/adult.schema.json`;
-const data = `${root}data/adult/adult.csv`;
+const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
 const demoColumns = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 const tenColumns = ['age', 'workclass', 'education', 'marital-status', 'occupation', 'relationship', 'race', 'sex',
   'hours-per-week', 'income'];
@@ -61,29 +60,15 @@ for (const required of [nativeBinary, `${root}web/lib/dist/node.js`]) {
   }
 }
 
-function runNative(options) {
-  try {
-    return JSON.parse(execFileSync(nativeBinary, [schema, data, JSON.stringify(options)], { encoding: 'utf8' }));
-  } catch (error) {
-    return JSON.parse(error.stdout || '{"error":"CRASH"}');
-  }
-}
-
-function runWasm(options) {
-  const output = execFileSync(process.execPath, [`${root}bench/wasm-runner.mjs`, schema, data, JSON.stringify(options), '2'],
-    { encoding: 'utf8', cwd: root, maxBuffer: 1 << 24 });
-  return output.trim().split('\n').map((line) => JSON.parse(line));
-}
-
 const fixed = (x, digits = 2) => (typeof x === 'number' ? x.toFixed(digits) : '-');
 const phases = ['encode', 'measure', 'lp', 'sample'];
 const rows = [];
 for (const workload of chosen) {
   const options = { epsilon: 1, testSeed: 20221121, ...workload.options };
   process.stderr.write(`running ${workload.name} (native)...\n`);
-  const native = runNative(options);
+  const native = runNative(adult, options);
   process.stderr.write(`running ${workload.name} (wasm, cold + warm)...\n`);
-  const [cold, warm] = runWasm(options);
+  const [cold, warm] = runWasm(adult, options, 2);
   rows.push({ workload, native, cold, warm });
 }
 
