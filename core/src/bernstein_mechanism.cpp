@@ -179,16 +179,23 @@ void finish_release(BernsteinRelease& release) {
   for (size_t i = 0; i < release.mixture.size(); ++i) release.mixture[i] = std::max(release.transformed[i], 0.0) / total;
 }
 
+// The discrete Laplace scale in quanta, (k+1)^p * 1025 / eps rounded up, or why it cannot be used.
+Result<RationalScale> lattice_noise_scale(const BernsteinParameters& parameters, double epsilon) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_lattice(parameters.dimensions, parameters.lattice_resolution, epsilon,
+                                          std::numeric_limits<size_t>::max()));
+  const Result<RationalScale> scale = rational_scale_at_least(noise_scale_in_quanta(parameters.lattice_points, epsilon));
+  if (!scale.is_ok()) return Status::error(ErrorCode::DomainTooLarge, scale.status().message());
+  return scale.value();
+}
+
 // Releases integer lattice values R_v (multiples of `quantum`, whose difference between neighbours
 // is at most 1025 quanta each) as quantum * (R_v + Z_v), Z_v discrete Laplace of scale
 // (k+1)^p * 1025 / eps quanta: L1 sensitivity (k+1)^p * 1025 quanta over scale gives eps-DP.
 Result<BernsteinRelease> release_rounded(const BernsteinParameters& parameters, const std::vector<int64_t>& rounded,
                                          double quantum, double sensitivity, double epsilon, const std::string& what,
                                          PureDpAccountant& accountant, RandomSource& random, bool disable_noise) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_lattice(parameters.dimensions, parameters.lattice_resolution, epsilon,
-                                          std::numeric_limits<size_t>::max()));
-  const Result<RationalScale> scale = rational_scale_at_least(noise_scale_in_quanta(parameters.lattice_points, epsilon));
-  if (!scale.is_ok()) return Status::error(ErrorCode::DomainTooLarge, scale.status().message());
+  const Result<RationalScale> scale = lattice_noise_scale(parameters, epsilon);
+  if (!scale.is_ok()) return scale.status();
   BernsteinRelease release;
   release.parameters = parameters;
   release.sensitivity = sensitivity;
@@ -475,6 +482,13 @@ Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<doub
   return release_rounded(parameters, rounded, 1.0 / kQuanta, 1.0, epsilon,
                          "private Gaussian KDE, unnormalised kernel sum, sigma = " + format_number(parameters.bandwidth),
                          accountant, random, disable_noise);
+}
+
+Result<double> gaussian_kde_noise_scale(const BernsteinParameters& parameters, double epsilon) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the Bernstein mechanism's epsilon"));
+  const Result<RationalScale> scale = lattice_noise_scale(parameters, epsilon);
+  if (!scale.is_ok()) return scale.status();
+  return scale.value().value() / kQuanta;  // release_gaussian_kde's quantum is 1/1024 of Delta = 1
 }
 
 double evaluate_release(const BernsteinRelease& release, const double* y) {

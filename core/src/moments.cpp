@@ -35,18 +35,29 @@ std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>&
   return values;
 }
 
+Result<MomentNoise> moment_noise(size_t terms, double epsilon) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the moments' epsilon"));
+  MomentNoise noise;
+  const double count = static_cast<double>(terms);
+  // L1 sensitivity of the rounded sums in value units: T (1024 + 1) quanta of 1/1024.
+  noise.sensitivity = count * (kMomentQuanta + 1) / kMomentQuanta;
+  Result<RationalScale> scale = rational_scale_at_least(count * (kMomentQuanta + 1) / epsilon);
+  if (!scale.is_ok()) return scale.status();
+  noise.scale = scale.value();
+  noise.noise_scale = scale.value().value() / kMomentQuanta;
+  return noise;
+}
+
 Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
                                      size_t rows, double epsilon, PureDpAccountant& accountant, RandomSource& random,
                                      bool disable_noise) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the moments' epsilon"));
+  Result<MomentNoise> calibration = moment_noise(terms.size(), epsilon);
+  if (!calibration.is_ok()) return calibration.status();
   NoisyMoments result;
   result.epsilon = epsilon;
-  const double count = static_cast<double>(terms.size());
-  // L1 sensitivity of the rounded sums in value units: T (1024 + 1) quanta of 1/1024.
-  result.sensitivity = count * (kMomentQuanta + 1) / kMomentQuanta;
-  Result<RationalScale> scale = rational_scale_at_least(count * (kMomentQuanta + 1) / epsilon);
-  if (!scale.is_ok()) return scale.status();
-  result.noise_scale = scale.value().value() / kMomentQuanta;
+  result.sensitivity = calibration.value().sensitivity;
+  result.noise_scale = calibration.value().noise_scale;
+  const RationalScale& scale = calibration.value().scale;
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"noisy sums of " + std::to_string(terms.size()) +
                                                    " moments (means and second moments on [0,1]^p)",
                                                "discrete Laplace on sums rounded to 1/1024", epsilon,
@@ -56,7 +67,7 @@ Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const
     double sum = 0;
     for (double v : term) sum += v;
     const double quanta = std::round(sum * kMomentQuanta) +
-                          (disable_noise ? 0.0 : static_cast<double>(sample_discrete_laplace(random, scale.value())));
+                          (disable_noise ? 0.0 : static_cast<double>(sample_discrete_laplace(random, scale)));
     result.noisy_sums.push_back(quanta / kMomentQuanta);
   }
   return result;

@@ -35,6 +35,12 @@ std::vector<int64_t> count_full_domain(const EncodedTable& table, size_t cells) 
   return counts;
 }
 
+Result<RationalScale> perturbed_histogram_scale(double epsilon) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the perturbed histogram's epsilon"));
+  // Adding or removing one record changes exactly one cell count by 1: L1 sensitivity 1.
+  return rational_scale_at_least(1.0 / epsilon);
+}
+
 Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& levels, const std::vector<int64_t>& counts,
                                                        double epsilon, PureDpAccountant& accountant,
                                                        RandomSource& random, bool disable_noise) {
@@ -46,8 +52,7 @@ Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& l
   PerturbedHistogram histogram;
   histogram.levels = levels;
   histogram.epsilon = epsilon;
-  // Adding or removing one record changes exactly one cell count by 1: L1 sensitivity 1.
-  Result<RationalScale> scale = rational_scale_at_least(1.0 / epsilon);
+  Result<RationalScale> scale = perturbed_histogram_scale(epsilon);
   if (!scale.is_ok()) return scale.status();
   histogram.scale = scale.value();
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"perturbed histogram of the full domain (" +

@@ -59,34 +59,43 @@ std::vector<double> conditional(const PairTable& pair, int parent, const std::ve
 
 }  // namespace
 
-Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, PureDpAccountant& accountant,
-                                             RandomSource& random, bool disable_noise, size_t max_cells) {
+Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, double epsilon, size_t max_cells) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the tree reference's epsilon"));
-  const int p = static_cast<int>(table.columns());
+  const int p = static_cast<int>(levels.size());
   if (p < 1) return Status::error(ErrorCode::InvalidArgument, "the tree reference needs at least one column");
   std::vector<std::vector<int>> sets = p == 1 ? std::vector<std::vector<int>>{{0}} : column_subsets(p, 2);
-  Result<MarginalWorkload> workload = MarginalWorkload::from_column_sets(table.levels, sets, max_cells);
+  Result<MarginalWorkload> workload = MarginalWorkload::from_column_sets(levels, sets, max_cells);
   if (!workload.is_ok()) {
     return Status::error(ErrorCode::DomainTooLarge, "the tree reference measures every 2-way marginal, and these " +
                                                         std::to_string(p) + " columns have more than " +
                                                         std::to_string(max_cells) +
                                                         " pair cells; choose fewer columns or bins, or the uniform reference");
   }
-  TreeReference tree;
-  tree.levels = table.levels;
-  tree.epsilon = epsilon;
-  tree.measured_cells = workload.value().statistic_count();
   const double sensitivity = workload.value().l1_sensitivity_add_remove();  // one cell per pair table
   Result<RationalScale> scale = rational_scale_at_least(sensitivity / epsilon);
   if (!scale.is_ok()) return scale.status();
-  tree.scale = scale.value();
+  return TreeReferencePlan{std::move(workload).value(), scale.value()};
+}
+
+Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, PureDpAccountant& accountant,
+                                             RandomSource& random, bool disable_noise, size_t max_cells) {
+  Result<TreeReferencePlan> plan = plan_tree_reference(table.levels, epsilon, max_cells);
+  if (!plan.is_ok()) return plan.status();
+  const int p = static_cast<int>(table.columns());
+  const MarginalWorkload& workload = plan.value().workload;
+  TreeReference tree;
+  tree.levels = table.levels;
+  tree.epsilon = epsilon;
+  tree.measured_cells = workload.statistic_count();
+  const double sensitivity = workload.l1_sensitivity_add_remove();
+  tree.scale = plan.value().scale;
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {p == 1 ? std::string("noisy 1-way marginal, reference measure")
-              : "noisy cell counts of all " + std::to_string(sets.size()) + " 2-way marginals (" +
+              : "noisy cell counts of all " + std::to_string(workload.marginals().size()) + " 2-way marginals (" +
                     std::to_string(tree.measured_cells) + " cells), tree reference measure",
        "discrete Laplace", epsilon, sensitivity, tree.scale.value()}));
 
-  const std::vector<int64_t> counts = workload.value().count(table);
+  const std::vector<int64_t> counts = workload.count(table);
   std::vector<double> noisy(counts.size());
   for (size_t i = 0; i < counts.size(); ++i) {
     const int64_t value = counts[i] + (disable_noise ? 0 : sample_discrete_laplace(random, tree.scale));
@@ -101,7 +110,7 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
   // Everything below is post-processing of the noisy pair tables.
   std::vector<PairTable> pairs;
   std::vector<std::vector<size_t>> pair_of(size_t(p), std::vector<size_t>(size_t(p), 0));
-  for (const Marginal& marginal : workload.value().marginals()) {
+  for (const Marginal& marginal : workload.marginals()) {
     PairTable pair{marginal.columns[0], marginal.columns[1], {}};
     pair.counts.assign(noisy.begin() + std::ptrdiff_t(marginal.offset),
                        noisy.begin() + std::ptrdiff_t(marginal.offset + marginal.cells));

@@ -84,6 +84,11 @@ Result<BernsteinRelease> release_lattice_function(const BernsteinParameters& par
                                                   PureDpAccountant& accountant, RandomSource& random,
                                                   bool disable_noise = false);
 
+// The noise scale per lattice value of release_gaussian_kde, in the kernel sum's units (Delta = 1):
+// (k+1)^p * 1025 / eps quanta of 1/1024, rounded up to a fraction; fails as the release would (the
+// run forecast uses it).
+Result<double> gaussian_kde_noise_scale(const BernsteinParameters& parameters, double epsilon);
+
 // The Gaussian KDE of Bojkovic & Loh eq. (2) with H0 = I, released with the Bernstein mechanism.
 // The target is the UNNORMALISED kernel sum F_D(y) = sum_i exp(-||y - x_i||^2 / (2 sigma^2)):
 // adding or removing one record changes every lattice value by at most 1, so Delta = 1 needs no

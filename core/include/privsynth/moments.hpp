@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "privsynth/accountant.hpp"
+#include "privsynth/noise.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
 
@@ -35,6 +36,14 @@ struct NoisyMoments {
 
 // Quantum of the released sums: 1/1024 in value units.
 inline constexpr double kMomentQuanta = 1024;
+
+// The calibration of measure_moments from public inputs only (the run forecast uses it too).
+struct MomentNoise {
+  double sensitivity = 0;  // L1, in value units: T (1 + 1/1024)
+  RationalScale scale;     // discrete Laplace scale in quanta of 1/1024
+  double noise_scale = 0;  // the same in value units
+};
+Result<MomentNoise> moment_noise(size_t terms, double epsilon);
 
 // Releases the sums of every term over the records with pure epsilon-DP under add/remove-one
 // neighbours: each sum is rounded to a multiple of 1/1024 and gets discrete Laplace noise (exact,

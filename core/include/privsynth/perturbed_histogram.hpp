@@ -41,6 +41,10 @@ struct PerturbedHistogram {
   bool uniform_fallback = false;       // every noisy count was <= 0: mu is uniform
 };
 
+// The discrete Laplace scale of every cell, 1 / epsilon rounded up to a fraction (the run forecast
+// uses it too).
+Result<RationalScale> perturbed_histogram_scale(double epsilon);
+
 // Charges `epsilon` to the accountant ("perturbed histogram", sensitivity 1), then adds discrete
 // Laplace noise of scale 1/epsilon to each count and clips and normalizes. `counts` has one entry
 // per cell of `levels`. disable_noise (tests only) releases the exact empirical distribution.

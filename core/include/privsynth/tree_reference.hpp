@@ -19,8 +19,11 @@
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
 #include "privsynth/table.hpp"
+#include "privsynth/workload.hpp"
 
 namespace privsynth {
+
+inline constexpr size_t kMaxTreeReferenceCells = 5'000'000;
 
 struct TreeEdge {
   int parent = 0, child = 0;
@@ -38,11 +41,21 @@ struct TreeReference {
   size_t measured_cells = 0;
 };
 
+// What release_tree_reference measures, from public inputs only (the run forecast uses it too):
+// every pair table (the 1-way marginal for a single column) and the discrete Laplace scale P / eps.
+// Fails like release_tree_reference (DomainTooLarge beyond max_cells).
+struct TreeReferencePlan {
+  MarginalWorkload workload;
+  RationalScale scale;
+};
+Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, double epsilon,
+                                              size_t max_cells = kMaxTreeReferenceCells);
+
 // Charges `epsilon` once for all pair tables, then fits the tree. Fails (DomainTooLarge) when the
 // pair tables would exceed max_cells. disable_noise (tests only) uses exact counts.
 Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, PureDpAccountant& accountant,
                                              RandomSource& random, bool disable_noise = false,
-                                             size_t max_cells = 5'000'000);
+                                             size_t max_cells = kMaxTreeReferenceCells);
 
 // A noisy 2-way table of columns (first, second), cells [a * levels[second] + b].
 struct PairTable {

@@ -64,6 +64,45 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
   return options;
 }
 
+Result<MarginalLpPlan> plan_marginal_lp(const MarginalLpOptions& options, int p, int target) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(options.epsilon, "epsilon"));
+  if (p < 1) return Status::error(ErrorCode::InvalidArgument, "choose at least one column");
+  Result<double> rho = cdp_rho(options.epsilon, options.delta);
+  if (!rho.is_ok()) return rho.status();
+  MarginalLpPlan plan;
+  plan.rho = rho.value();
+  plan.mst = options.workload == MarginalWorkloadChoice::Mst && p >= 2;
+  plan.select = plan.mst && p >= 3;  // with two columns the only pair needs no selection
+  // MST's split: thirds for 1-way, selection and the tree's tables; without selection, halves.
+  // (Other splits measured on private-pgm's Adult at eps = 1, 4 seeds: 0.2/0.1/0.7 gave a mean
+  // 2-way TV of 0.053, thirds 0.055, 0.1/0.1/0.8 0.057 -- within noise, so MST's thirds stay.)
+  plan.rho_one = plan.select ? plan.rho / 3 : plan.mst ? plan.rho / 2 : plan.rho;
+  plan.rho_select = plan.select ? plan.rho / 3 : 0;
+  plan.rho_tables = plan.rho - plan.rho_one - plan.rho_select;
+  if (options.fit_choice == MarginalFitChoice::Tree && !plan.mst) {  // before anything is measured
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"fit\": \"tree\" needs \"workload\": \"mst\" and at least two columns");
+  }
+  // With a prediction target, the fit by tree becomes a target-augmented tree (see the run).
+  plan.lp_asked = options.fit_choice == MarginalFitChoice::Lp ||
+                  (options.fit_choice == MarginalFitChoice::Auto && options.lp_settings_given);
+  plan.target_tree = plan.mst && target >= 0 && !plan.lp_asked;
+  // "auto": a tree (target-augmented with a target) unless an LP setting was given; the LP when
+  // asked for, and always for workload "all".
+  plan.by_tree = plan.mst && !plan.lp_asked;
+  plan.tree_nodes = p - (plan.target_tree ? 1 : 0);
+  if (plan.select) plan.selection_epsilon = std::sqrt(8 * plan.rho_select / double(plan.tree_nodes - 1));
+  return plan;
+}
+
+double marginal_noise_std(size_t marginals, double rho_part) { return std::sqrt(double(marginals) / (2 * rho_part)); }
+
+Result<double> discrete_gaussian_std_used(double noise_std) {
+  Result<RationalVariance> variance = rational_variance_at_least(noise_std * noise_std);
+  if (!variance.is_ok()) return variance.status();
+  return std::sqrt(variance.value().value());
+}
+
 namespace {
 
 Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
@@ -76,7 +115,7 @@ Result<std::vector<double>> measure(const EncodedTable& table, const MarginalWor
                                     bool disable_noise) {
   Result<RationalVariance> variance = rational_variance_at_least(noise_std * noise_std);
   if (!variance.is_ok()) return variance.status();
-  const double used_std = std::sqrt(variance.value().value());
+  const double used_std = discrete_gaussian_std_used(noise_std).value();  // the same rounding
   const double sensitivity = std::sqrt(double(workload.marginals().size()));
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(gaussian_entry(what, "discrete Gaussian", sensitivity, used_std)));
   const std::vector<int64_t> counts = workload.count(table);
@@ -105,8 +144,9 @@ struct Components {
 // that join two components, scored by the L1 distance between the pair's true counts and the
 // product of the noisy 1-way marginals (sensitivity 1: one record moves one true count by 1).
 // A column `excluded` (>= 0: the prediction target, which every table will hold) is left out.
+// Each round is an epsilon_em exponential mechanism (MarginalLpPlan::selection_epsilon).
 Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, const std::vector<std::vector<double>>& one_way,
-                                                  double noisy_count, double rho_select, ZcdpAccountant& accountant,
+                                                  double noisy_count, double epsilon_em, ZcdpAccountant& accountant,
                                                   RandomSource& random, int excluded) {
   std::vector<std::vector<int>> pairs;
   for (const std::vector<int>& pair : column_subsets(static_cast<int>(table.columns()), 2)) {
@@ -127,7 +167,6 @@ Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, con
       }
     }
   }
-  const double epsilon_em = std::sqrt(8 * rho_select / double(p - 1));
   Components components(table.columns());
   std::vector<std::vector<int>> chosen;
   for (int round = 1; round < p; ++round) {
@@ -234,26 +273,17 @@ nlohmann::json ledger_json(const ZcdpAccountant& accountant) {
 }  // namespace
 
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(options.epsilon, "epsilon"));
   const EncodedTable& table = context.table;
   const int p = static_cast<int>(table.columns());
-  if (p < 1) return Status::error(ErrorCode::InvalidArgument, "choose at least one column");
-  Result<ZcdpAccountant> made = ZcdpAccountant::for_approximate_dp(options.epsilon, options.delta);
+  const int target = context.target_column;
+  Result<MarginalLpPlan> planned = plan_marginal_lp(options, p, target);
+  if (!planned.is_ok()) return planned.status();
+  const MarginalLpPlan& plan = planned.value();
+  Result<ZcdpAccountant> made = ZcdpAccountant::with_budget(plan.rho);
   if (!made.is_ok()) return made.status();
   ZcdpAccountant& accountant = made.value();
-  const double rho = accountant.budget();
-  const bool mst = options.workload == MarginalWorkloadChoice::Mst && p >= 2;
-  const bool select = mst && p >= 3;  // with two columns the only pair needs no selection
-  // MST's split: thirds for 1-way, selection and the tree's tables; without selection, halves.
-  // (Other splits measured on private-pgm's Adult at eps = 1, 4 seeds: 0.2/0.1/0.7 gave a mean
-  // 2-way TV of 0.053, thirds 0.055, 0.1/0.1/0.8 0.057 -- within noise, so MST's thirds stay.)
-  const double rho_one = select ? rho / 3 : mst ? rho / 2 : rho;
-  const double rho_select = select ? rho / 3 : 0;
-  const double rho_tables = rho - rho_one - rho_select;
-  if (options.fit_choice == MarginalFitChoice::Tree && !mst) {  // before anything is measured
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"fit\": \"tree\" needs \"workload\": \"mst\" and at least two columns");
-  }
+  const bool mst = plan.mst, select = plan.select;
+  const double rho_one = plan.rho_one, rho_tables = plan.rho_tables;
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
   std::vector<std::vector<int>> sets;
@@ -266,7 +296,7 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   }
   // Every release below is a discrete Gaussian of std sqrt(#marginals / (2 rho_part)), so each
   // measurement costs exactly its part.
-  const auto std_for = [&](size_t marginals, double r) { return std::sqrt(double(marginals) / (2 * r)); };
+  const auto std_for = marginal_noise_std;
   Result<MarginalWorkload> first =
       MarginalWorkload::from_column_sets(table.levels, mst ? std::vector<std::vector<int>>(sets.begin(), sets.begin() + p) : sets);
   if (!first.is_ok()) return first.status();
@@ -311,18 +341,16 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   // With a prediction target, the fit by tree becomes a target-augmented tree: the spanning tree
   // joins the features only, and each edge is measured as the 3-way table (target, parent, child),
   // so that every feature is drawn given the target and its parent.
-  const int target = context.target_column;
-  const bool lp_asked = options.fit_choice == MarginalFitChoice::Lp ||
-                        (options.fit_choice == MarginalFitChoice::Auto && options.lp_settings_given);
-  const bool target_tree = mst && target >= 0 && !lp_asked;
+  const bool target_tree = plan.target_tree;
   std::vector<std::vector<int>> tree;
   std::vector<std::pair<int, int>> oriented;
   int root = 0;
   if (mst) {
     if (select) {
       if (!keep_going(context.progress, Phase::Measure, 0.3, "selecting a spanning tree of 2-way marginals")) return cancelled();
-      Result<std::vector<std::vector<int>>> chosen = select_tree(work, one_way_distribution, noisy_count, rho_select, accountant,
-                                                                 context.random, target_tree ? target : -1);
+      Result<std::vector<std::vector<int>>> chosen =
+          select_tree(work, one_way_distribution, noisy_count, plan.selection_epsilon, accountant, context.random,
+                      target_tree ? target : -1);
       if (!chosen.is_ok()) return chosen.status();
       tree = std::move(chosen).value();
     } else if (!target_tree) {
@@ -385,9 +413,7 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   } else {
     for (double cell : noisy_cells) targets.push_back(std::clamp(cell / noisy_count, 0.0, 1.0));
   }
-  // "auto": a tree (target-augmented with a target) unless an LP setting was given; the LP when
-  // asked for, and always for workload "all".
-  const bool by_tree = mst && !lp_asked;
+  const bool by_tree = plan.by_tree;
 
   MechanismOutput output;
   nlohmann::json fit_parameters;
@@ -477,7 +503,7 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
                     {"neighbours", "add/remove one record"},
                     {"epsilonBudget", options.epsilon},
                     {"delta", options.delta},
-                    {"rhoBudget", rho},
+                    {"rhoBudget", plan.rho},
                     {"rhoSpent", accountant.spent()},
                     {"epsilonSpent", cdp_eps(accountant.spent(), options.delta)},
                     {"conversion", "Canonne, Kamath & Steinke 2020 (as MST/AIM's cdp_rho)"},

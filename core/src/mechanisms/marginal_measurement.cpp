@@ -5,23 +5,35 @@
 
 namespace privsynth {
 
-Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
-                                         double count_fraction, PureDpAccountant& accountant, RandomSource& random,
-                                         bool disable_noise) {
+Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double count_fraction) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "epsilon"));
   if (!(count_fraction > 0 && count_fraction < 1)) {
     return Status::error(ErrorCode::InvalidArgument, "the record count's share of epsilon must be in (0, 1)");
   }
-  NoisyMarginals result;
-  result.count_epsilon = epsilon * count_fraction;
-  result.cell_epsilon = epsilon - result.count_epsilon;
-  const double sensitivity = workload.l1_sensitivity_add_remove();
-  Result<RationalScale> count_scale = rational_scale_at_least(1.0 / result.count_epsilon);
+  MarginalNoise noise;
+  noise.count_epsilon = epsilon * count_fraction;
+  noise.cell_epsilon = epsilon - noise.count_epsilon;
+  noise.sensitivity = static_cast<double>(marginals);
+  Result<RationalScale> count_scale = rational_scale_at_least(1.0 / noise.count_epsilon);
   if (!count_scale.is_ok()) return count_scale.status();
-  Result<RationalScale> cell_scale = rational_scale_at_least(sensitivity / result.cell_epsilon);
+  Result<RationalScale> cell_scale = rational_scale_at_least(noise.sensitivity / noise.cell_epsilon);
   if (!cell_scale.is_ok()) return cell_scale.status();
-  result.count_scale = count_scale.value();
-  result.cell_scale = cell_scale.value();
+  noise.count_scale = count_scale.value();
+  noise.cell_scale = cell_scale.value();
+  return noise;
+}
+
+Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
+                                         double count_fraction, PureDpAccountant& accountant, RandomSource& random,
+                                         bool disable_noise) {
+  Result<MarginalNoise> calibration = marginal_noise(workload.marginals().size(), epsilon, count_fraction);
+  if (!calibration.is_ok()) return calibration.status();
+  const double sensitivity = calibration.value().sensitivity;  // = workload.l1_sensitivity_add_remove()
+  NoisyMarginals result;
+  result.count_epsilon = calibration.value().count_epsilon;
+  result.cell_epsilon = calibration.value().cell_epsilon;
+  result.count_scale = calibration.value().count_scale;
+  result.cell_scale = calibration.value().cell_scale;
 
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {"noisy record count", "discrete Laplace", result.count_epsilon, 1.0, result.count_scale.value()}));

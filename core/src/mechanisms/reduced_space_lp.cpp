@@ -155,17 +155,8 @@ Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 
 }  // namespace
 
-namespace {
-
-// How epsilon is shared: mu first (if private), then the LP's count, cells and moments.
-struct BudgetSplit {
-  double reference = 0, lp = 0;
-  double count_and_cells = 0, moments = 0;
-  double count_fraction = 0;  // of count_and_cells
-};
-
-BudgetSplit split_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms) {
-  BudgetSplit split;
+ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms) {
+  ReducedSpaceLpBudget split;
   split.reference = options.epsilon * options.reference.budget_fraction;
   split.lp = options.epsilon - split.reference;
   const double count_share =
@@ -180,6 +171,26 @@ BudgetSplit split_budget(const ReducedSpaceLpOptions& options, size_t marginals,
   split.count_fraction = count / split.count_and_cells;
   return split;
 }
+
+Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& given, const std::vector<int>& levels) {
+  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(given.epsilon, "epsilon"));
+  const bool continuous = given.space == ReducedSpace::Continuous;
+  ReducedSpaceLpPlan plan;
+  plan.options = given;
+  plan.options.reference = resolve_reference_options(given.reference, levels, continuous);
+  Result<MarginalWorkload> workload = MarginalWorkload::all_up_to_degree(levels, plan.options.degree);
+  if (!workload.is_ok()) return workload.status();
+  plan.workload = std::move(workload).value();
+  plan.terms = moment_terms(static_cast<int>(levels.size()), continuous ? plan.options.moments : 0);
+  plan.statistics = plan.workload.statistic_count() + plan.terms.size();
+  plan.budget = reduced_space_lp_budget(plan.options, plan.workload.marginals().size(), plan.terms.size());
+  // Refuse before spending any budget.
+  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(plan.workload, reduced_space_schedule(plan.options, plan.statistics, 0).initial_points,
+                                           plan.options.fit.method, plan.terms.size()));
+  return plan;
+}
+
+namespace {
 
 // Bins of points of [0,1]^p on each column's public grid (levels = bins), as numeric_bin does.
 EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<std::vector<double>>& points, size_t count) {
@@ -196,34 +207,22 @@ EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<s
 }  // namespace
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& given) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(given.epsilon, "epsilon"));
+  Result<ReducedSpaceLpPlan> plan = plan_reduced_space_lp(given, context.table.levels);
+  if (!plan.is_ok()) return plan.status();
   const bool continuous = given.space == ReducedSpace::Continuous;
-  ReducedSpaceLpOptions options = given;
-  ReferenceOptions& reference_options = options.reference;
-  reference_options.kind = resolve_reference_kind(given.reference.kind, context.table.levels, continuous);
-  if (reference_options.kind == ReferenceKind::Uniform) {
-    reference_options.budget_fraction = 0;
-  } else if (reference_options.budget_fraction == 0) {
-    reference_options.budget_fraction = default_reference_budget_fraction(reference_options.kind);
-  }
+  const ReducedSpaceLpOptions& options = plan.value().options;
   if (continuous && (!context.unit_values || context.unit_values->size() != context.table.columns())) {
     return Status::error(ErrorCode::InvalidArgument, "the continuous space needs every chosen column to be numeric");
   }
-  Result<MarginalWorkload> workload = MarginalWorkload::all_up_to_degree(context.table.levels, options.degree);
-  if (!workload.is_ok()) return workload.status();
-  const size_t marginals = workload.value().marginals().size();
-  const size_t cell_statistics = workload.value().statistic_count();
-  const std::vector<MomentTerm> terms =
-      moment_terms(static_cast<int>(context.table.columns()), continuous ? options.moments : 0);
-  const size_t statistics = cell_statistics + terms.size();
-  const BudgetSplit budget = split_budget(options, marginals, terms.size());
-  // Refuse before spending any budget.
-  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(workload.value(), reduced_space_schedule(options, statistics, 0).initial_points,
-                                           options.fit.method, terms.size()));
+  const MarginalWorkload& workload = plan.value().workload;
+  const size_t marginals = workload.marginals().size();
+  const std::vector<MomentTerm>& terms = plan.value().terms;
+  const size_t statistics = plan.value().statistics;
+  const ReducedSpaceLpBudget& budget = plan.value().budget;
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
   Result<NoisyMarginals> measurement =
-      measure_marginals(context.table, workload.value(), budget.count_and_cells, budget.count_fraction,
+      measure_marginals(context.table, workload, budget.count_and_cells, budget.count_fraction,
                         context.accountant, context.random, options.test_only_disable_noise);
   if (!measurement.is_ok()) return measurement.status();
   const double noisy_count = measurement.value().noisy_count;
@@ -238,7 +237,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   }
   const double noise = options.test_only_disable_noise
                            ? 0.0
-                           : objective_noise_level(options.fit.objective, workload.value(),
+                           : objective_noise_level(options.fit.objective, workload,
                                                    measurement.value().cell_scale.value(), terms.size(),
                                                    moments.noise_scale, noisy_count);
   if (!keep_going(context.progress, Phase::Measure, 0.5)) return cancelled();
@@ -265,7 +264,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   };
   const FitProgressSink lp_progress = lp_progress_sink(context, options);
   if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
-  Result<Reweighting> fit = fit_min_max_error(workload.value(), draw_points, targets, schedule, options.fit, lp_progress);
+  Result<Reweighting> fit = fit_min_max_error(workload, draw_points, targets, schedule, options.fit, lp_progress);
   PRIVSYNTH_RETURN_IF_ERROR(draw_status);
   if (!fit.is_ok()) return fit.status();
 

@@ -46,6 +46,17 @@ double default_reference_budget_fraction(ReferenceKind kind) {
   return 0.5;
 }
 
+ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels, bool continuous) {
+  ReferenceOptions options = given;
+  options.kind = resolve_reference_kind(given.kind, levels, continuous);
+  if (options.kind == ReferenceKind::Uniform) {
+    options.budget_fraction = 0;
+  } else if (options.budget_fraction == 0) {
+    options.budget_fraction = default_reference_budget_fraction(options.kind);
+  }
+  return options;
+}
+
 namespace {
 
 std::vector<std::vector<double>> uniform_unit_points(size_t columns, size_t count, RandomSource& random) {

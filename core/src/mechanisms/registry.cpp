@@ -13,7 +13,10 @@ Result<PreparedMechanism> prepare_reduced_space_lp(OptionReader& reader, double 
   return PreparedMechanism{[options = options.value()](const MechanismContext& context) {
                              return run_reduced_space_lp(context, options);
                            },
-                           continuous};
+                           continuous,
+                           [options = options.value()](const ForecastInputs& inputs) {
+                             return forecast_reduced_space_lp(options, inputs);
+                           }};
 }
 
 Result<PreparedMechanism> prepare_marginal_lp(OptionReader& reader, double epsilon) {
@@ -22,7 +25,10 @@ Result<PreparedMechanism> prepare_marginal_lp(OptionReader& reader, double epsil
   return PreparedMechanism{[options = options.value()](const MechanismContext& context) {
                              return run_marginal_lp(context, options);
                            },
-                           false};
+                           false,
+                           [options = options.value()](const ForecastInputs& inputs) {
+                             return forecast_marginal_lp(options, inputs);
+                           }};
 }
 
 }  // namespace

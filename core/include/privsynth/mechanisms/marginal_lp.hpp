@@ -19,6 +19,7 @@
 
 #include "privsynth/mechanisms/lp_fit_settings.hpp"
 #include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/mechanisms/mechanism_forecast.hpp"
 #include "privsynth/options.hpp"
 #include "privsynth/status.hpp"
 
@@ -49,6 +50,31 @@ struct MarginalLpOptions : LpFitSettings {
 // "compressDomain", "testOnlyDisableNoise"
 // and the LP settings; epsilon is passed separately.
 Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double epsilon);
+
+// Everything a run decides before it measures, from the options, the number of columns and the
+// prediction target (-1: none) only; the run and the run forecast (run_forecast.hpp) both start
+// here. Fails as the run would (bad epsilon or delta, no columns, "fit": "tree" without MST).
+struct MarginalLpPlan {
+  double rho = 0;                // cdp_rho(epsilon, delta): the whole zCDP budget
+  bool mst = false;              // MST workload on >= 2 columns
+  bool select = false;           // the spanning tree is chosen privately (>= 3 columns)
+  bool target_tree = false;      // rows from a target-augmented tree (a target, MST, no LP asked)
+  bool lp_asked = false;         // "fit": "lp", or "auto" with an LP setting
+  bool by_tree = false;          // rows from the tree; otherwise the LP
+  double rho_one = 0, rho_select = 0, rho_tables = 0;
+  int tree_nodes = 0;            // columns the spanning tree joins (a target tree leaves the target out)
+  double selection_epsilon = 0;  // of each of the tree_nodes - 1 exponential mechanisms
+};
+Result<MarginalLpPlan> plan_marginal_lp(const MarginalLpOptions& options, int columns, int target);
+
+// Discrete Gaussian std that measures `marginals` marginals at cost rho_part: sqrt(M / (2 rho_part))
+// (the concatenated counts have L2 sensitivity sqrt(M); Bun & Steinke 2016, Prop. 1.6).
+double marginal_noise_std(size_t marginals, double rho_part);
+// The std the sampler uses and the ledger reports: its variance rounded up to a fraction.
+Result<double> discrete_gaussian_std_used(double noise_std);
+
+// The releases of a run with these options, from public inputs only (mechanism_forecast.hpp).
+Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options, const ForecastInputs& inputs);
 
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options);
 

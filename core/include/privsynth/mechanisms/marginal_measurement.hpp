@@ -23,6 +23,16 @@ struct NoisyMarginals {
   double count_epsilon = 0, cell_epsilon = 0;
 };
 
+// The calibration of measure_marginals from public inputs only (the run forecast uses it too):
+// count_fraction * epsilon for the count (scale 1 / eps_count), the rest for the cells of the
+// `marginals` marginals (L1 sensitivity M, scale M / eps_cells), each scale rounded up to a fraction.
+struct MarginalNoise {
+  double count_epsilon = 0, cell_epsilon = 0;
+  double sensitivity = 0;  // M
+  RationalScale count_scale, cell_scale;
+};
+Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double count_fraction);
+
 // Spends count_fraction * epsilon on the count and the rest on the cells, charging both to the
 // accountant before drawing any noise. `disable_noise` (tests only) releases exact values.
 Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,

@@ -13,14 +13,18 @@
 //   4. bootstrap k records from the optimal density h*. In the continuous space they are the points
 //      of Omega* themselves, in [0,1]^p, decoded to the schema's units.
 #include <cstddef>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "privsynth/lp.hpp"
 #include "privsynth/mechanisms/lp_fit_settings.hpp"
 #include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/mechanisms/mechanism_forecast.hpp"
 #include "privsynth/mechanisms/reference_release.hpp"
+#include "privsynth/moments.hpp"
 #include "privsynth/reweighting.hpp"
 #include "privsynth/status.hpp"
+#include "privsynth/workload.hpp"
 
 namespace privsynth {
 
@@ -51,6 +55,27 @@ double objective_noise_level(FitObjective objective, const MarginalWorkload& wor
 // a marginal cell's noise scale, 1/eps_c + M/eps_m subject to eps_c + eps_m = eps.
 double default_count_budget_fraction(size_t marginals);
 
+// How epsilon is shared: mu first (if private), then the LP's record count, cells and moments.
+struct ReducedSpaceLpBudget {
+  double reference = 0, lp = 0;
+  double count_and_cells = 0, moments = 0;
+  double count_fraction = 0;  // of count_and_cells
+};
+// `options` with the reference measure resolved (resolve_reference_options).
+ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms);
+
+// Everything a run decides before it measures, from the options and the columns' levels only; the
+// run and the run forecast (run_forecast.hpp) both start here. Fails as the run would: degree
+// above the columns, a workload or an LP too large.
+struct ReducedSpaceLpPlan {
+  ReducedSpaceLpOptions options;  // reference measure resolved
+  MarginalWorkload workload;      // every marginal of degree 1..d
+  std::vector<MomentTerm> terms;  // continuous space: the moments measured
+  size_t statistics = 0;          // cells + moment terms (the constant function not counted)
+  ReducedSpaceLpBudget budget;
+};
+Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& options, const std::vector<int>& levels);
+
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
 // "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
 // "lpIterationLimit", "lpMethod", "lpObjective", "testOnlyDisableNoise", "space", "moments", "referenceMeasure",
@@ -58,6 +83,9 @@ double default_count_budget_fraction(size_t marginals);
 // "kdeBandwidth", "kdeBandwidthConstant"); epsilon is passed separately. See docs/api.md.
 class OptionReader;
 Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader, double epsilon);
+
+// The releases of a run with these options, from public inputs only (mechanism_forecast.hpp).
+Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions& options, const ForecastInputs& inputs);
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& options);
 

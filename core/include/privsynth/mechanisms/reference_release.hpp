@@ -40,6 +40,9 @@ ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>&
 // more cells than the LP needs to be good, and 0.3 was best on Adult (docs/privacy/reference-composition.md).
 double default_reference_budget_fraction(ReferenceKind kind);
 
+// The options a run uses: "auto" resolved, the budget share defaulted (0 for the uniform measure).
+ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels, bool continuous);
+
 // Draws from a released mu: codes of the encoded domain, or (continuous space) points of [0,1]^p,
 // one vector per column.
 struct ReferenceDraws {

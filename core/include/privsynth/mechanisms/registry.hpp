@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/mechanisms/mechanism_forecast.hpp"
 #include "privsynth/options.hpp"
 #include "privsynth/status.hpp"
 
@@ -14,6 +15,8 @@ namespace privsynth {
 struct PreparedMechanism {
   std::function<Result<MechanismOutput>(const MechanismContext&)> run;
   bool needs_unit_values = false;  // the mechanism works on numeric values, not only their bins
+  // What `run` will release, from public inputs only, with the same options (run_forecast.hpp).
+  std::function<Result<MechanismForecast>(const ForecastInputs&)> forecast;
 };
 
 struct MechanismEntry {

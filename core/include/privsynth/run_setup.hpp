@@ -1,0 +1,48 @@
+#pragma once
+// Everything a synthesis run decides before it reads a record: the schema, the options every
+// mechanism shares, the mechanism with its own options read and checked, and the columns. A bad
+// option fails here, with the message synthesize() gives. The run forecast (run_forecast.hpp) starts
+// here too, so it refuses exactly what a run refuses.
+//
+// synthesize() (synthesis.cpp) still has its own copy of these steps; the test "the forecast
+// refuses options as synthesize() does" [forecast] compares the two until it switches to this one.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "privsynth/encoding.hpp"
+#include "privsynth/mechanisms/registry.hpp"
+#include "privsynth/options.hpp"
+#include "privsynth/receipt.hpp"
+#include "privsynth/schema.hpp"
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+// Options shared by every mechanism; the mechanism reads the rest from the same reader.
+struct RunCommonOptions {
+  std::string mechanism = "reduced-space-lp";
+  double epsilon = 0;
+  std::vector<std::string> columns;  // empty: all schema columns
+  OutOfDomainPolicy out_of_domain = OutOfDomainPolicy::Clamp;
+  SchemaProvenance provenance = SchemaProvenance::Public;
+  bool has_test_seed = false;
+  long long test_seed = 0;
+  bool evaluate = true;
+  std::string ml_target;          // train-on-synthetic / test-on-real for this column (empty: none)
+  double ml_test_fraction = 0.2;  // rows held out from the mechanism for the test
+};
+
+Result<RunCommonOptions> read_run_common_options(OptionReader& reader);
+
+struct RunSetup {
+  Schema schema;
+  RunCommonOptions common;
+  PreparedMechanism mechanism;
+  std::vector<int> columns;  // schema indices of the columns to synthesize
+};
+
+// Parses the schema and the options JSON (see docs/api.md) and checks them as synthesize() does.
+Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json);
+
+}  // namespace privsynth
