@@ -44,6 +44,8 @@ class ColumnEncoder {
     }
   }
 
+  bool numeric() const { return column_.kind == ColumnKind::Numeric; }
+
   // Encodes one cell. On Fixed the value was changed by the Clamp policy and `counts` says how;
   // on Unfixable the row cannot be kept. `problem` describes any value outside the domain.
   // `unit` receives a numeric value's position in [min, max] scaled to [0, 1] (NaN if missing).
@@ -119,23 +121,24 @@ class ColumnEncoder {
     return CellOutcome::Fixed;
   }
 
-  const Column& column_;
+  Column column_;
   int missing_code_;
   std::unordered_map<std::string, int> missing_tokens_;
   std::unordered_map<std::string, uint32_t> labels_;
   std::unordered_map<double, uint32_t> numbers_;
 };
 
-Status check_grid(const CellGridView& grid) {
-  if (grid.columns == 0 || grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the table has no header row");
-  if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells) {
-    return Status::error(ErrorCode::DomainTooLarge, "the table has " + std::to_string(grid.rows - 1) + " rows and " +
-                                                        std::to_string(grid.columns) +
-                                                        " columns; at most " + std::to_string(kMaxInputRows) +
-                                                        " rows and " + std::to_string(kMaxInputCells) +
-                                                        " cells are supported");
-  }
+Status too_large(size_t rows, size_t columns) {
+  return Status::error(ErrorCode::DomainTooLarge, "the table has " + std::to_string(rows) + " rows and " +
+                                                      std::to_string(columns) + " columns; at most " +
+                                                      std::to_string(kMaxInputRows) + " rows and " +
+                                                      std::to_string(kMaxInputCells) + " cells are supported");
+}
+
+// The offsets of a grid must be increasing and cover its bytes: a clear error, not an out-of-bounds read.
+Status check_offsets(const CellGridView& grid) {
   const size_t cells = grid.rows * grid.columns;
+  if (cells == 0) return Status::ok();
   if (grid.offsets[0] != 0 || grid.offsets[cells] != grid.byte_count) {
     return Status::error(ErrorCode::InvalidArgument, "cell offsets do not cover the cell bytes");
   }
@@ -148,10 +151,11 @@ Status check_grid(const CellGridView& grid) {
 }
 
 // Maps each schema column to its position in the CSV header.
-Result<std::vector<size_t>> match_header(const Schema& schema, const CellGridView& grid, EncodingReport& report) {
+Result<std::vector<size_t>> match_header(const Schema& schema, const std::vector<std::string>& header,
+                                         EncodingReport& report) {
   std::unordered_map<std::string, size_t> positions;
-  for (size_t c = 0; c < grid.columns; ++c) {
-    const std::string name(cell_token(grid.cell(0, c)));
+  for (size_t c = 0; c < header.size(); ++c) {
+    const std::string name(cell_token(header[c]));
     if (!positions.emplace(name, c).second) {
       return Status::error(ErrorCode::InvalidData, "the CSV header names column \"" + name + "\" twice");
     }
@@ -188,50 +192,80 @@ const char* out_of_domain_policy_name(OutOfDomainPolicy policy) {
   return "clamp";
 }
 
-Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
-                                 const ProgressSink& progress, bool keep_unit_values) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_grid(grid));
-  EncodedData result;
-  EncodingReport& report = result.report;
-  Result<std::vector<size_t>> source = match_header(schema, grid, report);
-  if (!source.is_ok()) return source.status();
+struct TableEncoder::State {
+  std::vector<std::string> names;       // schema column names, for errors
+  std::vector<ColumnEncoder> encoders;  // in schema order
+  std::vector<size_t> source;           // each schema column's position in the CSV
+  size_t width = 0;                     // columns of the CSV
+};
 
-  const size_t columns = schema.columns.size();
-  std::vector<ColumnEncoder> encoders;
+Result<TableEncoder> TableEncoder::create(const Schema& schema, const std::vector<std::string>& header,
+                                          OutOfDomainPolicy policy, bool keep_unit_values) {
+  if (header.empty()) return Status::error(ErrorCode::EmptyData, "the table has no header row");
+  TableEncoder encoder;
+  encoder.policy_ = policy;
+  encoder.keep_unit_values_ = keep_unit_values;
+  EncodingReport& report = encoder.data_.report;
+  Result<std::vector<size_t>> source = match_header(schema, header, report);
+  if (!source.is_ok()) return source.status();
+  auto state = std::make_shared<State>();
+  state->source = std::move(source).value();
+  state->width = header.size();
   std::vector<int> levels;
   for (const Column& column : schema.columns) {
-    encoders.emplace_back(column, schema.missing_tokens);
+    state->names.push_back(column.name);
+    state->encoders.emplace_back(column, schema.missing_tokens);
     levels.push_back(level_count(column));
   }
-  report.input_rows = grid.rows - 1;
+  const size_t columns = schema.columns.size();
   report.columns.assign(columns, {});
-  result.table = make_empty_table(levels, report.input_rows);
-  if (keep_unit_values) {
-    result.unit_values.resize(columns);
-    for (size_t c = 0; c < columns; ++c) {
-      if (schema.columns[c].kind == ColumnKind::Numeric) result.unit_values[c].resize(report.input_rows);
-    }
-  }
+  encoder.data_.table = make_empty_table(levels, 0);
+  if (keep_unit_values) encoder.data_.unit_values.resize(columns);
+  encoder.state_ = std::move(state);
+  return encoder;
+}
 
-  if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+Status TableEncoder::add_rows(const CellGridView& grid, size_t first_row, const ProgressSink& progress) {
+  const State& state = *state_;
+  if (grid.rows > 0 && grid.columns != state.width) {
+    return Status::error(ErrorCode::InvalidArgument, "a chunk of rows has " + std::to_string(grid.columns) +
+                                                         " columns but the header has " + std::to_string(state.width));
+  }
+  EncodingReport& report = data_.report;
+  const size_t new_rows = grid.rows > first_row ? grid.rows - first_row : 0;
+  const size_t total = report.input_rows + new_rows;
+  if (total > kMaxInputRows || total * state.width > kMaxInputCells) return too_large(total, state.width);
+  PRIVSYNTH_RETURN_IF_ERROR(check_offsets(grid));
+
+  const size_t columns = state.encoders.size();
+  EncodedTable& table = data_.table;
+  // Geometric growth: a stream of small chunks must not reallocate every column at every chunk.
+  const auto grow = [&](auto& column) {
+    const size_t needed = table.rows + new_rows;
+    if (column.capacity() < needed) column.reserve(std::max(needed, 2 * column.capacity()));
+  };
+  for (size_t c = 0; c < columns; ++c) {
+    grow(table.codes[c]);
+    if (keep_unit_values_ && state.encoders[c].numeric()) grow(data_.unit_values[c]);
+  }
   std::vector<uint32_t> row_codes(columns);
   std::vector<double> row_units(columns);
   std::vector<ColumnEncodingCounts> row_counts(columns);
-  size_t kept = 0;
   std::string problem;
-  for (size_t row = 1; row < grid.rows; ++row) {
+  for (size_t row = first_row; row < grid.rows; ++row) {
     if (row % 8192 == 0 && !keep_going(progress, Phase::Encode, static_cast<double>(row) / grid.rows)) {
       return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
     }
+    ++report.input_rows;
     std::fill(row_counts.begin(), row_counts.end(), ColumnEncodingCounts{});
     bool keep = true;
     for (size_t c = 0; c < columns && keep; ++c) {
-      const CellOutcome outcome =
-          encoders[c].encode(grid.cell(row, source.value()[c]), policy, row_codes[c], row_units[c], row_counts[c], problem);
+      const CellOutcome outcome = state.encoders[c].encode(grid.cell(row, state.source[c]), policy_, row_codes[c],
+                                                           row_units[c], row_counts[c], problem);
       if (outcome == CellOutcome::Ok) continue;
-      if (policy == OutOfDomainPolicy::Error) {
-        return Status::error(ErrorCode::InvalidData, "row " + std::to_string(row) + ", column \"" +
-                                                         schema.columns[c].name + "\": " + problem);
+      if (policy_ == OutOfDomainPolicy::Error) {
+        return Status::error(ErrorCode::InvalidData, "row " + std::to_string(report.input_rows) + ", column \"" +
+                                                         state.names[c] + "\": " + problem);
       }
       if (outcome == CellOutcome::Unfixable) {
         keep = false;
@@ -243,22 +277,38 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
       continue;
     }
     for (size_t c = 0; c < columns; ++c) {
-      result.table.codes[c][kept] = row_codes[c];
-      if (keep_unit_values && !result.unit_values[c].empty()) result.unit_values[c][kept] = row_units[c];
+      table.codes[c].push_back(row_codes[c]);
+      if (keep_unit_values_ && state.encoders[c].numeric()) data_.unit_values[c].push_back(row_units[c]);
       report.columns[c].missing += row_counts[c].missing;
       report.columns[c].clamped += row_counts[c].clamped;
       report.columns[c].mapped_to_missing += row_counts[c].mapped_to_missing;
     }
-    ++kept;
+    ++table.rows;
   }
-  report.kept_rows = kept;
-  result.table.rows = kept;
-  for (auto& column : result.table.codes) column.resize(kept);
-  for (auto& column : result.unit_values) {
-    if (!column.empty()) column.resize(kept);
-  }
-  if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+  report.kept_rows = table.rows;
+  return Status::ok();
+}
+
+EncodedData TableEncoder::finish() {
+  EncodedData result = std::move(data_);
+  data_ = EncodedData{};
+  for (auto& column : result.table.codes) column.shrink_to_fit();
   return result;
+}
+
+Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
+                                 const ProgressSink& progress, bool keep_unit_values) {
+  if (grid.columns == 0 || grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the table has no header row");
+  if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells) return too_large(grid.rows - 1, grid.columns);
+  PRIVSYNTH_RETURN_IF_ERROR(check_offsets(grid));
+  std::vector<std::string> header;
+  for (size_t c = 0; c < grid.columns; ++c) header.emplace_back(grid.cell(0, c));
+  Result<TableEncoder> encoder = TableEncoder::create(schema, header, policy, keep_unit_values);
+  if (!encoder.is_ok()) return encoder.status();
+  if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+  PRIVSYNTH_RETURN_IF_ERROR(encoder.value().add_rows(grid, 1, progress));
+  if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+  return encoder.value().finish();
 }
 
 }  // namespace privsynth
