@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 #include <string_view>
 #include <unordered_map>
 
@@ -18,8 +19,47 @@ std::string_view cell_token(std::string_view raw) {
   return raw.substr(first, raw.find_last_not_of(spaces) - first + 1);
 }
 
+namespace {
+
+// Clinger's fast path: a plain decimal (optional sign, digits, optional fraction, no exponent) with
+// at most 15 significant digits is m / 10^k with m < 2^53 and 10^k <= 10^22, both exact doubles, so
+// one division is correctly rounded: the same double strtod gives, at a fraction of its cost.
+bool parse_plain_decimal(std::string_view token, double& out) {
+  static constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  size_t i = 0;
+  const bool negative = token[0] == '-';
+  if (negative || token[0] == '+') ++i;
+  uint64_t mantissa = 0;
+  int digits = 0, fraction_digits = 0;
+  bool seen_point = false, seen_digit = false;
+  for (; i < token.size(); ++i) {
+    const char c = token[i];
+    if (c == '.' && !seen_point) {
+      seen_point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') return false;
+    seen_digit = true;
+    if (mantissa == 0 && c == '0') {  // leading zeros carry no significant digit
+      if (seen_point) ++fraction_digits;
+      continue;
+    }
+    if (++digits > 15) return false;
+    mantissa = mantissa * 10 + static_cast<uint64_t>(c - '0');
+    if (seen_point) ++fraction_digits;
+  }
+  if (!seen_digit || fraction_digits > 22) return false;
+  const double value = static_cast<double>(mantissa) / kPowersOfTen[fraction_digits];
+  out = negative ? -value : value;
+  return true;
+}
+
+}  // namespace
+
 bool parse_cell_number(std::string_view token, double& out) {
   if (token.empty() || token.size() > 64) return false;
+  if (parse_plain_decimal(token, out)) return true;
   char buffer[65];
   token.copy(buffer, token.size());
   buffer[token.size()] = '\0';
@@ -36,10 +76,12 @@ enum class CellOutcome { Ok, Fixed, Unfixable };
 class ColumnEncoder {
  public:
   ColumnEncoder(const Column& column, const std::vector<std::string>& missing_tokens)
-      : column_(column), missing_code_(missing_code(column)) {
-    for (const std::string& token : missing_tokens) missing_tokens_.emplace(token, 0);
+      : column_(column), missing_code_(missing_code(column)), missing_tokens_(missing_tokens) {
+    auto labels = std::make_shared<std::vector<std::string>>();
+    for (const Category& category : column.categories) labels->push_back(category.label);
+    label_storage_ = labels;
     for (size_t i = 0; i < column.categories.size(); ++i) {
-      labels_.emplace(column.categories[i].label, static_cast<uint32_t>(i));
+      labels_.emplace((*label_storage_)[i], static_cast<uint32_t>(i));
       if (column.categories[i].number) numbers_.emplace(*column.categories[i].number, static_cast<uint32_t>(i));
     }
   }
@@ -53,7 +95,7 @@ class ColumnEncoder {
                      ColumnEncodingCounts& counts, std::string& problem) const {
     const std::string_view token = cell_token(raw);
     unit = std::numeric_limits<double>::quiet_NaN();
-    if (missing_tokens_.count(std::string(token))) {
+    if (std::find(missing_tokens_.begin(), missing_tokens_.end(), token) != missing_tokens_.end()) {
       if (missing_code_ >= 0) {
         code = static_cast<uint32_t>(missing_code_);
         ++counts.missing;
@@ -69,7 +111,7 @@ class ColumnEncoder {
  private:
   CellOutcome encode_category(std::string_view token, OutOfDomainPolicy policy, uint32_t& code,
                               ColumnEncodingCounts& counts, std::string& problem) const {
-    const auto label = labels_.find(std::string(token));
+    const auto label = labels_.find(token);
     if (label != labels_.end()) {
       code = label->second;
       return CellOutcome::Ok;
@@ -123,8 +165,11 @@ class ColumnEncoder {
 
   Column column_;
   int missing_code_;
-  std::unordered_map<std::string, int> missing_tokens_;
-  std::unordered_map<std::string, uint32_t> labels_;
+  std::vector<std::string> missing_tokens_;
+  // Lookups by string_view (no allocation per cell) into label texts kept on the heap, where they
+  // stay put when the encoder is copied or moved.
+  std::shared_ptr<const std::vector<std::string>> label_storage_;
+  std::unordered_map<std::string_view, uint32_t> labels_;
   std::unordered_map<double, uint32_t> numbers_;
 };
 

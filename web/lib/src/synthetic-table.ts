@@ -7,8 +7,11 @@ import type { Schema, SchemaColumn } from './schema-types.js';
 import type { SyntheticColumn } from './types.js';
 import type { WasmColumn } from './wasm-module.js';
 
-/** Rows written per call of Papa.unparse. */
+/** Rows joined into one string at a time. */
 const ROWS_PER_CHUNK = 16_384;
+
+/** A cell as CSV text, quoted where RFC 4180 needs it (PapaParse's rules). */
+const escaped = (text: string): string => Papa.unparse([[text]], { newline: '\n' });
 
 function definitionOf(schema: Schema, name: string): SchemaColumn {
   const definition = schema.columns.find((c) => c.name === name);
@@ -40,10 +43,15 @@ function decimalsFor(column: SchemaColumn & { type: 'numeric' }): number {
   return Math.min(12, Math.max(0, Math.ceil(-Math.log10(span / 1e5))));
 }
 
-/** A function from row index to the cell's text. */
+/**
+ * A function from row index to the cell's CSV text. Labels and the missing token are escaped once;
+ * numbers never need quotes. Rows are then built with Array.join, which makes flat strings (string
+ * concatenation, as in Papa.unparse, leaves a rope of one node per cell: 1.3 GB for 20 M cells).
+ */
 function cellWriter(schema: Schema, column: SyntheticColumn, missing: string): (row: number) => string {
   if (column.kind === 'categorical') {
-    const { codes, labels } = column;
+    const { codes } = column;
+    const labels = column.labels.map(escaped);
     return (row) => (codes[row] < 0 ? missing : labels[codes[row]]);
   }
   const definition = definitionOf(schema, column.name) as SchemaColumn & { type: 'numeric' };
@@ -53,16 +61,20 @@ function cellWriter(schema: Schema, column: SyntheticColumn, missing: string): (
   return (row) => (Number.isNaN(values[row]) ? missing : String(Number(values[row].toFixed(decimals))));
 }
 
-/** The table as CSV text (header + rows, RFC 4180 quoting by PapaParse where needed). */
+/** The table as CSV text: header + rows, "\n" line ends, no line end after the last row. */
 export function syntheticCsv(schema: Schema, table: SyntheticColumn[], rows: number): string {
-  const missing = schema.missing?.[0] ?? '';
+  const missing = escaped(schema.missing?.[0] ?? '');
   const writers = table.map((column) => cellWriter(schema, column, missing));
-  const parts = [Papa.unparse([table.map((column) => column.name)], { newline: '\n' })];
+  const parts = [table.map((column) => escaped(column.name)).join(',')];
+  const line: string[] = new Array(writers.length);
   for (let first = 0; first < rows; first += ROWS_PER_CHUNK) {
     const last = Math.min(rows, first + ROWS_PER_CHUNK);
-    const chunk: string[][] = new Array(last - first);
-    for (let row = first; row < last; ++row) chunk[row - first] = writers.map((write) => write(row));
-    parts.push(Papa.unparse(chunk, { newline: '\n' }));
+    const lines: string[] = new Array(last - first);
+    for (let row = first; row < last; ++row) {
+      for (let c = 0; c < writers.length; ++c) line[c] = writers[c](row);
+      lines[row - first] = line.join(',');
+    }
+    parts.push(lines.join('\n'));
   }
   return parts.join('\n');
 }
