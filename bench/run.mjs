@@ -6,6 +6,7 @@
 //        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser.mjs)
 //        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference-comparison.mjs)
 //        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals.mjs)
+//        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI and the app (bench/scale.mjs)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +35,12 @@ if (process.argv[2] === 'reference') {
   const { runReferenceComparison } = await import('./reference-comparison.mjs');
   runReferenceComparison(process.argv.slice(3));
   process.exit(0);
+}
+if (process.argv[2] === 'scale') {
+  const { spawnSync } = await import('node:child_process');
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./scale.mjs', import.meta.url)), ...process.argv.slice(3)],
+    { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
 }
 if (process.argv[2] === 'marginals') {
   const { spawnSync } = await import('node:child_process');

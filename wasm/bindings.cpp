@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -67,41 +68,93 @@ val column_object(const privsynth::DecodedColumn& column) {
   return result;
 }
 
-// synthesize(schemaJson, cellBytes: Uint8Array, cellOffsets: Uint32Array, rows, columns,
-//            optionsJson, onProgress(phase, fraction, detail) -> boolean)
-val synthesize(const std::string& schema_json, const val& cell_bytes, const val& cell_offsets, size_t rows,
-               size_t columns, const std::string& options_json, const val& on_progress) {
-  const CopiedCells cells(cell_bytes, cell_offsets);
-  if (!cells.fits(rows, columns)) return error_object(cells.shape_error());
-  const privsynth::CellGridView grid = cells.view(rows, columns);
-  const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
-    return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
-  };
-  const privsynth::Result<privsynth::SynthesisOutput> output =
-      privsynth::synthesize(privsynth::SynthesisInput{schema_json, grid, options_json}, progress);
-  if (!output.is_ok()) return error_object(output.status());
+std::vector<std::string> header_names(const val& header) {
+  std::vector<std::string> names;
+  const size_t count = header["length"].as<size_t>();
+  for (size_t i = 0; i < count; ++i) names.push_back(header[i].as<std::string>());
+  return names;
+}
+
+val ok_object() {
   val result = val::object();
   result.set("ok", true);
-  result.set("rows", output.value().rows);
-  val list = val::array();
-  for (const privsynth::DecodedColumn& column : output.value().columns) list.call<void>("push", column_object(column));
-  result.set("columns", list);
-  result.set("receiptJson", output.value().receipt_json);
-  result.set("reportJson", output.value().report_json);
   return result;
 }
 
-// summarizeData(schemaJson, cellBytes, cellOffsets, rows, columns, policy) -> { ok, summaryJson }
-val summarize_data(const std::string& schema_json, const val& cell_bytes, const val& cell_offsets, size_t rows,
-                   size_t columns, const std::string& policy) {
+// A chunk of data rows (cellBytes: Uint8Array, cellOffsets: Uint32Array, rows, columns), copied once.
+template <class Session>
+val add_chunk(Session& session, const val& cell_bytes, const val& cell_offsets, size_t rows, size_t columns) {
   const CopiedCells cells(cell_bytes, cell_offsets);
   if (!cells.fits(rows, columns)) return error_object(cells.shape_error());
-  const privsynth::CellGridView grid = cells.view(rows, columns);
-  const privsynth::Result<std::string> summary = privsynth::summarize_data(schema_json, grid, policy);
-  if (!summary.is_ok()) return error_object(summary.status());
-  val result = val::object();
-  result.set("ok", true);
-  result.set("summaryJson", summary.value());
+  const privsynth::Status added = session.add_rows(cells.view(rows, columns));
+  return added.is_ok() ? ok_object() : error_object(added);
+}
+
+// A synthesis run fed chunk by chunk (core SynthesisSession).
+class SynthesisStream {
+ public:
+  explicit SynthesisStream(privsynth::SynthesisSession session)
+      : session_(std::make_shared<privsynth::SynthesisSession>(std::move(session))) {}
+  val add_rows(const val& cell_bytes, const val& cell_offsets, size_t rows, size_t columns) {
+    return add_chunk(*session_, cell_bytes, cell_offsets, rows, columns);
+  }
+  // finish(onProgress(phase, fraction, detail) -> boolean) -> { ok, rows, columns, receiptJson, reportJson }
+  val finish(const val& on_progress) {
+    const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
+      return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
+    };
+    const privsynth::Result<privsynth::SynthesisOutput> output = session_->finish(progress);
+    if (!output.is_ok()) return error_object(output.status());
+    val result = ok_object();
+    result.set("rows", output.value().rows);
+    val list = val::array();
+    for (const privsynth::DecodedColumn& column : output.value().columns) list.call<void>("push", column_object(column));
+    result.set("columns", list);
+    result.set("receiptJson", output.value().receipt_json);
+    result.set("reportJson", output.value().report_json);
+    return result;
+  }
+
+ private:
+  std::shared_ptr<privsynth::SynthesisSession> session_;  // shared: Embind copies the object it hands to JS
+};
+
+// startSynthesis(schemaJson, optionsJson, header: string[]) -> { ok, stream } | { ok: false, code, message }
+val start_synthesis(const std::string& schema_json, const std::string& options_json, const val& header) {
+  privsynth::Result<privsynth::SynthesisSession> session =
+      privsynth::SynthesisSession::start(schema_json, options_json, header_names(header));
+  if (!session.is_ok()) return error_object(session.status());
+  val result = ok_object();
+  result.set("stream", SynthesisStream(std::move(session).value()));
+  return result;
+}
+
+// The data summary fed chunk by chunk (core DataSummarySession).
+class SummaryStream {
+ public:
+  explicit SummaryStream(privsynth::DataSummarySession session)
+      : session_(std::make_shared<privsynth::DataSummarySession>(std::move(session))) {}
+  val add_rows(const val& cell_bytes, const val& cell_offsets, size_t rows, size_t columns) {
+    return add_chunk(*session_, cell_bytes, cell_offsets, rows, columns);
+  }
+  // finish() -> { ok, summaryJson }
+  val finish() {
+    val result = ok_object();
+    result.set("summaryJson", session_->finish());
+    return result;
+  }
+
+ private:
+  std::shared_ptr<privsynth::DataSummarySession> session_;  // shared: Embind copies the object it hands to JS
+};
+
+// startSummary(schemaJson, policy, header: string[]) -> { ok, stream } | { ok: false, code, message }
+val start_summary(const std::string& schema_json, const std::string& policy, const val& header) {
+  privsynth::Result<privsynth::DataSummarySession> session =
+      privsynth::DataSummarySession::start(schema_json, policy, header_names(header));
+  if (!session.is_ok()) return error_object(session.status());
+  val result = ok_object();
+  result.set("stream", SummaryStream(std::move(session).value()));
   return result;
 }
 
@@ -164,10 +217,16 @@ val mechanism_names() {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(privsynth) {
-  emscripten::function("synthesize", &synthesize);
+  emscripten::class_<SynthesisStream>("SynthesisStream")
+      .function("addRows", &SynthesisStream::add_rows)
+      .function("finish", &SynthesisStream::finish);
+  emscripten::class_<SummaryStream>("SummaryStream")
+      .function("addRows", &SummaryStream::add_rows)
+      .function("finish", &SummaryStream::finish);
+  emscripten::function("startSynthesis", &start_synthesis);
+  emscripten::function("startSummary", &start_summary);
   emscripten::function("validateSchema", &validate_schema);
   emscripten::function("discoverSchema", &discover_schema);
-  emscripten::function("summarizeData", &summarize_data);
   emscripten::function("version", &version);
   emscripten::function("warmUp", &warm_up);
   emscripten::function("mechanisms", &mechanism_names);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 #include <string_view>
 #include <unordered_map>
 
@@ -18,8 +19,47 @@ std::string_view cell_token(std::string_view raw) {
   return raw.substr(first, raw.find_last_not_of(spaces) - first + 1);
 }
 
+namespace {
+
+// Clinger's fast path: a plain decimal (optional sign, digits, optional fraction, no exponent) with
+// at most 15 significant digits is m / 10^k with m < 2^53 and 10^k <= 10^22, both exact doubles, so
+// one division is correctly rounded: the same double strtod gives, at a fraction of its cost.
+bool parse_plain_decimal(std::string_view token, double& out) {
+  static constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  size_t i = 0;
+  const bool negative = token[0] == '-';
+  if (negative || token[0] == '+') ++i;
+  uint64_t mantissa = 0;
+  int digits = 0, fraction_digits = 0;
+  bool seen_point = false, seen_digit = false;
+  for (; i < token.size(); ++i) {
+    const char c = token[i];
+    if (c == '.' && !seen_point) {
+      seen_point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') return false;
+    seen_digit = true;
+    if (mantissa == 0 && c == '0') {  // leading zeros carry no significant digit
+      if (seen_point) ++fraction_digits;
+      continue;
+    }
+    if (++digits > 15) return false;
+    mantissa = mantissa * 10 + static_cast<uint64_t>(c - '0');
+    if (seen_point) ++fraction_digits;
+  }
+  if (!seen_digit || fraction_digits > 22) return false;
+  const double value = static_cast<double>(mantissa) / kPowersOfTen[fraction_digits];
+  out = negative ? -value : value;
+  return true;
+}
+
+}  // namespace
+
 bool parse_cell_number(std::string_view token, double& out) {
   if (token.empty() || token.size() > 64) return false;
+  if (parse_plain_decimal(token, out)) return true;
   char buffer[65];
   token.copy(buffer, token.size());
   buffer[token.size()] = '\0';
@@ -36,13 +76,17 @@ enum class CellOutcome { Ok, Fixed, Unfixable };
 class ColumnEncoder {
  public:
   ColumnEncoder(const Column& column, const std::vector<std::string>& missing_tokens)
-      : column_(column), missing_code_(missing_code(column)) {
-    for (const std::string& token : missing_tokens) missing_tokens_.emplace(token, 0);
+      : column_(column), missing_code_(missing_code(column)), missing_tokens_(missing_tokens) {
+    auto labels = std::make_shared<std::vector<std::string>>();
+    for (const Category& category : column.categories) labels->push_back(category.label);
+    label_storage_ = labels;
     for (size_t i = 0; i < column.categories.size(); ++i) {
-      labels_.emplace(column.categories[i].label, static_cast<uint32_t>(i));
+      labels_.emplace((*label_storage_)[i], static_cast<uint32_t>(i));
       if (column.categories[i].number) numbers_.emplace(*column.categories[i].number, static_cast<uint32_t>(i));
     }
   }
+
+  bool numeric() const { return column_.kind == ColumnKind::Numeric; }
 
   // Encodes one cell. On Fixed the value was changed by the Clamp policy and `counts` says how;
   // on Unfixable the row cannot be kept. `problem` describes any value outside the domain.
@@ -51,7 +95,7 @@ class ColumnEncoder {
                      ColumnEncodingCounts& counts, std::string& problem) const {
     const std::string_view token = cell_token(raw);
     unit = std::numeric_limits<double>::quiet_NaN();
-    if (missing_tokens_.count(std::string(token))) {
+    if (std::find(missing_tokens_.begin(), missing_tokens_.end(), token) != missing_tokens_.end()) {
       if (missing_code_ >= 0) {
         code = static_cast<uint32_t>(missing_code_);
         ++counts.missing;
@@ -67,7 +111,7 @@ class ColumnEncoder {
  private:
   CellOutcome encode_category(std::string_view token, OutOfDomainPolicy policy, uint32_t& code,
                               ColumnEncodingCounts& counts, std::string& problem) const {
-    const auto label = labels_.find(std::string(token));
+    const auto label = labels_.find(token);
     if (label != labels_.end()) {
       code = label->second;
       return CellOutcome::Ok;
@@ -119,23 +163,27 @@ class ColumnEncoder {
     return CellOutcome::Fixed;
   }
 
-  const Column& column_;
+  Column column_;
   int missing_code_;
-  std::unordered_map<std::string, int> missing_tokens_;
-  std::unordered_map<std::string, uint32_t> labels_;
+  std::vector<std::string> missing_tokens_;
+  // Lookups by string_view (no allocation per cell) into label texts kept on the heap, where they
+  // stay put when the encoder is copied or moved.
+  std::shared_ptr<const std::vector<std::string>> label_storage_;
+  std::unordered_map<std::string_view, uint32_t> labels_;
   std::unordered_map<double, uint32_t> numbers_;
 };
 
-Status check_grid(const CellGridView& grid) {
-  if (grid.columns == 0 || grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the table has no header row");
-  if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells) {
-    return Status::error(ErrorCode::DomainTooLarge, "the table has " + std::to_string(grid.rows - 1) + " rows and " +
-                                                        std::to_string(grid.columns) +
-                                                        " columns; at most " + std::to_string(kMaxInputRows) +
-                                                        " rows and " + std::to_string(kMaxInputCells) +
-                                                        " cells are supported");
-  }
+Status too_large(size_t rows, size_t columns) {
+  return Status::error(ErrorCode::DomainTooLarge, "the table has " + std::to_string(rows) + " rows and " +
+                                                      std::to_string(columns) + " columns; at most " +
+                                                      std::to_string(kMaxInputRows) + " rows and " +
+                                                      std::to_string(kMaxInputCells) + " cells are supported");
+}
+
+// The offsets of a grid must be increasing and cover its bytes: a clear error, not an out-of-bounds read.
+Status check_offsets(const CellGridView& grid) {
   const size_t cells = grid.rows * grid.columns;
+  if (cells == 0) return Status::ok();
   if (grid.offsets[0] != 0 || grid.offsets[cells] != grid.byte_count) {
     return Status::error(ErrorCode::InvalidArgument, "cell offsets do not cover the cell bytes");
   }
@@ -148,10 +196,11 @@ Status check_grid(const CellGridView& grid) {
 }
 
 // Maps each schema column to its position in the CSV header.
-Result<std::vector<size_t>> match_header(const Schema& schema, const CellGridView& grid, EncodingReport& report) {
+Result<std::vector<size_t>> match_header(const Schema& schema, const std::vector<std::string>& header,
+                                         EncodingReport& report) {
   std::unordered_map<std::string, size_t> positions;
-  for (size_t c = 0; c < grid.columns; ++c) {
-    const std::string name(cell_token(grid.cell(0, c)));
+  for (size_t c = 0; c < header.size(); ++c) {
+    const std::string name(cell_token(header[c]));
     if (!positions.emplace(name, c).second) {
       return Status::error(ErrorCode::InvalidData, "the CSV header names column \"" + name + "\" twice");
     }
@@ -188,50 +237,80 @@ const char* out_of_domain_policy_name(OutOfDomainPolicy policy) {
   return "clamp";
 }
 
-Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
-                                 const ProgressSink& progress, bool keep_unit_values) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_grid(grid));
-  EncodedData result;
-  EncodingReport& report = result.report;
-  Result<std::vector<size_t>> source = match_header(schema, grid, report);
-  if (!source.is_ok()) return source.status();
+struct TableEncoder::State {
+  std::vector<std::string> names;       // schema column names, for errors
+  std::vector<ColumnEncoder> encoders;  // in schema order
+  std::vector<size_t> source;           // each schema column's position in the CSV
+  size_t width = 0;                     // columns of the CSV
+};
 
-  const size_t columns = schema.columns.size();
-  std::vector<ColumnEncoder> encoders;
+Result<TableEncoder> TableEncoder::create(const Schema& schema, const std::vector<std::string>& header,
+                                          OutOfDomainPolicy policy, bool keep_unit_values) {
+  if (header.empty()) return Status::error(ErrorCode::EmptyData, "the table has no header row");
+  TableEncoder encoder;
+  encoder.policy_ = policy;
+  encoder.keep_unit_values_ = keep_unit_values;
+  EncodingReport& report = encoder.data_.report;
+  Result<std::vector<size_t>> source = match_header(schema, header, report);
+  if (!source.is_ok()) return source.status();
+  auto state = std::make_shared<State>();
+  state->source = std::move(source).value();
+  state->width = header.size();
   std::vector<int> levels;
   for (const Column& column : schema.columns) {
-    encoders.emplace_back(column, schema.missing_tokens);
+    state->names.push_back(column.name);
+    state->encoders.emplace_back(column, schema.missing_tokens);
     levels.push_back(level_count(column));
   }
-  report.input_rows = grid.rows - 1;
+  const size_t columns = schema.columns.size();
   report.columns.assign(columns, {});
-  result.table = make_empty_table(levels, report.input_rows);
-  if (keep_unit_values) {
-    result.unit_values.resize(columns);
-    for (size_t c = 0; c < columns; ++c) {
-      if (schema.columns[c].kind == ColumnKind::Numeric) result.unit_values[c].resize(report.input_rows);
-    }
-  }
+  encoder.data_.table = make_empty_table(levels, 0);
+  if (keep_unit_values) encoder.data_.unit_values.resize(columns);
+  encoder.state_ = std::move(state);
+  return encoder;
+}
 
-  if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+Status TableEncoder::add_rows(const CellGridView& grid, size_t first_row, const ProgressSink& progress) {
+  const State& state = *state_;
+  if (grid.rows > 0 && grid.columns != state.width) {
+    return Status::error(ErrorCode::InvalidArgument, "a chunk of rows has " + std::to_string(grid.columns) +
+                                                         " columns but the header has " + std::to_string(state.width));
+  }
+  EncodingReport& report = data_.report;
+  const size_t new_rows = grid.rows > first_row ? grid.rows - first_row : 0;
+  const size_t total = report.input_rows + new_rows;
+  if (total > kMaxInputRows || total * state.width > kMaxInputCells) return too_large(total, state.width);
+  PRIVSYNTH_RETURN_IF_ERROR(check_offsets(grid));
+
+  const size_t columns = state.encoders.size();
+  EncodedTable& table = data_.table;
+  // Geometric growth: a stream of small chunks must not reallocate every column at every chunk.
+  const auto grow = [&](auto& column) {
+    const size_t needed = table.rows + new_rows;
+    if (column.capacity() < needed) column.reserve(std::max(needed, 2 * column.capacity()));
+  };
+  for (size_t c = 0; c < columns; ++c) {
+    grow(table.codes[c]);
+    if (keep_unit_values_ && state.encoders[c].numeric()) grow(data_.unit_values[c]);
+  }
   std::vector<uint32_t> row_codes(columns);
   std::vector<double> row_units(columns);
   std::vector<ColumnEncodingCounts> row_counts(columns);
-  size_t kept = 0;
   std::string problem;
-  for (size_t row = 1; row < grid.rows; ++row) {
+  for (size_t row = first_row; row < grid.rows; ++row) {
     if (row % 8192 == 0 && !keep_going(progress, Phase::Encode, static_cast<double>(row) / grid.rows)) {
       return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
     }
+    ++report.input_rows;
     std::fill(row_counts.begin(), row_counts.end(), ColumnEncodingCounts{});
     bool keep = true;
     for (size_t c = 0; c < columns && keep; ++c) {
-      const CellOutcome outcome =
-          encoders[c].encode(grid.cell(row, source.value()[c]), policy, row_codes[c], row_units[c], row_counts[c], problem);
+      const CellOutcome outcome = state.encoders[c].encode(grid.cell(row, state.source[c]), policy_, row_codes[c],
+                                                           row_units[c], row_counts[c], problem);
       if (outcome == CellOutcome::Ok) continue;
-      if (policy == OutOfDomainPolicy::Error) {
-        return Status::error(ErrorCode::InvalidData, "row " + std::to_string(row) + ", column \"" +
-                                                         schema.columns[c].name + "\": " + problem);
+      if (policy_ == OutOfDomainPolicy::Error) {
+        return Status::error(ErrorCode::InvalidData, "row " + std::to_string(report.input_rows) + ", column \"" +
+                                                         state.names[c] + "\": " + problem);
       }
       if (outcome == CellOutcome::Unfixable) {
         keep = false;
@@ -243,22 +322,38 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
       continue;
     }
     for (size_t c = 0; c < columns; ++c) {
-      result.table.codes[c][kept] = row_codes[c];
-      if (keep_unit_values && !result.unit_values[c].empty()) result.unit_values[c][kept] = row_units[c];
+      table.codes[c].push_back(row_codes[c]);
+      if (keep_unit_values_ && state.encoders[c].numeric()) data_.unit_values[c].push_back(row_units[c]);
       report.columns[c].missing += row_counts[c].missing;
       report.columns[c].clamped += row_counts[c].clamped;
       report.columns[c].mapped_to_missing += row_counts[c].mapped_to_missing;
     }
-    ++kept;
+    ++table.rows;
   }
-  report.kept_rows = kept;
-  result.table.rows = kept;
-  for (auto& column : result.table.codes) column.resize(kept);
-  for (auto& column : result.unit_values) {
-    if (!column.empty()) column.resize(kept);
-  }
-  if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+  report.kept_rows = table.rows;
+  return Status::ok();
+}
+
+EncodedData TableEncoder::finish() {
+  EncodedData result = std::move(data_);
+  data_ = EncodedData{};
+  for (auto& column : result.table.codes) column.shrink_to_fit();
   return result;
+}
+
+Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
+                                 const ProgressSink& progress, bool keep_unit_values) {
+  if (grid.columns == 0 || grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the table has no header row");
+  if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells) return too_large(grid.rows - 1, grid.columns);
+  PRIVSYNTH_RETURN_IF_ERROR(check_offsets(grid));
+  std::vector<std::string> header;
+  for (size_t c = 0; c < grid.columns; ++c) header.emplace_back(grid.cell(0, c));
+  Result<TableEncoder> encoder = TableEncoder::create(schema, header, policy, keep_unit_values);
+  if (!encoder.is_ok()) return encoder.status();
+  if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+  PRIVSYNTH_RETURN_IF_ERROR(encoder.value().add_rows(grid, 1, progress));
+  if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
+  return encoder.value().finish();
 }
 
 }  // namespace privsynth

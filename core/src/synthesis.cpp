@@ -189,14 +189,14 @@ struct RunPlan {
   std::vector<int> columns;  // schema indices of the columns to synthesize
 };
 
-Result<RunPlan> plan_run(const SynthesisInput& input) {
+Result<RunPlan> plan_run(std::string_view schema_json, std::string_view options_json) {
   RunPlan plan;
-  Result<Schema> schema = parse_schema_json(input.schema_json);
+  Result<Schema> schema = parse_schema_json(schema_json);
   if (!schema.is_ok()) return schema.status();
   plan.schema = std::move(schema).value();
-  Result<Json> options_json = parse_options_json(std::string(input.options_json));
-  if (!options_json.is_ok()) return options_json.status();
-  OptionReader reader(options_json.value());
+  Result<Json> options = parse_options_json(std::string(options_json));
+  if (!options.is_ok()) return options.status();
+  OptionReader reader(options.value());
   Result<CommonOptions> common = read_common_options(reader);
   if (!common.is_ok()) return common.status();
   plan.common = std::move(common).value();
@@ -243,19 +243,17 @@ std::unique_ptr<RandomSource> make_random(const CommonOptions& common) {
   return std::make_unique<SystemRandom>();
 }
 
-}  // namespace
-
-Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
-  Result<RunPlan> planned = plan_run(input);
-  if (!planned.is_ok()) return planned.status();
-  const RunPlan& plan = planned.value();
-
-  // Only the chosen columns are read: the CSV needs no others, and a bad value elsewhere drops no row.
+// Only the chosen columns are read: the CSV needs no others, and a bad value elsewhere drops no row.
+Schema chosen_columns(const RunPlan& plan) {
   Schema chosen = plan.schema;
   chosen.columns.clear();
   for (int c : plan.columns) chosen.columns.push_back(plan.schema.columns[static_cast<size_t>(c)]);
-  Result<EncodedData> encoded =
-      encode_cells(chosen, input.cells, plan.common.out_of_domain, progress, plan.mechanism.needs_unit_values);
+  return chosen;
+}
+
+// Everything after the table is encoded: the mechanism, decoding, the report and the receipt.
+Result<SynthesisOutput> run_plan(const RunPlan& plan, const Schema& chosen, Result<EncodedData> encoded,
+                                 const ProgressSink& progress) {
   if (!encoded.is_ok()) return encoded.status();
   const EncodingReport& encoding_report = encoded.value().report;
   const std::unique_ptr<RandomSource> random = make_random(plan.common);
@@ -318,6 +316,54 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
       1);
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
   return result;
+}
+
+}  // namespace
+
+struct SynthesisSession::State {
+  RunPlan plan;
+  Schema chosen;
+  TableEncoder encoder;
+};
+
+SynthesisSession::SynthesisSession(std::unique_ptr<State> state) : state_(std::move(state)) {}
+SynthesisSession::SynthesisSession(SynthesisSession&&) noexcept = default;
+SynthesisSession& SynthesisSession::operator=(SynthesisSession&&) noexcept = default;
+SynthesisSession::~SynthesisSession() = default;
+
+Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, std::string_view options_json,
+                                                 const std::vector<std::string>& header) {
+  Result<RunPlan> plan = plan_run(schema_json, options_json);
+  if (!plan.is_ok()) return plan.status();
+  Schema chosen = chosen_columns(plan.value());
+  Result<TableEncoder> encoder =
+      TableEncoder::create(chosen, header, plan.value().common.out_of_domain, plan.value().mechanism.needs_unit_values);
+  if (!encoder.is_ok()) return encoder.status();
+  return SynthesisSession(std::make_unique<State>(
+      State{std::move(plan).value(), std::move(chosen), std::move(encoder).value()}));
+}
+
+Status SynthesisSession::add_rows(const CellGridView& rows, size_t first_row, const ProgressSink& progress) {
+  if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
+  return state_->encoder.add_rows(rows, first_row, progress);
+}
+
+size_t SynthesisSession::rows_read() const { return state_ ? state_->encoder.rows_read() : 0; }
+
+Result<SynthesisOutput> SynthesisSession::finish(const ProgressSink& progress) {
+  if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
+  const std::unique_ptr<State> state = std::move(state_);
+  return run_plan(state->plan, state->chosen, state->encoder.finish(), progress);
+}
+
+Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
+  Result<RunPlan> plan = plan_run(input.schema_json, input.options_json);
+  if (!plan.is_ok()) return plan.status();
+  const Schema chosen = chosen_columns(plan.value());
+  return run_plan(plan.value(), chosen,
+                  encode_cells(chosen, input.cells, plan.value().common.out_of_domain, progress,
+                               plan.value().mechanism.needs_unit_values),
+                  progress);
 }
 
 }  // namespace privsynth

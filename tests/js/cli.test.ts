@@ -76,7 +76,7 @@ describe('privsynth synth', () => {
 
     // Not a TTY: one line per phase, in order.
     const phases = run.stderr.split('\n').filter((line) => line.startsWith('[')).map((line) => line.slice(1, line.indexOf(']')));
-    expect(phases).toEqual(['parse', 'encode', 'measure', 'lp', 'sample', 'evaluate', 'write']);
+    expect(phases).toEqual(['parse', 'measure', 'lp', 'sample', 'evaluate', 'write']);
     expect(run.stderr).toContain(`${receipt.output.rows.toLocaleString('en-US')} synthetic rows x 4 columns (age, sex, race, income)`);
     expect(run.stderr).toContain('epsilon 1 spent of 1');
     expect(run.stderr).toMatch(/Wall time \d+\.\d s/);
@@ -356,14 +356,14 @@ describe('Ctrl-C', () => {
   it('stops a long run at once with exit code 130 and leaves no output', async () => {
     writeFileSync(at('kept.csv'), 'previous content\n');
     const before = readdirSync(dir).sort();
-    // Every column at degree 2 (the library's default): several seconds of LP after the encoding.
+    // Every column at degree 2 (the library's default): several seconds of LP after the measurements.
     const child = spawn(process.execPath, [CLI, 'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--out', at('kept.csv'), '--receipt', at('interrupted.json')]);
     let stderr = '';
     let interruptedAt = 0;
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr += chunk;
-      if (!interruptedAt && stderr.includes('[encode]')) {
+      if (!interruptedAt && stderr.includes('[measure]')) {
         interruptedAt = Date.now();
         child.kill('SIGINT');
       }

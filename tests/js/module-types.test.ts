@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { packCells, parseCsv } from '../../web/lib/src/csv';
+import { packRows, parseCsv } from '../../web/lib/src/csv';
 import { ERROR_CODES } from '../../web/lib/src/errors';
 import { loadWasmModule, WASM_FUNCTIONS, type PrivsynthWasmModule } from '../../web/lib/src/wasm-module';
 import { heartCsv, heartSchemaText, repoFile } from './helpers';
@@ -39,17 +39,27 @@ describe('the wasm module matches its hand-written types', () => {
     expect(bad).toEqual({ ok: false, code: 'INVALID_SCHEMA', message: 'column 1 ("a"): "min" (2) must be less than "max" (1)' });
   });
 
-  it('synthesize() returns typed columns, JSON texts, and error objects with known codes', async () => {
+  it('startSynthesis() opens a stream that takes row chunks and finishes with typed columns, JSON texts, and error objects with known codes', async () => {
     const module = await loadWasmModule();
-    const packed = packCells(parseCsv(heartCsv()));
+    const { header, rows } = parseCsv(heartCsv());
+    const started = module.startSynthesis(heartSchemaText(), JSON.stringify({ epsilon: 1, degree: 1, testSeed: 3 }), header);
+    expect(started.ok).toBe(true);
+    if (!started.ok) return;
+    const stream = started.stream;
+    for (const chunk of [rows.slice(0, 100), rows.slice(100)]) {
+      const packed = packRows(chunk, header.length);
+      expect(stream.addRows(packed.bytes, packed.offsets, packed.rowCount, packed.columnCount)).toEqual({ ok: true });
+    }
+    const wrongShape = packRows(rows.slice(0, 2), header.length);
+    expect(stream.addRows(wrongShape.bytes, wrongShape.offsets, 3, header.length)).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' });
     const phases = new Set<string>();
-    const result = module.synthesize(heartSchemaText(), packed.bytes, packed.offsets, packed.rowCount, packed.columnCount,
-      JSON.stringify({ epsilon: 1, degree: 1, testSeed: 3 }), (phase, fraction, detail) => {
-        expect(typeof fraction).toBe('number');
-        expect(typeof detail).toBe('string');
-        phases.add(phase);
-        return true;
-      });
+    const result = stream.finish((phase, fraction, detail) => {
+      expect(typeof fraction).toBe('number');
+      expect(typeof detail).toBe('string');
+      phases.add(phase);
+      return true;
+    });
+    stream.delete();
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(typeof result.rows).toBe('number');
@@ -61,13 +71,27 @@ describe('the wasm module matches its hand-written types', () => {
     }
     expect(JSON.parse(result.receiptJson).kind).toBe('privsynth privacy receipt');
     expect(JSON.parse(result.reportJson).rows.synthetic).toBe(result.rows);
-    expect([...phases]).toEqual(['encode', 'measure', 'lp', 'sample', 'evaluate']);
+    expect(JSON.parse(result.reportJson).rows.real).toBe(rows.length);
+    expect([...phases]).toEqual(['measure', 'lp', 'sample', 'evaluate']);
 
-    const failure = module.synthesize(heartSchemaText(), packed.bytes, packed.offsets, packed.rowCount, packed.columnCount,
-      JSON.stringify({ epsilon: 0 }), () => true);
+    const failure = module.startSynthesis(heartSchemaText(), JSON.stringify({ epsilon: 0 }), header);
     expect(failure.ok).toBe(false);
     if (!failure.ok) expect(ERROR_CODES).toContain(failure.code);
-    const wrongShape = module.synthesize(heartSchemaText(), packed.bytes, packed.offsets, packed.rowCount + 1, packed.columnCount, '{}', () => true);
-    expect(wrongShape).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' });
+    const wrongHeader = module.startSynthesis(heartSchemaText(), JSON.stringify({ epsilon: 1 }), ['age']);
+    expect(wrongHeader).toMatchObject({ ok: false, code: 'INVALID_DATA' });
+  });
+
+  it('startSummary() counts the rows of every chunk', async () => {
+    const module = await loadWasmModule();
+    const { header, rows } = parseCsv(heartCsv());
+    const started = module.startSummary(heartSchemaText(), 'clamp', header);
+    expect(started.ok).toBe(true);
+    if (!started.ok) return;
+    const packed = packRows(rows, header.length);
+    expect(started.stream.addRows(packed.bytes, packed.offsets, packed.rowCount, packed.columnCount)).toEqual({ ok: true });
+    const summary = started.stream.finish();
+    started.stream.delete();
+    expect(JSON.parse(summary.summaryJson).inputRows).toBe(rows.length);
+    expect(module.startSummary(heartSchemaText(), 'drop', header)).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' });
   });
 });

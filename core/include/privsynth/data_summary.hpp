@@ -3,7 +3,9 @@
 // and per column the missing values and the values outside the domain (clamped, or mapped to
 // missing). FOR THE DATA OWNER'S EYES ONLY: exact counts of the real data, released nowhere.
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "privsynth/cell_grid.hpp"
 #include "privsynth/encoding.hpp"
@@ -21,5 +23,23 @@ nlohmann::json encoding_report_json(const EncodingReport& report, const Schema& 
 // returns {"notice", ...encoding_report_json}. Errors as synthesize() would give them for these
 // inputs (schema, CSV shape, a cell under policy "error").
 Result<std::string> summarize_data(std::string_view schema_json, const CellGridView& grid, std::string_view policy);
+
+// The same summary fed chunk by chunk (a streaming CSV reader).
+class DataSummarySession {
+ public:
+  // `header`: the CSV's column names in order.
+  static Result<DataSummarySession> start(std::string_view schema_json, std::string_view policy,
+                                          const std::vector<std::string>& header);
+  // Data rows [first_row, rows.rows) of a grid whose columns are the header's.
+  Status add_rows(const CellGridView& rows, size_t first_row = 0) { return encoder_.add_rows(rows, first_row); }
+  std::string finish();
+
+ private:
+  DataSummarySession(Schema schema, OutOfDomainPolicy policy, TableEncoder encoder)
+      : schema_(std::move(schema)), policy_(policy), encoder_(std::move(encoder)) {}
+  Schema schema_;
+  OutOfDomainPolicy policy_;
+  TableEncoder encoder_;
+};
 
 }  // namespace privsynth

@@ -3,6 +3,7 @@
 // numeric -> bin of [min, max], missing tokens -> the missing level of nullable columns. Values
 // outside the public domain follow an explicit policy and are counted, never silently dropped.
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,33 @@ bool parse_cell_number(std::string_view token, double& out);
 // Limits on input size that keep memory bounded (wasm32 has at most 2 GiB here).
 inline constexpr size_t kMaxInputRows = 5'000'000;
 inline constexpr size_t kMaxInputCells = 60'000'000;
+
+// Encodes a table chunk by chunk, as a streaming CSV reader hands it over, so that only codes (never
+// the text) of the whole table are kept. Rows are numbered from 1 in errors, as in the CSV's data.
+class TableEncoder {
+ public:
+  // `header`: the CSV's column names in order. Every schema column must be among them.
+  static Result<TableEncoder> create(const Schema& schema, const std::vector<std::string>& header,
+                                     OutOfDomainPolicy policy, bool keep_unit_values = false);
+
+  // Encodes rows [first_row, rows.rows) of the grid; its columns are the header's. Stops at the
+  // input limits (kMaxInputRows, kMaxInputCells) with an error. `progress` gets the fraction of
+  // this grid done.
+  Status add_rows(const CellGridView& rows, size_t first_row = 0, const ProgressSink& progress = {});
+
+  size_t rows_read() const { return data_.report.input_rows; }
+
+  // The encoded table and its report; the encoder is empty afterwards.
+  EncodedData finish();
+
+ private:
+  TableEncoder() = default;
+  struct State;
+  std::shared_ptr<const State> state_;  // the schema's lookups, shared by copies
+  EncodedData data_;
+  OutOfDomainPolicy policy_ = OutOfDomainPolicy::Clamp;
+  bool keep_unit_values_ = false;
+};
 
 // Encodes every data row of the grid. Columns are matched to the schema by header name; every
 // schema column must be present.

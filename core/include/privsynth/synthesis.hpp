@@ -2,6 +2,7 @@
 // The end-to-end pipeline behind the library's synthesize(): schema + CSV cells + options in;
 // synthetic columns, a privacy receipt and a utility report out. Nothing is returned unless every
 // step succeeded.
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,5 +28,28 @@ struct SynthesisOutput {
 };
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress = {});
+
+// The same run fed chunk by chunk (a streaming CSV reader): options and schema are checked by
+// start() before any record is read; only the encoded codes of the table are kept in between.
+class SynthesisSession {
+ public:
+  // `header`: the CSV's column names in order.
+  static Result<SynthesisSession> start(std::string_view schema_json, std::string_view options_json,
+                                        const std::vector<std::string>& header);
+  SynthesisSession(SynthesisSession&&) noexcept;
+  SynthesisSession& operator=(SynthesisSession&&) noexcept;
+  ~SynthesisSession();
+
+  // Data rows [first_row, rows.rows) of a grid whose columns are the header's.
+  Status add_rows(const CellGridView& rows, size_t first_row = 0, const ProgressSink& progress = {});
+  size_t rows_read() const;
+  // Runs the mechanism on every row added; the session is spent afterwards.
+  Result<SynthesisOutput> finish(const ProgressSink& progress = {});
+
+ private:
+  struct State;
+  explicit SynthesisSession(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace privsynth

@@ -1,10 +1,12 @@
-// The phases of a run, in order, with the words shown to the user.
+// The phases of a run, in order, with the words shown to the user. The library reads the CSV in
+// chunks and encodes each chunk as it arrives, so "parse" covers encoding too ("encode" is only
+// reported by whole-table runs of the core, which the app does not make).
 import type { Phase } from 'privsynth';
 
-export const PHASES: Phase[] = ['parse', 'encode', 'measure', 'lp', 'sample', 'evaluate', 'write'];
+export const PHASES: Phase[] = ['parse', 'measure', 'lp', 'sample', 'evaluate', 'write'];
 
 export const PHASE_LABELS: Record<Phase, string> = {
-  parse: 'Reading the CSV',
+  parse: 'Reading the CSV and encoding it into the schema’s domains',
   encode: 'Encoding values into the schema’s domains',
   measure: 'Measuring noisy marginals',
   lp: 'Solving the linear program',

@@ -10,19 +10,8 @@ export interface ParsedCsv {
   rows: string[][];
 }
 
-/** Inputs larger than this (256 MiB) are refused with a clear error instead of exhausting memory. */
+/** parseCsv() refuses text longer than this (256 Mi characters): it holds every cell as a string. Runs read CSVs in chunks (csv-stream.ts) and have no such limit. */
 export const MAX_CSV_BYTES = 256 * 1024 * 1024;
-
-export async function readCsvText(csv: string | Blob): Promise<string> {
-  if (typeof csv === 'string') return csv;
-  if (typeof Blob !== 'undefined' && csv instanceof Blob) {
-    if (csv.size > MAX_CSV_BYTES) {
-      throw errorFromCode('DOMAIN_TOO_LARGE', `the file has ${csv.size} bytes; at most ${MAX_CSV_BYTES} are supported`);
-    }
-    return csv.text();
-  }
-  throw errorFromCode('INVALID_ARGUMENT', '"csv" must be CSV text or a File/Blob');
-}
 
 /** Parses CSV text with a header row. Malformed input is a DataError that names the row. */
 export function parseCsv(text: string): ParsedCsv {
@@ -58,11 +47,9 @@ export interface PackedCells {
   columnCount: number;
 }
 
-/** Header + rows as one UTF-8 buffer with offsets (row-major, header first). */
-export function packCells({ header, rows }: ParsedCsv): PackedCells {
-  const columnCount = header.length;
-  const rowCount = rows.length + 1;
-  const offsets = new Uint32Array(rowCount * columnCount + 1);
+/** Rows of `columnCount` cells as one UTF-8 buffer with offsets (row-major). */
+export function packRows(rows: string[][], columnCount: number): PackedCells {
+  const offsets = new Uint32Array(rows.length * columnCount + 1);
   const encoder = new TextEncoder();
   let bytes = new Uint8Array(Math.max(1024, rows.length * columnCount * 8));
   let used = 0;
@@ -86,12 +73,16 @@ export function packCells({ header, rows }: ParsedCsv): PackedCells {
       bytes[used + i] = code;
     }
     used += ascii ? cell.length : encoder.encodeInto(cell, bytes.subarray(used)).written;
+    if (used > 0xffffffff) throw errorFromCode('DOMAIN_TOO_LARGE', 'a chunk of the table is larger than 4 GiB');
     offsets[++index] = used;
   };
-  header.forEach(add);
   for (const row of rows) row.forEach(add);
-  if (used > 0xffffffff) throw errorFromCode('DOMAIN_TOO_LARGE', 'the table is larger than 4 GiB');
-  return { bytes: bytes.subarray(0, used), offsets, rowCount, columnCount };
+  return { bytes: bytes.subarray(0, used), offsets, rowCount: rows.length, columnCount };
+}
+
+/** Header + rows as one UTF-8 buffer with offsets (row-major, header first). */
+export function packCells({ header, rows }: ParsedCsv): PackedCells {
+  return packRows([header, ...rows], header.length);
 }
 
 /** Writes a table of text cells as CSV (RFC 4180 quoting where needed). */

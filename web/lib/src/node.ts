@@ -3,7 +3,6 @@
 // from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
-import { readCsvText } from './csv.js';
 import { checkSchema, discoverWith, discoveryRequestOf, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
@@ -19,11 +18,11 @@ export async function synthesize(options: SynthesizeOptions): Promise<SynthesisR
     if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
   };
   abortIfNeeded();
-  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
+  const module = await loadWasmModule();
   abortIfNeeded();
   return runSynthesis(
     module,
-    { csvText, schemaJson, coreOptions },
+    { csv, schemaJson, coreOptions },
     (progress) => {
       onProgress?.(progress);
       return !signal?.aborted;
@@ -39,8 +38,7 @@ export async function synthesize(options: SynthesizeOptions): Promise<SynthesisR
  */
 export async function discoverSchema(options: DiscoverSchemaOptions): Promise<DiscoveredSchema> {
   const { csv, requestJson } = discoveryRequestOf(options);
-  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
-  return discoverWith(module, csvText, requestJson);
+  return discoverWith(await loadWasmModule(), csv, requestJson);
 }
 
 /**
@@ -49,8 +47,7 @@ export async function discoverSchema(options: DiscoverSchemaOptions): Promise<Di
  */
 export async function summarizeData(options: SummarizeDataOptions): Promise<DataSummary> {
   const { csv, schemaJson, policy } = summaryRequestOf(options);
-  const [module, csvText] = await Promise.all([loadWasmModule(), readCsvText(csv)]);
-  return summarizeWith(module, csvText, schemaJson, policy);
+  return summarizeWith(await loadWasmModule(), csv, schemaJson, policy);
 }
 
 /** Validates a schema and returns it normalized (defaults filled in); throws a SchemaError. */

@@ -1,16 +1,18 @@
-// The synthesis run shared by the Web Worker (browsers) and the in-process path (Node): parse the
-// CSV, hand the cells to the core, turn its columns back into CSV text.
+// The synthesis run shared by the Web Worker (browsers) and the in-process path (Node): stream the
+// CSV into the core chunk by chunk, run it, turn its columns back into a table and CSV text.
+import { packRows, type PackedCells } from './csv.js';
+import { readCsvChunks, type ReadProgress } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
-import { packCells, parseCsv, writeCsv } from './csv.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Phase, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
-import { columnText } from './values.js';
-import type { PrivsynthWasmModule } from './wasm-module.js';
+import { syntheticCsv, syntheticTable } from './synthetic-table.js';
+import type { PrivsynthWasmModule, WasmFailure, WasmRowSink } from './wasm-module.js';
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
 export interface RunRequest {
-  csvText: string;
+  /** CSV text or a Blob/File holding it; read in chunks. */
+  csv: string | Blob;
   schemaJson: string;
   /** Options for the core (epsilon, mechanism, degree, ...), without the JS-only keys. */
   coreOptions: Record<string, unknown>;
@@ -72,10 +74,64 @@ export function discoveryRequestOf(options: DiscoverSchemaOptions): { csv: strin
   return { csv, requestJson: JSON.stringify(request) };
 }
 
-export function discoverWith(module: PrivsynthWasmModule, csvText: string, requestJson: string): DiscoveredSchema {
-  const packed = packCells(parseCsv(csvText));
-  const found = module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount);
-  if (!found.ok) throw errorFromCode(found.code, found.message);
+function check<T extends { ok: true }>(result: T | WasmFailure): T {
+  if (!result.ok) throw errorFromCode(result.code, result.message);
+  return result;
+}
+
+/**
+ * Streams the CSV into a core session opened (by `open`) once its header is known. The session is
+ * freed here if anything fails; on success the caller owns it.
+ */
+async function feedRows<S extends WasmRowSink>(csv: string | Blob, open: (header: string[]) => S, onRead?: ReadProgress): Promise<S> {
+  let session: S | undefined;
+  try {
+    await readCsvChunks(
+      csv,
+      {
+        header: (names) => {
+          session = open(names);
+        },
+        rows: (chunk) => {
+          check(session!.addRows(chunk.bytes, chunk.offsets, chunk.rowCount, chunk.columnCount));
+        },
+      },
+      onRead,
+    );
+    return session!;
+  } catch (error) {
+    session?.delete();
+    throw error;
+  }
+}
+
+/** The whole table packed at once (header first), read in chunks: for discovery, which needs the raw cells. */
+async function packWholeCsv(csv: string | Blob): Promise<PackedCells> {
+  let header: string[] = [];
+  const chunks: PackedCells[] = [];
+  await readCsvChunks(csv, { header: (names) => (header = names), rows: (chunk) => chunks.push(chunk) });
+  const first = packRows([header], header.length);
+  const parts = [first, ...chunks];
+  const byteCount = parts.reduce((sum, part) => sum + part.bytes.length, 0);
+  const cellCount = parts.reduce((sum, part) => sum + part.rowCount * part.columnCount, 0);
+  if (byteCount > 0xffffffff) throw errorFromCode('DOMAIN_TOO_LARGE', 'the table is larger than 4 GiB');
+  const bytes = new Uint8Array(byteCount);
+  const offsets = new Uint32Array(cellCount + 1);
+  let usedBytes = 0;
+  let usedCells = 0;
+  for (const part of parts) {
+    bytes.set(part.bytes, usedBytes);
+    const cells = part.rowCount * part.columnCount;
+    for (let i = 1; i <= cells; ++i) offsets[usedCells + i] = usedBytes + part.offsets[i];
+    usedBytes += part.bytes.length;
+    usedCells += cells;
+  }
+  return { bytes, offsets, rowCount: cellCount / header.length, columnCount: header.length };
+}
+
+export async function discoverWith(module: PrivsynthWasmModule, csv: string | Blob, requestJson: string): Promise<DiscoveredSchema> {
+  const packed = await packWholeCsv(csv);
+  const found = check(module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount));
   return { schema: JSON.parse(found.schemaJson) as Schema, receipt: JSON.parse(found.receiptJson) as Record<string, unknown> };
 }
 
@@ -85,11 +141,13 @@ export function summaryRequestOf(options: SummarizeDataOptions): { csv: string |
   return { csv: options.csv, schemaJson: schemaJsonOf(options.schema), policy: options.outOfDomain ?? 'clamp' };
 }
 
-export function summarizeWith(module: PrivsynthWasmModule, csvText: string, schemaJson: string, policy: string): DataSummary {
-  const packed = packCells(parseCsv(csvText));
-  const summary = module.summarizeData(schemaJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount, policy);
-  if (!summary.ok) throw errorFromCode(summary.code, summary.message);
-  return JSON.parse(summary.summaryJson) as DataSummary;
+export async function summarizeWith(module: PrivsynthWasmModule, csv: string | Blob, schemaJson: string, policy: string): Promise<DataSummary> {
+  const session = await feedRows(csv, (header) => check(module.startSummary(schemaJson, policy, header)).stream);
+  try {
+    return JSON.parse(session.finish().summaryJson) as DataSummary;
+  } finally {
+    session.delete();
+  }
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {
@@ -98,38 +156,42 @@ export function planWith(module: PrivsynthWasmModule, inputsJson: string): Plann
   return JSON.parse(planned.reportJson) as PlannerReport;
 }
 
-export function runSynthesis(module: PrivsynthWasmModule, request: RunRequest, report: ProgressReporter): SynthesisResult {
+export async function runSynthesis(module: PrivsynthWasmModule, request: RunRequest, report: ProgressReporter): Promise<SynthesisResult> {
   const step = (phase: Phase, fraction: number, detail = '') => {
     if (!report({ phase, fraction, detail })) throw errorFromCode('CANCELLED', `cancelled while in phase "${phase}"`);
   };
   const schema = checkSchema(module, request.schemaJson);
+  const optionsJson = JSON.stringify(request.coreOptions);
   step('parse', 0);
-  const packed = packCells(parseCsv(request.csvText));
-  step('parse', 1);
-  const output = module.synthesize(
-    request.schemaJson,
-    packed.bytes,
-    packed.offsets,
-    packed.rowCount,
-    packed.columnCount,
-    JSON.stringify(request.coreOptions),
-    (phase, fraction, detail) => {
-      try {
-        return report({ phase: phase as Phase, fraction, detail });
-      } catch {
-        return false;  // an exception must never unwind through WebAssembly frames
-      }
-    },
+  // Options and schema are checked when the header arrives, before any row is read.
+  const session = await feedRows(
+    request.csv,
+    (header) => check(module.startSynthesis(request.schemaJson, optionsJson, header)).stream,
+    (fraction) => step('parse', fraction),
   );
-  if (!output.ok) throw errorFromCode(output.code, output.message);
+  let output;
+  try {
+    output = check(
+      session.finish((phase, fraction, detail) => {
+        try {
+          return report({ phase: phase as Phase, fraction, detail });
+        } catch {
+          return false;  // an exception must never unwind through WebAssembly frames
+        }
+      }),
+    );
+  } finally {
+    session.delete();
+  }
   step('write', 0);
-  const header = output.columns.map((column) => column.name);
-  const csv = writeCsv(header, output.columns.map((column) => columnText(schema, column)), output.rows);
+  const table = syntheticTable(schema, output.columns);
+  const csv = syntheticCsv(schema, table, output.rows);
   step('write', 1);
   return {
     csv,
     rows: output.rows,
-    columns: header,
+    columns: table.map((column) => column.name),
+    table,
     receipt: JSON.parse(output.receiptJson),
     report: JSON.parse(output.reportJson),
   };

@@ -1,5 +1,10 @@
 import type { Schema } from './schema-types.js';
 
+/**
+ * Phases of a run, in order. "parse" reads the CSV in chunks and encodes each into the schema's
+ * domains as it arrives (its fraction is the share of the input read); "encode" is reported only
+ * by whole-table runs of the core (native tools), never by the library.
+ */
 export type Phase = 'parse' | 'encode' | 'measure' | 'lp' | 'sample' | 'evaluate' | 'write';
 
 export interface Progress {
@@ -340,11 +345,22 @@ export interface ExcessRiskBoundReport {
   error?: string;
 }
 
+/**
+ * One column of the synthetic table, columnar: category codes (index into `labels`, -1 = missing)
+ * or numbers (NaN = missing). In browsers the arrays are moved from the worker, not copied.
+ */
+export type SyntheticColumn =
+  | { name: string; kind: 'categorical'; codes: Int32Array; labels: string[] }
+  | { name: string; kind: 'numeric'; values: Float64Array };
+
 export interface SynthesisResult {
   /** The synthetic table as CSV text (header + rows). */
   csv: string;
   rows: number;
+  /** Column names, in the order of `table` and of the CSV. */
   columns: string[];
+  /** The same table as typed arrays, one per column. */
+  table: SyntheticColumn[];
   receipt: PrivacyReceipt;
   report: UtilityReport;
 }

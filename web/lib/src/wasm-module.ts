@@ -17,16 +17,30 @@ export type WasmSchemaCheck = { ok: true; normalizedJson: string } | WasmFailure
 /** Returning false from the progress callback asks the core to stop (CANCELLED). */
 export type WasmProgressCallback = (phase: string, fraction: number, detail: string) => boolean;
 
+export type WasmOk = { ok: true };
+
+/** A table fed chunk by chunk: data rows packed as by packRows (web/lib/src/csv.ts), copied once. */
+export interface WasmRowSink {
+  addRows(cellBytes: Uint8Array, cellOffsets: Uint32Array, rows: number, columns: number): WasmOk | WasmFailure;
+  /** Frees the core's session (Embind object): call it exactly once, also after a failure. */
+  delete(): void;
+}
+
+/** A synthesis run (core SynthesisSession): options checked at start, rows added, then finish(). */
+export interface WasmSynthesisStream extends WasmRowSink {
+  finish(onProgress: WasmProgressCallback): WasmSynthesis;
+}
+
+/** The data summary (core DataSummarySession). */
+export interface WasmSummaryStream extends WasmRowSink {
+  finish(): { ok: true; summaryJson: string };
+}
+
 export interface PrivsynthWasmModule {
-  synthesize(
-    schemaJson: string,
-    cellBytes: Uint8Array,
-    cellOffsets: Uint32Array,
-    rows: number,
-    columns: number,
-    optionsJson: string,
-    onProgress: WasmProgressCallback,
-  ): WasmSynthesis;
+  /** Checks the schema and options (no data read yet) and opens a run for a CSV with this header. */
+  startSynthesis(schemaJson: string, optionsJson: string, header: string[]): { ok: true; stream: WasmSynthesisStream } | WasmFailure;
+  /** Opens the data summary (core/include/privsynth/data_summary.hpp) for a CSV with this header. */
+  startSummary(schemaJson: string, policy: string, header: string[]): { ok: true; stream: WasmSummaryStream } | WasmFailure;
   validateSchema(json: string): WasmSchemaCheck;
   version(): string;
   mechanisms(): string[];
@@ -40,21 +54,12 @@ export interface PrivsynthWasmModule {
     rows: number,
     columns: number,
   ): { ok: true; schemaJson: string; receiptJson: string } | WasmFailure;
-  /** The table against its schema before any spend (core/include/privsynth/data_summary.hpp). */
-  summarizeData(
-    schemaJson: string,
-    cellBytes: Uint8Array,
-    cellOffsets: Uint32Array,
-    rows: number,
-    columns: number,
-    policy: string,
-  ): { ok: true; summaryJson: string } | WasmFailure;
   /** The theorems' conditions for public inputs (JSON in, JSON out; core/include/privsynth/planner.hpp). */
   plan(inputsJson: string): { ok: true; reportJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
-export const WASM_FUNCTIONS = ['synthesize', 'validateSchema', 'discoverSchema', 'summarizeData', 'version', 'mechanisms', 'warmUp', 'plan'] as const;
+export const WASM_FUNCTIONS = ['startSynthesis', 'startSummary', 'validateSchema', 'discoverSchema', 'version', 'mechanisms', 'warmUp', 'plan'] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;
 void everyFunctionListed;

@@ -1,5 +1,5 @@
 // Reading the input files, with errors that name the path and say what it was for.
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 
 import { FileError } from './failure.js';
 
@@ -18,6 +18,20 @@ export function describeFsError(error: unknown): string {
 export function readInputText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new FileError(`cannot read the ${what} "${path}": ${describeFsError(error)}`);
+  }
+}
+
+/** Checks that an input file can be opened for reading (it is read later, in chunks, by the worker). */
+export function checkInputFile(path: string, what: string): void {
+  try {
+    const descriptor = openSync(path, 'r');
+    try {
+      if (fstatSync(descriptor).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    } finally {
+      closeSync(descriptor);
+    }
   } catch (error) {
     throw new FileError(`cannot read the ${what} "${path}": ${describeFsError(error)}`);
   }

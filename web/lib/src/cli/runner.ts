@@ -7,8 +7,11 @@ import { Worker } from 'node:worker_threads';
 import { errorFromCode } from '../node.js';
 import type { Progress, SerializedError, SynthesisResult, SynthesizeOptions } from '../node.js';
 
-/** synthesize()'s options without the callbacks (they cannot cross to the worker). */
-export type WorkerRequest = Omit<SynthesizeOptions, 'onProgress' | 'signal'>;
+/**
+ * synthesize()'s options without the callbacks (they cannot cross to the worker), and the CSV as a
+ * path: the worker reads the file in chunks itself (a file-backed Blob cannot be posted).
+ */
+export type WorkerRequest = Omit<SynthesizeOptions, 'onProgress' | 'signal' | 'csv'> & { csvPath: string };
 
 export type WorkerMessage =
   | { kind: 'progress'; progress: Progress }

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { PrivsynthError } from '../node.js';
 import type { SynthesisResult } from '../node.js';
 import { aboutFile, EXIT, FileError } from './failure.js';
-import { readInputText } from './files.js';
+import { checkInputFile, readInputText } from './files.js';
 import { exitOnInterrupt } from './interrupt.js';
 import { checkDestinations, PendingOutputs, STDOUT, type OutputFile } from './output.js';
 import { progressDisplay } from './progress.js';
@@ -53,7 +53,7 @@ export async function synthCommand(args: string[]): Promise<number> {
     { flag: '--report', path: request.report },
   ].filter((output): output is { flag: string; path: string } => output.path !== undefined && output.path !== STDOUT);
   checkDestinations(destinations, [request.dataPath, request.schemaPath]);
-  const csv = readInputText(request.dataPath, 'data CSV');
+  checkInputFile(request.dataPath, 'data CSV');
   const schema = readInputText(request.schemaPath, 'schema');
 
   const started = performance.now();
@@ -67,7 +67,7 @@ export async function synthCommand(args: string[]): Promise<number> {
     process.stderr.write(`privsynth: interrupted (${signal}); no output written\n`);
   });
   try {
-    const result = await synthesizeInWorker({ ...request.options, csv, schema } as WorkerRequest, progress.update, cancel.signal);
+    const result = await synthesizeInWorker({ ...request.options, csvPath: request.dataPath, schema } as WorkerRequest, progress.update, cancel.signal);
     progress.finish();
     pending.commit(outputFiles(result, request));
     if (request.out === STDOUT) await writeToStdout(result.csv);

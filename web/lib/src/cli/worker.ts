@@ -1,15 +1,20 @@
 // The worker side of runner.ts: runs synthesize() on the request and posts progress and the outcome.
+import { openAsBlob } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
 import { serializeError, synthesize } from '../node.js';
+import type { SynthesizeOptions } from '../node.js';
 import type { WorkerMessage, WorkerRequest } from './runner.js';
 
 export async function runWorker(): Promise<void> {
   const post = (message: WorkerMessage) => parentPort!.postMessage(message);
   try {
-    const request = workerData as WorkerRequest;
-    const result = await synthesize({ ...request, onProgress: (progress) => post({ kind: 'progress', progress }) });
-    post({ kind: 'result', result });
+    const { csvPath, ...options } = workerData as WorkerRequest;
+    const csv = await openAsBlob(csvPath);
+    const result = await synthesize({ ...options, csv, onProgress: (progress) => post({ kind: 'progress', progress }) } as SynthesizeOptions);
+    // The columns' buffers move to the main thread instead of being copied.
+    const buffers = result.table.map((column) => (column.kind === 'categorical' ? column.codes : column.values).buffer as ArrayBuffer);
+    parentPort!.postMessage({ kind: 'result', result } satisfies WorkerMessage, buffers);
   } catch (error) {
     post({ kind: 'error', error: serializeError(error) });
   }

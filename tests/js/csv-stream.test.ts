@@ -1,0 +1,114 @@
+// The streaming CSV reader must see exactly what the one-shot parser sees, whatever the chunk
+// boundaries (inside a quoted field, inside a multi-byte character), and fail with the row number
+// counted over the whole file.
+import { describe, expect, it } from 'vitest';
+
+import { parseCsv, type PackedCells } from '../../web/lib/src/csv';
+import { readCsvChunks } from '../../web/lib/src/csv-stream';
+import { adultCsv } from './helpers';
+
+/** Unpacks a chunk back into rows of strings. */
+function unpack(chunk: PackedCells): string[][] {
+  const decoder = new TextDecoder();
+  const rows: string[][] = [];
+  for (let r = 0; r < chunk.rowCount; ++r) {
+    const row: string[] = [];
+    for (let c = 0; c < chunk.columnCount; ++c) {
+      const i = r * chunk.columnCount + c;
+      row.push(decoder.decode(chunk.bytes.subarray(chunk.offsets[i], chunk.offsets[i + 1])));
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function readAll(source: string | Blob, pieceChars?: number) {
+  let header: string[] = [];
+  const rows: string[][] = [];
+  let chunks = 0;
+  const progress: number[] = [];
+  await readCsvChunks(
+    source,
+    {
+      header: (names) => (header = names),
+      rows: (chunk) => {
+        chunks += 1;
+        rows.push(...unpack(chunk));
+      },
+    },
+    (fraction) => progress.push(fraction),
+    pieceChars,
+  );
+  return { header, rows, chunks, progress };
+}
+
+const TRICKY = '\uFEFFname, city ,note\n"Smith, J.",Zürich,"line one\nline two"\nLee,東京,"say ""hi"""\n\nNg,Köln,😀\n';
+
+describe('readCsvChunks', () => {
+  it('reads Adult from text and from a Blob in many chunks, row for row as parseCsv', async () => {
+    const text = adultCsv();
+    const expected = parseCsv(text);
+    for (const source of [text, new Blob([text])]) {
+      const read = await readAll(source, 100_000);
+      expect(read.header).toEqual(expected.header);
+      expect(read.rows.length).toBe(expected.rows.length);
+      expect(read.rows).toEqual(expected.rows);
+      expect(read.chunks).toBeGreaterThan(10);
+      expect(read.progress.at(-1)).toBe(1);
+      expect([...read.progress].sort((a, b) => a - b)).toEqual(read.progress);
+    }
+  });
+
+  it('keeps quoted newlines, escaped quotes and multi-byte characters whole across every boundary', async () => {
+    const expected = parseCsv(TRICKY.replace(/^\uFEFF/, ''));
+    const bytes = new TextEncoder().encode(TRICKY);
+    for (let piece = 1; piece <= 7; ++piece) {
+      expect(await readAll(TRICKY, piece)).toMatchObject({ header: ['name', 'city', 'note'], rows: expected.rows });
+    }
+    // A Blob whose parts split characters in the middle of their UTF-8 bytes.
+    for (let cut = 1; cut < bytes.length; cut += 3) {
+      const blob = new Blob([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      expect((await readAll(blob, 1)).rows).toEqual(expected.rows);
+    }
+  });
+
+  it('names the row of a ragged line counted over all chunks', async () => {
+    const text = `a,b\n${'1,2\n'.repeat(5000)}3\n4,5\n`;
+    await expect(readAll(text, 64)).rejects.toMatchObject({
+      code: 'INVALID_CSV',
+      message: 'row 5002 of the CSV has 1 fields but the header has 2',
+    });
+  });
+
+  it('refuses an unclosed quote, an empty input and bytes that are not UTF-8', async () => {
+    await expect(readAll('a,b\n1,"2\n3,4\n', 4)).rejects.toMatchObject({ code: 'INVALID_CSV' });
+    await expect(readAll('')).rejects.toMatchObject({ code: 'EMPTY_DATA' });
+    await expect(readAll('\n\n')).rejects.toMatchObject({ code: 'EMPTY_DATA' });
+    const latin1 = new Blob([new Uint8Array([0x61, 0x0a, 0x4b, 0xf6, 0x6c, 0x6e, 0x0a])]);  // "a\nK\xf6ln\n"
+    await expect(readAll(latin1)).rejects.toMatchObject({ code: 'INVALID_CSV', message: 'the file is not UTF-8 text' });
+  });
+
+  it('stops at the first exception of the sink and rethrows it', async () => {
+    let chunks = 0;
+    const failure = new Error('the core refused the chunk');
+    await expect(
+      readCsvChunks(
+        `a\n${'1\n'.repeat(10_000)}`,
+        {
+          header: () => {},
+          rows: () => {
+            chunks += 1;
+            throw failure;
+          },
+        },
+        undefined,
+        100,
+      ),
+    ).rejects.toBe(failure);
+    expect(chunks).toBe(1);
+  });
+
+  it('reads a header-only file as no rows', async () => {
+    expect(await readAll('x,y\n')).toMatchObject({ header: ['x', 'y'], rows: [], chunks: 0 });
+  });
+});

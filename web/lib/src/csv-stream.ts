@@ -1,0 +1,166 @@
+// Streaming CSV reading with PapaParse: the text is decoded and parsed a few MiB at a time and each
+// chunk of rows is handed over packed (csv.ts packRows) and then dropped, so a 200 MB file never
+// exists as millions of JS strings. Works the same in browsers, Web Workers and Node 20.
+import Papa from 'papaparse';
+
+import { packRows, type PackedCells } from './csv.js';
+import { errorFromCode } from './errors.js';
+
+/** Text is handed to the parser in pieces of about this many characters (by default). */
+const PIECE_CHARS = 4 * 1024 * 1024;
+
+export interface CsvChunkSink {
+  /** Called once, with the trimmed column names of the header row, before any rows. */
+  header(names: string[]): void;
+  /** Data rows (no header), packed; each row has header.length cells. */
+  rows(chunk: PackedCells): void;
+}
+
+/** Fraction of the input read so far, in [0, 1]. */
+export type ReadProgress = (fraction: number) => void;
+
+/**
+ * The minimal Node-style readable stream PapaParse's ReadableStreamStreamer drives ('data', 'end' and
+ * 'error' events), fed from a pull loop over text pieces. Keeps one code path for strings and Blobs
+ * in every environment (PapaParse's own Blob reader needs FileReader, which Node lacks, and slices
+ * bytes, which can split a UTF-8 character).
+ */
+class TextPieceStream {
+  readonly readable = true;
+  private readonly listeners = new Map<string, (value?: unknown) => void>();
+  read(): void {}
+  pause(): void {}
+  resume(): void {}
+  on(event: string, listener: (value?: unknown) => void): this {
+    this.listeners.set(event, listener);
+    return this;
+  }
+  removeListener(event: string): this {
+    this.listeners.delete(event);
+    return this;
+  }
+  emit(event: 'data' | 'end' | 'error', value?: unknown): void {
+    this.listeners.get(event)?.(value);
+  }
+}
+
+/** The text of `source` in pieces, with the share of the input each piece ends at. */
+async function* textPieces(source: string | Blob, pieceChars: number): AsyncGenerator<{ text: string; done: number }> {
+  if (typeof source === 'string') {
+    const text = source.replace(/^\uFEFF/, '');
+    for (let start = 0; start < text.length; start += pieceChars) {
+      const end = Math.min(text.length, start + pieceChars);
+      yield { text: text.slice(start, end), done: end / text.length };
+    }
+    return;
+  }
+  // TextDecoderStream keeps a character split between two reads whole, and drops a BOM.
+  let bytesRead = 0;
+  const counted = (source.stream() as ReadableStream<Uint8Array<ArrayBuffer>>).pipeThrough(
+    new TransformStream<Uint8Array<ArrayBuffer>, BufferSource>({
+      transform(bytes, controller) {
+        bytesRead += bytes.byteLength;
+        controller.enqueue(bytes);
+      },
+    }),
+  );
+  const reader = counted.pipeThrough(new TextDecoderStream('utf-8', { fatal: true })).getReader();
+  let pending: string[] = [];
+  let pendingLength = 0;
+  let previousShare = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (value) {
+        pending.push(value);
+        pendingLength += value.length;
+      }
+      if (pendingLength >= pieceChars || (done && pendingLength > 0)) {
+        // A read can be large (Node reads an in-memory Blob at once): hand it over in pieces.
+        const text = pending.join('');
+        const share = source.size > 0 ? bytesRead / source.size : 1;
+        for (let start = 0; start < text.length; start += pieceChars) {
+          const end = Math.min(text.length, start + pieceChars);
+          yield { text: text.slice(start, end), done: share * (end / text.length) + previousShare * (1 - end / text.length) };
+        }
+        previousShare = share;
+        pending = [];
+        pendingLength = 0;
+      }
+      if (done) return;
+    }
+  } catch (error) {
+    if (error instanceof TypeError) throw errorFromCode('INVALID_CSV', 'the file is not UTF-8 text');
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Reads `source` (CSV text with a header row, or a Blob/File holding it) chunk by chunk into `sink`.
+ * Malformed input is a DataError naming the row; an exception thrown by the sink stops the reading
+ * and is rethrown. `pieceChars` is for tests (small pieces put chunk boundaries everywhere).
+ */
+export async function readCsvChunks(
+  source: string | Blob,
+  sink: CsvChunkSink,
+  onProgress?: ReadProgress,
+  pieceChars = PIECE_CHARS,
+): Promise<void> {
+  const stream = new TextPieceStream();
+  let width = -1;  // columns of the header, once read
+  let recordsBefore = 0;  // records (header included) in earlier chunks
+  let failure: unknown;
+  const finished = new Promise<void>((resolve) => {
+    Papa.parse<string[]>(stream as unknown as NodeJS.ReadableStream, {
+      header: false,
+      skipEmptyLines: 'greedy',
+      chunk(results, parser) {
+        try {
+          // Quote errors are fatal; a "Delimiter" notice only means PapaParse fell back to commas.
+          const fatal = results.errors.find((error) => error.type === 'Quotes');
+          if (fatal) {
+            const where = fatal.row === undefined ? '' : ` in row ${recordsBefore + fatal.row + 1}`;
+            throw errorFromCode('INVALID_CSV', `the CSV is malformed${where}: ${fatal.message}`);
+          }
+          let rows = results.data;
+          if (width < 0 && rows.length > 0) {
+            const names = rows[0].map((name) => name.trim());
+            width = names.length;
+            sink.header(names);
+            rows = rows.slice(1);
+            recordsBefore = 1;
+          }
+          rows.forEach((row, index) => {
+            if (row.length !== width) {
+              throw errorFromCode(
+                'INVALID_CSV',
+                `row ${recordsBefore + index + 1} of the CSV has ${row.length} fields but the header has ${width}`,
+              );
+            }
+          });
+          if (rows.length > 0) sink.rows(packRows(rows, width));
+          recordsBefore += rows.length;
+        } catch (error) {
+          failure = error;
+          parser.abort();
+        }
+      },
+      complete: () => resolve(),
+      error: (error: Error) => {
+        failure ??= error;
+        resolve();
+      },
+    });
+  });
+  for await (const piece of textPieces(source, pieceChars)) {
+    if (failure !== undefined) break;
+    stream.emit('data', piece.text);
+    onProgress?.(piece.done);
+  }
+  if (failure === undefined) stream.emit('end');
+  await finished;
+  if (failure !== undefined) throw failure;
+  if (width < 0) throw errorFromCode('EMPTY_DATA', 'the CSV is empty: it needs a header row');
+}
