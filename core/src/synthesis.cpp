@@ -17,74 +17,13 @@
 #include "privsynth/options.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/receipt.hpp"
+#include "privsynth/run_setup.hpp"
 #include "privsynth/schema.hpp"
 
 namespace privsynth {
 namespace {
 
 using Json = nlohmann::json;
-
-// Options shared by every mechanism; the mechanism reads the rest from the same reader.
-struct CommonOptions {
-  std::string mechanism = "reduced-space-lp";
-  double epsilon = 0;
-  std::vector<std::string> columns;  // empty: all schema columns
-  OutOfDomainPolicy out_of_domain = OutOfDomainPolicy::Clamp;
-  SchemaProvenance provenance = SchemaProvenance::Public;
-  bool has_test_seed = false;
-  long long test_seed = 0;
-  bool evaluate = true;
-  std::string ml_target;          // train-on-synthetic / test-on-real for this column (empty: none)
-  double ml_test_fraction = 0.2;  // rows held out from the mechanism for the test
-};
-
-Result<CommonOptions> read_common_options(OptionReader& reader) {
-  CommonOptions options;
-  if (!reader.has("epsilon")) {
-    return Status::error(ErrorCode::InvalidArgument, "option \"epsilon\" is required (the privacy budget, > 0)");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", options.epsilon));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("mechanism", options.mechanism));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
-  std::string policy = "clamp", provenance = "public";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("outOfDomain", policy));
-  Result<OutOfDomainPolicy> parsed_policy = parse_out_of_domain_policy(policy);
-  if (!parsed_policy.is_ok()) return parsed_policy.status();
-  options.out_of_domain = parsed_policy.value();
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("schemaProvenance", provenance));
-  if (provenance == "inferred-from-data") options.provenance = SchemaProvenance::InferredFromData;
-  else if (provenance != "public") {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"schemaProvenance\" must be \"public\" or \"inferred-from-data\"");
-  }
-  options.has_test_seed = reader.has("testSeed");
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("testSeed", options.test_seed, 0, 9007199254740991LL));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("evaluate", options.evaluate));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("mlTarget", options.ml_target));
-  if (reader.has("mlTestFraction") && options.ml_target.empty()) {
-    return Status::error(ErrorCode::InvalidArgument, "option \"mlTestFraction\" needs \"mlTarget\"");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("mlTestFraction", options.ml_test_fraction, 0.01, 0.5));
-  return options;
-}
-
-Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector<std::string>& names) {
-  std::vector<int> indices;
-  if (names.empty()) {
-    for (size_t i = 0; i < schema.columns.size(); ++i) indices.push_back(static_cast<int>(i));
-    return indices;
-  }
-  std::set<int> seen;
-  for (const std::string& name : names) {
-    const int index = find_column(schema, name);
-    if (index < 0) return Status::error(ErrorCode::InvalidArgument, "option \"columns\": the schema has no column \"" + name + "\"");
-    if (!seen.insert(index).second) {
-      return Status::error(ErrorCode::InvalidArgument, "option \"columns\": \"" + name + "\" is listed twice");
-    }
-    indices.push_back(index);
-  }
-  return indices;
-}
 
 Json distances_json(const std::vector<MarginalDistance>& distances, const std::vector<std::string>& names) {
   Json list = Json::array();
@@ -181,107 +120,50 @@ Json tstr_json(const TstrReport& tstr, const std::string& target, const UtilityR
           {"excessRiskBound", bounds_json(tstr, utility, tstr.excess_empirical_risk)}};
 }
 
-// Everything decided before any record is read: a bad option fails here, touching no data.
-struct RunPlan {
-  Schema schema;
-  CommonOptions common;
-  PreparedMechanism mechanism;
-  std::vector<int> columns;  // schema indices of the columns to synthesize
-};
-
-Result<RunPlan> plan_run(std::string_view schema_json, std::string_view options_json) {
-  RunPlan plan;
-  Result<Schema> schema = parse_schema_json(schema_json);
-  if (!schema.is_ok()) return schema.status();
-  plan.schema = std::move(schema).value();
-  Result<Json> options = parse_options_json(std::string(options_json));
-  if (!options.is_ok()) return options.status();
-  OptionReader reader(options.value());
-  Result<CommonOptions> common = read_common_options(reader);
-  if (!common.is_ok()) return common.status();
-  plan.common = std::move(common).value();
-  // A schema read from the data is not private however it reaches us: by option or by its own label.
-  if (plan.schema.inferred_from_data) plan.common.provenance = SchemaProvenance::InferredFromData;
-  const MechanismEntry* mechanism = find_mechanism(plan.common.mechanism);
-  if (!mechanism) return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + plan.common.mechanism + "\"");
-  Result<PreparedMechanism> prepared = mechanism->prepare(reader, plan.common.epsilon);
-  if (!prepared.is_ok()) return prepared.status();
-  plan.mechanism = std::move(prepared).value();
-  PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
-  Result<std::vector<int>> columns = resolve_columns(plan.schema, plan.common.columns);
-  if (!columns.is_ok()) return columns.status();
-  plan.columns = std::move(columns).value();
-  if (!plan.common.ml_target.empty()) {
-    const int index = find_column(plan.schema, plan.common.ml_target);
-    if (index < 0 || std::find(plan.columns.begin(), plan.columns.end(), index) == plan.columns.end()) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "option \"mlTarget\": \"" + plan.common.ml_target + "\" is not among the synthesized columns");
-    }
-    const Column& target = plan.schema.columns[static_cast<size_t>(index)];
-    if (target.kind != ColumnKind::Categorical || level_count(target) != 2) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "option \"mlTarget\": \"" + target.name +
-                               "\" must be a categorical column with exactly two levels (the classifier is binary)");
-    }
-  }
-  if (plan.mechanism.needs_unit_values) {
-    for (int c : plan.columns) {
-      const Column& column = plan.schema.columns[static_cast<size_t>(c)];
-      if (column.kind != ColumnKind::Numeric || column.nullable) {
-        return Status::error(ErrorCode::InvalidArgument,
-                             "the continuous space works on numeric columns without missing values, and \"" +
-                                 column.name + "\" is " + (column.kind == ColumnKind::Categorical ? "categorical" : "nullable") +
-                                 "; choose numeric columns with \"columns\", or use \"space\": \"encoded\"");
-      }
-    }
-  }
-  return plan;
-}
-
-std::unique_ptr<RandomSource> make_random(const CommonOptions& common) {
+std::unique_ptr<RandomSource> make_random(const RunCommonOptions& common) {
   if (common.has_test_seed) return std::make_unique<SeededTestRandom>(static_cast<uint64_t>(common.test_seed));
   return std::make_unique<SystemRandom>();
 }
 
 // Only the chosen columns are read: the CSV needs no others, and a bad value elsewhere drops no row.
-Schema chosen_columns(const RunPlan& plan) {
-  Schema chosen = plan.schema;
+Schema chosen_columns(const RunSetup& setup) {
+  Schema chosen = setup.schema;
   chosen.columns.clear();
-  for (int c : plan.columns) chosen.columns.push_back(plan.schema.columns[static_cast<size_t>(c)]);
+  for (int c : setup.columns) chosen.columns.push_back(setup.schema.columns[static_cast<size_t>(c)]);
   return chosen;
 }
 
 // Everything after the table is encoded: the mechanism, decoding, the report and the receipt.
-Result<SynthesisOutput> run_plan(const RunPlan& plan, const Schema& chosen, Result<EncodedData> encoded,
+Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
                                  const ProgressSink& progress) {
   if (!encoded.is_ok()) return encoded.status();
   const EncodingReport& encoding_report = encoded.value().report;
-  const std::unique_ptr<RandomSource> random = make_random(plan.common);
+  const std::unique_ptr<RandomSource> random = make_random(setup.common);
 
   // With an ML target, a random test split is held out: the mechanism sees only the other rows,
   // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data.
-  const bool ml = !plan.common.ml_target.empty();
+  const bool ml = !setup.common.ml_target.empty();
   MlSplit split;
   if (ml) {
-    Result<MlSplit> made = hold_out(encoded.value(), plan.common.ml_test_fraction, *random);
+    Result<MlSplit> made = hold_out(encoded.value(), setup.common.ml_test_fraction, *random);
     if (!made.is_ok()) return made.status();
     split = std::move(made).value();
   }
   const EncodedTable& table = ml ? split.train : encoded.value().table;
   const std::vector<std::vector<double>>& unit_values = ml ? split.train_unit_values : encoded.value().unit_values;
 
-  Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(plan.common.epsilon);
+  Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(setup.common.epsilon);
   if (!accountant.is_ok()) return accountant.status();
   int target_column = -1;
   for (size_t c = 0; ml && c < chosen.columns.size(); ++c) {
-    if (chosen.columns[c].name == plan.common.ml_target) target_column = static_cast<int>(c);
+    if (chosen.columns[c].name == setup.common.ml_target) target_column = static_cast<int>(c);
   }
   Result<MechanismOutput> output =
-      plan.mechanism.run(MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column});
+      setup.mechanism.run(MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column});
   if (!output.is_ok()) return output.status();
   if (ml) {
     output.value().parameters["mlHoldout"] = {
-        {"testFraction", plan.common.ml_test_fraction},
+        {"testFraction", setup.common.ml_test_fraction},
         {"note", "this share of the rows, chosen at random, was held out from the mechanism for the utility report"}};
   }
 
@@ -294,7 +176,7 @@ Result<SynthesisOutput> run_plan(const RunPlan& plan, const Schema& chosen, Resu
 
   const int degree = output.value().parameters.value("degree", 2);
   std::unique_ptr<UtilityReport> utility;
-  if (plan.common.evaluate) {
+  if (setup.common.evaluate) {
     if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
@@ -302,17 +184,17 @@ Result<SynthesisOutput> run_plan(const RunPlan& plan, const Schema& chosen, Resu
   if (utility) {
     report["distributions"] = distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);
   }
-  if (ml && plan.common.evaluate) {
-    const int target = static_cast<int>(std::find(names.begin(), names.end(), plan.common.ml_target) - names.begin());
+  if (ml && setup.common.evaluate) {
+    const int target = static_cast<int>(std::find(names.begin(), names.end(), setup.common.ml_target) - names.begin());
     Result<TstrReport> tstr = evaluate_tstr(output.value().synthetic, split.train, split.test, target, TstrOptions{});
-    report["ml"] = tstr.is_ok() ? tstr_json(tstr.value(), plan.common.ml_target, utility.get())
-                                : Json{{"target", plan.common.ml_target}, {"error", tstr.status().message()}};
+    report["ml"] = tstr.is_ok() ? tstr_json(tstr.value(), setup.common.ml_target, utility.get())
+                                : Json{{"target", setup.common.ml_target}, {"error", tstr.status().message()}};
   }
   result.report_json = to_json_text(report, 1);
   result.receipt_json = to_json_text(
-      build_receipt(ReceiptInputs{plan.schema, plan.common.provenance, plan.columns,
-                                  out_of_domain_policy_name(plan.common.out_of_domain), accountant.value(),
-                                  output.value(), plan.common.has_test_seed, result.rows}),
+      build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
+                                  out_of_domain_policy_name(setup.common.out_of_domain), accountant.value(),
+                                  output.value(), setup.common.has_test_seed, result.rows}),
       1);
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
   return result;
@@ -321,7 +203,7 @@ Result<SynthesisOutput> run_plan(const RunPlan& plan, const Schema& chosen, Resu
 }  // namespace
 
 struct SynthesisSession::State {
-  RunPlan plan;
+  RunSetup setup;
   Schema chosen;
   TableEncoder encoder;
 };
@@ -333,14 +215,14 @@ SynthesisSession::~SynthesisSession() = default;
 
 Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, std::string_view options_json,
                                                  const std::vector<std::string>& header) {
-  Result<RunPlan> plan = plan_run(schema_json, options_json);
-  if (!plan.is_ok()) return plan.status();
-  Schema chosen = chosen_columns(plan.value());
+  Result<RunSetup> setup = read_run_setup(schema_json, options_json);
+  if (!setup.is_ok()) return setup.status();
+  Schema chosen = chosen_columns(setup.value());
   Result<TableEncoder> encoder =
-      TableEncoder::create(chosen, header, plan.value().common.out_of_domain, plan.value().mechanism.needs_unit_values);
+      TableEncoder::create(chosen, header, setup.value().common.out_of_domain, setup.value().mechanism.needs_unit_values);
   if (!encoder.is_ok()) return encoder.status();
   return SynthesisSession(std::make_unique<State>(
-      State{std::move(plan).value(), std::move(chosen), std::move(encoder).value()}));
+      State{std::move(setup).value(), std::move(chosen), std::move(encoder).value()}));
 }
 
 Status SynthesisSession::add_rows(const CellGridView& rows, size_t first_row, const ProgressSink& progress) {
@@ -353,16 +235,16 @@ size_t SynthesisSession::rows_read() const { return state_ ? state_->encoder.row
 Result<SynthesisOutput> SynthesisSession::finish(const ProgressSink& progress) {
   if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
   const std::unique_ptr<State> state = std::move(state_);
-  return run_plan(state->plan, state->chosen, state->encoder.finish(), progress);
+  return run_with_setup(state->setup, state->chosen, state->encoder.finish(), progress);
 }
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
-  Result<RunPlan> plan = plan_run(input.schema_json, input.options_json);
-  if (!plan.is_ok()) return plan.status();
-  const Schema chosen = chosen_columns(plan.value());
-  return run_plan(plan.value(), chosen,
-                  encode_cells(chosen, input.cells, plan.value().common.out_of_domain, progress,
-                               plan.value().mechanism.needs_unit_values),
+  Result<RunSetup> setup = read_run_setup(input.schema_json, input.options_json);
+  if (!setup.is_ok()) return setup.status();
+  const Schema chosen = chosen_columns(setup.value());
+  return run_with_setup(setup.value(), chosen,
+                  encode_cells(chosen, input.cells, setup.value().common.out_of_domain, progress,
+                               setup.value().mechanism.needs_unit_values),
                   progress);
 }
 

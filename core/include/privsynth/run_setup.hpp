@@ -1,11 +1,8 @@
 #pragma once
 // Everything a synthesis run decides before it reads a record: the schema, the options every
 // mechanism shares, the mechanism with its own options read and checked, and the columns. A bad
-// option fails here, with the message synthesize() gives. The run forecast (run_forecast.hpp) starts
-// here too, so it refuses exactly what a run refuses.
-//
-// synthesize() (synthesis.cpp) still has its own copy of these steps; the test "the forecast
-// refuses options as synthesize() does" [forecast] compares the two until it switches to this one.
+// option fails here, before any data is read. synthesize() (synthesis.cpp) and the run forecast
+// (run_forecast.hpp) both start here, so the forecast refuses exactly what a run refuses.
 #include <string>
 #include <string_view>
 #include <vector>
