@@ -4,12 +4,14 @@
 #include <emscripten/val.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "privsynth/data_summary.hpp"
 #include "privsynth/mechanisms/registry.hpp"
 #include "privsynth/planner.hpp"
+#include "privsynth/run_forecast.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/schema_discovery.hpp"
 #include "privsynth/synthesis.hpp"
@@ -204,6 +206,16 @@ val plan(const std::string& inputs_json) {
   return result;
 }
 
+// forecast(schemaJson, optionsJson, rows: number | null) -> { ok, forecastJson } | { ok: false, code, message }
+val forecast(const std::string& schema_json, const std::string& options_json, const val& rows) {
+  const std::optional<double> n = rows.isNull() || rows.isUndefined() ? std::nullopt : std::optional<double>(rows.as<double>());
+  const privsynth::Result<std::string> forecast = privsynth::forecast_run_json(schema_json, options_json, n);
+  if (!forecast.is_ok()) return error_object(forecast.status());
+  val result = ok_object();
+  result.set("forecastJson", forecast.value());
+  return result;
+}
+
 std::string version() { return privsynth::version(); }
 
 val mechanism_names() {
@@ -231,4 +243,5 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("warmUp", &warm_up);
   emscripten::function("mechanisms", &mechanism_names);
   emscripten::function("plan", &plan);
+  emscripten::function("forecast", &forecast);
 }

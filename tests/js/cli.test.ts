@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { PlannerReport, PrivacyReceipt, UtilityReport } from 'privsynth';
+import type { PlannerReport, PrivacyReceipt, RunForecast, UtilityReport } from 'privsynth';
 import { PendingOutputs } from '../../web/lib/src/cli/output';
 import { repoFile } from './helpers';
 
@@ -263,6 +263,48 @@ describe('privsynth plan', () => {
     const run = cli(['plan', ...inputs]);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('error [INVALID_ARGUMENT]: option "reference" is required\n');
+  });
+});
+
+describe('privsynth plan --schema (the run forecast)', () => {
+  const forecastArgs = ['plan', '--schema', SCHEMA, '--epsilon', '1', '--mechanism', 'marginal-lp', '--rows', '48842'];
+
+  it('prints each release with its noise and expected error, the marginals, memory and runtime, reading no data', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'privsynth-forecast-'));
+    try {
+      const run = cli(forecastArgs, empty);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^Run forecast from public inputs only: no data read, no privacy budget spent\.\n/);
+      expect(run.stdout).toContain('Mechanism marginal-lp, (epsilon, delta)-DP accounted as rho-zCDP: epsilon 1, delta 1e-9 (rho 0.015); 16 columns; n = 48,842');
+      expect(run.stdout).toMatch(/1-way marginals +discrete Gaussian, sigma 40 +rho 0\.00499 \(33\.3%\) +16 marginals/);
+      expect(run.stdout).toContain('15 marginals chosen at run time');
+      expect(run.stdout).toMatch(/native-country +42 +1-way marginals/);
+      expect(run.stdout).toMatch(/Memory: about [\d.]+ MB/);
+      expect(run.stdout).toMatch(/Runtime: about [\d.]+ s native/);
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('prints the forecast as JSON, with the sigma the run then reports in its receipt', () => {
+    const forecast = JSON.parse(cli([...forecastArgs, '--json']).stdout) as RunForecast;
+    const run = cli(['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--mechanism', 'marginal-lp', '--seed', '3',
+      '--out', at('forecast-check.csv'), '--receipt', at('forecast-check.json'), '--quiet']);
+    expect(run.status, run.stderr).toBe(0);
+    const ledger = readJson<PrivacyReceipt>(at('forecast-check.json')).ledger as Array<{ noiseStd?: number }>;
+    const stds = ledger.map((entry) => entry.noiseStd).filter((std) => std !== undefined);
+    for (const release of forecast.releases.filter((r) => r.std !== undefined)) expect(stds).toContain(release.std);
+  });
+
+  it('refuses flags of the other mode, a missing epsilon, and passes the library\'s errors on', () => {
+    expect(cli(['plan', '--schema', SCHEMA, '--epsilon', '1', '--statistics', '5'])).toMatchObject({ status: 2 });
+    expect(cli(['plan', '--mechanism', 'marginal-lp', '--statistics', '5']).stderr).toContain('--mechanism needs --schema');
+    expect(cli(['plan', '--schema', SCHEMA]).stderr).toContain('--epsilon is required');
+    expect(cli(['plan', '--schema', SCHEMA, '--epsilon', '1', '--n', '5']).stderr).toContain('--rows');
+    const bad = cli(['plan', '--schema', SCHEMA, '--epsilon', '1', '--option', 'degree=9']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^error \[INVALID_ARGUMENT\]: .*degree/);
   });
 });
 

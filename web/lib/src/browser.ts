@@ -4,8 +4,9 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors.js';
-import { discoveryRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
+import { discoveryRequestOf, forecastRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -130,6 +131,20 @@ export function validateSchema(schema: Schema | string): Promise<Schema> {
  */
 export function planSynthesis(inputs: PlannerInputs): Promise<PlannerReport> {
   return call<PlannerReport>({ kind: 'plan', inputsJson: JSON.stringify(inputs) });
+}
+
+/**
+ * What a run with these options will release and how noisy each release is, from the schema and
+ * the options alone: noise scale, budget share and expected error per measured marginal, memory
+ * and a runtime estimate (docs/forecast.md). Reads no data and spends no budget; `rows` is your
+ * own estimate of the number of records.
+ */
+export function forecastRun(options: ForecastOptions): Promise<RunForecast> {
+  try {
+    return call<RunForecast>({ kind: 'forecast', ...forecastRequestOf(options) });
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /** The core's version (matches the package version). */

@@ -3,8 +3,9 @@
 // from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
-import { checkSchema, discoverWith, discoveryRequestOf, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
+import { checkSchema, discoverWith, discoveryRequestOf, forecastRequestOf, forecastWith, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -61,6 +62,17 @@ export async function validateSchema(schema: Schema | string): Promise<Schema> {
  */
 export async function planSynthesis(inputs: PlannerInputs): Promise<PlannerReport> {
   return planWith(await loadWasmModule(), JSON.stringify(inputs));
+}
+
+/**
+ * What a run with these options will release and how noisy each release is, from the schema and
+ * the options alone: noise scale, budget share and expected error per measured marginal, memory
+ * and a runtime estimate (docs/forecast.md). Reads no data and spends no budget; `rows` is your
+ * own estimate of the number of records.
+ */
+export async function forecastRun(options: ForecastOptions): Promise<RunForecast> {
+  const { schemaJson, optionsJson, rows } = forecastRequestOf(options);
+  return forecastWith(await loadWasmModule(), schemaJson, optionsJson, rows);
 }
 
 /** The core's version (matches the package version). */

@@ -4,6 +4,7 @@ import { packRows, type PackedCells } from './csv.js';
 import { readCsvChunks, type ReadProgress } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Phase, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import { syntheticCsv, syntheticTable } from './synthetic-table.js';
@@ -148,6 +149,18 @@ export async function summarizeWith(module: PrivsynthWasmModule, csv: string | B
   } finally {
     session.delete();
   }
+}
+
+/** forecastRun()'s argument as the core takes it: schema, options (the run's; a "csv" is ignored, never read) and n. */
+export function forecastRequestOf(options: ForecastOptions): { schemaJson: string; optionsJson: string; rows: number | null } {
+  if (options === null || typeof options !== 'object') throw errorFromCode('INVALID_ARGUMENT', 'forecastRun() needs an options object');
+  const { schema, rows, ...rest } = options as ForecastOptions & Record<string, unknown>;
+  if (rows !== undefined && typeof rows !== 'number') throw errorFromCode('INVALID_ARGUMENT', '"rows" must be a number');
+  return { schemaJson: schemaJsonOf(schema), optionsJson: JSON.stringify(coreOptionsOf(rest)), rows: rows ?? null };
+}
+
+export function forecastWith(module: PrivsynthWasmModule, schemaJson: string, optionsJson: string, rows: number | null): RunForecast {
+  return JSON.parse(check(module.forecast(schemaJson, optionsJson, rows)).forecastJson) as RunForecast;
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {

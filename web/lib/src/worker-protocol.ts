@@ -1,6 +1,7 @@
 // Messages between the page (browser.ts) and the Web Worker (worker.ts). Plain data only.
 import type { SerializedError } from './errors.js';
 import type { DiscoveredSchema, Schema } from './schema-types.js';
+import type { RunForecast } from './forecast-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SynthesisResult } from './types.js';
 
@@ -11,9 +12,10 @@ export type WorkerRequest =
   | { id: number; kind: 'summarize'; csv: string | Blob; schemaJson: string; policy: string }
   | { id: number; kind: 'version' }
   | { id: number; kind: 'plan'; inputsJson: string }
+  | { id: number; kind: 'forecast'; schemaJson: string; optionsJson: string; rows: number | null }
   | { id: number; kind: 'load' };
 
 export type WorkerReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | string | null }
+  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | RunForecast | string | null }
   | { id: number; kind: 'failed'; error: SerializedError };

@@ -9,7 +9,8 @@ Differentially private synthetic data from a CSV file, with a privacy receipt.
 
 Commands:
   synth <data.csv>           make a synthetic table, its privacy receipt and a utility report
-  plan                       what the theorems ask of n, k and m, from public inputs (reads no data)
+  plan --schema <s.json> ... the forecast of a run: noise and expected error per marginal, memory,
+                             runtime (reads no data); without --schema: the theorems' conditions
   validate-schema <s.json>   check a schema and print it normalized
   discover <data.csv>        find a schema privately in the data (spends budget)
   help [command]             this text, or a command's
@@ -58,11 +59,29 @@ handler could not run until the core had finished.)
 ${EXIT_CODES}
 `;
 
-export const PLAN_HELP = `Usage: privsynth plan --statistics <|F|> --epsilon <e> --delta <d> --gamma <g> --reference <name> [options]
+export const PLAN_HELP = `Usage: privsynth plan --schema <s.json> --epsilon <e> [--mechanism <name>] [--rows <n>] [synth's options]
+       privsynth plan --statistics <|F|> --epsilon <e> --delta <d> --gamma <g> --reference <name> [options]
 
-The conditions of the theorems behind the reduced-space LP (Boedihardjo et al. 2.2/2.3; Bojkovic &
-Loh B.1, III.1, IV.1) for public inputs: sigma, the required n, k and m, the bound K, and which
-conditions hold. Reads no data and spends no privacy budget (docs/planner.md).
+Reads no data and spends no privacy budget.
+
+With --schema: the forecast of the run synth would make with the same options (docs/forecast.md):
+each release (record count, marginals, selections, reference) with its noise scale, budget share
+and expected error, every measured marginal known before the run, the fit, memory and a runtime
+estimate. Expected errors are those of the noisy counts, before consistency and the fit.
+
+  -s, --schema <file>     the public schema JSON
+  -e, --epsilon <e>       the total budget, > 0
+      --mechanism <name>  reduced-space-lp (default) or marginal-lp
+      --delta <d>         delta of marginal-lp (default 1e-9)
+      --columns <a,b,c>   columns to synthesize (default: all)
+      --target <column>   mlTarget (its test rows are held out from the mechanism)
+      --rows <n>          your estimate of the number of records: expected TV and runtime need it
+      --option <k=v>, --options-json <json>   any other option of synth (repeatable)
+      --json              print the forecast as JSON
+
+Without --schema: the conditions of the theorems behind the reduced-space LP (Boedihardjo et al.
+2.2/2.3; Bojkovic & Loh B.1, III.1, IV.1) for public sizes: sigma, the required n, k and m, the
+bound K, and which conditions hold (docs/planner.md).
 
   --statistics <n>        |F|, the number of statistics (test functions)
   --epsilon <number>      epsilon of each private step, > 0

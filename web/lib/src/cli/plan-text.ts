@@ -1,6 +1,7 @@
 // The planner's report as text: the primary theorem first, each with what it needs of n, k and m,
 // its conditions as a table, and the constants it assumed. `plan --json` prints the report itself.
 import type { PlannerCondition, PlannerReport, TheoremPlan } from '../node.js';
+import { textTable } from './text-table.js';
 
 /** Sizes (n, k, m) are whole numbers rounded up; other quantities keep 3 significant digits. */
 function value(x: number | null, size = false): string {
@@ -12,11 +13,6 @@ function value(x: number | null, size = false): string {
 const isSize = (name: string) => /^[nkm]\b/.test(name);
 const METS = { true: 'met', false: 'NOT MET', null: 'unknown (not given)' } as const;
 const ALL_MET = { true: 'all met', false: 'some NOT MET', null: 'none fails, some unknown' } as const;
-
-function table(rows: string[][], indent: string): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => indent + row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
-}
 
 function conditionRow(condition: PlannerCondition): string[] {
   const size = isSize(condition.name);
@@ -47,7 +43,7 @@ function theoremLines(theorem: TheoremPlan): string[] {
     `${theorem.id}${theorem.primary ? ' (primary)' : ''}: ${theorem.theorem}`,
     ...facts.filter((fact) => fact).map((fact) => `  ${fact}`),
     `  conditions: ${ALL_MET[String(theorem.allMet) as keyof typeof ALL_MET]}`,
-    ...table([['condition', 'formula', 'required', 'given', ''], ...theorem.conditions.map(conditionRow)], '    '),
+    ...textTable([['condition', 'formula', 'required', 'given', ''], ...theorem.conditions.map(conditionRow)], '    '),
     ...theorem.constants.map((constant) => `  ${constant.name} = ${constant.value}${constant.assumed ? ` (${constant.label})` : ''}`),
     ...theorem.notes.map((note) => `  note: ${note}`),
   ];

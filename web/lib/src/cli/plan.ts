@@ -1,9 +1,14 @@
-// `privsynth plan`: planSynthesis() on public inputs given as flags; reads no data, spends nothing.
-import { planSynthesis } from '../node.js';
-import type { PlannerInputs } from '../node.js';
-import { keyValuePairs, listFlag, numberFlag, parseCommandLine, stringFlag, type FlagSpecs } from './args.js';
-import { EXIT } from './failure.js';
+// `privsynth plan`: reads no data and spends nothing. With --schema, the run forecast
+// (forecastRun(): each release's noise and expected error, memory, runtime) for the options synth
+// would take; without it, the theorem planner (planSynthesis()) on public sizes given as flags.
+import { forecastRun, planSynthesis } from '../node.js';
+import type { ForecastOptions, PlannerInputs } from '../node.js';
+import { keyValuePairs, listFlag, numberFlag, parseCommandLine, stringFlag, type FlagSpecs, type FlagValues } from './args.js';
+import { EXIT, UsageError } from './failure.js';
+import { readInputText } from './files.js';
+import { forecastText } from './forecast-text.js';
 import { planText } from './plan-text.js';
+import { readRunOptions, RUN_OPTION_FLAGS } from './synth-options.js';
 
 /** Numeric flags and the PlannerInputs key each one sets. */
 const NUMBER_FLAGS: Record<string, keyof PlannerInputs> = {
@@ -28,8 +33,28 @@ const PLAN_FLAGS: FlagSpecs = {
   json: { type: 'boolean' },
 };
 
+/** Flags of the run forecast that the theorem planner does not take. */
+const FORECAST_ONLY = ['schema', 'mechanism', 'columns', 'target', 'seed', 'option', 'options-json', 'rows'];
+/** Flags of the theorem planner that the run forecast does not take. */
+const THEOREM_ONLY = Object.keys(PLAN_FLAGS).filter((flag) => !['epsilon', 'delta', 'json', 'n'].includes(flag));
+
+async function forecastCommand(flags: FlagValues): Promise<number> {
+  const misplaced = THEOREM_ONLY.find((flag) => flags[flag] !== undefined);
+  if (misplaced) throw new UsageError(`--${misplaced} belongs to the theorem planner; the run forecast (--schema) takes synth's options`);
+  if (flags.n !== undefined) throw new UsageError('the run forecast takes the number of records as --rows');
+  const options = readRunOptions(flags);
+  if (options.epsilon === undefined) throw new UsageError('--epsilon is required (the total privacy budget, > 0)');
+  const schema = readInputText(stringFlag(flags, 'schema')!, 'schema');
+  const forecast = await forecastRun({ ...options, schema, rows: numberFlag(flags, 'rows') } as ForecastOptions);
+  process.stdout.write(flags.json ? `${JSON.stringify(forecast, null, 2)}\n` : forecastText(forecast));
+  return EXIT.ok;
+}
+
 export async function planCommand(args: string[]): Promise<number> {
-  const { flags } = parseCommandLine(args, PLAN_FLAGS, 0);
+  const { flags } = parseCommandLine(args, { ...PLAN_FLAGS, ...RUN_OPTION_FLAGS, rows: { type: 'string' } }, 0);
+  if (flags.schema !== undefined) return forecastCommand(flags);
+  const misplaced = FORECAST_ONLY.find((flag) => flags[flag] !== undefined);
+  if (misplaced) throw new UsageError(`--${misplaced} needs --schema (the run forecast); the theorem planner takes --statistics and sizes`);
   const inputs: Record<string, unknown> = {};
   for (const [flag, key] of Object.entries(NUMBER_FLAGS)) inputs[key] = numberFlag(flags, flag);
   inputs.reference = stringFlag(flags, 'reference');

@@ -15,7 +15,8 @@ import {
 import { UsageError } from './failure.js';
 import { STDOUT } from './output.js';
 
-const SYNTH_FLAGS: FlagSpecs = {
+/** The flags that set synthesize()'s options, shared by synth and plan's run forecast. */
+export const RUN_OPTION_FLAGS: FlagSpecs = {
   schema: { type: 'string', short: 's' },
   epsilon: { type: 'string', short: 'e' },
   mechanism: { type: 'string' },
@@ -25,6 +26,10 @@ const SYNTH_FLAGS: FlagSpecs = {
   seed: { type: 'string' },
   option: { type: 'string', multiple: true },
   'options-json': { type: 'string' },
+};
+
+const SYNTH_FLAGS: FlagSpecs = {
+  ...RUN_OPTION_FLAGS,
   out: { type: 'string', short: 'o' },
   receipt: { type: 'string' },
   'no-receipt': { type: 'boolean' },
@@ -88,6 +93,17 @@ function fileOnly(flags: FlagValues, flag: string): string | undefined {
   return path;
 }
 
+/** synthesize()'s options from --options-json, --option key=value and the dedicated flags (a key set twice is an error). */
+export function readRunOptions(flags: FlagValues): Record<string, unknown> {
+  const dedicated = Object.fromEntries(DEDICATED.map(({ flag, key, read }) => [key, read(flags, flag)]));
+  const flagOf = Object.fromEntries(DEDICATED.map(({ flag, key }) => [key, `--${flag}`]));
+  return mergeOptions([
+    { label: () => '--options-json', options: jsonObjectFlag(flags, 'options-json') },
+    { label: (key) => `--option ${key}`, options: keyValuePairs(listFlag(flags, 'option'), 'option') },
+    { label: (key) => flagOf[key], options: dedicated },
+  ]);
+}
+
 export function readSynthRequest(args: string[]): SynthRequest {
   const { flags, positionals } = parseCommandLine(args, SYNTH_FLAGS, 1);
   const dataPath = positionals[0];
@@ -99,13 +115,7 @@ export function readSynthRequest(args: string[]): SynthRequest {
   if (receipt === undefined && !flags['no-receipt']) {
     throw new UsageError('--receipt is required: a DP release without its receipt is a mistake (--no-receipt to go without)');
   }
-  const dedicated = Object.fromEntries(DEDICATED.map(({ flag, key, read }) => [key, read(flags, flag)]));
-  const flagOf = Object.fromEntries(DEDICATED.map(({ flag, key }) => [key, `--${flag}`]));
-  const options = mergeOptions([
-    { label: () => '--options-json', options: jsonObjectFlag(flags, 'options-json') },
-    { label: (key) => `--option ${key}`, options: keyValuePairs(listFlag(flags, 'option'), 'option') },
-    { label: (key) => flagOf[key], options: dedicated },
-  ]);
+  const options = readRunOptions(flags);
   if (options.epsilon === undefined) throw new UsageError('--epsilon is required (the total privacy budget, > 0)');
   return {
     dataPath,

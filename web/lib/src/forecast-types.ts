@@ -1,0 +1,86 @@
+// Inputs and report of forecastRun(): what a synthesis run will release and how noisy each release
+// is, from the schema and the options alone (core/include/privsynth/run_forecast.hpp,
+// docs/forecast.md). No data is read and no budget is spent.
+import type { Schema } from './schema-types.js';
+import type { CommonOptions, MechanismOptions } from './types.js';
+
+/** The options synthesize() takes, without the data, plus the user's own estimate of n. */
+export type ForecastOptions = { schema: Schema | string; rows?: number } & CommonOptions & MechanismOptions;
+
+/** min / median / max over the marginals of a release. */
+export interface Spread {
+  min: number;
+  typical: number;
+  max: number;
+}
+
+export interface MarginalForecast {
+  columns: string[];
+  cells: number;
+  /** cells x E|noise|: the expected L1 error of the noisy counts. */
+  expectedL1Count: number;
+  /** min(1, expectedL1Count / (2 n)) with n given; before consistency and the fit. */
+  expectedTv: number | null;
+}
+
+export interface ReleaseForecast {
+  release: string;
+  what: string;
+  noise: 'discrete Laplace' | 'discrete Gaussian' | 'exponential mechanism' | string;
+  /** Marginal releases: how many, their column sets (null when chosen at run time), their cells. */
+  marginals?: number;
+  marginalsMax?: number;
+  columns?: string[][] | null;
+  chosenAtRunTime?: number;
+  cells?: number | null;
+  cellsEach?: Spread | null;
+  /** Releases of single values (the record count). */
+  values?: number;
+  /** Laplace-type noise: scale b and the L1 sensitivity. */
+  scale?: number;
+  l1Sensitivity?: number;
+  /** Gaussian noise: sigma and the L2 sensitivity. */
+  std?: number;
+  l2Sensitivity?: number;
+  /** Exponential mechanism: number of selections and epsilon of each. */
+  selections?: number;
+  epsilonEach?: number;
+  scoreSensitivity?: number;
+  budget: { epsilon?: number; rho?: number; share: number };
+  expectedAbsNoise?: number;
+  expectedL1Count?: number | null;
+  expectedL1CountEach?: Spread | null;
+  expectedTvEach?: Spread | null;
+  perMarginal?: MarginalForecast[];
+  notes?: string[];
+}
+
+export interface RunForecast {
+  kind: 'privsynth run forecast';
+  mechanism: string;
+  privacy: string;
+  epsilon: number;
+  delta?: number;
+  rho?: number;
+  rows: number | null;
+  /** n minus the mlTarget hold-out. */
+  mechanismRows: number | null;
+  columns: string[];
+  levels: number[];
+  releases: ReleaseForecast[];
+  totals: { epsilon?: number; rho?: number; budget: number; releases: number; noisyValuesAtMost: number; expectedL1CountKnown: number };
+  fit: {
+    kind: string;
+    marginals: number;
+    statistics: number;
+    solver?: string;
+    objective?: string;
+    reducedSpace?: { initial: number; max: number } | { fullDomain: number };
+    momentStatistics?: number;
+    timeLimitSeconds?: number;
+    syntheticRows: number | string;
+  };
+  memoryBytes: { table: number; output: number; marginals: number; fit: number; total: number };
+  runtimeSeconds: { native: number | null; nativeRange: [number, number] | null; wasm: number | null; wasmFactor: number; basis: string };
+  notes: string[];
+}
