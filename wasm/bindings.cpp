@@ -83,80 +83,68 @@ val ok_object() {
   return result;
 }
 
-// A chunk of data rows (cellBytes: Uint8Array, cellOffsets: Uint32Array, rows, columns), copied once.
+// A core session fed chunk by chunk, as the Embind object JS holds (the session is shared because
+// Embind copies the object it hands over).
 template <class Session>
-val add_chunk(Session& session, const val& cell_bytes, const val& cell_offsets, size_t rows, size_t columns) {
-  const CopiedCells cells(cell_bytes, cell_offsets);
-  if (!cells.fits(rows, columns)) return error_object(cells.shape_error());
-  const privsynth::Status added = session.add_rows(cells.view(rows, columns));
-  return added.is_ok() ? ok_object() : error_object(added);
-}
-
-// A synthesis run fed chunk by chunk (core SynthesisSession).
-class SynthesisStream {
+class RowStream {
  public:
-  explicit SynthesisStream(privsynth::SynthesisSession session)
-      : session_(std::make_shared<privsynth::SynthesisSession>(std::move(session))) {}
+  explicit RowStream(Session session) : session_(std::make_shared<Session>(std::move(session))) {}
+  // addRows(cellBytes: Uint8Array, cellOffsets: Uint32Array, rows, columns) -> { ok } | failure; copied once.
   val add_rows(const val& cell_bytes, const val& cell_offsets, size_t rows, size_t columns) {
-    return add_chunk(*session_, cell_bytes, cell_offsets, rows, columns);
+    const CopiedCells cells(cell_bytes, cell_offsets);
+    if (!cells.fits(rows, columns)) return error_object(cells.shape_error());
+    const privsynth::Status added = session_->add_rows(cells.view(rows, columns));
+    return added.is_ok() ? ok_object() : error_object(added);
   }
-  // finish(onProgress(phase, fraction, detail) -> boolean) -> { ok, rows, columns, receiptJson, reportJson }
-  val finish(const val& on_progress) {
-    const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
-      return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
-    };
-    const privsynth::Result<privsynth::SynthesisOutput> output = session_->finish(progress);
-    if (!output.is_ok()) return error_object(output.status());
-    val result = ok_object();
-    result.set("rows", output.value().rows);
-    val list = val::array();
-    for (const privsynth::DecodedColumn& column : output.value().columns) list.call<void>("push", column_object(column));
-    result.set("columns", list);
-    result.set("receiptJson", output.value().receipt_json);
-    result.set("reportJson", output.value().report_json);
-    return result;
-  }
+  Session& session() { return *session_; }
 
  private:
-  std::shared_ptr<privsynth::SynthesisSession> session_;  // shared: Embind copies the object it hands to JS
+  std::shared_ptr<Session> session_;
 };
 
-// startSynthesis(schemaJson, optionsJson, header: string[]) -> { ok, stream } | { ok: false, code, message }
-val start_synthesis(const std::string& schema_json, const std::string& options_json, const val& header) {
-  privsynth::Result<privsynth::SynthesisSession> session =
-      privsynth::SynthesisSession::start(schema_json, options_json, header_names(header));
+using SynthesisStream = RowStream<privsynth::SynthesisSession>;
+using SummaryStream = RowStream<privsynth::DataSummarySession>;
+
+// { ok, stream } | { ok: false, code, message }
+template <class Session>
+val stream_result(privsynth::Result<Session> session) {
   if (!session.is_ok()) return error_object(session.status());
   val result = ok_object();
-  result.set("stream", SynthesisStream(std::move(session).value()));
+  result.set("stream", RowStream<Session>(std::move(session).value()));
   return result;
 }
 
-// The data summary fed chunk by chunk (core DataSummarySession).
-class SummaryStream {
- public:
-  explicit SummaryStream(privsynth::DataSummarySession session)
-      : session_(std::make_shared<privsynth::DataSummarySession>(std::move(session))) {}
-  val add_rows(const val& cell_bytes, const val& cell_offsets, size_t rows, size_t columns) {
-    return add_chunk(*session_, cell_bytes, cell_offsets, rows, columns);
-  }
-  // finish() -> { ok, summaryJson }
-  val finish() {
-    val result = ok_object();
-    result.set("summaryJson", session_->finish());
-    return result;
-  }
+// startSynthesis(schemaJson, optionsJson, header: string[]): the run's options are checked here.
+val start_synthesis(const std::string& schema_json, const std::string& options_json, const val& header) {
+  return stream_result(privsynth::SynthesisSession::start(schema_json, options_json, header_names(header)));
+}
 
- private:
-  std::shared_ptr<privsynth::DataSummarySession> session_;  // shared: Embind copies the object it hands to JS
-};
-
-// startSummary(schemaJson, policy, header: string[]) -> { ok, stream } | { ok: false, code, message }
-val start_summary(const std::string& schema_json, const std::string& policy, const val& header) {
-  privsynth::Result<privsynth::DataSummarySession> session =
-      privsynth::DataSummarySession::start(schema_json, policy, header_names(header));
-  if (!session.is_ok()) return error_object(session.status());
+// stream.finish(onProgress(phase, fraction, detail) -> boolean) -> { ok, rows, columns, receiptJson, reportJson }
+val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
+  const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
+    return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
+  };
+  const privsynth::Result<privsynth::SynthesisOutput> output = stream.session().finish(progress);
+  if (!output.is_ok()) return error_object(output.status());
   val result = ok_object();
-  result.set("stream", SummaryStream(std::move(session).value()));
+  result.set("rows", output.value().rows);
+  val list = val::array();
+  for (const privsynth::DecodedColumn& column : output.value().columns) list.call<void>("push", column_object(column));
+  result.set("columns", list);
+  result.set("receiptJson", output.value().receipt_json);
+  result.set("reportJson", output.value().report_json);
+  return result;
+}
+
+// startSummary(schemaJson, policy, header: string[])
+val start_summary(const std::string& schema_json, const std::string& policy, const val& header) {
+  return stream_result(privsynth::DataSummarySession::start(schema_json, policy, header_names(header)));
+}
+
+// stream.finish() -> { ok, summaryJson }
+val finish_summary(SummaryStream& stream) {
+  val result = ok_object();
+  result.set("summaryJson", stream.session().finish());
   return result;
 }
 
@@ -231,10 +219,10 @@ val mechanism_names() {
 EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::class_<SynthesisStream>("SynthesisStream")
       .function("addRows", &SynthesisStream::add_rows)
-      .function("finish", &SynthesisStream::finish);
+      .function("finish", &finish_synthesis);
   emscripten::class_<SummaryStream>("SummaryStream")
       .function("addRows", &SummaryStream::add_rows)
-      .function("finish", &SummaryStream::finish);
+      .function("finish", &finish_summary);
   emscripten::function("startSynthesis", &start_synthesis);
   emscripten::function("startSummary", &start_summary);
   emscripten::function("validateSchema", &validate_schema);
