@@ -1,4 +1,4 @@
-// The marginal LP in the demo: its own controls (δ, fit, the zCDP split) replace the reduced-space
+// The marginal LP in the demo: its own controls (δ, fit; the forecast's zCDP split) replace the reduced-space
 // LP's, a run with a prediction target shows the train-on-synthetic / test-on-real report and a
 // receipt with δ and the zCDP ledger, an invalid δ blocks Run, and the LP settings are sent only
 // with the LP fit (the core would reject them with the tree, and "auto" would switch to the LP).
@@ -12,7 +12,7 @@ const demo = useDemoEnvironment();
 async function chooseMarginalLp(page: Page): Promise<void> {
   await useAdultSample(page);
   await page.selectOption(byTestId('mechanism'), 'marginal-lp');
-  await page.waitForSelector(`${byTestId('zcdp-split')}:has-text("ρ/3")`);
+  await page.waitForSelector(`${byTestId('forecast-budget')}:has-text("ρ/3")`);
 }
 
 const receiptJson = async (page: Page) => JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}');
@@ -54,8 +54,8 @@ describe('the marginal LP in the demo', () => {
     expect(receipt.parameters.mlHoldout.testFraction).toBeCloseTo(0.2, 12);
     expect(receipt.private).toBe(true);
     if (receipt.privacy.rhoBudget === undefined) throw new Error('the receipt has no zCDP budget');
-    // The forecast before the run (the app's copy of cdp_rho) agrees with the core's budget.
-    expect(await page.textContent(byTestId('zcdp-split'))).toContain(`ρ = ${Number(receipt.privacy.rhoBudget.toPrecision(3))}`);
+    // The forecast before the run (the core's forecastRun) agrees with the run's budget.
+    expect(await page.textContent(byTestId('forecast-budget'))).toContain(`ρ = ${Number(receipt.privacy.rhoBudget.toPrecision(3))}`);
     expect(await page.textContent(byTestId('receipt'))).toContain('δ = 1e-9');
     const ledger = (await page.textContent(byTestId('receipt-ledger'))) ?? '';
     expect(ledger).toContain('ρ = ');
@@ -81,7 +81,7 @@ describe('the marginal LP in the demo', () => {
     await page.fill(byTestId('delta'), '1e-6');
     await page.waitForSelector(`${byTestId('delta-error')}[hidden]`, { state: 'attached' });
     expect(await page.isEnabled(byTestId('run'))).toBe(true);
-    expect(await page.textContent(byTestId('zcdp-split'))).toContain('δ = 0.000001');
+    await page.waitForSelector(`${byTestId('forecast-budget')}:has-text("δ = 0.000001")`);
 
     // A target whose column is deselected becomes none.
     await page.selectOption(byTestId('ml-target'), 'income');
@@ -98,7 +98,7 @@ describe('the marginal LP in the demo', () => {
     await page.click(`${byTestId('advanced')} summary`);
     await page.fill(byTestId('lp-iteration-limit'), '1000000');
     await page.selectOption(byTestId('mechanism'), 'marginal-lp');
-    await page.waitForSelector(`${byTestId('zcdp-split')}:has-text("ρ/3")`);
+    await page.waitForSelector(`${byTestId('forecast-budget')}:has-text("ρ/3")`);
     expect(await page.isVisible(byTestId('lp-iteration-limit'))).toBe(false);
     expect(await page.isVisible(byTestId('lp-settings-note'))).toBe(true);
 

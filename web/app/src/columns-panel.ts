@@ -1,13 +1,12 @@
-// Step 3: which schema columns to synthesize, with a live estimate of the workload's size.
+// Step 3: which schema columns to synthesize. What they will cost (marginals, noise, memory, time)
+// is the core's forecast, shown below step 4 (forecast-view.ts).
 import type { SchemaColumn } from 'privsynth';
 
 import { BUNDLED } from './bundled';
 import { h, panel, replaceChildren, show } from './dom';
-import { cellNoiseScale, estimateWorkload, LARGE_WORKLOAD, levelCount } from './estimate';
-import { formatInteger, formatList } from './format';
-import { budgetSplit } from './reference-choice';
+import { formatList } from './format';
+import { levelCount } from './levels';
 import type { AppState, Mechanism, Store } from './store';
-import { oneWayNoiseStd, zcdpRho } from './zcdp-budget';
 
 function describeColumn(column: SchemaColumn): string {
   const levels = levelCount(column);
@@ -24,40 +23,6 @@ function defaultColumns(state: AppState): string[] {
   return preset ? names.filter((name) => preset.includes(name)) : names;
 }
 
-/** " (x% of your n rows)" when the number of rows is known. */
-function shareOfRows(records: number, rows: number | null): string {
-  return rows ? ` (${((100 * records) / rows).toPrecision(2)}% of your ${formatInteger(rows)} rows)` : '';
-}
-
-/** " Each cell count gets noise of about ±b records (x% of your n rows)." */
-/** `lpEpsilon` is the LP's part of epsilon (all of it unless a private reference measure takes a share). */
-function noiseForecast(marginals: number, epsilon: number | undefined, lpEpsilon: number, rows: number | null): string[] {
-  if (epsilon === undefined || !(epsilon > 0) || !(lpEpsilon > 0)) return [];
-  const scale = cellNoiseScale(marginals, lpEpsilon);
-  const part = lpEpsilon < epsilon ? ` (the LP's ε = ${Number(lpEpsilon.toPrecision(3))})` : '';
-  return [` At ε = ${epsilon}${part}, each cell count gets noise of about ±${formatInteger(Math.round(scale))} records${shareOfRows(scale, rows)}.`];
-}
-
-/** The marginal LP measures p 1-way marginals and a tree of p - 1 pairs chosen among all p (p - 1) / 2. */
-function marginalLpEstimate({ schema, columns, parameters, input }: AppState): Array<Node | string> {
-  const total = schema!.schema.columns.length;
-  const p = columns.length;
-  if (p === 0) return [`0 of ${total} columns: choose at least one column.`];
-  const parts: Array<Node | string> = [
-    `${p} of ${total} columns → `,
-    h('strong', {}, formatInteger(p)),
-    p === 1 ? ' one-way marginal; a tree of pairs needs two columns.' : ' one-way marginals and a tree of ',
-  ];
-  if (p > 1) parts.push(h('strong', {}, formatInteger(p - 1)), ` two-way marginals, chosen privately among ${formatInteger((p * (p - 1)) / 2)} pairs.`);
-  if (parameters?.mechanism !== 'marginal-lp') return parts;
-  if (parameters.mlTarget && p > 1) parts.push(' With a prediction target, the target is measured together with each feature.');
-  const sigma = oneWayNoiseStd(p, zcdpRho(parameters.epsilon, parameters.delta!));
-  parts.push(
-    ` At ε = ${parameters.epsilon}, δ = ${parameters.delta}, each 1-way cell count gets Gaussian noise of σ ≈ ${formatInteger(Math.round(sigma))} records${shareOfRows(sigma, input?.rows ?? null)}.`,
-  );
-  return parts;
-}
-
 const MECHANISM_NOTES: Record<Mechanism, string> = {
   'reduced-space-lp':
     'Every marginal (joint distribution) of up to “degree” columns is measured with noise and refitted. ' +
@@ -69,8 +34,7 @@ const MECHANISM_NOTES: Record<Mechanism, string> = {
 
 export function columnsPanel(store: Store): HTMLElement {
   const list = h('ul', { class: 'column-list', 'data-testid': 'column-list', 'aria-label': 'Columns' });
-  const estimate = h('p', { class: 'estimate', 'data-testid': 'estimate', 'aria-live': 'polite' });
-  const warning = h('p', { class: 'notice notice--warning', 'data-testid': 'estimate-warning', hidden: true });
+  const count = h('p', { class: 'estimate', 'data-testid': 'columns-count' });
   const mismatch = h('p', { class: 'notice notice--warning', 'data-testid': 'column-mismatch', hidden: true });
   const note = h('p', { class: 'hint', 'data-testid': 'columns-note' });
 
@@ -126,47 +90,15 @@ export function columnsPanel(store: Store): HTMLElement {
     store.set({ columns: checkedColumns() });
   };
 
-  const renderEstimate = (state: AppState) => {
-    const { schema, columns, degree, parameters, input } = state;
-    show(warning, false);
-    note.textContent = MECHANISM_NOTES[state.mechanism];
-    if (!schema) {
-      estimate.textContent = '';
-      return;
-    }
-    if (state.mechanism === 'marginal-lp') {
-      replaceChildren(estimate, ...marginalLpEstimate(state));
-      return;
-    }
-    const result = estimateWorkload(schema.schema, columns, degree);
-    if (result.problem) {
-      replaceChildren(estimate, `${columns.length} of ${schema.schema.columns.length} columns: ${result.problem}.`);
-      return;
-    }
-    replaceChildren(
-      estimate,
-      `${columns.length} of ${schema.schema.columns.length} columns → `,
-      h('strong', { 'data-testid': 'estimate-marginals' }, formatInteger(result.marginals)),
-      ` marginals, `,
-      h('strong', { 'data-testid': 'estimate-statistics' }, formatInteger(result.statistics)),
-      ` statistics (cells) at degree ${degree}.`,
-      ...noiseForecast(
-        result.marginals,
-        parameters?.epsilon,
-        parameters && parameters.mechanism !== 'marginal-lp'
-          ? budgetSplit(parameters.epsilon, parameters.referenceMeasure ?? 'auto', parameters.referenceBudgetFraction, schema.schema, columns).lpEpsilon
-          : 0,
-        input?.rows ?? null,
-      ),
-    );
-    if (result.statistics > LARGE_WORKLOAD) {
-      warning.textContent = `More than ${formatInteger(LARGE_WORKLOAD)} statistics: the fit may take a minute or more and a lot of memory. Choose fewer columns or a lower degree for a quick run.`;
-      show(warning, true);
-    }
+  const renderCount = ({ schema, columns, mechanism }: AppState) => {
+    note.textContent = MECHANISM_NOTES[mechanism];
+    count.textContent = schema
+      ? `${columns.length} of ${schema.schema.columns.length} columns chosen. The forecast below step 4 shows what the run will measure and how noisy it will be.`
+      : '';
   };
 
   store.watch((state) => [state.schema, state.input], renderList);
-  store.watch((state) => [state.schema, state.columns, state.mechanism, state.degree, state.parameters, state.input], renderEstimate);
+  store.watch((state) => [state.schema, state.columns, state.mechanism], renderCount);
 
   return panel(
     '3. Columns',
@@ -178,8 +110,7 @@ export function columnsPanel(store: Store): HTMLElement {
       h('button', { type: 'button', class: 'button button--small', 'data-testid': 'columns-none', onclick: () => setAll(false) }, 'Select none'),
     ),
     list,
-    estimate,
-    warning,
+    count,
     mismatch,
     note,
   );

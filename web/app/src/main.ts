@@ -6,6 +6,7 @@ import { dataSummaryView } from './data-summary-view';
 import { h } from './dom';
 import { startEngine } from './engine-status';
 import { errorPanel } from './error-panel';
+import { forecastView } from './forecast-view';
 import { inputPanel } from './input-panel';
 import { notPrivateBanner } from './not-private-banner';
 import { paramsPanel } from './params-panel';
@@ -37,6 +38,8 @@ main.append(
     dataSummaryView(store),
     columnsPanel(store),
     paramsPanel(store),
+    // What the run will release and cost, across the grid's width, right before Run.
+    forecastView(store),
   ),
   runPanel(store),
   errorPanel(store),

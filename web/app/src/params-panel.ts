@@ -11,7 +11,6 @@ import { plannerView } from './planner-view';
 import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, REFERENCE_LABELS, resolveReference } from './reference-choice';
 import type { AppState, MarginalLpRun, Mechanism, ReducedSpaceLpRun, RunParameters, Store } from './store';
 import { targetField } from './target-field';
-import { MST_BUDGET_PARTS, zcdpRho } from './zcdp-budget';
 
 /** Options both mechanisms take, read from the fields they share. */
 type SharedParameters = Pick<ReducedSpaceLpRun, 'epsilon' | 'outOfDomain' | 'mlTarget' | 'syntheticRows'>;
@@ -74,7 +73,6 @@ export function paramsPanel(store: Store): HTMLElement {
       update();
     },
   });
-  const zcdpSplit = h('p', { class: 'estimate', 'data-testid': 'zcdp-split', 'aria-live': 'polite', hidden: true });
   const target = targetField(update);
 
   const degree = selectField({
@@ -132,28 +130,6 @@ export function paramsPanel(store: Store): HTMLElement {
       ` for the LP's measurements = ε = ${round(parameters.epsilon)} in total (basic composition).`,
     );
     referenceShare.input.placeholder = budget.reference === 'uniform' ? 'not used' : `default ${DEFAULT_REFERENCE_FRACTION[budget.reference]}`;
-  };
-
-  /** The marginal LP's zCDP budget rho, from (epsilon, delta), in its three equal parts. */
-  const renderZcdpSplit = ({ parameters }: AppState) => {
-    if (parameters?.mechanism !== 'marginal-lp') {
-      zcdpSplit.textContent = '';
-      return;
-    }
-    const rho = zcdpRho(parameters.epsilon, parameters.delta!);
-    const part = h('strong', {}, `ρ/${MST_BUDGET_PARTS} = ${round(rho / MST_BUDGET_PARTS)}`);
-    replaceChildren(
-      zcdpSplit,
-      `Budget: (ε = ${round(parameters.epsilon)}, δ = ${parameters.delta}) allows `,
-      h('strong', {}, `ρ = ${round(rho)}`),
-      ' in zCDP, split as MST does: ',
-      part,
-      ' for the 1-way marginals (Gaussian noise) + ',
-      part.cloneNode(true),
-      ' for selecting the tree of pairs (exponential mechanism) + ',
-      part.cloneNode(true),
-      ' for the tree’s 2-way marginals. zCDP costs add up; the receipt converts the total back to ε.',
-    );
   };
 
   const reducedSpaceSize = numberField({
@@ -226,7 +202,7 @@ export function paramsPanel(store: Store): HTMLElement {
     const marginal = chosenMechanism() === 'marginal-lp';
     const lpRuns = !marginal || chosenFit() === 'lp';
     for (const element of [degree.element, reference.element, referenceShare.element, split, planner]) show(element, !marginal);
-    for (const element of [delta.element, fit.element, zcdpSplit]) show(element, marginal);
+    for (const element of [delta.element, fit.element]) show(element, marginal);
     for (const element of [reducedSpaceSize.element, lpTimeLimit.element, lpIterationLimit.element, lpSolver.element]) show(element, lpRuns);
     show(lpSettingsNote, !lpRuns);
     mechanism.hint.textContent = MECHANISM_HINTS[chosenMechanism()];
@@ -300,7 +276,6 @@ export function paramsPanel(store: Store): HTMLElement {
     reference.element,
     referenceShare.element,
     split,
-    zcdpSplit,
     target.element,
     planner,
     h(
@@ -327,7 +302,6 @@ export function paramsPanel(store: Store): HTMLElement {
     update();
   });
   store.watch((state) => [state.schema, state.columns, state.parameters], renderReference);
-  store.watch((state) => [state.parameters], renderZcdpSplit);
   update();
   return element;
 }

@@ -1,12 +1,12 @@
 // "What the theory asks": the planner's conditions (Theorems 2.2/2.3 of Boedihardjo et al., B.1,
 // III.1 and IV.1 of Bojkovic & Loh) for the chosen columns, degree, epsilon and reference measure.
 // Public inputs only, except n: the number of rows in the user's file, which stays on this device.
+// The workload's size |F| is the core's own count, from the run forecast (forecast-view.ts).
 import { planSynthesis } from 'privsynth';
 import type { PlannerInputs, PlannerReport } from 'privsynth';
 
 import { h, replaceChildren, uid } from './dom';
 import { queueEngineCall } from './engine-queue';
-import { estimateWorkload } from './estimate';
 import { formatInteger } from './format';
 import { budgetSplit, domainCells } from './reference-choice';
 import type { AppState, Store } from './store';
@@ -67,21 +67,23 @@ export function plannerView(store: Store): HTMLElement {
 
   // Only on an idle, loaded engine: a call while the worker is busy would start a second worker.
   const render = async (state: AppState) => {
-    const { schema, columns, degree, parameters, input } = state;
+    const { schema, columns, parameters, input, forecast } = state;
     if (!state.engineReady || state.running) return;
     // The theorems are the reduced-space LP's; the panel hides the planner for the marginal LP.
     if (!schema || !parameters || parameters.mechanism === 'marginal-lp' || columns.length === 0) {
       replaceChildren(output, '');
       return;
     }
-    const workload = estimateWorkload(schema.schema, columns, degree);
-    if (workload.problem) {
+    // The last result stays while the forecast of new settings is on its way; none if it failed.
+    if (forecast.kind === 'pending') return;
+    if (forecast.kind !== 'ready' || forecast.report.mechanism !== 'reduced-space-lp') {
       replaceChildren(output, '');
       return;
     }
     const budget = budgetSplit(parameters.epsilon, parameters.referenceMeasure ?? 'auto', parameters.referenceBudgetFraction, schema.schema, columns);
     const inputs: PlannerInputs = {
-      statistics: workload.statistics,
+      // The LP's cell statistics and the constant function (the receipt's "Statistics").
+      statistics: forecast.report.fit.statistics + 1,
       epsilon: budget.lpEpsilon,
       delta: Number(delta.value),
       gamma: Number(gamma.value),
@@ -107,7 +109,7 @@ export function plannerView(store: Store): HTMLElement {
   delta.addEventListener('input', () => void render(store.get()));
   gamma.addEventListener('input', () => void render(store.get()));
   store.watch(
-    (state) => [state.engineReady, state.schema, state.columns, state.degree, state.parameters, state.input],
+    (state) => [state.engineReady, state.schema, state.columns, state.parameters, state.input, state.forecast],
     (state) => void render(state),
   );
 

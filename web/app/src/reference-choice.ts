@@ -4,7 +4,7 @@
 // share of epsilon for mu is 0.5 for the histogram and the KDE, 0.3 for the tree.
 import type { ReferenceMeasure, Schema } from 'privsynth';
 
-import { levelCount } from './estimate';
+import { levelCount } from './levels';
 
 export type ResolvedReference = Exclude<ReferenceMeasure, 'auto'>;
 

@@ -1,6 +1,6 @@
 // The page's state in one place. Panels read it, write patches, and re-render on change.
 import { PrivsynthError } from 'privsynth';
-import type { CommonOptions, MarginalLpOptions, MechanismOptions, ReducedSpaceLpOptions, Schema, SynthesisResult } from 'privsynth';
+import type { CommonOptions, MarginalLpOptions, MechanismOptions, ReducedSpaceLpOptions, RunForecast, Schema, SynthesisResult } from 'privsynth';
 
 /** The table the user wants to synthesize. */
 export interface DataInput {
@@ -51,6 +51,19 @@ export interface FailureInfo {
   message: string;
 }
 
+/** The core's forecast of the run with the current settings (forecast-view.ts); the planner reads its workload. */
+export type ForecastState =
+  | { kind: 'none' }
+  | { kind: 'pending' }
+  | { kind: 'ready'; report: RunForecast }
+  | { kind: 'failed'; failure: FailureInfo };
+
+/** Rows of `input` that fit the schema, from the data summary (for files whose row count is not known upfront). */
+export interface KeptRows {
+  input: DataInput;
+  rows: number;
+}
+
 export interface AppState {
   engineReady: boolean;
   input: DataInput | null;
@@ -62,6 +75,8 @@ export interface AppState {
   /** The reduced-space LP's degree (the marginal LP's MST workload is 1- and 2-way marginals). */
   degree: 1 | 2 | 3;
   parameters: RunParameters | null;
+  keptRows: KeptRows | null;
+  forecast: ForecastState;
   running: boolean;
   result: SynthesisResult | null;
   /** The input label of the run that produced `result`. */
@@ -117,6 +132,8 @@ export function initialState(): AppState {
     mechanism: 'reduced-space-lp',
     degree: 2,
     parameters: null,
+    keptRows: null,
+    forecast: { kind: 'none' },
     running: false,
     result: null,
     resultBaseName: '',

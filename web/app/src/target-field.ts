@@ -4,7 +4,7 @@
 import type { Schema } from 'privsynth';
 
 import { h, replaceChildren } from './dom';
-import { levelCount } from './estimate';
+import { levelCount } from './levels';
 import { selectField } from './fields';
 
 const NONE = '';
