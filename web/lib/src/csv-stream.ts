@@ -16,8 +16,8 @@ export interface CsvChunkSink {
   rows(chunk: PackedCells): void;
 }
 
-/** Fraction of the input read so far, in [0, 1]. */
-export type ReadProgress = (fraction: number) => void;
+/** Fraction of the input read so far, in [0, 1], and the data rows parsed so far. */
+export type ReadProgress = (fraction: number, rows: number) => void;
 
 /**
  * The minimal Node-style readable stream PapaParse's ReadableStreamStreamer drives ('data', 'end' and
@@ -157,7 +157,7 @@ export async function readCsvChunks(
   for await (const piece of textPieces(source, pieceChars)) {
     if (failure !== undefined) break;
     stream.emit('data', piece.text);
-    onProgress?.(piece.done);
+    onProgress?.(piece.done, Math.max(0, recordsBefore - 1));
   }
   if (failure === undefined) stream.emit('end');
   await finished;

@@ -180,7 +180,7 @@ export async function runSynthesis(module: PrivsynthWasmModule, request: RunRequ
   const session = await feedRows(
     request.csv,
     (header) => check(module.startSynthesis(request.schemaJson, optionsJson, header)).stream,
-    (fraction) => step('parse', fraction),
+    (fraction, rows) => step('parse', fraction, `${rows.toLocaleString('en-US')} rows read and encoded`),
   );
   let output;
   try {
