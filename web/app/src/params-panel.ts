@@ -8,6 +8,7 @@ import { h, panel, replaceChildren, show } from './dom';
 import { numberField, optionalPositiveNumber, optionalShare, optionalWholeNumber, positiveNumber, probability, selectField } from './fields';
 import { FIT_LABELS, fitHint, MECHANISM_HINTS, MECHANISM_LABELS, type Fit } from './mechanism-choice';
 import { plannerView } from './planner-view';
+import { recommendMechanism } from './recommendation';
 import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, REFERENCE_LABELS, resolveReference } from './reference-choice';
 import type { AppState, MarginalLpRun, Mechanism, ReducedSpaceLpRun, RunParameters, Store } from './store';
 import { targetField } from './target-field';
@@ -45,6 +46,28 @@ export function paramsPanel(store: Store): HTMLElement {
       store.set({ mechanism: chosenMechanism(), parameters: collect() });
     },
   });
+  // The recommended mechanism for the chosen columns, n and ε, with a button to switch to it.
+  const useRecommended = h('button', { type: 'button', class: 'link-button', 'data-testid': 'use-recommendation', hidden: true }, 'Use it');
+  const recommendationText = h('span', { 'data-testid': 'recommendation-text' });
+  const recommendation = h('p', { class: 'hint recommendation', 'data-testid': 'recommendation', 'aria-live': 'polite' }, recommendationText, ' ', useRecommended);
+  const renderRecommendation = (state: AppState) => {
+    if (!state.schema || state.columns.length === 0) {
+      recommendation.hidden = true;
+      return;
+    }
+    const e = epsilon.read();
+    const rows = state.input?.rows ?? (state.keptRows?.input === state.input ? state.keptRows?.rows : null) ?? null;
+    const advice = recommendMechanism(state.schema.schema, state.columns, e.error ? null : e.value!, rows, target.read());
+    const current = advice.mechanism === chosenMechanism();
+    const name = current ? 'this mechanism' : h('strong', {}, MECHANISM_LABELS[advice.mechanism].split(' — ')[0]);
+    replaceChildren(recommendationText, 'Recommended here: ', name, ` — ${advice.reason}`);
+    useRecommended.hidden = current;
+    useRecommended.onclick = () => {
+      mechanism.select.value = advice.mechanism;
+      mechanism.select.dispatchEvent(new Event('change'));
+    };
+    recommendation.hidden = false;
+  };
   const epsilon = numberField({
     id: 'epsilon',
     label: 'Privacy budget ε (epsilon)',
@@ -269,6 +292,7 @@ export function paramsPanel(store: Store): HTMLElement {
     '4. Parameters',
     'params-panel',
     mechanism.element,
+    recommendation,
     epsilon.element,
     delta.element,
     degree.element,
@@ -302,6 +326,7 @@ export function paramsPanel(store: Store): HTMLElement {
     update();
   });
   store.watch((state) => [state.schema, state.columns, state.parameters], renderReference);
+  store.watch((state) => [state.schema, state.columns, state.parameters, state.mechanism, state.input, state.keptRows], renderRecommendation);
   update();
   return element;
 }
