@@ -18,4 +18,10 @@ std::string format_number(double value) {
   return buffer;
 }
 
+std::string format_rounded(double value, int digits) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+  return buffer;
+}
+
 }  // namespace privsynth

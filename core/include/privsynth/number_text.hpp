@@ -7,4 +7,7 @@ namespace privsynth {
 
 std::string format_number(double value);
 
+// A number for people to read in progress and notes: `digits` significant digits ("0.0128").
+std::string format_rounded(double value, int digits = 3);
+
 }  // namespace privsynth

@@ -99,7 +99,7 @@ FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSet
     if (p.infeasibility > 0) {
       detail = std::to_string(p.iterations) + " simplex iterations, finding a feasible point";
     } else if (p.upper > 0) {
-      detail = "error " + format_number(p.upper) + ", optimum >= " + format_number(p.lower);
+      detail = "error " + format_rounded(p.upper) + ", optimum >= " + format_rounded(p.lower);
     } else {
       detail = std::to_string(p.iterations) + " iterations";
     }
