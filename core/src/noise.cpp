@@ -36,7 +36,7 @@ bool bernoulli_exp_minus(RandomSource& random, uint64_t numerator, uint64_t deno
   return bernoulli_exp_minus_at_most_one(random, numerator % denominator, denominator);
 }
 
-int64_t sample_discrete_laplace(RandomSource& random, const RationalScale& scale) {
+uint64_t sample_geometric(RandomSource& random, const RationalScale& scale) {
   const uint64_t t = scale.numerator;    // scale = t / s as in CKS Alg. 2
   const uint64_t s = scale.denominator;
   for (;;) {
@@ -45,7 +45,13 @@ int64_t sample_discrete_laplace(RandomSource& random, const RationalScale& scale
     uint64_t v = 0;
     while (bernoulli_exp_minus_at_most_one(random, 1, 1)) ++v;
     const uint64_t x = u + t * v;  // geometric with parameter 1 - exp(-1/t)
-    const uint64_t y = x / s;      // geometric with parameter 1 - exp(-s/t)
+    return x / s;                  // geometric with parameter 1 - exp(-s/t)
+  }
+}
+
+int64_t sample_discrete_laplace(RandomSource& random, const RationalScale& scale) {
+  for (;;) {
+    const uint64_t y = sample_geometric(random, scale);
     const bool negative = random.bernoulli_ratio(1, 2);
     if (negative && y == 0) continue;
     return negative ? -static_cast<int64_t>(y) : static_cast<int64_t>(y);

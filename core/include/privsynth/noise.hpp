@@ -29,6 +29,10 @@ bool bernoulli_exp_minus(RandomSource& random, uint64_t numerator, uint64_t deno
 // Adding it to an integer query of L1 sensitivity D gives (D / scale)-DP.
 int64_t sample_discrete_laplace(RandomSource& random, const RationalScale& scale);
 
+// G with P(G = j) = (1 - a) a^j, j = 0, 1, ..., a = exp(-1 / scale): the magnitude step of the
+// discrete Laplace sampler, exact (CKS 2020, Alg. 2).
+uint64_t sample_geometric(RandomSource& random, const RationalScale& scale);
+
 // Real Z with density exp(-|z| / scale) / (2 scale), by inversion at 53-bit resolution. For
 // real-valued statistics only; counts use sample_discrete_laplace.
 double sample_laplace(RandomSource& random, double scale);
