@@ -165,6 +165,7 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     if (column.name == setup.common.ml_target) inputs.target_column = int(forecast.levels.size());
     forecast.column_names.push_back(column.name);
     forecast.levels.push_back(level_count(column));
+    inputs.numeric.push_back(column.kind == ColumnKind::Numeric);
   }
   inputs.levels = forecast.levels;
   if (rows) {

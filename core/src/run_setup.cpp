@@ -44,6 +44,12 @@ Status check_unit_value_columns(const RunSetup& setup) {
   if (!setup.mechanism.needs_unit_values) return Status::ok();
   for (int c : setup.columns) {
     const Column& column = setup.schema.columns[static_cast<size_t>(c)];
+    if (column.kind == ColumnKind::Categorical && setup.mechanism.categorical_columns_ok) continue;
+    if (column.nullable && setup.mechanism.categorical_columns_ok) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "space partitioning places numeric values in space, so numeric columns must have no missing "
+                           "values, and \"" + column.name + "\" is nullable; leave it out with \"columns\"");
+    }
     if (column.kind != ColumnKind::Numeric || column.nullable) {
       return Status::error(ErrorCode::InvalidArgument,
                            "the continuous space works on numeric columns without missing values, and \"" + column.name +

@@ -1,5 +1,7 @@
 #include "privsynth/mechanisms/reduced_space_lp.hpp"
 
+#include "privsynth/unit_codes.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -11,6 +13,7 @@
 #include "privsynth/options.hpp"
 #include "privsynth/reference_measure.hpp"
 #include "privsynth/reweighting.hpp"
+#include "privsynth/unit_codes.hpp"
 #include "privsynth/workload.hpp"
 
 namespace privsynth {
@@ -193,17 +196,6 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& gi
 namespace {
 
 // Bins of points of [0,1]^p on each column's public grid (levels = bins), as numeric_bin does.
-EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<std::vector<double>>& points, size_t count) {
-  EncodedTable codes = make_empty_table(levels, count);
-  for (size_t c = 0; c < levels.size(); ++c) {
-    const double bins = levels[c];
-    for (size_t row = 0; row < count; ++row) {
-      codes.codes[c][row] = static_cast<uint32_t>(std::clamp(std::floor(points[c][row] * bins), 0.0, bins - 1));
-    }
-  }
-  return codes;
-}
-
 }  // namespace
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& given) {

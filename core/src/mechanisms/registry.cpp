@@ -2,6 +2,7 @@
 
 #include "privsynth/mechanisms/marginal_lp.hpp"
 #include "privsynth/mechanisms/reduced_space_lp.hpp"
+#include "privsynth/mechanisms/space_partition.hpp"
 
 namespace privsynth {
 namespace {
@@ -31,12 +32,26 @@ Result<PreparedMechanism> prepare_marginal_lp(OptionReader& reader, double epsil
                            }};
 }
 
+Result<PreparedMechanism> prepare_space_partition(OptionReader& reader, double epsilon) {
+  Result<SpacePartitionOptions> options = read_space_partition_options(reader, epsilon);
+  if (!options.is_ok()) return options.status();
+  return PreparedMechanism{[options = options.value()](const MechanismContext& context) {
+                             return run_space_partition(context, options);
+                           },
+                           true,
+                           [options = options.value()](const ForecastInputs& inputs) {
+                             return forecast_space_partition(options, inputs);
+                           },
+                           true};
+}
+
 }  // namespace
 
 const std::vector<MechanismEntry>& mechanism_registry() {
   static const std::vector<MechanismEntry> registry = {
       {"reduced-space-lp", &prepare_reduced_space_lp},
       {"marginal-lp", &prepare_marginal_lp},
+      {"space-partition", &prepare_space_partition},
   };
   return registry;
 }

@@ -18,6 +18,7 @@ struct ForecastInputs {
   std::vector<int> levels;       // of the chosen columns, as encoded
   std::optional<double> rows;    // records the mechanism will see (after an mlTarget hold-out); a guess
   int target_column = -1;        // index among the chosen columns of mlTarget, or -1
+  std::vector<bool> numeric;     // of the chosen columns: numeric (true) or categorical
 };
 
 enum class ForecastNoise { DiscreteLaplace, DiscreteGaussian, ExponentialMechanism, BernsteinLaplace };

@@ -17,6 +17,7 @@ struct PreparedMechanism {
   bool needs_unit_values = false;  // the mechanism works on numeric values, not only their bins
   // What `run` will release, from public inputs only, with the same options (run_forecast.hpp).
   std::function<Result<MechanismForecast>(const ForecastInputs&)> forecast;
+  bool categorical_columns_ok = false;  // with needs_unit_values: categorical columns are axes of codes
 };
 
 struct MechanismEntry {

@@ -1,0 +1,47 @@
+#pragma once
+// Space-partitioning synthesis (Kreačić et al., "Differentially private synthetic data using
+// KD-trees", UAI 2023): cut the space of the chosen columns into bins (numeric columns scaled to
+// [0, 1] by their PUBLIC bounds, each category its own bin), release the bins' noisy counts above a
+// threshold, and draw synthetic records from the released bins (a bin in proportion to its count, a
+// point uniform inside it). Partitions: "grid" (Algorithm 1). Pure epsilon-DP, add/remove-one
+// neighbours; docs/privacy/space-partitioning.md.
+#include <cstdint>
+#include <optional>
+
+#include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/mechanisms/mechanism_forecast.hpp"
+#include "privsynth/options.hpp"
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+enum class PartitionKind { Grid };
+
+struct SpacePartitionOptions {
+  double epsilon = 0;
+  PartitionKind partition = PartitionKind::Grid;
+  double count_budget_fraction = 0.05;     // the noisy record count, for the defaults and k
+  std::optional<uint32_t> grid_cells;      // per numeric axis; default from Theorem 3 with the noisy n
+  std::optional<int64_t> threshold;        // release threshold t; default: at most 1/2 empty bin expected
+  std::optional<size_t> synthetic_rows;    // k; default: the noisy record count
+};
+
+Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader, double epsilon);
+
+// The defaults that depend on n (a noisy count, or the user's guess in a forecast) and the levels of
+// the chosen columns (0 = numeric axis): cells per numeric axis from Theorem 3's condition
+// (R/w)^d <= eps n / (4 ln n), and a threshold with at most 1/2 released empty cell expected.
+struct GridPlan {
+  uint32_t cells_per_axis = 1;
+  double cells = 1;        // of the whole grid
+  int64_t threshold = 1;
+  double count_epsilon = 0, cell_epsilon = 0;
+  double count_scale = 0, cell_scale = 0;  // discrete Laplace scales, as the ledger will state them
+};
+Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n);
+
+Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options);
+
+Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& options, const ForecastInputs& inputs);
+
+}  // namespace privsynth
