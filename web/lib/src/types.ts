@@ -155,7 +155,27 @@ export interface MarginalLpOptions
   fit?: 'auto' | 'lp' | 'tree';
 }
 
-export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions;
+/**
+ * Options of space partitioning (Kreačić et al., "Differentially private synthetic data using
+ * KD-trees"): numeric columns scaled to [0, 1] by their public bounds and categories as their own
+ * bins; noisy counts of the bins above a threshold; records drawn uniformly inside the released bins.
+ * Pure epsilon-DP. Numeric columns must not be nullable. docs/privacy/space-partitioning.md.
+ */
+export interface SpacePartitionOptions {
+  mechanism: 'space-partition';
+  /** "grid": the data-independent grid of Algorithm 1 (default). */
+  partition?: 'grid';
+  /** Cells along each numeric axis (default from Theorem 3 and the noisy record count). */
+  gridCells?: number;
+  /** A bin is released if its noisy count is at least this (default: at most 1/2 empty bin released in expectation). */
+  threshold?: number;
+  /** Share of epsilon spent on the record count (default 0.05). */
+  countBudgetFraction?: number;
+  /** Number k of synthetic records (default: the noisy record count). */
+  syntheticRows?: number;
+}
+
+export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions | SpacePartitionOptions;
 
 export interface SynthesizeInput {
   /** The private table: CSV text with a header row, or a File/Blob holding it. */
