@@ -14,7 +14,7 @@ using Json = nlohmann::json;
 
 TEST_CASE("the grid on Balog's 2-D mixture: the accounting, the default grid and a close synthetic table", "[space-partition][synthesis]") {
   const Result<SynthesisOutput> result =
-      testing::synthesize_on(testing::mixture_data(), R"({"epsilon":1,"mechanism":"space-partition","testSeed":3})");
+      testing::synthesize_on(testing::mixture_data(), R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","testSeed":3})");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);
@@ -41,7 +41,7 @@ TEST_CASE("the grid on Balog's 2-D mixture: the accounting, the default grid and
 
 TEST_CASE("a mixed table: numeric axes in unit scale, each category its own bin", "[space-partition][synthesis]") {
   const Result<SynthesisOutput> result = testing::synthesize_on(
-      testing::adult_data(), R"({"epsilon":2,"mechanism":"space-partition","columns":["age","hours-per-week","sex","income"],"testSeed":4})");
+      testing::adult_data(), R"({"epsilon":2,"mechanism":"space-partition","partition":"grid","columns":["age","hours-per-week","sex","income"],"testSeed":4})");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const SynthesisOutput& output = result.value();
@@ -61,8 +61,13 @@ TEST_CASE("space partitioning refuses what it cannot do, before reading data", "
   const testing::BundledData& adult = testing::adult_data();
   const auto status = [&](const std::string& options) { return testing::synthesize_on(adult, options).status(); };
   CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"octree"})").message() ==
-        "option \"partition\" must be \"grid\", not \"octree\"");
-  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","gridCells":0})").code() == ErrorCode::InvalidArgument);
+        "option \"partition\" must be \"kd-tree\" or \"grid\", not \"octree\"");
+  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":0})").code() == ErrorCode::InvalidArgument);
+  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","gridCells":8})").message() ==
+        "option \"gridCells\" needs \"partition\": \"grid\" (the KD-tree takes \"maxEdge\" and \"minEdge\")");
+  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","tau":3})").code() == ErrorCode::InvalidArgument);
+  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","maxEdge":0.1,"minEdge":0.2})").message() ==
+        "option \"minEdge\" must be less than \"maxEdge\"");
   CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","threshold":0})").code() == ErrorCode::InvalidArgument);
   // A threshold no bin can reach: a clear error, no table.
   const Status none = status(R"({"epsilon":1,"mechanism":"space-partition","columns":["age","sex"],"threshold":1000000})");
@@ -71,7 +76,7 @@ TEST_CASE("space partitioning refuses what it cannot do, before reading data", "
 }
 
 TEST_CASE("the forecast of the grid states the noise and the grid its run uses", "[space-partition][forecast]") {
-  const std::string options = R"({"epsilon":1,"mechanism":"space-partition","gridCells":45,"testSeed":3})";
+  const std::string options = R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":45,"testSeed":3})";
   const Result<std::string> forecast = forecast_run_json(testing::mixture_data().schema, options, 100000.0);
   INFO(forecast.status().message());
   REQUIRE(forecast.is_ok());
@@ -82,4 +87,32 @@ TEST_CASE("the forecast of the grid states the noise and the grid its run uses",
   CHECK(parsed["releases"][0]["scale"] == receipt["ledger"][0]["noiseScale"]);
   CHECK(parsed["releases"][1]["scale"] == receipt["ledger"][1]["noiseScale"]);
   CHECK(parsed["totals"]["epsilon"].get<double>() == Approx(1.0));
+}
+
+TEST_CASE("the KD-tree on Balog's 2-D mixture: epsilon' + epsilon'' on the ledger, Lemma 10's tau, a close table", "[space-partition][kd-tree][synthesis]") {
+  const std::string options = R"({"epsilon":1,"mechanism":"space-partition","testSeed":5})";
+  const Result<SynthesisOutput> result = testing::synthesize_on(testing::mixture_data(), options);
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json receipt = Json::parse(result.value().receipt_json);
+  REQUIRE(receipt["ledger"].size() == 3);
+  double total = 0;
+  for (const Json& entry : receipt["ledger"]) total += entry["epsilon"].get<double>();
+  CHECK(total == Approx(1.0));
+  const Json& parameters = receipt["parameters"];
+  CHECK(parameters["partition"] == "kd-tree");
+  // Grid width 1/45 -> s2 = 2^-7, s1 = 2^-5: h = 2 x 5 = 10 levels without the data, L = 2 x 3 decisions.
+  CHECK(parameters["minEdge"] == std::ldexp(1.0, -7));
+  CHECK(parameters["maxEdge"] == std::ldexp(1.0, -5));
+  CHECK(parameters["dataIndependentLevels"] == 10);
+  CHECK(parameters["decisionLevels"] == 6);
+  CHECK(receipt["ledger"][1]["l1Sensitivity"] == 6.0);
+  CHECK(parameters["tau"].get<double>() > 0);
+  const Json report = Json::parse(result.value().report_json);
+  CHECK(report["marginals"]["meanOneWayTV"].get<double>() < 0.07);
+  CHECK(report["marginals"]["meanTwoWayTV"].get<double>() < 0.12);
+  // The forecast states the same three releases and noise.
+  const Json forecast = Json::parse(forecast_run_json(testing::mixture_data().schema, options, 100000.0).value());
+  REQUIRE(forecast["releases"].size() == 3);
+  for (size_t i = 0; i < 3; ++i) CHECK(forecast["releases"][i]["scale"] == receipt["ledger"][i]["noiseScale"]);
 }

@@ -7,6 +7,7 @@
 #include "privsynth/noise.hpp"
 #include "privsynth/number_text.hpp"
 #include "privsynth/space/grid_partition.hpp"
+#include "privsynth/space/kd_tree_partition.hpp"
 #include "privsynth/unit_codes.hpp"
 
 namespace privsynth {
@@ -65,15 +66,112 @@ void draw_records(const std::vector<SpaceBin>& bins, const std::vector<int>& lev
   }
 }
 
+// What a partition released: its bins and what the receipt states about it.
+struct PartitionRelease {
+  std::vector<SpaceBin> bins;
+  int64_t threshold = 1;
+  nlohmann::json parameters;
+};
+
+Result<PartitionRelease> release_by_grid(const MechanismContext& context, const SpacePartitionOptions& options,
+                                         const std::vector<int>& levels, const SpacePoints& points, double noisy_count) {
+  Result<GridPlan> planned = plan_grid(options, levels, noisy_count);
+  if (!planned.is_ok()) return planned.status();
+  const GridPlan& plan = planned.value();
+  GridSettings settings;
+  settings.cells_per_axis = plan.cells_per_axis;
+  settings.noise = {rational_scale_at_least(1.0 / plan.cell_epsilon).value(), plan.threshold};
+  PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
+      {"noisy counts of the " + format_number(plan.cells) + " grid cells, released at >= " + std::to_string(plan.threshold),
+       "discrete Laplace", plan.cell_epsilon, 1.0, settings.noise.scale.value()}));
+  Result<GridRelease> release = release_grid(points, settings, context.random);
+  if (!release.is_ok()) return release.status();
+  PartitionRelease result{std::move(release.value().bins), plan.threshold, {}};
+  result.parameters = {
+      {"cellsPerNumericAxis", plan.cells_per_axis},
+      {"cells", plan.cells},
+      {"threshold", plan.threshold},
+      {"thresholdNote", options.threshold ? "given" : "ceil(b ln J): at most 1/2 empty cell released in expectation"},
+      {"budget", {{"total", options.epsilon}, {"recordCount", plan.count_epsilon}, {"cells", plan.cell_epsilon},
+                  {"composition", "basic (sequential) composition"}}}};
+  return result;
+}
+
+Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, const SpacePartitionOptions& options,
+                                            const std::vector<int>& levels, const SpacePoints& points, double noisy_count) {
+  Result<KdTreePlan> planned = plan_kd_tree(options, levels, noisy_count);
+  if (!planned.is_ok()) return planned.status();
+  const KdTreePlan& plan = planned.value();
+  KdTreeSettings settings;
+  settings.split_epsilon = plan.split_epsilon;
+  settings.leaf_noise = {rational_scale_at_least(1.0 / plan.leaf_epsilon).value(), plan.threshold};
+  settings.max_edge = plan.max_edge;
+  settings.min_edge = plan.min_edge;
+  settings.tau = plan.tau;
+  if (plan.decision_levels > 0) {
+    PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
+        {"split decisions of the KD-tree (at most " + std::to_string(plan.decision_levels) +
+             " on any root-to-leaf path, each count > tau + noise)",
+         "discrete Laplace", plan.split_epsilon, static_cast<double>(plan.decision_levels), plan.decision_scale}));
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
+      {"noisy counts of the KD-tree's leaves, released at >= " + std::to_string(plan.threshold), "discrete Laplace",
+       plan.leaf_epsilon, 1.0, settings.leaf_noise.scale.value()}));
+  Result<KdTreeRelease> release = release_kd_tree(points, settings, context.random);
+  if (!release.is_ok()) return release.status();
+  PartitionRelease result{std::move(release.value().bins), plan.threshold, {}};
+  result.parameters = {
+      {"maxEdge", plan.max_edge},
+      {"minEdge", plan.min_edge},
+      {"dataIndependentLevels", plan.data_independent_levels},
+      {"decisionLevels", plan.decision_levels},
+      {"tau", plan.tau},
+      {"tauNote", options.tau ? "given" : "Lemma 10 with delta = 1e-6 and the noisy count as n"},
+      {"leaves", release.value().leaves},
+      {"threshold", plan.threshold},
+      {"thresholdNote", options.threshold ? "given"
+                                          : "ceil(b ln(boxes at level h + n L)): at most 1/2 empty leaf released in expectation"},
+      {"budget", {{"total", options.epsilon}, {"recordCount", options.epsilon - plan.split_epsilon - plan.leaf_epsilon},
+                  {"splitDecisions", plan.split_epsilon}, {"leaves", plan.leaf_epsilon},
+                  {"composition", "basic (sequential) composition; the decisions compose along one root-to-leaf path"}}}};
+  return result;
+}
+
 }  // namespace
 
 Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader, double epsilon) {
   SpacePartitionOptions options;
   options.epsilon = epsilon;
-  std::string partition = "grid";
+  std::string partition = "kd-tree";
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("partition", partition));
-  if (partition != "grid") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"partition\" must be \"grid\", not \"" + partition + "\"");
+  if (partition == "grid") options.partition = PartitionKind::Grid;
+  else if (partition != "kd-tree") {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"partition\" must be \"kd-tree\" or \"grid\", not \"" + partition + "\"");
+  }
+  const bool tree = options.partition == PartitionKind::KdTree;
+  for (const char* key : {"splitBudgetFraction", "maxEdge", "minEdge", "tau"}) {
+    if (!tree && reader.has(key)) {
+      return Status::error(ErrorCode::InvalidArgument, std::string("option \"") + key + "\" needs \"partition\": \"kd-tree\"");
+    }
+  }
+  if (tree && reader.has("gridCells")) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"gridCells\" needs \"partition\": \"grid\" (the KD-tree takes \"maxEdge\" and \"minEdge\")");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("splitBudgetFraction", options.split_budget_fraction, 0.05, 0.95));
+  for (auto [key, target] : {std::pair{"maxEdge", &options.max_edge}, std::pair{"minEdge", &options.min_edge}}) {
+    if (!reader.has(key)) continue;
+    double edge = 0;
+    PRIVSYNTH_RETURN_IF_ERROR(reader.number(key, edge, kKdTreeMinEdge, 1));
+    *target = edge;
+  }
+  if (options.max_edge && options.min_edge && !(*options.min_edge < *options.max_edge)) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"minEdge\" must be less than \"maxEdge\"");
+  }
+  if (reader.has("tau")) {
+    double tau = 0;
+    PRIVSYNTH_RETURN_IF_ERROR(reader.number("tau", tau, -1e12, 1e12));
+    options.tau = tau;
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("countBudgetFraction", options.count_budget_fraction, 0.001, 0.5));
   if (reader.has("gridCells")) {
@@ -128,6 +226,47 @@ Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vect
   return plan;
 }
 
+Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n) {
+  Result<GridPlan> grid = plan_grid(options, axis_levels, n);
+  if (!grid.is_ok()) return grid.status();
+  KdTreePlan plan;
+  size_t numeric_axes = 0;
+  double categorical_cells = 1;
+  for (int level : axis_levels) {
+    if (level > 0) categorical_cells *= level;
+    else ++numeric_axes;
+  }
+  // s2: half the grid's cell width rounded to a power of two; s1 = 4 s2 (at most 1).
+  const double finest = std::ceil(std::log2(std::max(1.0, static_cast<double>(grid.value().cells_per_axis)))) + 1;
+  plan.min_edge = options.min_edge.value_or(std::ldexp(1.0, -static_cast<int>(finest)));
+  plan.max_edge = options.max_edge.value_or(std::min(1.0, std::max(plan.min_edge * 4, std::ldexp(1.0, -static_cast<int>(finest) + 2))));
+  if (!(plan.min_edge < plan.max_edge)) {
+    return Status::error(ErrorCode::InvalidArgument, "option \"minEdge\" must be less than \"maxEdge\"");
+  }
+  const KdTreeLevels levels = kd_tree_levels(numeric_axes, plan.max_edge, plan.min_edge);
+  plan.data_independent_levels = levels.data_independent;
+  plan.decision_levels = levels.decisions;
+  const double bins_epsilon = grid.value().cell_epsilon;
+  plan.split_epsilon = levels.decisions > 0 ? bins_epsilon * options.split_budget_fraction : 0;
+  plan.leaf_epsilon = bins_epsilon - plan.split_epsilon;
+  Result<RationalScale> leaf_scale = rational_scale_at_least(1.0 / plan.leaf_epsilon);
+  if (!leaf_scale.is_ok()) return leaf_scale.status();
+  plan.leaf_scale = leaf_scale.value().value();
+  const double boxes_at_h = categorical_cells * std::ldexp(1.0, static_cast<int>(levels.data_independent));
+  const double records = std::max(n, 1.0);
+  if (levels.decisions > 0) {
+    Result<SplitDecision> decision = SplitDecision::make(levels.decisions, plan.split_epsilon, 0);
+    if (!decision.is_ok()) return decision.status();
+    plan.decision_scale = decision.value().scale().value();
+    plan.tau = options.tau.value_or(lemma10_tau(levels.decisions, plan.split_epsilon, boxes_at_h, records, 1e-6));
+  }
+  // Empty leaves: the level-h boxes plus at most n L empty siblings along the records' paths.
+  const double empty_leaves = boxes_at_h + records * static_cast<double>(levels.decisions);
+  plan.threshold = options.threshold ? *options.threshold
+                                     : std::max<int64_t>(1, static_cast<int64_t>(std::ceil(plan.leaf_scale * std::log(std::max(empty_leaves, 2.0)))));
+  return plan;
+}
+
 Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options) {
   const std::vector<int> levels = axis_levels(context);
   if (!keep_going(context.progress, Phase::Measure, 0, "noisy record count")) return cancelled();
@@ -139,53 +278,41 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
       {"noisy record count", "discrete Laplace", rough.value().count_epsilon, 1.0, count_scale.value()}));
   const double noisy_count = static_cast<double>(context.table.rows) + static_cast<double>(sample_discrete_laplace(context.random, count_scale));
 
-  Result<GridPlan> planned = plan_grid(options, levels, noisy_count);
-  if (!planned.is_ok()) return planned.status();
-  const GridPlan& plan = planned.value();
-  GridSettings settings;
-  settings.cells_per_axis = plan.cells_per_axis;
-  settings.noise = {rational_scale_at_least(1.0 / plan.cell_epsilon).value(), plan.threshold};
-  PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
-      {"noisy counts of the " + format_number(plan.cells) + " grid cells, released at >= " + std::to_string(plan.threshold),
-       "discrete Laplace", plan.cell_epsilon, 1.0, settings.noise.scale.value()}));
   SpacePoints points;
   points.axes = axes_of(levels);
   points.table = &context.table;
   points.unit = context.unit_values;
-  if (!keep_going(context.progress, Phase::Measure, 0.5, "noisy cell counts")) return cancelled();
-  Result<GridRelease> release = release_grid(points, settings, context.random);
+  if (!keep_going(context.progress, Phase::Measure, 0.2, "partitioning")) return cancelled();
+  Result<PartitionRelease> release = options.partition == PartitionKind::Grid
+                                         ? release_by_grid(context, options, levels, points, noisy_count)
+                                         : release_by_kd_tree(context, options, levels, points, noisy_count);
   if (!release.is_ok()) return release.status();
-  if (release.value().bins.empty()) {
-    return Status::error(ErrorCode::EmptyData, "no grid cell's noisy count reached the threshold t = " +
-                                                   std::to_string(plan.threshold) +
-                                                   ": use a larger epsilon, fewer cells (\"gridCells\") or a lower \"threshold\"");
+  const std::vector<SpaceBin>& bins = release.value().bins;
+  if (bins.empty()) {
+    return Status::error(ErrorCode::EmptyData, "no bin's noisy count reached the threshold t = " +
+                                                   std::to_string(release.value().threshold) +
+                                                   ": use a larger epsilon, fewer or larger bins, or a lower \"threshold\"");
   }
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
   const size_t k = options.synthetic_rows ? *options.synthetic_rows
                                           : static_cast<size_t>(std::max(0.0, std::round(noisy_count)));
   MechanismOutput output;
-  draw_records(release.value().bins, levels, k, context.random, output, context.table.levels);
+  draw_records(bins, levels, k, context.random, output, context.table.levels);
   double released_weight = 0;
-  for (const SpaceBin& bin : release.value().bins) released_weight += bin.weight;
+  for (const SpaceBin& bin : bins) released_weight += bin.weight;
+  const bool grid = options.partition == PartitionKind::Grid;
   output.description = {
       {"name", "space-partition"},
-      {"title", "Space partitioning: data-independent grid"},
-      {"paper", "A. Kreačić, N. Nouri, V. K. Potluru, T. Balch, M. Veloso. Differentially private synthetic data using "
-                "KD-trees. UAI 2023; Algorithm 1 with the implicit empty bins of Algorithm 5"},
+      {"title", grid ? "Space partitioning: data-independent grid" : "Space partitioning: adaptive KD-tree"},
+      {"paper", std::string("A. Kreačić, N. Nouri, V. K. Potluru, T. Balch, M. Veloso. Differentially private synthetic "
+                            "data using KD-trees. UAI 2023; ") +
+                    (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
       {"privacyNote", "docs/privacy/space-partitioning.md"}};
-  output.parameters = {
-      {"partition", "grid"},
-      {"cellsPerNumericAxis", plan.cells_per_axis},
-      {"cells", plan.cells},
-      {"threshold", plan.threshold},
-      {"thresholdNote", options.threshold ? "given" : "ceil(b ln J): at most 1/2 empty cell released in expectation"},
-      {"bounds", "the schema's public bounds, scaled to [0, 1] (not the data's min and max, as in the paper's lines 3-4)"},
-      {"syntheticRows", k},
-      {"budget", {{"total", options.epsilon}, {"recordCount", plan.count_epsilon}, {"cells", plan.cell_epsilon},
-                  {"composition", "basic (sequential) composition"}}}};
-  output.released = {{"noisyCount", noisy_count},
-                     {"releasedBins", release.value().bins.size()},
-                     {"releasedWeight", released_weight}};
+  output.parameters = release.value().parameters;
+  output.parameters["partition"] = grid ? "grid" : "kd-tree";
+  output.parameters["bounds"] = "the schema's public bounds, scaled to [0, 1] (not the data's min and max, as in the paper)";
+  output.parameters["syntheticRows"] = k;
+  output.released = {{"noisyCount", noisy_count}, {"releasedBins", bins.size()}, {"releasedWeight", released_weight}};
   return output;
 }
 
@@ -194,31 +321,60 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   for (size_t c = 0; c < levels.size(); ++c) {
     if (c < inputs.numeric.size() && inputs.numeric[c]) levels[c] = 0;
   }
-  Result<GridPlan> planned = plan_grid(options, levels, inputs.rows.value_or(3));
-  if (!planned.is_ok()) return planned.status();
-  const GridPlan& plan = planned.value();
+  const double n = inputs.rows.value_or(3);
+  Result<GridPlan> grid = plan_grid(options, levels, n);
+  if (!grid.is_ok()) return grid.status();
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
-  ForecastRelease count;
-  count.release = "record count";
-  count.what = "the noisy number of records (sets the grid's defaults and k)";
-  count.values = 1;
-  count.sensitivity = 1;
-  count.scale = plan.count_scale;
-  count.epsilon = plan.count_epsilon;
-  forecast.releases.push_back(count);
-  ForecastRelease cells;
-  cells.release = "grid cells";
-  cells.what = "noisy counts of the " + format_number(plan.cells) + " cells (" + std::to_string(plan.cells_per_axis) +
-               " per numeric axis), released at >= " + std::to_string(plan.threshold) + "; empty cells implicitly";
-  cells.values = plan.cells <= 1e15 ? static_cast<size_t>(plan.cells) : 0;
-  cells.sensitivity = 1;
-  cells.scale = plan.cell_scale;
-  cells.epsilon = plan.cell_epsilon;
-  if (!inputs.rows) cells.notes.push_back("the cells per axis follow the noisy record count: give rows for the grid the run will use");
-  forecast.releases.push_back(cells);
   forecast.fit = "space-partition";
   forecast.synthetic_rows = options.synthetic_rows.value_or(0);
+  ForecastRelease count;
+  count.release = "record count";
+  count.what = "the noisy number of records (sets the partition's defaults and k)";
+  count.values = 1;
+  count.sensitivity = 1;
+  count.scale = grid.value().count_scale;
+  count.epsilon = grid.value().count_epsilon;
+  forecast.releases.push_back(count);
+  const std::string depends = "the partition follows the noisy record count: give rows for the one the run will use";
+  if (options.partition == PartitionKind::Grid) {
+    ForecastRelease cells;
+    cells.release = "grid cells";
+    cells.what = "noisy counts of the " + format_number(grid.value().cells) + " cells (" +
+                 std::to_string(grid.value().cells_per_axis) + " per numeric axis), released at >= " +
+                 std::to_string(grid.value().threshold) + "; empty cells implicitly";
+    cells.values = grid.value().cells <= 1e15 ? static_cast<size_t>(grid.value().cells) : 0;
+    cells.sensitivity = 1;
+    cells.scale = grid.value().cell_scale;
+    cells.epsilon = grid.value().cell_epsilon;
+    if (!inputs.rows) cells.notes.push_back(depends);
+    forecast.releases.push_back(cells);
+    return forecast;
+  }
+  Result<KdTreePlan> planned = plan_kd_tree(options, levels, n);
+  if (!planned.is_ok()) return planned.status();
+  const KdTreePlan& plan = planned.value();
+  if (plan.decision_levels > 0) {
+    ForecastRelease decisions;
+    decisions.release = "split decisions";
+    decisions.what = "KD-tree splits: count > tau = " + format_rounded(plan.tau) + " + noise, at most " +
+                     std::to_string(plan.decision_levels) + " on a root-to-leaf path (edges " +
+                     format_rounded(plan.max_edge) + " down to " + format_rounded(plan.min_edge) + ")";
+    decisions.values_are_counts = false;
+    decisions.sensitivity = static_cast<double>(plan.decision_levels);
+    decisions.scale = plan.decision_scale;
+    decisions.epsilon = plan.split_epsilon;
+    forecast.releases.push_back(decisions);
+  }
+  ForecastRelease leaves;
+  leaves.release = "leaf counts";
+  leaves.what = "noisy counts of the tree's leaves, released at >= " + std::to_string(plan.threshold) +
+                "; empty leaves implicitly (how many leaves depends on the private splits)";
+  leaves.sensitivity = 1;
+  leaves.scale = plan.leaf_scale;
+  leaves.epsilon = plan.leaf_epsilon;
+  if (!inputs.rows) leaves.notes.push_back(depends);
+  forecast.releases.push_back(leaves);
   return forecast;
 }
 

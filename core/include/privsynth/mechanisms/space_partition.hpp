@@ -3,8 +3,8 @@
 // KD-trees", UAI 2023): cut the space of the chosen columns into bins (numeric columns scaled to
 // [0, 1] by their PUBLIC bounds, each category its own bin), release the bins' noisy counts above a
 // threshold, and draw synthetic records from the released bins (a bin in proportion to its count, a
-// point uniform inside it). Partitions: "grid" (Algorithm 1). Pure epsilon-DP, add/remove-one
-// neighbours; docs/privacy/space-partitioning.md.
+// point uniform inside it). Partitions: "grid" (Algorithm 1) and "kd-tree" (Algorithms 2-3, the
+// default). Pure epsilon-DP, add/remove-one neighbours; docs/privacy/space-partitioning.md.
 #include <cstdint>
 #include <optional>
 
@@ -15,15 +15,20 @@
 
 namespace privsynth {
 
-enum class PartitionKind { Grid };
+enum class PartitionKind { Grid, KdTree };
 
 struct SpacePartitionOptions {
   double epsilon = 0;
-  PartitionKind partition = PartitionKind::Grid;
+  PartitionKind partition = PartitionKind::KdTree;
   double count_budget_fraction = 0.05;     // the noisy record count, for the defaults and k
   std::optional<uint32_t> grid_cells;      // per numeric axis; default from Theorem 3 with the noisy n
   std::optional<int64_t> threshold;        // release threshold t; default: at most 1/2 empty bin expected
   std::optional<size_t> synthetic_rows;    // k; default: the noisy record count
+  // KD-tree: the share of the bins' budget for the split decisions (epsilon'), the max and min
+  // edges s1 > s2 (unit scale; default from the grid's cell width), and the decision threshold tau
+  // (default Lemma 10 with delta 1e-6 and the noisy count as n).
+  double split_budget_fraction = 0.5;
+  std::optional<double> max_edge, min_edge, tau;
 };
 
 Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader, double epsilon);
@@ -39,6 +44,18 @@ struct GridPlan {
   double count_scale = 0, cell_scale = 0;  // discrete Laplace scales, as the ledger will state them
 };
 Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n);
+
+// The KD-tree's parameters from the same public inputs: s2 about the grid's cell width (halved
+// once more), s1 four times s2 (powers of two); epsilon' and epsilon'' from the bins' budget; tau
+// from Lemma 10; the leaves' threshold with at most 1/2 empty leaf released in expectation.
+struct KdTreePlan {
+  double max_edge = 0.5, min_edge = 0.125, tau = 0;
+  size_t data_independent_levels = 0, decision_levels = 0;
+  double split_epsilon = 0, leaf_epsilon = 0;
+  double decision_scale = 0, leaf_scale = 0;
+  int64_t threshold = 1;
+};
+Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n);
 
 Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options);
 
