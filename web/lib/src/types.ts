@@ -163,10 +163,18 @@ export interface MarginalLpOptions
  */
 export interface SpacePartitionOptions {
   mechanism: 'space-partition';
-  /** "grid": the data-independent grid of Algorithm 1 (default). */
-  partition?: 'grid';
-  /** Cells along each numeric axis (default from Theorem 3 and the noisy record count). */
+  /** "kd-tree" (default): the adaptive KD-tree of Algorithms 2-3; "grid": the data-independent grid of Algorithm 1. */
+  partition?: 'kd-tree' | 'grid';
+  /** Grid: cells along each numeric axis (default from Theorem 3 and the noisy record count). */
   gridCells?: number;
+  /** KD-tree: boxes are halved without looking at the data while their largest edge (unit scale) exceeds this (s1). */
+  maxEdge?: number;
+  /** KD-tree: boxes whose largest edge is below this (s2) are never split. */
+  minEdge?: number;
+  /** KD-tree: a box splits iff its count exceeds tau + noise (default: Lemma 10 with delta 1e-6). */
+  tau?: number;
+  /** KD-tree: share of the bins' budget for the split decisions (default 0.5). */
+  splitBudgetFraction?: number;
   /** A bin is released if its noisy count is at least this (default: at most 1/2 empty bin released in expectation). */
   threshold?: number;
   /** Share of epsilon spent on the record count (default 0.05). */
