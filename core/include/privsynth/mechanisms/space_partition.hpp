@@ -29,6 +29,7 @@ struct SpacePartitionOptions {
   // (default Lemma 10 with delta 1e-6 and the noisy count as n).
   double split_budget_fraction = 0.5;
   std::optional<double> max_edge, min_edge, tau;
+  bool tau_lemma10 = false;  // tau from the paper's Lemma 10 (delta 1e-6) instead of the level-h rule
 };
 
 Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader, double epsilon);
@@ -45,9 +46,13 @@ struct GridPlan {
 };
 Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n);
 
-// The KD-tree's parameters from the same public inputs: s2 about the grid's cell width (halved
-// once more), s1 four times s2 (powers of two); epsilon' and epsilon'' from the bins' budget; tau
-// from Lemma 10; the leaves' threshold with at most 1/2 empty leaf released in expectation.
+// The KD-tree's parameters from the same public inputs: s1 the grid's cell width rounded up to a
+// power of two, s2 so that about 20 levels decide (3 halvings of each of p <= 6 numeric axes, 1 from
+// p = 14); epsilon' and epsilon'' from the bins' budget; tau = b ln(boxes at level h), Lemma 10's
+// bound for the level-h boxes with delta = 1/2 (or the whole Lemma 10 with tauLemma10); the leaves'
+// threshold with at most 1/2 empty leaf released in expectation. Every tau gives the same privacy:
+// the empty boxes' splits are sampled exactly (kd_tree_partition.hpp), tau only trades utility
+// against the work on empty boxes.
 struct KdTreePlan {
   double max_edge = 0.5, min_edge = 0.125, tau = 0;
   size_t data_independent_levels = 0, decision_levels = 0;

@@ -1,0 +1,59 @@
+// Space partitioning through the library in Node (Kreačić et al.'s KD-tree, the default partition):
+// Balog's 5-D Gaussian mixture at epsilon = 1 within a browser tab's memory, and a 20-column numeric
+// table (the data-dependent algorithm's point: no grid of 2^(20 k) cells is ever built).
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, it } from 'vitest';
+
+import { synthesize } from 'privsynth';
+import type { Schema } from 'privsynth';
+import { repoFile } from './helpers';
+
+const d5 = (name: string) => readFileSync(repoFile(`data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D5.${name}`), 'utf8');
+
+describe('space partitioning (KD-tree) in Node', () => {
+  it('synthesizes the 5-D mixture at epsilon 1 close to the real marginals, within a tab\'s memory', async () => {
+    const before = process.memoryUsage().rss;
+    const result = await synthesize({ csv: d5('csv'), schema: d5('schema.json'), epsilon: 1, mechanism: 'space-partition', testSeed: 7 });
+    const grown = process.memoryUsage().rss - before;
+    expect(result.receipt.mechanism.name).toBe('space-partition');
+    expect(result.receipt.parameters.partition).toBe('kd-tree');
+    const spent = (result.receipt.ledger as Array<{ epsilon: number }>).reduce((sum, entry) => sum + entry.epsilon, 0);
+    expect(spent).toBeCloseTo(1, 9);
+    expect(Math.abs(result.rows - 100000)).toBeLessThan(200);
+    // Measured with seed 7: 1-way TV 0.037, 2-way TV 0.086 (32 public bins per axis), 415 bins, RSS +165 MB.
+    console.log(`5-D mixture, KD-tree, eps 1: 1-way TV ${result.report.marginals?.meanOneWayTV}, 2-way TV ${result.report.marginals?.meanTwoWayTV}, ` +
+      `${result.receipt.released.releasedBins} bins, RSS grew ${Math.round(grown / 1e6)} MB`);
+    expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.06);
+    expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(0.13);
+    expect(grown).toBeLessThan(1e9);
+  });
+
+  it('runs a 20-column numeric table: most of its 2^80 finest boxes are never built', async () => {
+    // 20 correlated columns in [0, 100], 20,000 rows, seeded.
+    let state = 12345;
+    const uniform = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const names = Array.from({ length: 20 }, (_, i) => `v${i}`);
+    const lines = [names.join(',')];
+    for (let row = 0; row < 20000; ++row) {
+      const base = uniform() * 60;
+      lines.push(names.map(() => (base + uniform() * 40).toFixed(2)).join(','));
+    }
+    const schema: Schema = { version: 1, columns: names.map((name) => ({ name, type: 'numeric' as const, min: 0, max: 100 })) } as Schema;
+    const result = await synthesize({ csv: `${lines.join('\n')}\n`, schema, epsilon: 1, mechanism: 'space-partition', testSeed: 3 });
+    expect(result.columns).toHaveLength(20);
+    expect(result.receipt.parameters.decisionLevels).toBeGreaterThan(0);
+    expect(result.receipt.released.releasedBins).toBeGreaterThan(0);
+    for (const column of result.table) {
+      if (column.kind !== 'numeric') throw new Error('numeric expected');
+      for (const value of column.values.subarray(0, 1000)) {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThanOrEqual(100);
+      }
+    }
+    console.log(`20 columns: 1-way TV ${result.report.marginals?.meanOneWayTV}, ${result.receipt.released.releasedBins} bins, ` +
+      `tree h = ${result.receipt.parameters.dataIndependentLevels}, L = ${result.receipt.parameters.decisionLevels}`);
+    // Measured 0.24 with seed 3 (20,000 rows spread over 20 dimensions at epsilon 1: coarse leaves).
+    expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.3);
+  });
+});
