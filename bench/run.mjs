@@ -7,6 +7,7 @@
 //        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference-comparison.mjs)
 //        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals.mjs)
 //        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI and the app (bench/scale.mjs)
+//        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree.mjs)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -25,9 +26,11 @@ const workloads = [
   { name: 'all-d2', label: 'all 16 columns, degree 2 (LP capped at 300 s)', options: { degree: 2, lpTimeLimitSeconds: 300 } },
 ];
 
-if (process.argv[2] === 'browser') {
+/** Benchmarks that run as their own script, with the remaining arguments. */
+const SCRIPTS = { browser: './browser.mjs', kdtree: './kdtree.mjs', scale: './scale.mjs', marginals: './marginals.mjs' };
+if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   const { spawnSync } = await import('node:child_process');
-  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./browser.mjs', import.meta.url)), ...process.argv.slice(3)],
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL(SCRIPTS[process.argv[2]], import.meta.url)), ...process.argv.slice(3)],
     { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
@@ -35,18 +38,6 @@ if (process.argv[2] === 'reference') {
   const { runReferenceComparison } = await import('./reference-comparison.mjs');
   runReferenceComparison(process.argv.slice(3));
   process.exit(0);
-}
-if (process.argv[2] === 'scale') {
-  const { spawnSync } = await import('node:child_process');
-  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./scale.mjs', import.meta.url)), ...process.argv.slice(3)],
-    { stdio: 'inherit' });
-  process.exit(run.status ?? 1);
-}
-if (process.argv[2] === 'marginals') {
-  const { spawnSync } = await import('node:child_process');
-  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./marginals.mjs', import.meta.url)), ...process.argv.slice(3)],
-    { stdio: 'inherit' });
-  process.exit(run.status ?? 1);
 }
 if (process.argv[2] === 'lp') {
   const { runLadder } = await import('./lp-ladder.mjs');

@@ -11,16 +11,7 @@ namespace {
 
 using CellKey = std::vector<uint32_t>;  // one index per axis
 
-struct CellKeyHash {
-  size_t operator()(const CellKey& key) const {
-    uint64_t hash = 1469598103934665603ULL;  // FNV-1a over the indices
-    for (uint32_t index : key) {
-      hash ^= index;
-      hash *= 1099511628211ULL;
-    }
-    return static_cast<size_t>(hash);
-  }
-};
+using CellKeyHash = IndexVectorHash;
 
 uint32_t cells_along(const SpaceAxis& axis, uint32_t cells_per_axis) {
   return axis.categorical ? static_cast<uint32_t>(axis.levels) : cells_per_axis;

@@ -14,16 +14,7 @@ namespace privsynth {
 
 using KdKey = std::vector<uint64_t>;
 
-struct KdKeyHash {
-  size_t operator()(const KdKey& key) const {
-    uint64_t hash = 1469598103934665603ULL;  // FNV-1a over the entries
-    for (uint64_t entry : key) {
-      hash ^= entry;
-      hash *= 1099511628211ULL;
-    }
-    return static_cast<size_t>(hash);
-  }
-};
+using KdKeyHash = IndexVectorHash;
 
 struct KdBox {
   KdKey key;

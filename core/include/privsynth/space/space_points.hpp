@@ -34,6 +34,19 @@ struct SpaceBin {
   double weight = 0;  // the noisy count (> 0 after thresholding)
 };
 
+// FNV-1a over the entries of an index vector (a grid cell's or a box's coordinates), for hash sets.
+struct IndexVectorHash {
+  template <class Index>
+  size_t operator()(const std::vector<Index>& key) const {
+    uint64_t hash = 1469598103934665603ULL;
+    for (Index entry : key) {
+      hash ^= static_cast<uint64_t>(entry);
+      hash *= 1099511628211ULL;
+    }
+    return static_cast<size_t>(hash);
+  }
+};
+
 // Puts released bins in a canonical order (by position): the order of a release must not tell which
 // bins were non-empty in the data.
 void sort_bins(std::vector<SpaceBin>& bins);
