@@ -32,7 +32,8 @@ export interface SchemaChoice {
   text: string;
 }
 
-export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
+/** The mechanisms the demo offers (space partitioning joins them with its own panel: issue 7). */
+export type Mechanism = Extract<NonNullable<MechanismOptions['mechanism']>, 'reduced-space-lp' | 'marginal-lp'>;
 
 /** The options common to both mechanisms; the columns come from the columns panel. */
 type CommonRunOptions = Omit<CommonOptions, 'columns'>;
