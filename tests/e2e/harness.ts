@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const distDir = join(repoRoot, 'web/app/dist');
@@ -189,6 +189,16 @@ export async function download(page: Page, testId: string): Promise<{ name: stri
   const [file]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.click(byTestId(testId))]);
   const path = await file.path();
   return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+/** The bundled Adult sample run with the defaults; its synthetic CSV (checked to start with its header) and receipt. */
+export async function runAdultAndDownload(page: Page): Promise<{ csv: string; receipt: { kind?: string; private?: boolean } }> {
+  await useAdultSample(page);
+  const outcome = await run(page);
+  expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+  const csv = await download(page, 'download-csv');
+  expect(csv.text.startsWith('age,')).toBe(true);
+  return { csv: csv.text, receipt: JSON.parse((await download(page, 'download-receipt')).text) };
 }
 
 /** A failed expectation that names the outcome (so that an unexpected error shows its message). */
