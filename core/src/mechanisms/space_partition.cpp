@@ -17,6 +17,28 @@ constexpr uint32_t kMaxCellsPerAxis = 1u << 20;
 
 Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 
+// The numeric axes (level 0) and the number of cells of the categorical ones.
+struct AxisCounts {
+  size_t numeric = 0;
+  double categorical_cells = 1;
+};
+
+AxisCounts count_axes(const std::vector<int>& axis_levels) {
+  AxisCounts counts;
+  for (int level : axis_levels) {
+    if (level > 0) counts.categorical_cells *= level;
+    else ++counts.numeric;
+  }
+  return counts;
+}
+
+// The release threshold t = ceil(b ln N) for N empty cells: each passes with a^t / (1 + a) <=
+// 1 / ((1 + a) N), a = exp(-1/b), so fewer than one of them is released in expectation (about 1/2
+// when b >> 1).
+int64_t threshold_for(const RationalScale& scale, double empty_cells) {
+  return std::max<int64_t>(1, static_cast<int64_t>(std::ceil(scale.value() * std::log(std::max(empty_cells, 2.0)))));
+}
+
 // Each chosen column's levels, with 0 for the numeric axes (they are cut in unit scale).
 std::vector<int> axis_levels(const MechanismContext& context) {
   std::vector<int> levels = context.table.levels;
@@ -80,7 +102,7 @@ Result<PartitionRelease> release_by_grid(const MechanismContext& context, const 
   const GridPlan& plan = planned.value();
   GridSettings settings;
   settings.cells_per_axis = plan.cells_per_axis;
-  settings.noise = {rational_scale_at_least(1.0 / plan.cell_epsilon).value(), plan.threshold};
+  settings.noise = {plan.cell_scale, plan.threshold};
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {"noisy counts of the " + format_number(plan.cells) + " grid cells, released at >= " + std::to_string(plan.threshold),
        "discrete Laplace", plan.cell_epsilon, 1.0, settings.noise.scale.value()}));
@@ -104,7 +126,7 @@ Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, con
   const KdTreePlan& plan = planned.value();
   KdTreeSettings settings;
   settings.split_epsilon = plan.split_epsilon;
-  settings.leaf_noise = {rational_scale_at_least(1.0 / plan.leaf_epsilon).value(), plan.threshold};
+  settings.leaf_noise = {plan.leaf_scale, plan.threshold};
   settings.max_edge = plan.max_edge;
   settings.min_edge = plan.min_edge;
   settings.tau = plan.tau;
@@ -206,29 +228,22 @@ Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vect
   Result<RationalScale> cell_scale = rational_scale_at_least(1.0 / plan.cell_epsilon);
   if (!count_scale.is_ok()) return count_scale.status();
   if (!cell_scale.is_ok()) return cell_scale.status();
-  plan.count_scale = count_scale.value().value();
-  plan.cell_scale = cell_scale.value().value();
-  double categorical_cells = 1;
-  size_t numeric_axes = 0;
-  for (int level : axis_levels) {
-    if (level > 0) categorical_cells *= level;
-    else ++numeric_axes;
-  }
+  plan.count_scale = count_scale.value();
+  plan.cell_scale = cell_scale.value();
+  const AxisCounts axes = count_axes(axis_levels);
   if (options.grid_cells) {
     plan.cells_per_axis = *options.grid_cells;
-  } else if (numeric_axes > 0) {
+  } else if (axes.numeric > 0) {
     // Theorem 3 asks (R/w)^d < eps n / (4 log(1/delta)); with delta = 1/n the grid has at most
     // eps n / (4 ln n) cells, shared here with the categorical cells.
     const double records = std::max(n, 3.0);
-    const double budget_cells = plan.cell_epsilon * records / (4 * std::log(records)) / categorical_cells;
-    const double per_axis = std::floor(std::pow(std::max(1.0, budget_cells), 1.0 / static_cast<double>(numeric_axes)));
+    const double budget_cells = plan.cell_epsilon * records / (4 * std::log(records)) / axes.categorical_cells;
+    const double per_axis = std::floor(std::pow(std::max(1.0, budget_cells), 1.0 / static_cast<double>(axes.numeric)));
     plan.cells_per_axis = static_cast<uint32_t>(std::clamp(per_axis, 1.0, static_cast<double>(kMaxCellsPerAxis)));
   }
   plan.cells = 1;
   for (int level : axis_levels) plan.cells *= level > 0 ? level : plan.cells_per_axis;
-  // With t = ceil(b ln J) the J empty cells release at most J a^t / (1 + a) <= 1/2 of them in expectation.
-  plan.threshold = options.threshold ? *options.threshold
-                                     : std::max<int64_t>(1, static_cast<int64_t>(std::ceil(plan.cell_scale * std::log(std::max(plan.cells, 2.0)))));
+  plan.threshold = options.threshold.value_or(threshold_for(plan.cell_scale, plan.cells));
   return plan;
 }
 
@@ -236,12 +251,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   Result<GridPlan> grid = plan_grid(options, axis_levels, n);
   if (!grid.is_ok()) return grid.status();
   KdTreePlan plan;
-  size_t numeric_axes = 0;
-  double categorical_cells = 1;
-  for (int level : axis_levels) {
-    if (level > 0) categorical_cells *= level;
-    else ++numeric_axes;
-  }
+  const AxisCounts axes = count_axes(axis_levels);
+  const size_t numeric_axes = axes.numeric;
   // s1: the grid's cell width rounded up to a power of two, 2^-m1 (the tree cuts that far without
   // looking at the data); then `steps` halvings of every numeric axis on noisy decisions, so that
   // L = p x steps stays near 20 (each decision's noise grows with L): 3 for p <= 6, 1 from p = 14.
@@ -261,8 +272,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   plan.leaf_epsilon = bins_epsilon - plan.split_epsilon;
   Result<RationalScale> leaf_scale = rational_scale_at_least(1.0 / plan.leaf_epsilon);
   if (!leaf_scale.is_ok()) return leaf_scale.status();
-  plan.leaf_scale = leaf_scale.value().value();
-  const double boxes_at_h = categorical_cells * std::ldexp(1.0, static_cast<int>(levels.data_independent));
+  plan.leaf_scale = leaf_scale.value();
+  const double boxes_at_h = axes.categorical_cells * std::ldexp(1.0, static_cast<int>(levels.data_independent));
   const double records = std::max(n, 1.0);
   if (levels.decisions > 0) {
     Result<SplitDecision> decision = SplitDecision::make(levels.decisions, plan.split_epsilon, 0);
@@ -276,20 +287,20 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   }
   // Empty leaves: the level-h boxes plus at most n L empty siblings along the records' paths.
   const double empty_leaves = boxes_at_h + records * static_cast<double>(levels.decisions);
-  plan.threshold = options.threshold ? *options.threshold
-                                     : std::max<int64_t>(1, static_cast<int64_t>(std::ceil(plan.leaf_scale * std::log(std::max(empty_leaves, 2.0)))));
+  plan.threshold = options.threshold.value_or(threshold_for(plan.leaf_scale, empty_leaves));
   return plan;
 }
 
 Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options) {
   const std::vector<int> levels = axis_levels(context);
   if (!keep_going(context.progress, Phase::Measure, 0, "noisy record count")) return cancelled();
-  // The noisy record count: for the grid's defaults and the number of synthetic records.
-  Result<GridPlan> rough = plan_grid(options, levels, 3);
-  if (!rough.is_ok()) return rough.status();
-  const RationalScale count_scale = rational_scale_at_least(1.0 / rough.value().count_epsilon).value();
+  // The noisy record count, for the partition's defaults and the number of synthetic records (its
+  // budget split does not depend on n; the plan is made again below with the noisy count).
+  Result<GridPlan> budget = plan_grid(options, levels, 3);
+  if (!budget.is_ok()) return budget.status();
+  const RationalScale& count_scale = budget.value().count_scale;
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
-      {"noisy record count", "discrete Laplace", rough.value().count_epsilon, 1.0, count_scale.value()}));
+      {"noisy record count", "discrete Laplace", budget.value().count_epsilon, 1.0, count_scale.value()}));
   const double noisy_count = static_cast<double>(context.table.rows) + static_cast<double>(sample_discrete_laplace(context.random, count_scale));
 
   SpacePoints points;
@@ -347,7 +358,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   count.what = "the noisy number of records (sets the partition's defaults and k)";
   count.values = 1;
   count.sensitivity = 1;
-  count.scale = grid.value().count_scale;
+  count.scale = grid.value().count_scale.value();
   count.epsilon = grid.value().count_epsilon;
   forecast.releases.push_back(count);
   const std::string depends = "the partition follows the noisy record count: give rows for the one the run will use";
@@ -359,7 +370,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
                  std::to_string(grid.value().threshold) + "; empty cells implicitly";
     cells.values = grid.value().cells <= 1e15 ? static_cast<size_t>(grid.value().cells) : 0;
     cells.sensitivity = 1;
-    cells.scale = grid.value().cell_scale;
+    cells.scale = grid.value().cell_scale.value();
     cells.epsilon = grid.value().cell_epsilon;
     if (!inputs.rows) cells.notes.push_back(depends);
     forecast.releases.push_back(cells);
@@ -385,7 +396,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   leaves.what = "noisy counts of the tree's leaves, released at >= " + std::to_string(plan.threshold) +
                 "; empty leaves implicitly (how many leaves depends on the private splits)";
   leaves.sensitivity = 1;
-  leaves.scale = plan.leaf_scale;
+  leaves.scale = plan.leaf_scale.value();
   leaves.epsilon = plan.leaf_epsilon;
   if (!inputs.rows) leaves.notes.push_back(depends);
   forecast.releases.push_back(leaves);

@@ -10,6 +10,7 @@
 
 #include "privsynth/mechanisms/mechanism.hpp"
 #include "privsynth/mechanisms/mechanism_forecast.hpp"
+#include "privsynth/noise.hpp"
 #include "privsynth/options.hpp"
 #include "privsynth/status.hpp"
 
@@ -42,7 +43,7 @@ struct GridPlan {
   double cells = 1;        // of the whole grid
   int64_t threshold = 1;
   double count_epsilon = 0, cell_epsilon = 0;
-  double count_scale = 0, cell_scale = 0;  // discrete Laplace scales, as the ledger will state them
+  RationalScale count_scale, cell_scale;  // discrete Laplace scales, as the run uses and the ledger states them
 };
 Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n);
 
@@ -57,7 +58,8 @@ struct KdTreePlan {
   double max_edge = 0.5, min_edge = 0.125, tau = 0;
   size_t data_independent_levels = 0, decision_levels = 0;
   double split_epsilon = 0, leaf_epsilon = 0;
-  double decision_scale = 0, leaf_scale = 0;
+  double decision_scale = 0;  // as the ledger states it (SplitDecision rounds it the same way)
+  RationalScale leaf_scale;
   int64_t threshold = 1;
 };
 Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n);
