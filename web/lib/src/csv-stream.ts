@@ -3,7 +3,7 @@
 // exists as millions of JS strings. Works the same in browsers, Web Workers and Node 20.
 import Papa from 'papaparse';
 
-import { packRows, type PackedCells } from './csv.js';
+import { checkRowWidths, packRows, throwIfMalformed, type PackedCells } from './csv.js';
 import { errorFromCode } from './errors.js';
 
 /** Text is handed to the parser in pieces of about this many characters (by default). */
@@ -118,12 +118,7 @@ export async function readCsvChunks(
       skipEmptyLines: 'greedy',
       chunk(results, parser) {
         try {
-          // Quote errors are fatal; a "Delimiter" notice only means PapaParse fell back to commas.
-          const fatal = results.errors.find((error) => error.type === 'Quotes');
-          if (fatal) {
-            const where = fatal.row === undefined ? '' : ` in row ${recordsBefore + fatal.row + 1}`;
-            throw errorFromCode('INVALID_CSV', `the CSV is malformed${where}: ${fatal.message}`);
-          }
+          throwIfMalformed(results.errors, recordsBefore);
           let rows = results.data;
           if (width < 0 && rows.length > 0) {
             const names = rows[0].map((name) => name.trim());
@@ -132,14 +127,7 @@ export async function readCsvChunks(
             rows = rows.slice(1);
             recordsBefore = 1;
           }
-          rows.forEach((row, index) => {
-            if (row.length !== width) {
-              throw errorFromCode(
-                'INVALID_CSV',
-                `row ${recordsBefore + index + 1} of the CSV has ${row.length} fields but the header has ${width}`,
-              );
-            }
-          });
+          checkRowWidths(rows, width, recordsBefore);
           if (rows.length > 0) sink.rows(packRows(rows, width));
           recordsBefore += rows.length;
         } catch (error) {

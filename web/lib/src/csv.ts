@@ -13,30 +13,42 @@ export interface ParsedCsv {
 /** parseCsv() refuses text longer than this (256 Mi characters): it holds every cell as a string. Runs read CSVs in chunks (csv-stream.ts) and have no such limit. */
 export const MAX_CSV_BYTES = 256 * 1024 * 1024;
 
+/**
+ * Throws on PapaParse's fatal errors: quote errors (a "Delimiter" notice only means PapaParse fell
+ * back to commas). `recordsBefore` counts the records of earlier chunks, so rows are numbered over
+ * the whole file (1-based, the header is row 1). (Typed by shape: the shipped declarations must not
+ * need PapaParse's types.)
+ */
+export function throwIfMalformed(errors: ReadonlyArray<{ type: string; row?: number; message: string }>, recordsBefore = 0): void {
+  const fatal = errors.find((error) => error.type === 'Quotes');
+  if (!fatal) return;
+  const where = fatal.row === undefined ? '' : ` in row ${recordsBefore + fatal.row + 1}`;
+  throw errorFromCode('INVALID_CSV', `the CSV is malformed${where}: ${fatal.message}`);
+}
+
+/** Throws unless every row has `width` cells; rows[0] is record `firstRecord` of the file (the header is record 0). */
+export function checkRowWidths(rows: string[][], width: number, firstRecord: number): void {
+  rows.forEach((row, index) => {
+    if (row.length !== width) {
+      throw errorFromCode(
+        'INVALID_CSV',
+        `row ${firstRecord + index + 1} of the CSV has ${row.length} fields but the header has ${width}`,
+      );
+    }
+  });
+}
+
 /** Parses CSV text with a header row. Malformed input is a DataError that names the row. */
 export function parseCsv(text: string): ParsedCsv {
   if (text.length > MAX_CSV_BYTES) {
     throw errorFromCode('DOMAIN_TOO_LARGE', `the CSV has ${text.length} characters; at most ${MAX_CSV_BYTES} are supported`);
   }
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: 'greedy' });
-  // Quote errors are fatal; a "Delimiter" notice only means PapaParse fell back to commas.
-  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
-  if (fatal) {
-    const where = fatal.row === undefined ? '' : ` in row ${fatal.row + 1}`;
-    throw errorFromCode('INVALID_CSV', `the CSV is malformed${where}: ${fatal.message}`);
-  }
+  throwIfMalformed(parsed.errors);
   if (parsed.data.length === 0) throw errorFromCode('EMPTY_DATA', 'the CSV is empty: it needs a header row');
   const [header, ...rows] = parsed.data;
   const names = header.map((name) => name.trim());
-  const width = names.length;
-  rows.forEach((row, index) => {
-    if (row.length !== width) {
-      throw errorFromCode(
-        'INVALID_CSV',
-        `row ${index + 2} of the CSV has ${row.length} fields but the header has ${width}`,
-      );
-    }
-  });
+  checkRowWidths(rows, names.length, 1);
   return { header: names, rows };
 }
 

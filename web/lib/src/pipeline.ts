@@ -62,10 +62,14 @@ export function splitOptions(options: SynthesizeOptions): { csv: string | Blob; 
   };
 }
 
+/** The module's result, or its failure thrown as the library's error of that code. */
+function check<T extends { ok: true }>(result: T | WasmFailure): T {
+  if (!result.ok) throw errorFromCode(result.code, result.message);
+  return result;
+}
+
 export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Schema {
-  const checked = module.validateSchema(schemaJson);
-  if (!checked.ok) throw errorFromCode(checked.code, checked.message);
-  return JSON.parse(checked.normalizedJson) as Schema;
+  return JSON.parse(check(module.validateSchema(schemaJson)).normalizedJson) as Schema;
 }
 
 /** The core's discovery request: everything but the CSV. */
@@ -73,11 +77,6 @@ export function discoveryRequestOf(options: DiscoverSchemaOptions): { csv: strin
   checkCsvOptions(options, 'discoverSchema()');
   const { csv, ...request } = options;
   return { csv, requestJson: JSON.stringify(request) };
-}
-
-function check<T extends { ok: true }>(result: T | WasmFailure): T {
-  if (!result.ok) throw errorFromCode(result.code, result.message);
-  return result;
 }
 
 /**
@@ -164,9 +163,7 @@ export function forecastWith(module: PrivsynthWasmModule, schemaJson: string, op
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {
-  const planned = module.plan(inputsJson);
-  if (!planned.ok) throw errorFromCode(planned.code, planned.message);
-  return JSON.parse(planned.reportJson) as PlannerReport;
+  return JSON.parse(check(module.plan(inputsJson)).reportJson) as PlannerReport;
 }
 
 export async function runSynthesis(module: PrivsynthWasmModule, request: RunRequest, report: ProgressReporter): Promise<SynthesisResult> {
