@@ -22,15 +22,16 @@ double draw_in_bin(const Column& column, int bin, RandomSource& random) {
   return std::min(upper, lower + (upper - lower) * random.uniform_unit());
 }
 
-double from_unit(const Column& column, double unit) {
+double from_unit(const Column& column, double unit, bool round_integers) {
   const double value = std::clamp(column.min + unit * (column.max - column.min), column.min, column.max);
-  return column.integer ? std::round(value) : value;
+  return column.integer && round_integers ? std::round(value) : value;
 }
 
 }  // namespace
 
 std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
-                                        RandomSource& random, const std::vector<std::vector<double>>& unit_values) {
+                                        RandomSource& random, const std::vector<std::vector<double>>& unit_values,
+                                        bool round_integers) {
   std::vector<DecodedColumn> decoded(columns.size());
   for (size_t c = 0; c < columns.size(); ++c) {
     const Column& column = columns[c];
@@ -47,7 +48,7 @@ std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, cons
     } else {
       out.numbers.resize(table.rows);
       if (c < unit_values.size() && !unit_values[c].empty()) {
-        for (size_t row = 0; row < table.rows; ++row) out.numbers[row] = from_unit(column, unit_values[c][row]);
+        for (size_t row = 0; row < table.rows; ++row) out.numbers[row] = from_unit(column, unit_values[c][row], round_integers);
         continue;
       }
       for (size_t row = 0; row < table.rows; ++row) {

@@ -314,6 +314,7 @@ Json run_forecast_json(const RunForecast& forecast) {
     if (privacy.dense_statistics > 0) fit["momentStatistics"] = privacy.dense_statistics;
     if (privacy.lp_time_limit_seconds > 0) fit["timeLimitSeconds"] = privacy.lp_time_limit_seconds;
   }
+  if (!privacy.parameters.is_null()) fit["parameters"] = privacy.parameters;
   fit["syntheticRows"] = privacy.synthetic_rows > 0 ? Json(privacy.synthetic_rows) : Json("the noisy record count");
   out["fit"] = fit;
   const bool sized = forecast.rows.has_value();

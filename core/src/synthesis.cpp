@@ -172,6 +172,11 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   SynthesisOutput result;
   result.rows = output.value().synthetic.rows;
   result.columns = decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
+  if (const std::optional<WeightedCentres>& centres = output.value().weighted_centres) {
+    result.weighted_centres = WeightedCentresTable{
+        centres->centres.rows, decode_table(chosen.columns, centres->centres, *random, centres->unit_values, false),
+        centres->weights};
+  }
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
 
   const int degree = output.value().parameters.value("degree", 2);

@@ -57,6 +57,38 @@ TEST_CASE("a mixed table: numeric axes in unit scale, each category its own bin"
   CHECK(report["marginals"]["meanTwoWayTV"].get<double>() < 0.35);
 }
 
+TEST_CASE("the weighted centres: one per released bin, at its middle, weighted by its noisy count", "[space-partition][synthesis]") {
+  const Result<SynthesisOutput> result = testing::synthesize_on(
+      testing::adult_data(), R"({"epsilon":2,"mechanism":"space-partition","partition":"grid","gridCells":4,"columns":["age","hours-per-week","sex"],"testSeed":5})");
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const SynthesisOutput& output = result.value();
+  REQUIRE(output.weighted_centres.has_value());
+  const WeightedCentresTable& centres = *output.weighted_centres;
+  const Json receipt = Json::parse(output.receipt_json);
+  CHECK(centres.rows == receipt["released"]["releasedBins"].get<size_t>());
+  REQUIRE(centres.columns.size() == 3);
+  REQUIRE(centres.weights.size() == centres.rows);
+  double total = 0;
+  for (double weight : centres.weights) {
+    CHECK(weight >= receipt["parameters"]["threshold"].get<double>());
+    total += weight;
+  }
+  CHECK(total == Approx(receipt["released"]["releasedWeight"].get<double>()));
+  // 4 cells per numeric axis over the public bounds: age [17, 90] has centres 17 + 73 (2i + 1) / 8,
+  // not rounded although the column is integer; sex is one of its two categories.
+  for (size_t row = 0; row < centres.rows; ++row) {
+    const double cell = (centres.columns[0].numbers[row] - 17) / 73 * 8;
+    CHECK(std::abs(cell - std::round(cell)) < 1e-9);
+    CHECK(static_cast<int>(std::round(cell)) % 2 == 1);
+    const int32_t sex = centres.columns[2].categories[row];
+    CHECK((sex == 0 || sex == 1));
+  }
+  // Most of Adult's mass is in 2 x 4 x 4 = 32 possible cells: nearly all are released at epsilon 2.
+  CHECK(centres.rows > 16);
+  CHECK(centres.rows <= 32);
+}
+
 TEST_CASE("space partitioning refuses what it cannot do, before reading data", "[space-partition][errors]") {
   const testing::BundledData& adult = testing::adult_data();
   const auto status = [&](const std::string& options) { return testing::synthesize_on(adult, options).status(); };
@@ -87,6 +119,8 @@ TEST_CASE("the forecast of the grid states the noise and the grid its run uses",
   CHECK(parsed["releases"][0]["scale"] == receipt["ledger"][0]["noiseScale"]);
   CHECK(parsed["releases"][1]["scale"] == receipt["ledger"][1]["noiseScale"]);
   CHECK(parsed["totals"]["epsilon"].get<double>() == Approx(1.0));
+  CHECK(parsed["fit"]["parameters"]["cellWidth"] == 1.0 / 45);
+  CHECK(parsed["fit"]["parameters"]["threshold"] == receipt["parameters"]["threshold"]);
 }
 
 TEST_CASE("the KD-tree on Balog's 2-D mixture: epsilon' + epsilon'' on the ledger, Lemma 10's tau, a close table", "[space-partition][kd-tree][synthesis]") {
@@ -115,4 +149,10 @@ TEST_CASE("the KD-tree on Balog's 2-D mixture: epsilon' + epsilon'' on the ledge
   const Json forecast = Json::parse(forecast_run_json(testing::mixture_data().schema, options, 100000.0).value());
   REQUIRE(forecast["releases"].size() == 3);
   for (size_t i = 0; i < 3; ++i) CHECK(forecast["releases"][i]["scale"] == receipt["ledger"][i]["noiseScale"]);
+  // ... and the same s1, s2, tau and t (the run's noisy count is within a few records of 100,000).
+  Json stated = parameters;
+  for (const char* run_only : {"leaves", "bounds", "syntheticRows"}) stated.erase(run_only);
+  CHECK(forecast["fit"]["parameters"] == stated);
+  // At most 2^10 boxes at level h, each split at most 6 times.
+  CHECK(forecast["releases"][2]["values"] == 65536);
 }

@@ -21,9 +21,10 @@ struct DecodedColumn {
 
 // `columns[i]` is the schema column of table column i. Where `unit_values[i]` is non-empty, numeric
 // column i is decoded from it exactly, min + u (max - min) (rounded in integer columns), instead
-// of drawing within the bin.
+// of drawing within the bin; `round_integers` false keeps those values exact (bin centres).
 std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
                                         RandomSource& random,
-                                        const std::vector<std::vector<double>>& unit_values = {});
+                                        const std::vector<std::vector<double>>& unit_values = {},
+                                        bool round_integers = true);
 
 }  // namespace privsynth

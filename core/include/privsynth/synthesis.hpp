@@ -3,6 +3,7 @@
 // synthetic columns, a privacy receipt and a utility report out. Nothing is returned unless every
 // step succeeded.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,9 +21,18 @@ struct SynthesisInput {
   std::string_view options_json; // see docs/api.md: epsilon, mechanism, columns, degree, ...
 };
 
+// Released bin centres in schema units (numeric centres not rounded, even in integer columns) and
+// their noisy counts.
+struct WeightedCentresTable {
+  size_t rows = 0;
+  std::vector<DecodedColumn> columns;
+  std::vector<double> weights;
+};
+
 struct SynthesisOutput {
   size_t rows = 0;
   std::vector<DecodedColumn> columns;  // the synthetic table
+  std::optional<WeightedCentresTable> weighted_centres;  // space-partition only
   std::string receipt_json;            // public: what was released and how (DESIGN §2)
   std::string report_json;             // NOT public: utility measured on the real data
 };

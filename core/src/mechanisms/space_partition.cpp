@@ -55,10 +55,32 @@ std::vector<SpaceAxis> axes_of(const std::vector<int>& levels) {
   return axes;
 }
 
+// Points of the space as an encoded table: categorical axes from `codes`, numeric axes from `unit`
+// (binned by the schema for the codes, and kept exactly for decoding).
+struct SpaceTable {
+  EncodedTable codes;
+  std::vector<std::vector<double>> unit_values;
+};
+
+SpaceTable space_table(const std::vector<int>& levels, const std::vector<int>& table_levels,
+                       std::vector<std::vector<double>> unit, std::vector<std::vector<uint32_t>> codes, size_t rows) {
+  SpaceTable result;
+  result.codes = bin_unit_points(table_levels, unit, rows);
+  for (size_t axis = 0; axis < levels.size(); ++axis) {
+    if (levels[axis] > 0) {
+      result.codes.codes[axis] = std::move(codes[axis]);
+      result.unit_values.emplace_back();
+    } else {
+      result.unit_values.push_back(std::move(unit[axis]));
+    }
+  }
+  return result;
+}
+
 // k records from the released bins: a bin with probability proportional to its count, then a
 // point uniform inside it (spec/algorithms.md §4, "synthetic data from released cells").
-void draw_records(const std::vector<SpaceBin>& bins, const std::vector<int>& levels, size_t k, RandomSource& random,
-                  MechanismOutput& output, const std::vector<int>& table_levels) {
+SpaceTable draw_records(const std::vector<SpaceBin>& bins, const std::vector<int>& levels, size_t k,
+                        RandomSource& random, const std::vector<int>& table_levels) {
   std::vector<double> cumulative(bins.size());
   double total = 0;
   for (size_t i = 0; i < bins.size(); ++i) cumulative[i] = total += bins[i].weight;
@@ -77,15 +99,28 @@ void draw_records(const std::vector<SpaceBin>& bins, const std::vector<int>& lev
       }
     }
   }
-  output.synthetic = bin_unit_points(table_levels, unit, k);
-  for (size_t axis = 0; axis < levels.size(); ++axis) {
-    if (levels[axis] > 0) {
-      output.synthetic.codes[axis] = std::move(codes[axis]);
-      output.synthetic_unit_values.emplace_back();
-    } else {
-      output.synthetic_unit_values.push_back(std::move(unit[axis]));
+  return space_table(levels, table_levels, std::move(unit), std::move(codes), k);
+}
+
+// The released bins as weighted centres (Kreačić et al.'s output before sampling): the midpoint of
+// each numeric side, the bin's category on categorical axes, the noisy count as weight.
+WeightedCentres weighted_centres(const std::vector<SpaceBin>& bins, const std::vector<int>& levels,
+                                 const std::vector<int>& table_levels) {
+  std::vector<std::vector<double>> unit(levels.size(), std::vector<double>(bins.size()));
+  std::vector<std::vector<uint32_t>> codes(levels.size(), std::vector<uint32_t>(bins.size()));
+  WeightedCentres centres;
+  for (size_t i = 0; i < bins.size(); ++i) {
+    const SpaceBin& bin = bins[i];
+    for (size_t axis = 0; axis < levels.size(); ++axis) {
+      if (levels[axis] > 0) codes[axis][i] = static_cast<uint32_t>(bin.low[axis]);
+      else unit[axis][i] = (bin.low[axis] + bin.high[axis]) / 2;
     }
+    centres.weights.push_back(bin.weight);
   }
+  SpaceTable table = space_table(levels, table_levels, std::move(unit), std::move(codes), bins.size());
+  centres.centres = std::move(table.codes);
+  centres.unit_values = std::move(table.unit_values);
+  return centres;
 }
 
 // What a partition released: its bins and what the receipt states about it.
@@ -94,6 +129,38 @@ struct PartitionRelease {
   int64_t threshold = 1;
   nlohmann::json parameters;
 };
+
+// The public choices of a plan, as the receipt and the forecast state them.
+nlohmann::json grid_parameters(const SpacePartitionOptions& options, const GridPlan& plan) {
+  return {{"partition", "grid"},
+          {"cellsPerNumericAxis", plan.cells_per_axis},
+          {"cellWidth", 1.0 / plan.cells_per_axis},
+          {"cellWidthNote", "w, as a fraction of each numeric column's public range"},
+          {"cells", plan.cells},
+          {"threshold", plan.threshold},
+          {"thresholdNote", options.threshold ? "given" : "ceil(b ln J): at most 1/2 empty cell released in expectation"},
+          {"budget", {{"total", options.epsilon}, {"recordCount", plan.count_epsilon}, {"cells", plan.cell_epsilon},
+                      {"composition", "basic (sequential) composition"}}}};
+}
+
+nlohmann::json kd_tree_parameters(const SpacePartitionOptions& options, const KdTreePlan& plan) {
+  return {{"partition", "kd-tree"},
+          {"maxEdge", plan.max_edge},
+          {"minEdge", plan.min_edge},
+          {"edgeNote", "s1 and s2, as fractions of each numeric column's public range"},
+          {"dataIndependentLevels", plan.data_independent_levels},
+          {"decisionLevels", plan.decision_levels},
+          {"tau", plan.tau},
+          {"tauNote", options.tau ? "given"
+                      : options.tau_lemma10 ? "Lemma 10 with delta = 1e-6 and the noisy count as n"
+                                            : "b ln(boxes at level h): at most 1/2 of those boxes split when empty; any tau is exact"},
+          {"threshold", plan.threshold},
+          {"thresholdNote", options.threshold ? "given"
+                                              : "ceil(b ln(boxes at level h + n L)): at most 1/2 empty leaf released in expectation"},
+          {"budget", {{"total", options.epsilon}, {"recordCount", options.epsilon - plan.split_epsilon - plan.leaf_epsilon},
+                      {"splitDecisions", plan.split_epsilon}, {"leaves", plan.leaf_epsilon},
+                      {"composition", "basic (sequential) composition; the decisions compose along one root-to-leaf path"}}}};
+}
 
 Result<PartitionRelease> release_by_grid(const MechanismContext& context, const SpacePartitionOptions& options,
                                          const std::vector<int>& levels, const SpacePoints& points, double noisy_count) {
@@ -108,15 +175,7 @@ Result<PartitionRelease> release_by_grid(const MechanismContext& context, const 
        "discrete Laplace", plan.cell_epsilon, 1.0, settings.noise.scale.value()}));
   Result<GridRelease> release = release_grid(points, settings, context.random);
   if (!release.is_ok()) return release.status();
-  PartitionRelease result{std::move(release.value().bins), plan.threshold, {}};
-  result.parameters = {
-      {"cellsPerNumericAxis", plan.cells_per_axis},
-      {"cells", plan.cells},
-      {"threshold", plan.threshold},
-      {"thresholdNote", options.threshold ? "given" : "ceil(b ln J): at most 1/2 empty cell released in expectation"},
-      {"budget", {{"total", options.epsilon}, {"recordCount", plan.count_epsilon}, {"cells", plan.cell_epsilon},
-                  {"composition", "basic (sequential) composition"}}}};
-  return result;
+  return PartitionRelease{std::move(release.value().bins), plan.threshold, grid_parameters(options, plan)};
 }
 
 Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, const SpacePartitionOptions& options,
@@ -141,23 +200,8 @@ Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, con
        plan.leaf_epsilon, 1.0, settings.leaf_noise.scale.value()}));
   Result<KdTreeRelease> release = release_kd_tree(points, settings, context.random);
   if (!release.is_ok()) return release.status();
-  PartitionRelease result{std::move(release.value().bins), plan.threshold, {}};
-  result.parameters = {
-      {"maxEdge", plan.max_edge},
-      {"minEdge", plan.min_edge},
-      {"dataIndependentLevels", plan.data_independent_levels},
-      {"decisionLevels", plan.decision_levels},
-      {"tau", plan.tau},
-      {"tauNote", options.tau ? "given"
-                  : options.tau_lemma10 ? "Lemma 10 with delta = 1e-6 and the noisy count as n"
-                                        : "b ln(boxes at level h): at most 1/2 of those boxes split when empty; any tau is exact"},
-      {"leaves", release.value().leaves},
-      {"threshold", plan.threshold},
-      {"thresholdNote", options.threshold ? "given"
-                                          : "ceil(b ln(boxes at level h + n L)): at most 1/2 empty leaf released in expectation"},
-      {"budget", {{"total", options.epsilon}, {"recordCount", options.epsilon - plan.split_epsilon - plan.leaf_epsilon},
-                  {"splitDecisions", plan.split_epsilon}, {"leaves", plan.leaf_epsilon},
-                  {"composition", "basic (sequential) composition; the decisions compose along one root-to-leaf path"}}}};
+  PartitionRelease result{std::move(release.value().bins), plan.threshold, kd_tree_parameters(options, plan)};
+  result.parameters["leaves"] = release.value().leaves;
   return result;
 }
 
@@ -273,7 +317,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   Result<RationalScale> leaf_scale = rational_scale_at_least(1.0 / plan.leaf_epsilon);
   if (!leaf_scale.is_ok()) return leaf_scale.status();
   plan.leaf_scale = leaf_scale.value();
-  const double boxes_at_h = axes.categorical_cells * std::ldexp(1.0, static_cast<int>(levels.data_independent));
+  plan.boxes_at_h = axes.categorical_cells * std::ldexp(1.0, static_cast<int>(levels.data_independent));
+  const double boxes_at_h = plan.boxes_at_h;
   const double records = std::max(n, 1.0);
   if (levels.decisions > 0) {
     Result<SplitDecision> decision = SplitDecision::make(levels.decisions, plan.split_epsilon, 0);
@@ -322,7 +367,10 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   const size_t k = options.synthetic_rows ? *options.synthetic_rows
                                           : static_cast<size_t>(std::max(0.0, std::round(noisy_count)));
   MechanismOutput output;
-  draw_records(bins, levels, k, context.random, output, context.table.levels);
+  SpaceTable records = draw_records(bins, levels, k, context.random, context.table.levels);
+  output.synthetic = std::move(records.codes);
+  output.synthetic_unit_values = std::move(records.unit_values);
+  output.weighted_centres = weighted_centres(bins, levels, context.table.levels);
   double released_weight = 0;
   for (const SpaceBin& bin : bins) released_weight += bin.weight;
   const bool grid = options.partition == PartitionKind::Grid;
@@ -334,7 +382,6 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
                     (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
       {"privacyNote", "docs/privacy/space-partitioning.md"}};
   output.parameters = release.value().parameters;
-  output.parameters["partition"] = grid ? "grid" : "kd-tree";
   output.parameters["bounds"] = "the schema's public bounds, scaled to [0, 1] (not the data's min and max, as in the paper)";
   output.parameters["syntheticRows"] = k;
   output.released = {{"noisyCount", noisy_count}, {"releasedBins", bins.size()}, {"releasedWeight", released_weight}};
@@ -374,6 +421,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
     cells.epsilon = grid.value().cell_epsilon;
     if (!inputs.rows) cells.notes.push_back(depends);
     forecast.releases.push_back(cells);
+    forecast.parameters = grid_parameters(options, grid.value());
     return forecast;
   }
   Result<KdTreePlan> planned = plan_kd_tree(options, levels, n);
@@ -395,11 +443,18 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   leaves.release = "leaf counts";
   leaves.what = "noisy counts of the tree's leaves, released at >= " + std::to_string(plan.threshold) +
                 "; empty leaves implicitly (how many leaves depends on the private splits)";
+  // Each decision level at most doubles the boxes of level h.
+  const double most_leaves = plan.boxes_at_h * std::ldexp(1.0, static_cast<int>(plan.decision_levels));
+  leaves.values = most_leaves <= 1e15 ? static_cast<size_t>(most_leaves) : 0;
+  leaves.notes.push_back("at most " + format_number(most_leaves) + " leaves (" + format_number(plan.boxes_at_h) +
+                         " boxes after the data-independent levels, each split at most " +
+                         std::to_string(plan.decision_levels) + " times); the expected error counts them all");
   leaves.sensitivity = 1;
   leaves.scale = plan.leaf_scale.value();
   leaves.epsilon = plan.leaf_epsilon;
   if (!inputs.rows) leaves.notes.push_back(depends);
   forecast.releases.push_back(leaves);
+  forecast.parameters = kd_tree_parameters(options, plan);
   return forecast;
 }
 

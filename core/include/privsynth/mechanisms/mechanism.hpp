@@ -2,6 +2,7 @@
 // What every mechanism receives and returns (DESIGN §3): a function of (encoded table, options,
 // budget, randomness, progress sink) returning a synthetic encoded table plus what the receipt
 // needs. Mechanisms read no clock, file or global state.
+#include <optional>
 #include <vector>
 #include <nlohmann/json.hpp>
 
@@ -25,11 +26,21 @@ struct MechanismContext {
   int target_column = -1;
 };
 
+// The released bins' centres with their noisy counts (Kreačić et al.'s weighted-centre output, for
+// kernel-density uses): one row per bin, categorical columns as codes, numeric columns as the
+// centre in unit scale (`unit_values[c]`, empty for categorical columns). Post-processing.
+struct WeightedCentres {
+  EncodedTable centres;
+  std::vector<std::vector<double>> unit_values;
+  std::vector<double> weights;
+};
+
 struct MechanismOutput {
   EncodedTable synthetic;         // same columns and levels as the input table
   // Optional: numeric columns of the synthetic table as values in [0, 1] (decoded exactly, not
   // drawn within their bin); empty, or one vector per column (empty for columns without).
   std::vector<std::vector<double>> synthetic_unit_values;
+  std::optional<WeightedCentres> weighted_centres;  // space partitioning only
   bool noise_disabled = false;    // test-only switch was used: NOT PRIVATE
   nlohmann::json description;     // name, paper, reference measure, neighbour relation
   nlohmann::json parameters;      // every public choice, for the receipt

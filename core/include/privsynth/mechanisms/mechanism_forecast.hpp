@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "privsynth/reweighting.hpp"
 
@@ -67,6 +68,7 @@ struct MechanismForecast {
   FitObjective fit_objective = FitObjective::MaxError;
   double lp_time_limit_seconds = 0;  // 0: none
   size_t synthetic_rows = 0;         // the option; 0: the noisy record count
+  nlohmann::json parameters;         // a partition's public choices (w, t, s1, s2, tau), as the receipt states them
   std::vector<std::string> notes;
 };
 

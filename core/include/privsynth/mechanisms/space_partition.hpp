@@ -57,6 +57,7 @@ Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vect
 struct KdTreePlan {
   double max_edge = 0.5, min_edge = 0.125, tau = 0;
   size_t data_independent_levels = 0, decision_levels = 0;
+  double boxes_at_h = 1;      // boxes after the data-independent levels (x the categorical cells)
   double split_epsilon = 0, leaf_epsilon = 0;
   double decision_scale = 0;  // as the ledger states it (SplitDecision rounds it the same way)
   RationalScale leaf_scale;
