@@ -119,7 +119,14 @@ val start_synthesis(const std::string& schema_json, const std::string& options_j
   return stream_result(privsynth::SynthesisSession::start(schema_json, options_json, header_names(header)));
 }
 
-// stream.finish(onProgress(phase, fraction, detail) -> boolean) -> { ok, rows, columns, receiptJson, reportJson }
+val column_list(const std::vector<privsynth::DecodedColumn>& columns) {
+  val list = val::array();
+  for (const privsynth::DecodedColumn& column : columns) list.call<void>("push", column_object(column));
+  return list;
+}
+
+// stream.finish(onProgress(phase, fraction, detail) -> boolean)
+//   -> { ok, rows, columns, receiptJson, reportJson, weightedCentres?: { rows, columns, weights } }
 val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
   const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
     return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
@@ -128,11 +135,16 @@ val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
   if (!output.is_ok()) return error_object(output.status());
   val result = ok_object();
   result.set("rows", output.value().rows);
-  val list = val::array();
-  for (const privsynth::DecodedColumn& column : output.value().columns) list.call<void>("push", column_object(column));
-  result.set("columns", list);
+  result.set("columns", column_list(output.value().columns));
   result.set("receiptJson", output.value().receipt_json);
   result.set("reportJson", output.value().report_json);
+  if (const auto& centres = output.value().weighted_centres) {
+    val table = val::object();
+    table.set("rows", centres->rows);
+    table.set("columns", column_list(centres->columns));
+    table.set("weights", to_typed_array("Float64Array", centres->weights));
+    result.set("weightedCentres", table);
+  }
   return result;
 }
 

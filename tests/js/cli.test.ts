@@ -100,6 +100,21 @@ describe('privsynth synth', () => {
     expect(csvRows(readFileSync(at('marginal.csv'), 'utf8'))[0]).toEqual(COLUMNS);
   });
 
+  it('runs space partitioning and writes its weighted centres with --centres', () => {
+    const run = cli([
+      'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--mechanism', 'space-partition', '--columns', 'age,hours-per-week,sex',
+      '--seed', '7', '--out', at('space.csv'), '--receipt', at('space.json'), '--centres', at('centres.csv'),
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const receipt = readJson<PrivacyReceipt>(at('space.json'));
+    expect(receipt.mechanism.name).toBe('space-partition');
+    const centres = csvRows(readFileSync(at('centres.csv'), 'utf8'));
+    expect(centres[0]).toEqual(['age', 'hours-per-week', 'sex', 'weight']);
+    expect(centres).toHaveLength((receipt.released.releasedBins as number) + 1);
+    const weights = centres.slice(1).map((row) => Number(row[3]));
+    expect(weights.reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(receipt.released.releasedWeight as number, 6);
+  });
+
   it('writes the CSV to standard output with --out - (or without --out), and --quiet keeps only the warning', () => {
     for (const out of [['--out', '-'], []]) {
       const run = cli(['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', ...SMALL_RUN, ...out, '--no-receipt', '--quiet']);
@@ -210,6 +225,7 @@ describe('usage errors exit 2 with a hint to --help', () => {
     { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--options-json', '{"epsilon": 2}'], message: 'option "epsilon" is set twice, by --options-json and by --epsilon', command: 'synth' },
     { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'same.json', '--report', 'same.json'], message: '--receipt and --report name the same file', command: 'synth' },
     { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--out', DATA], message: `--out "${DATA}" would overwrite an input`, command: 'synth' },
+    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--centres', 'c.csv'], message: '--centres needs --mechanism space-partition', command: 'synth' },
     { args: ['plan', '--statistics', 'many'], message: 'privsynth plan: --statistics must be a number, got "many"', command: 'plan' },
     { args: ['plan', DATA], message: `privsynth plan: unexpected argument "${DATA}"`, command: 'plan' },
     { args: ['validate-schema'], message: 'privsynth validate-schema: missing the schema file', command: 'validate-schema' },
@@ -285,6 +301,17 @@ describe('privsynth plan --schema (the run forecast)', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+
+  it('prints space partitioning\'s grid or KD-tree: w, t, s1, s2 and tau', () => {
+    const numeric = ['plan', '--schema', SCHEMA, '--epsilon', '1', '--mechanism', 'space-partition', '--columns', 'age,hours-per-week,sex', '--rows', '48842'];
+    const tree = cli(numeric);
+    expect(tree.status, tree.stderr).toBe(0);
+    expect(tree.stdout).toMatch(/Partition: KD-tree, split without the data while an edge is > s1 = [\d.]+ of its range \(h = \d+ levels\), then on noisy decisions "count > tau = [\d.]+" \(L = 6 on any path\) down to s2 = [\d.]+; leaf counts released at >= t = \d+/);
+    expect(tree.stdout).toMatch(/leaf counts +discrete Laplace, scale [\d.]+ .* [\d,]+ values/);
+    const grid = cli([...numeric, '--option', 'partition=grid', '--option', 'gridCells=10']);
+    expect(grid.status, grid.stderr).toBe(0);
+    expect(grid.stdout).toContain('Partition: grid of 10 cells per numeric axis (w = 0.1 of each range), 200 cells; counts released at >= t = ');
   });
 
   it('prints the forecast as JSON, with the sigma the run then reports in its receipt', () => {

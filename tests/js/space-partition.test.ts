@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { synthesize } from 'privsynth';
+import { forecastRun, synthesize } from 'privsynth';
 import type { Schema } from 'privsynth';
 import { repoFile } from './helpers';
 
@@ -27,6 +27,36 @@ describe('space partitioning (KD-tree) in Node', () => {
     expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.06);
     expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(0.13);
     expect(grown).toBeLessThan(1e9);
+
+    // The released bins as weighted centres: one per bin, their weights the released counts.
+    const centres = result.weightedCentres!;
+    expect(centres.rows).toBe(result.receipt.released.releasedBins);
+    expect(centres.weights.reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(result.receipt.released.releasedWeight as number, 6);
+    expect(Math.min(...centres.weights)).toBeGreaterThanOrEqual(result.receipt.parameters.threshold as number);
+    expect(centres.csv.split('\n')).toHaveLength(centres.rows + 1);
+    expect(centres.csv.slice(0, centres.csv.indexOf('\n'))).toBe([...result.columns, 'weight'].join(','));
+    // The weighted mean of the centres is close to the real mean of each axis (bins of edge <= 1/32
+    // of the range: the centre is within 1/64 of the range of every point of its bin; noise aside).
+    const real = d5('csv').trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+    const schema = JSON.parse(d5('schema.json')) as Schema;
+    centres.table.forEach((column, axis) => {
+      if (column.kind !== 'numeric') throw new Error('numeric expected');
+      const definition = schema.columns[axis] as { min: number; max: number };
+      const total = centres.weights.reduce((sum, weight) => sum + weight, 0);
+      const mean = column.values.reduce((sum, value, i) => sum + value * centres.weights[i], 0) / total;
+      const realMean = real.reduce((sum, row) => sum + row[axis], 0) / real.length;
+      expect(Math.abs(mean - realMean)).toBeLessThan((definition.max - definition.min) / 50);
+    });
+
+    // The forecast states the partition the run used.
+    const forecast = await forecastRun({ schema: d5('schema.json'), epsilon: 1, mechanism: 'space-partition', rows: 100000 });
+    const planned = forecast.fit.parameters!;
+    expect(planned.partition).toBe('kd-tree');
+    if (planned.partition !== 'kd-tree') throw new Error('kd-tree expected');
+    expect(planned.maxEdge).toBe(result.receipt.parameters.maxEdge);
+    expect(planned.minEdge).toBe(result.receipt.parameters.minEdge);
+    expect(planned.tau).toBe(result.receipt.parameters.tau);
+    expect(planned.threshold).toBe(result.receipt.parameters.threshold);
   });
 
   it('runs a 20-column numeric table: most of its 2^80 finest boxes are never built', async () => {

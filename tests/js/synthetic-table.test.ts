@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import type { Schema } from '../../web/lib/src/schema-types';
-import { syntheticCsv, syntheticTable, tableBuffers } from '../../web/lib/src/synthetic-table';
+import { resultBuffers, syntheticCsv, syntheticTable, weightColumnName, weightedCentres } from '../../web/lib/src/synthetic-table';
+import type { SynthesisResult } from '../../web/lib/src/types';
 
 const schema: Schema = {
   version: 1,
@@ -28,7 +29,7 @@ describe('the synthetic table and its CSV', () => {
       { name: 'score', kind: 'numeric', numbers: scores },
     ]);
     expect(table[0]).toMatchObject({ kind: 'categorical', labels: ['Zürich', 'a,b', 'say "hi"', ' padded ', 'two\nlines'] });
-    expect(tableBuffers(table)).toEqual([codes.buffer, ages.buffer, scores.buffer]);
+    expect(resultBuffers({ table } as SynthesisResult)).toEqual([codes.buffer, ages.buffer, scores.buffer]);
     const labels = ['Zürich', 'a,b', 'say "hi"', ' padded ', 'two\nlines'];
     const data = Array.from({ length: rows }, (_, i) => [
       codes[i] < 0 ? 'NA' : labels[codes[i]],
@@ -48,5 +49,30 @@ describe('the synthetic table and its CSV', () => {
       { name: 'score', kind: 'numeric', numbers: new Float64Array(0) },
     ]);
     expect(syntheticCsv(schema, table, 0)).toBe('"city, state",age,score');
+  });
+
+  it('writes weighted centres with unrounded integer columns and a weight column, and transfers their buffers', () => {
+    const codes = Int32Array.from([0, 1, -1]);
+    const ages = Float64Array.from([7.5, 112.5, 52.5]);
+    const scores = Float64Array.from([0.125, 0.375, 0.875]);
+    const weights = Float64Array.from([12, 40, 7]);
+    const centres = weightedCentres(schema, {
+      rows: 3,
+      columns: [
+        { name: 'city, state', kind: 'categorical', categories: codes },
+        { name: 'age', kind: 'numeric', numbers: ages },
+        { name: 'score', kind: 'numeric', numbers: scores },
+      ],
+      weights,
+    });
+    expect(centres.columns).toEqual(['city, state', 'age', 'score']);
+    expect(centres.csv).toBe('"city, state",age,score,weight\nZürich,7.5,0.125,12\n"a,b",112.5,0.375,40\nNA,52.5,0.875,7');
+    const result = { table: centres.table, weightedCentres: centres } as SynthesisResult;
+    expect(resultBuffers(result)).toEqual([codes.buffer, ages.buffer, scores.buffer, codes.buffer, ages.buffer, scores.buffer, weights.buffer]);
+  });
+
+  it('names the weight column so that it never collides with a schema column', () => {
+    expect(weightColumnName(['x', 'y'])).toBe('weight');
+    expect(weightColumnName(['weight', 'weight_'])).toBe('weight__');
   });
 });

@@ -434,6 +434,9 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
                      std::to_string(plan.decision_levels) + " on a root-to-leaf path (edges " +
                      format_rounded(plan.max_edge) + " down to " + format_rounded(plan.min_edge) + ")";
     decisions.values_are_counts = false;
+    // At most one decision per internal node of the subtrees below level h.
+    const double most_decisions = plan.boxes_at_h * (std::ldexp(1.0, static_cast<int>(plan.decision_levels)) - 1);
+    decisions.values = most_decisions <= 1e15 ? static_cast<size_t>(most_decisions) : 0;
     decisions.sensitivity = static_cast<double>(plan.decision_levels);
     decisions.scale = plan.decision_scale;
     decisions.epsilon = plan.split_epsilon;

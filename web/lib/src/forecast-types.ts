@@ -55,6 +55,41 @@ export interface ReleaseForecast {
   notes?: string[];
 }
 
+/**
+ * The public choices of mechanism "space-partition", as its receipt's parameters state them. Widths
+ * and edges are fractions of each numeric column's public range; `threshold` is t, the release
+ * threshold of the noisy counts (Kreačić et al., Algorithms 1-3).
+ */
+export type PartitionParameters =
+  | {
+      partition: 'grid';
+      cellsPerNumericAxis: number;
+      /** w */
+      cellWidth: number;
+      cellWidthNote: string;
+      cells: number;
+      threshold: number;
+      thresholdNote: string;
+      budget: { total: number; recordCount: number; cells: number; composition: string };
+    }
+  | {
+      partition: 'kd-tree';
+      /** s1: the tree splits without looking at the data while an edge is longer. */
+      maxEdge: number;
+      /** s2: no box is split below it. */
+      minEdge: number;
+      edgeNote: string;
+      /** h: the data-independent levels. */
+      dataIndependentLevels: number;
+      /** L: noisy split decisions on any root-to-leaf path. */
+      decisionLevels: number;
+      tau: number;
+      tauNote: string;
+      threshold: number;
+      thresholdNote: string;
+      budget: { total: number; recordCount: number; splitDecisions: number; leaves: number; composition: string };
+    };
+
 export interface RunForecast {
   kind: 'privsynth run forecast';
   mechanism: string;
@@ -78,6 +113,8 @@ export interface RunForecast {
     reducedSpace?: { initial: number; max: number } | { fullDomain: number };
     momentStatistics?: number;
     timeLimitSeconds?: number;
+    /** space-partition only. */
+    parameters?: PartitionParameters;
     syntheticRows: number | string;
   };
   memoryBytes: { table: number; output: number; marginals: number; fit: number; total: number };

@@ -7,7 +7,7 @@ import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-t
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Phase, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
-import { syntheticCsv, syntheticTable } from './synthetic-table.js';
+import { syntheticCsv, syntheticTable, weightedCentres } from './synthetic-table.js';
 import type { PrivsynthWasmModule, WasmFailure, WasmRowSink } from './wasm-module.js';
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
@@ -204,5 +204,6 @@ export async function runSynthesis(module: PrivsynthWasmModule, request: RunRequ
     table,
     receipt: JSON.parse(output.receiptJson),
     report: JSON.parse(output.reportJson),
+    ...(output.weightedCentres ? { weightedCentres: weightedCentres(schema, output.weightedCentres) } : {}),
   };
 }

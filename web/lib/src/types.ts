@@ -381,6 +381,24 @@ export type SyntheticColumn =
   | { name: string; kind: 'categorical'; codes: Int32Array; labels: string[] }
   | { name: string; kind: 'numeric'; values: Float64Array };
 
+/**
+ * The bins space partitioning released (Kreačić et al.'s weighted-centre output, for kernel density
+ * estimates and other weighted uses): each bin's centre in schema units — numeric centres are not
+ * rounded, even in integer columns — with the bin's noisy count as its weight. Post-processing of
+ * the same release as the synthetic table: no further privacy cost.
+ */
+export interface WeightedCentres {
+  /** Number of released bins. */
+  rows: number;
+  columns: string[];
+  /** The centres, one typed array per column. */
+  table: SyntheticColumn[];
+  /** Each bin's noisy count (>= the receipt's threshold). */
+  weights: Float64Array;
+  /** CSV text: the columns, then "weight" ("weight_" if a column already has that name). */
+  csv: string;
+}
+
 export interface SynthesisResult {
   /** The synthetic table as CSV text (header + rows). */
   csv: string;
@@ -391,6 +409,8 @@ export interface SynthesisResult {
   table: SyntheticColumn[];
   receipt: PrivacyReceipt;
   report: UtilityReport;
+  /** mechanism "space-partition" only: the released bins as weighted centres. */
+  weightedCentres?: WeightedCentres;
 }
 
 export interface SummarizeDataOptions {

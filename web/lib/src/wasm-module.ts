@@ -8,8 +8,11 @@ export type WasmColumn =
   | { name: string; kind: 'categorical'; categories: Int32Array }
   | { name: string; kind: 'numeric'; numbers: Float64Array };
 
+/** Released bins' centres (numeric centres not rounded) and their noisy counts: space-partition only. */
+export type WasmWeightedCentres = { rows: number; columns: WasmColumn[]; weights: Float64Array };
+
 export type WasmSynthesis =
-  | { ok: true; rows: number; columns: WasmColumn[]; receiptJson: string; reportJson: string }
+  | { ok: true; rows: number; columns: WasmColumn[]; receiptJson: string; reportJson: string; weightedCentres?: WasmWeightedCentres }
   | WasmFailure;
 
 export type WasmSchemaCheck = { ok: true; normalizedJson: string } | WasmFailure;

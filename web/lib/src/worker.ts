@@ -2,7 +2,7 @@
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
 import { serializeError } from './errors.js';
 import { checkSchema, discoverWith, forecastWith, planWith, runSynthesis, summarizeWith } from './pipeline.js';
-import { tableBuffers } from './synthetic-table.js';
+import { resultBuffers } from './synthetic-table.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
@@ -47,7 +47,7 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
           return true;
         },
       );
-      return { reply: { id: request.id, kind: 'done', value: result }, transfer: tableBuffers(result.table) };
+      return { reply: { id: request.id, kind: 'done', value: result }, transfer: resultBuffers(result) };
     }
   }
 }

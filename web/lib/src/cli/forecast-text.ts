@@ -1,7 +1,7 @@
 // The run forecast as text: the budget, each release with its noise and expected error, the
 // measured marginals known before the run, the fit, memory and runtime. `plan --json` prints the
 // forecast itself (docs/forecast.md).
-import type { ReleaseForecast, RunForecast, Spread } from '../node.js';
+import type { PartitionParameters, ReleaseForecast, RunForecast, Spread } from '../node.js';
 import { textTable } from './text-table.js';
 
 /** Per-marginal lines printed before "... N more". */
@@ -75,6 +75,26 @@ function marginalLines(forecast: RunForecast): string[] {
   ];
 }
 
+/** space-partition's grid or tree (Kreačić et al.): w, t, s1, s2 and tau. */
+export function partitionLine(p: PartitionParameters): string {
+  if (p.partition === 'grid') {
+    return `Partition: grid of ${integer(p.cellsPerNumericAxis)} cells per numeric axis (w = ${number(p.cellWidth)} of each range), ` +
+      `${integer(p.cells)} cells; counts released at >= t = ${p.threshold} (${p.thresholdNote}).`;
+  }
+  return `Partition: KD-tree, split without the data while an edge is > s1 = ${number(p.maxEdge)} of its range (h = ${p.dataIndependentLevels} levels), ` +
+    `then on noisy decisions "count > tau = ${number(p.tau)}" (L = ${p.decisionLevels} on any path) down to s2 = ${number(p.minEdge)}; ` +
+    `leaf counts released at >= t = ${p.threshold} (${p.thresholdNote}).`;
+}
+
+function fitLine(fit: RunForecast['fit']): string {
+  const rows = typeof fit.syntheticRows === 'number' ? integer(fit.syntheticRows) : fit.syntheticRows;
+  if (fit.parameters) return `${partitionLine(fit.parameters)}\nSynthetic rows: ${rows}, drawn from the released bins.`;
+  const reduced = fit.reducedSpace === undefined ? '' : 'fullDomain' in fit.reducedSpace
+    ? `, full domain of ${integer(fit.reducedSpace.fullDomain)} points`
+    : `, reduced space ${integer(fit.reducedSpace.initial)} -> at most ${integer(fit.reducedSpace.max)} points`;
+  return `Fit: ${fit.kind}${fit.solver ? ` (${fit.solver}, ${fit.objective})` : ''}, ${integer(fit.statistics)} statistics${reduced}; synthetic rows: ${rows}.`;
+}
+
 export function forecastText(forecast: RunForecast): string {
   const { fit, memoryBytes: memory, runtimeSeconds: runtime } = forecast;
   const budget = forecast.rho !== undefined
@@ -83,9 +103,6 @@ export function forecastText(forecast: RunForecast): string {
   const rows = forecast.rows === null
     ? 'n not given (--rows): errors as counts, no TV, no runtime'
     : `n = ${integer(forecast.rows)} (your estimate)${forecast.mechanismRows !== forecast.rows && forecast.mechanismRows !== null ? `, ${integer(forecast.mechanismRows)} after the ML hold-out` : ''}`;
-  const reduced = fit.reducedSpace === undefined ? '' : 'fullDomain' in fit.reducedSpace
-    ? `, full domain of ${integer(fit.reducedSpace.fullDomain)} points`
-    : `, reduced space ${integer(fit.reducedSpace.initial)} -> at most ${integer(fit.reducedSpace.max)} points`;
   const lines = [
     'Run forecast from public inputs only: no data read, no privacy budget spent.',
     `Mechanism ${forecast.mechanism}, ${forecast.privacy}: ${budget}; ${forecast.columns.length} columns; ${rows}.`,
@@ -94,7 +111,7 @@ export function forecastText(forecast: RunForecast): string {
     `Total: ${forecast.totals.rho !== undefined ? `rho ${number(forecast.totals.rho)}` : `epsilon ${number(forecast.totals.epsilon ?? 0)}`} of ${number(forecast.totals.budget)}.`,
     ...marginalLines(forecast),
     '',
-    `Fit: ${fit.kind}${fit.solver ? ` (${fit.solver}, ${fit.objective})` : ''}, ${integer(fit.statistics)} statistics${reduced}; synthetic rows: ${typeof fit.syntheticRows === 'number' ? integer(fit.syntheticRows) : fit.syntheticRows}.`,
+    fitLine(fit),
     `Memory: about ${bytes(memory.total)} (table ${bytes(memory.table)}, output ${bytes(memory.output)}, fit ${bytes(memory.fit)}).`,
     runtime.native === null
       ? 'Runtime: give --rows for an estimate.'

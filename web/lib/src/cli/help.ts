@@ -34,7 +34,9 @@ Required:
       --no-receipt            go without a receipt instead (not recommended)
 
 Mechanism and columns:
-      --mechanism <name>      reduced-space-lp (default; pure epsilon-DP) or marginal-lp ((epsilon, delta)-DP)
+      --mechanism <name>      reduced-space-lp (default; pure epsilon-DP), marginal-lp ((epsilon, delta)-DP)
+                              or space-partition (pure epsilon-DP; grid or KD-tree bins, for numeric
+                              and mixed tables: --option partition=grid, --option tau=...)
       --delta <number>        delta of marginal-lp (default 1e-9)
       --columns <a,b,c>       columns to synthesize (default: every schema column)
       --target <column>       a binary column: adds a train-on-synthetic / test-on-real report
@@ -47,6 +49,8 @@ Mechanism and columns:
 Output:
   -o, --out <file>            the synthetic CSV ("-" or absent: standard output)
       --report <file>         the utility report (JSON; measured on the real data: keep it private)
+      --centres <file>        space-partition: the released bins' centres with their noisy counts
+                              as a "weight" column (CSV, for kernel density estimates)
   -q, --quiet                 no progress and no summary on stderr (warnings and errors stay)
 
 Every output is written to a temporary file next to it and renamed into place only when the whole
@@ -71,7 +75,7 @@ estimate. Expected errors are those of the noisy counts, before consistency and 
 
   -s, --schema <file>     the public schema JSON
   -e, --epsilon <e>       the total budget, > 0
-      --mechanism <name>  reduced-space-lp (default) or marginal-lp
+      --mechanism <name>  reduced-space-lp (default), marginal-lp or space-partition
       --delta <d>         delta of marginal-lp (default 1e-9)
       --columns <a,b,c>   columns to synthesize (default: all)
       --target <column>   mlTarget (its test rows are held out from the mechanism)

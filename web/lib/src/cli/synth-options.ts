@@ -34,6 +34,7 @@ const SYNTH_FLAGS: FlagSpecs = {
   receipt: { type: 'string' },
   'no-receipt': { type: 'boolean' },
   report: { type: 'string' },
+  centres: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
 };
 
@@ -44,6 +45,8 @@ export interface SynthRequest {
   out: string;
   receipt?: string;
   report?: string;
+  /** space-partition's released bins as weighted centres (CSV). */
+  centres?: string;
   quiet: boolean;
   /** synthesize()'s options except csv, schema and the callbacks. */
   options: Record<string, unknown>;
@@ -117,12 +120,17 @@ export function readSynthRequest(args: string[]): SynthRequest {
   }
   const options = readRunOptions(flags);
   if (options.epsilon === undefined) throw new UsageError('--epsilon is required (the total privacy budget, > 0)');
+  const centres = fileOnly(flags, 'centres');
+  if (centres !== undefined && options.mechanism !== 'space-partition') {
+    throw new UsageError('--centres needs --mechanism space-partition (only space partitioning releases bins)');
+  }
   return {
     dataPath,
     schemaPath,
     out: stringFlag(flags, 'out') ?? STDOUT,
     receipt,
     report: fileOnly(flags, 'report'),
+    centres,
     quiet: flags.quiet === true,
     options,
   };

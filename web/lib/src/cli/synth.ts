@@ -32,6 +32,7 @@ function outputFiles(result: SynthesisResult, request: SynthRequest): OutputFile
     request.out === STDOUT ? undefined : { path: request.out, text: result.csv },
     request.receipt === undefined ? undefined : { path: request.receipt, text: json(result.receipt) },
     request.report === undefined ? undefined : { path: request.report, text: json(result.report) },
+    request.centres === undefined || !result.weightedCentres ? undefined : { path: request.centres, text: `${result.weightedCentres.csv}\n` },
   ].filter((file): file is OutputFile => file !== undefined);
 }
 
@@ -51,6 +52,7 @@ export async function synthCommand(args: string[]): Promise<number> {
     { flag: '--out', path: request.out },
     { flag: '--receipt', path: request.receipt },
     { flag: '--report', path: request.report },
+    { flag: '--centres', path: request.centres },
   ].filter((output): output is { flag: string; path: string } => output.path !== undefined && output.path !== STDOUT);
   checkDestinations(destinations, [request.dataPath, request.schemaPath]);
   checkInputFile(request.dataPath, 'data CSV');
