@@ -159,7 +159,7 @@ export interface MarginalLpOptions
  * Options of space partitioning (Kreačić et al., "Differentially private synthetic data using
  * KD-trees"): numeric columns scaled to [0, 1] by their public bounds and categories as their own
  * bins; noisy counts of the bins above a threshold; records drawn uniformly inside the released bins.
- * Pure epsilon-DP. Numeric columns must not be nullable. docs/privacy/space-partitioning.md.
+ * Pure epsilon-DP. Numeric columns must not be nullable. docs/privacy/kd-tree.md.
  */
 export interface SpacePartitionOptions {
   mechanism: 'space-partition';
