@@ -1,7 +1,8 @@
 // An automated accessibility check (axe-core, WCAG 2.x A and AA rules) of the demo in its main
 // states: on load, with the Adult sample and its schema chosen, after a run (report, plots,
-// receipt), with the marginal mechanism's controls, and at a phone's width. Serious and critical
-// violations fail the test; moderate and minor ones are printed.
+// receipt), with the marginal mechanism's controls, with space partitioning's controls and results,
+// and at a phone's width. Serious and critical violations fail the test; moderate and minor ones
+// are printed.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -38,7 +39,7 @@ async function violations(page: Page, state: string): Promise<AxeViolation[]> {
 const summary = (list: AxeViolation[]) => list.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)`).join('\n');
 
 describe('accessibility (axe-core)', () => {
-  it('has no serious or critical violations on load, after a run, and with the marginal mechanism', async () => {
+  it('has no serious or critical violations on load, after a run, with the marginal mechanism and with space partitioning', async () => {
     const page = await demo.open();
     const onLoad = await violations(page, 'load');
     expect(onLoad, summary(onLoad)).toEqual([]);
@@ -55,6 +56,18 @@ describe('accessibility (axe-core)', () => {
     await page.selectOption('[data-testid="mechanism"]', 'marginal-lp');
     const marginal = await violations(page, 'marginal mechanism');
     expect(marginal, summary(marginal)).toEqual([]);
+
+    // Space partitioning's controls (partition, Advanced), then its results (weighted centres, receipt).
+    await page.selectOption('[data-testid="mechanism"]', 'space-partition');
+    await page.click('[data-testid="advanced"] summary');
+    await page.waitForSelector('[data-testid="forecast-partition"]');
+    const partition = await violations(page, 'space partitioning');
+    expect(partition, summary(partition)).toEqual([]);
+    const partitioned = await run(page);
+    expect(partitioned.kind, describeOutcome(partitioned)).toBe('results');
+    await page.waitForSelector('[data-testid="download-centres"]');
+    const partitionResults = await violations(page, 'space-partition results');
+    expect(partitionResults, summary(partitionResults)).toEqual([]);
 
     await page.setViewportSize({ width: 360, height: 740 });
     const phone = await violations(page, 'phone width');

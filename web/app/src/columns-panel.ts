@@ -30,6 +30,10 @@ const MECHANISM_NOTES: Record<Mechanism, string> = {
   'marginal-lp':
     'Every column’s 1-way marginal is measured with noise, and so is a tree of 2-way marginals chosen privately among all pairs. ' +
     'The tree fit scales to wide tables: all 16 Adult columns take about two seconds.',
+  'space-partition':
+    'The chosen columns span the space that is cut into bins: each numeric column along its public range (not into the levels listed here; ' +
+    'its synthetic numbers come out unbinned), each category as its own bin. Each record counts in one bin only and empty bins are never listed, ' +
+    'so wide tables are fine. Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
 };
 
 export function columnsPanel(store: Store): HTMLElement {

@@ -1,7 +1,7 @@
 // Words and numbers of the run forecast (forecast-view.ts): the releases in one sentence, the
 // budget in one sentence, each release's noise, size and expected error, and the runtime. Every
 // number comes from the core's forecastRun(); nothing here recomputes the core's formulas.
-import type { ReleaseForecast, RunForecast, Spread } from 'privsynth';
+import type { PartitionParameters, ReleaseForecast, RunForecast, Spread } from 'privsynth';
 
 import { h } from './dom';
 import { formatBytes, formatDecimal, formatInteger, formatList, formatPercent } from './format';
@@ -94,6 +94,7 @@ export function releaseSentence(forecast: RunForecast, totalColumns: number): Pa
   const p = forecast.columns.length;
   const head = `${p} of ${totalColumns} columns → measures `;
   if (forecast.mechanism === 'marginal-lp') return [head, ...marginalLpSentence(forecast)];
+  if (forecast.fit.parameters) return [head, ...partitionSentence(forecast, forecast.fit.parameters)];
   const marginals = forecast.releases.find((r) => isMarginals(r) && r.release.startsWith('marginals'));
   const others = forecast.releases.filter((r) => r !== marginals && r.release !== 'record count').map((r) => r.release);
   if (!marginals) return [head, `${formatList(forecast.releases.map((r) => r.release))}.`];
@@ -126,6 +127,28 @@ function marginalLpSentence(forecast: RunForecast): Part[] {
   }
   parts.push(`; the ${forecast.fit.kind} fit makes the rows from ${plural(forecast.fit.marginals, 'marginal', 'marginals')}.`);
   return parts;
+}
+
+/**
+ * Space partitioning: "the record count, up to 32,256 noisy split decisions of a KD-tree and the
+ * noisy counts of its leaves (at most 32,768); the leaves whose noisy count reaches t = 27 are
+ * released and the synthetic rows are drawn inside them." The bins' count is in estimate-bins.
+ */
+function partitionSentence(forecast: RunForecast, partition: PartitionParameters): Part[] {
+  const released = ` whose noisy count reaches t = ${formatInteger(partition.threshold)} are released and the synthetic rows are drawn inside them.`;
+  if (partition.partition === 'grid') {
+    return ['the record count and the noisy counts of a grid’s ', h('strong', { 'data-testid': 'estimate-bins' }, formatInteger(partition.cells)), ' cells; the cells', released];
+  }
+  const decisions = forecast.releases.find((r) => r.release.includes('decision'));
+  const leaves = forecast.releases[forecast.releases.length - 1];
+  return [
+    'the record count, ',
+    decisions?.values ? `up to ${plural(decisions.values, 'noisy split decision', 'noisy split decisions')} of a KD-tree` : 'a KD-tree that splits without looking at the data',
+    ' and the noisy counts of its leaves (at most ',
+    h('strong', { 'data-testid': 'estimate-bins' }, formatInteger(leaves.values ?? 0)),
+    '); the leaves',
+    released,
+  ];
 }
 
 /** The budget in one sentence: ε (and δ, ρ) and each release's share. */

@@ -22,6 +22,7 @@ import {
   runtimeText,
   sizeText,
 } from './forecast-text';
+import { partitionRows } from './partition-text';
 import { errorBarsPlot, WORST_PAIRS } from './plots/error-bars-plot';
 import { failureOf, type AppState, type FailureInfo, type ForecastState, type Store } from './store';
 
@@ -70,11 +71,20 @@ function releaseRow(release: ReleaseForecast, rowsKnown: boolean): HTMLTableRowE
   );
 }
 
+const isMarginals = (release: ReleaseForecast) => release.marginals !== undefined;
+
 function releasesTable(forecast: RunForecast): HTMLElement {
   const rowsKnown = forecast.rows !== null;
   return forecastTable(
     `What the run releases: ${forecast.releases.length} ${forecast.releases.length === 1 ? 'release' : 'releases'} and the noise of each`,
-    ['Release', 'Noise of each value', forecast.rho !== undefined ? 'Budget (share of ρ)' : 'Budget (share of ε)', 'Size', 'Expected TV per marginal (min – typical – max)'],
+    [
+      'Release',
+      'Noise of each value',
+      forecast.rho !== undefined ? 'Budget (share of ρ)' : 'Budget (share of ε)',
+      'Size',
+      // Space partitioning measures bins, not marginals: its errors are per noisy value.
+      forecast.releases.some(isMarginals) ? 'Expected TV per marginal (min – typical – max)' : 'Expected error',
+    ],
     forecast.releases.map((release) => releaseRow(release, rowsKnown)),
     'forecast-releases',
   );
@@ -156,6 +166,28 @@ function warningOf(forecast: RunForecast): string | null {
   return `${[slow ? 'This run may take more than a minute' : '', large ? 'it may need more than 1 GB of memory' : ''].filter(Boolean).join(' and ')}. Choose fewer columns or a lower degree for a quick run.`.replace(/^it/, 'It');
 }
 
+/** Space partitioning: the partition the run will use, in plain words, and where its rows come from. */
+function partitionDetails(forecast: RunForecast): HTMLElement | null {
+  const parameters = forecast.fit.parameters;
+  if (!parameters) return null;
+  const { syntheticRows } = forecast.fit;
+  const rows = typeof syntheticRows === 'number' ? formatInteger(syntheticRows) : syntheticRows.charAt(0).toUpperCase() + syntheticRows.slice(1);
+  return h(
+    'div',
+    { class: 'forecast__partition', 'data-testid': 'forecast-partition', 'data-partition': parameters.partition },
+    h(
+      'p',
+      { class: 'hint' },
+      `The ${parameters.partition === 'grid' ? 'grid' : 'KD-tree'} the run will use (Kreačić et al.); widths and edges are fractions of each numeric column’s public range. ` +
+        'Its defaults follow the noisy record count, so the run’s values may differ slightly; the receipt states them.',
+    ),
+    definitionList([
+      ...partitionRows(parameters),
+      ['Synthetic rows', `${rows}, drawn from the released bins: a bin by its noisy count, a point uniformly inside it.`],
+    ]),
+  );
+}
+
 function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node | null> {
   const memory = memoryText(forecast);
   const runtime = runtimeText(forecast);
@@ -164,6 +196,7 @@ function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node |
   return [
     h('p', { class: 'forecast__sentence', 'data-testid': 'estimate' }, ...releaseSentence(forecast, totalColumns)),
     h('p', { class: 'forecast__sentence', 'data-testid': 'forecast-budget' }, ...budgetSentence(forecast)),
+    partitionDetails(forecast),
     releasesTable(forecast),
     h('p', { class: 'hint', 'data-testid': 'forecast-error-label' }, 'Expected error of the noisy counts, before consistency and the fit (usually lower after). TV: the total-variation distance of a marginal as a distribution (0 = exact, 1 = disjoint).'),
     definitionList([

@@ -1,5 +1,5 @@
-// The two mechanisms the demo offers and the marginal LP's fits: labels, hints, and what each needs
-// before a run can start.
+// The three mechanisms the demo offers and the marginal LP's fits: labels, hints, and what each
+// needs before a run can start (space partitioning's own choices: partition-choice.ts).
 import type { MarginalLpOptions } from 'privsynth';
 
 import type { AppState, Mechanism } from './store';
@@ -9,6 +9,7 @@ export type Fit = NonNullable<MarginalLpOptions['fit']>;
 export const MECHANISM_LABELS: Record<Mechanism, string> = {
   'reduced-space-lp': 'Reduced-space LP — pure ε-DP (Boedihardjo, Strohmer & Vershynin)',
   'marginal-lp': 'Marginal-preserving, MST-style — (ε, δ)-DP (Zhou et al.; McKenna et al.)',
+  'space-partition': 'Space partitioning (KD-tree or grid) — pure ε-DP (Kreačić et al.)',
 };
 
 export const MECHANISM_HINTS: Record<Mechanism, string> = {
@@ -19,6 +20,10 @@ export const MECHANISM_HINTS: Record<Mechanism, string> = {
     'Measures every 1-way marginal, privately selects a spanning tree of 2-way marginals with the exponential mechanism and measures those ' +
     '(as MST, McKenna et al. 2021), then builds the rows from consistent estimates of these marginals. ' +
     '(ε, δ)-DP, accounted in zCDP. On Adult at ε = 1 it matches MST’s error in well under a second.',
+  'space-partition':
+    'Cuts the space of the chosen columns into bins (numbers by their public range, each category its own bin), adds discrete Laplace ' +
+    'noise to each bin’s count, releases the bins whose noisy count reaches a threshold and draws the records inside them. ' +
+    'Pure ε-DP, no δ. Made for numeric and mixed tables with many columns: numbers come out unbinned. Numeric columns must not be nullable.',
 };
 
 export const FIT_LABELS: Record<Fit, string> = {
@@ -45,6 +50,7 @@ export function fitHint(fit: Fit): string {
 /** The fewest columns a run needs, and why (the degree, or the tree fit's one pair). */
 export function columnsNeeded(state: AppState): { count: number; reason: string } {
   if (state.mechanism === 'reduced-space-lp') return { count: state.degree, reason: `degree ${state.degree}` };
+  if (state.mechanism === 'space-partition') return { count: 1, reason: 'space partitioning' };
   const tree = state.parameters?.mechanism === 'marginal-lp' && state.parameters.fit === 'tree';
   return tree ? { count: 2, reason: 'the tree fit' } : { count: 1, reason: 'the marginal LP' };
 }

@@ -1,19 +1,21 @@
 // Step 4: the mechanism, the privacy budget, what each mechanism preserves, the prediction target,
-// and the advanced knobs. Each input is validated as it is typed; the error shows next to it and the
-// Run button waits for valid values. Only the chosen mechanism's options are shown and sent: the
-// core rejects an option that does not apply.
+// and the advanced knobs (space partitioning's own are in partition-fields.ts). Each input is
+// validated as it is typed; the error shows next to it and the Run button waits for valid values.
+// Only the chosen mechanism's options are shown and sent: the core rejects an option that does not
+// apply.
 import type { OutOfDomainPolicy, ReducedSpaceLpOptions, ReferenceMeasure } from 'privsynth';
 
 import { h, panel, replaceChildren, show } from './dom';
 import { numberField, optionalPositiveNumber, optionalShare, optionalWholeNumber, positiveNumber, probability, selectField } from './fields';
 import { FIT_LABELS, fitHint, MECHANISM_HINTS, MECHANISM_LABELS, type Fit } from './mechanism-choice';
+import { partitionFields } from './partition-fields';
 import { plannerView } from './planner-view';
 import { recommendMechanism } from './recommendation';
 import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, REFERENCE_LABELS, resolveReference } from './reference-choice';
-import type { AppState, MarginalLpRun, Mechanism, ReducedSpaceLpRun, RunParameters, Store } from './store';
+import { isReducedSpaceLp, type AppState, type MarginalLpRun, type Mechanism, type ReducedSpaceLpRun, type RunParameters, type SpacePartitionRun, type Store } from './store';
 import { targetField } from './target-field';
 
-/** Options both mechanisms take, read from the fields they share. */
+/** Options every mechanism takes, read from the fields they share. */
 type SharedParameters = Pick<ReducedSpaceLpRun, 'epsilon' | 'outOfDomain' | 'mlTarget' | 'syntheticRows'>;
 
 /** The LP's settings: every one of the reduced-space LP's runs, and the marginal LP's with the LP fit. */
@@ -23,7 +25,7 @@ const choicesOf = <K extends string>(labels: Record<K, string>): Array<[K, strin
 
 const round = (x: number) => Number(x.toPrecision(3));
 
-const LP_SOLVER_HINTS: Record<Mechanism, string> = {
+const LP_SOLVER_HINTS: Record<Exclude<Mechanism, 'space-partition'>, string> = {
   'reduced-space-lp': 'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.',
   'marginal-lp':
     'How the LP is solved; both stop within 1% of the best possible total error, and the receipt states the certified bound. ' +
@@ -122,6 +124,7 @@ export function paramsPanel(store: Store): HTMLElement {
   });
   const split = h('p', { class: 'estimate', 'data-testid': 'budget-split', 'aria-live': 'polite' });
   const planner = plannerView(store);
+  const partition = partitionFields(store, update);
 
   /** The KDE is offered only when every chosen column is numeric; the split is shown before running. */
   const renderReference = ({ schema, columns, parameters }: AppState) => {
@@ -133,7 +136,7 @@ export function paramsPanel(store: Store): HTMLElement {
       update();
       return;
     }
-    if (!schema || !parameters || parameters.mechanism === 'marginal-lp') {
+    if (!schema || !parameters || !isReducedSpaceLp(parameters)) {
       split.textContent = '';
       return;
     }
@@ -202,11 +205,7 @@ export function paramsPanel(store: Store): HTMLElement {
     hint: LP_SOLVER_HINTS['reduced-space-lp'],
     onChange: update,
   });
-  const lpSettingsNote = h(
-    'p',
-    { class: 'hint', 'data-testid': 'lp-settings-note', hidden: true },
-    'The LP settings (reduced space size, limits, solver) apply to the LP fit only: choose “LP” as the fit to set them.',
-  );
+  const lpSettingsNote = h('p', { class: 'hint', 'data-testid': 'lp-settings-note', hidden: true });
   const outOfDomain = selectField({
     id: 'out-of-domain',
     label: 'Values outside the schema',
@@ -222,15 +221,22 @@ export function paramsPanel(store: Store): HTMLElement {
 
   /** Shows the chosen mechanism's fields only (and the LP's settings only where an LP runs). */
   function renderMechanism(): void {
-    const marginal = chosenMechanism() === 'marginal-lp';
-    const lpRuns = !marginal || chosenFit() === 'lp';
-    for (const element of [degree.element, reference.element, referenceShare.element, split, planner]) show(element, !marginal);
+    const chosen = chosenMechanism();
+    const reducedSpace = chosen === 'reduced-space-lp';
+    const marginal = chosen === 'marginal-lp';
+    const lpRuns = reducedSpace || (marginal && chosenFit() === 'lp');
+    // The planner's theorems are the reduced-space LP's: hidden for the other mechanisms.
+    for (const element of [degree.element, reference.element, referenceShare.element, split, planner]) show(element, reducedSpace);
     for (const element of [delta.element, fit.element]) show(element, marginal);
+    partition.setVisible(chosen === 'space-partition');
     for (const element of [reducedSpaceSize.element, lpTimeLimit.element, lpIterationLimit.element, lpSolver.element]) show(element, lpRuns);
     show(lpSettingsNote, !lpRuns);
-    mechanism.hint.textContent = MECHANISM_HINTS[chosenMechanism()];
+    lpSettingsNote.textContent = marginal
+      ? 'The LP settings (reduced space size, limits, solver) apply to the LP fit only: choose “LP” as the fit to set them.'
+      : 'Space partitioning solves no linear program: the LP settings do not apply. Its own settings are the partition above and, here, the grid’s cells and the release threshold.';
+    mechanism.hint.textContent = MECHANISM_HINTS[chosen];
     fit.hint.textContent = fitHint(chosenFit());
-    lpSolver.hint.textContent = LP_SOLVER_HINTS[chosenMechanism()];
+    if (chosen !== 'space-partition') lpSolver.hint.textContent = LP_SOLVER_HINTS[chosen];
     lpSolver.select.querySelector<HTMLOptionElement>('option[value="mirror-prox"]')!.disabled = marginal;
     if (marginal && lpSolver.select.value === 'mirror-prox') lpSolver.select.value = 'row-generation';
   }
@@ -282,21 +288,31 @@ export function paramsPanel(store: Store): HTMLElement {
     return { mechanism: 'marginal-lp', ...shared, delta: d.value!, fit: chosenFit(), ...lp };
   }
 
+  function collectSpacePartition(shared: SharedParameters): SpacePartitionRun | null {
+    const options = partition.read();
+    return options ? { ...shared, ...options } : null;
+  }
+
   function collect(): RunParameters | null {
     const shared = readShared();
     if (!shared) return null;
-    return chosenMechanism() === 'marginal-lp' ? collectMarginalLp(shared) : collectReducedSpaceLp(shared);
+    const chosen = chosenMechanism();
+    if (chosen === 'marginal-lp') return collectMarginalLp(shared);
+    if (chosen === 'space-partition') return collectSpacePartition(shared);
+    return collectReducedSpaceLp(shared);
   }
 
   const element = panel(
     '4. Parameters',
     'params-panel',
     mechanism.element,
+    partition.nullableNotice,
     recommendation,
     epsilon.element,
     delta.element,
     degree.element,
     fit.element,
+    partition.partition,
     reference.element,
     referenceShare.element,
     split,
@@ -315,6 +331,7 @@ export function paramsPanel(store: Store): HTMLElement {
         lpTimeLimit.element,
         lpIterationLimit.element,
         lpSolver.element,
+        ...partition.advanced,
         outOfDomain.element,
       ),
     ),

@@ -9,7 +9,7 @@ import { h, replaceChildren, uid } from './dom';
 import { queueEngineCall } from './engine-queue';
 import { formatInteger } from './format';
 import { budgetSplit, domainCells } from './reference-choice';
-import type { AppState, Store } from './store';
+import { isReducedSpaceLp, type AppState, type Store } from './store';
 
 /** Sizes (n, k, m) are whole numbers, rounded up; other quantities (gamma, ...) keep 3 digits. */
 const fixed = (x: number | null | undefined, size = true) => {
@@ -69,8 +69,8 @@ export function plannerView(store: Store): HTMLElement {
   const render = async (state: AppState) => {
     const { schema, columns, parameters, input, forecast } = state;
     if (!state.engineReady || state.running) return;
-    // The theorems are the reduced-space LP's; the panel hides the planner for the marginal LP.
-    if (!schema || !parameters || parameters.mechanism === 'marginal-lp' || columns.length === 0) {
+    // The theorems are the reduced-space LP's; the panel hides the planner for the other mechanisms.
+    if (!schema || !parameters || !isReducedSpaceLp(parameters) || columns.length === 0) {
       replaceChildren(output, '');
       return;
     }

@@ -4,6 +4,7 @@ import type { PrivacyReceipt } from 'privsynth';
 
 import { definitionList, h, table } from './dom';
 import { formatDecimal, formatInteger, formatPercent } from './format';
+import { asPartitionParameters, partitionRows } from './partition-text';
 
 type Json = Record<string, unknown>;
 
@@ -33,13 +34,37 @@ function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
   );
 }
 
-function parameterRows(receipt: PrivacyReceipt): Array<[string, string]> {
+const count = (value: unknown) => (asNumber(value) === undefined ? undefined : formatInteger(asNumber(value)!));
+
+/** Space partitioning: its bins in plain words, how many it made and released, and whose bounds. */
+function partitionReceiptRows(receipt: PrivacyReceipt): Array<[string, Node | string]> {
+  const partition = asPartitionParameters(receipt.parameters);
+  if (!partition) return [];
   const p = receipt.parameters;
-  const rows: Array<[string, string]> = [];
+  const released = receipt.released;
+  const rows: Array<[string, Node | string]> = partitionRows(partition);
+  const made = partition.partition === 'grid' ? count(partition.cells) : count(p.leaves);
+  const bins = count(released.releasedBins);
+  if (bins) {
+    const weight = count(released.releasedWeight);
+    rows.push([
+      'Released bins',
+      h('span', { 'data-testid': 'receipt-released-bins' }, `${bins}${made ? ` of ${made} ${partition.partition === 'grid' ? 'cells' : 'leaves'}` : ''}${weight ? `, total weight ${weight}` : ''}`),
+    ]);
+  }
+  const noisyCount = count(released.noisyCount);
+  if (noisyCount) rows.push(['Noisy record count', noisyCount]);
+  const bounds = asText(p.bounds);
+  if (bounds) rows.push(['Bounds', bounds]);
+  return rows;
+}
+
+function parameterRows(receipt: PrivacyReceipt): Array<[string, Node | string]> {
+  const p = receipt.parameters;
+  const rows: Array<[string, Node | string]> = partitionReceiptRows(receipt);
   const add = (label: string, value: string | undefined) => {
     if (value !== undefined) rows.push([label, value]);
   };
-  const count = (value: unknown) => (asNumber(value) === undefined ? undefined : formatInteger(asNumber(value)!));
   add('Degree', count(p.degree));
   add('Marginals', count(p.marginals));
   add('Statistics', count(p.statistics));
@@ -103,7 +128,8 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
       ['Composition', privacy.composition],
       ['Mechanism', mechanism.title],
       ['Paper', mechanism.paper],
-      ['Reference measure', mechanism.referenceMeasure ?? '—'],
+      // Only the mechanisms that draw candidate records from a reference measure state one.
+      ...(mechanism.referenceMeasure ? [['Reference measure', mechanism.referenceMeasure] as [string, string]] : []),
       ['Randomness', receipt.randomness],
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
       ['Privacy note', mechanism.privacyNote],

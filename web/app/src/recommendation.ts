@@ -3,7 +3,11 @@
 // the reduced-space LP measures every 2-way marginal under pure ε-DP and is the more accurate on a
 // few columns with few levels (6 demo columns: mean 2-way TV 0.032), while on wide tables its noise
 // per cell grows with the number of marginals it splits ε over (16 columns: 0.17) and the MST-style
-// marginal mechanism, which measures a privately chosen tree, is far better (0.054, as MST).
+// marginal mechanism, which measures a privately chosen tree, is far better (0.054, as MST). On
+// tables of numbers only, the KD-tree of space partitioning follows the data's density where the
+// other two see each column through its schema bins: on Balog's Gaussian mixtures at ε = 1 its MMD
+// is 0.0056 (2-D) and 0.047 (5-D), against 0.035 / 0.066 for the reduced-space LP and 0.036 / 0.13
+// for the marginal mechanism (`npm run bench -- kdtree`).
 import type { Schema } from 'privsynth';
 
 import { levelCount } from './levels';
@@ -34,7 +38,14 @@ export function recommendMechanism(schema: Schema, columns: string[], epsilon: n
       reason: `a prediction target is set: the marginal mechanism’s target-augmented tree keeps each feature’s relation to “${mlTarget}” (Adult, ε = 1: 0.847 accuracy when trained on synthetic rows, 0.864 on the real ones).`,
     };
   }
-  const levels = schema.columns.filter((column) => columns.includes(column.name)).map(levelCount);
+  const chosen = schema.columns.filter((column) => columns.includes(column.name));
+  if (chosen.length > 0 && chosen.every((column) => column.type === 'numeric' && !column.nullable)) {
+    return {
+      mechanism: 'space-partition',
+      reason: `${chosen.length === 1 ? 'one numeric column' : `${chosen.length} numeric columns`} without missing values: space partitioning’s KD-tree follows the data’s density instead of the schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.047, against 0.066 with the reduced-space LP and 0.13 with the marginal mechanism).`,
+    };
+  }
+  const levels = chosen.map(levelCount);
   let pairCells = 0;
   for (let i = 0; i < levels.length; ++i) for (let j = i + 1; j < levels.length; ++j) pairCells += levels[i] * levels[j];
   const pairs = (levels.length * (levels.length - 1)) / 2;

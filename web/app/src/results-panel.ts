@@ -1,6 +1,7 @@
-// Step 6: the outputs of a run. Downloads first, then the privacy receipt (publishable), the
-// utility report (private: computed on the real data) and a preview of the synthetic rows.
-import type { SynthesisResult } from 'privsynth';
+// Step 6: the outputs of a run. Downloads first (with space partitioning also its weighted centres),
+// then the privacy receipt (publishable), the utility report (private: computed on the real data)
+// and a preview of the synthetic rows.
+import type { SynthesisResult, WeightedCentres } from 'privsynth';
 
 import { downloadText } from './download';
 import { h, replaceChildren, show } from './dom';
@@ -35,6 +36,7 @@ function inputName({ input, resultBaseName }: AppState): string {
 }
 
 function downloads(result: SynthesisResult, baseName: string, reportFile: () => string): HTMLElement {
+  const centres = result.weightedCentres;
   return h(
     'div',
     { class: 'downloads' },
@@ -54,12 +56,32 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
       text: () => `${JSON.stringify(result.receipt, null, 2)}\n`,
     }),
     downloadButton({ testId: 'download-report', label: 'Download report (HTML)', fileName: `${baseName}-report.html`, mimeType: 'text/html;charset=utf-8', text: reportFile }),
+    centres
+      ? downloadButton({
+          testId: 'download-centres',
+          label: 'Download weighted centres (CSV)',
+          fileName: `${baseName}-centres.csv`,
+          mimeType: 'text/csv;charset=utf-8',
+          text: () => centres.csv,
+        })
+      : null,
     h(
       'p',
       { class: 'hint' },
       `${formatInteger(result.rows)} rows × ${result.columns.length} columns. Files are saved from this page's memory. ` +
         'The receipt may be published; the report (computed on your real data) is for your eyes only.',
     ),
+    centres ? centresNote(centres) : null,
+  );
+}
+
+/** What the weighted centres are: the partition's release itself, before any record is drawn. */
+function centresNote(centres: WeightedCentres): HTMLElement {
+  return h(
+    'p',
+    { class: 'hint', 'data-testid': 'centres-note' },
+    `Weighted centres: one row per released bin (${formatInteger(centres.rows)}), its centre with its noisy count as a “weight” column, ` +
+      'for kernel density estimates and other weighted uses. They are the release the synthetic rows are drawn from, so they cost no extra privacy and may be published like the rows.',
   );
 }
 

@@ -6,6 +6,7 @@ import { h, panel, replaceChildren, show } from './dom';
 import { engineSettled } from './engine-queue';
 import { formatSeconds } from './format';
 import { columnsNeeded } from './mechanism-choice';
+import { nullableNumericBlocker, partitionRefuses } from './partition-choice';
 import { PhaseClock } from './phases';
 import { progressView } from './progress-view';
 import { failureOf, type AppState, type Store } from './store';
@@ -19,6 +20,9 @@ function blockers(state: AppState): string[] {
   else if (!state.schema) reasons.push('choose a valid schema (step 2)');
   if (state.schema && state.columns.length === 0) reasons.push('select at least one column (step 3)');
   else if (state.schema && state.columns.length < needed.count) reasons.push(`select at least ${needed.count} columns for ${needed.reason}`);
+  // The core would refuse it (the forecast shows its error too); say which column, before any run.
+  const refused = partitionRefuses(state);
+  if (refused.length) reasons.push(nullableNumericBlocker(refused));
   if (!state.parameters) reasons.push('fix the parameters marked in step 4');
   return reasons;
 }

@@ -1,6 +1,15 @@
 // The page's state in one place. Panels read it, write patches, and re-render on change.
 import { PrivsynthError } from 'privsynth';
-import type { CommonOptions, MarginalLpOptions, MechanismOptions, ReducedSpaceLpOptions, RunForecast, Schema, SynthesisResult } from 'privsynth';
+import type {
+  CommonOptions,
+  MarginalLpOptions,
+  MechanismOptions,
+  ReducedSpaceLpOptions,
+  RunForecast,
+  Schema,
+  SpacePartitionOptions,
+  SynthesisResult,
+} from 'privsynth';
 
 /** The table the user wants to synthesize. */
 export interface DataInput {
@@ -32,20 +41,26 @@ export interface SchemaChoice {
   text: string;
 }
 
-/** The mechanisms the demo offers (space partitioning joins them with its own panel: issue 7). */
-export type Mechanism = Extract<NonNullable<MechanismOptions['mechanism']>, 'reduced-space-lp' | 'marginal-lp'>;
+/** The mechanisms the demo offers: every mechanism of the library. */
+export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
 
-/** The options common to both mechanisms; the columns come from the columns panel. */
+/** The options common to every mechanism; the columns come from the columns panel. */
 type CommonRunOptions = Omit<CommonOptions, 'columns'>;
 export type ReducedSpaceLpRun = CommonRunOptions & ReducedSpaceLpOptions;
 export type MarginalLpRun = CommonRunOptions & MarginalLpOptions;
+export type SpacePartitionRun = CommonRunOptions & SpacePartitionOptions;
 
 /**
  * Options from the parameter panel (null while an input is invalid): one mechanism's options only,
  * since the core rejects an option that does not apply (e.g. "degree" or "referenceMeasure" with the
- * marginal LP). A union of the two, because Omit over the union would keep only the common keys.
+ * marginal LP). A union of the three, because Omit over the union would keep only the common keys.
  */
-export type RunParameters = ReducedSpaceLpRun | MarginalLpRun;
+export type RunParameters = ReducedSpaceLpRun | MarginalLpRun | SpacePartitionRun;
+
+/** The reduced-space LP's options (its runs leave "mechanism" out: the library's default). */
+export function isReducedSpaceLp(parameters: RunParameters): parameters is ReducedSpaceLpRun {
+  return parameters.mechanism === undefined || parameters.mechanism === 'reduced-space-lp';
+}
 
 export interface FailureInfo {
   code: string;
