@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
                          {"meanOneWayTV", report["marginals"]["meanOneWayTV"]},
                          {"maxStatisticError", report["maxStatisticError"]["value"]}};
   if (report.contains("ml")) line["ml"] = report["ml"];
+  if (report.contains("kernel")) line["kernel"] = report["kernel"];
   std::printf("%s\n", line.dump().c_str());
   return 0;
 }

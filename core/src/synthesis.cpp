@@ -9,6 +9,7 @@
 #include "privsynth/data_summary.hpp"
 #include "privsynth/bootstrap.hpp"
 #include "privsynth/encoding.hpp"
+#include "privsynth/eval/kernel_report.hpp"
 #include "privsynth/eval/distribution_report.hpp"
 #include "privsynth/eval/tstr.hpp"
 #include "privsynth/eval/marginal_report.hpp"
@@ -188,6 +189,9 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   Json report = report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows);
   if (utility) {
     report["distributions"] = distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);
+    if (std::optional<Json> kernel = kernel_report_json(unit_values, output.value().synthetic_unit_values, *random)) {
+      report["kernel"] = std::move(*kernel);
+    }
   }
   if (ml && setup.common.evaluate) {
     const int target = static_cast<int>(std::find(names.begin(), names.end(), setup.common.ml_target) - names.begin());

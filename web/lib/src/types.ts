@@ -268,6 +268,29 @@ export interface ColumnEncodingReport {
 }
 
 /** Utility measured on the real data. NOT private: for the data owner's eyes only. */
+/**
+ * Kreačić et al.'s measures between the real and the synthetic records, as points of [0, 1]^d (each
+ * column scaled by its public bounds), kernel exp(-gamma |x - y|^2) with gamma = 50 / d (bandwidth a
+ * tenth of each range, widened with sqrt(d)); at most 100,000 records of each side, drawn at random.
+ */
+export interface KernelReport {
+  space: string;
+  kernel: string;
+  gamma: number;
+  realPoints: number;
+  syntheticPoints: number;
+  pointsNote: string;
+  /** The MMD (V-statistic): exact for small tables, else from random Fourier features. */
+  mmd?: number;
+  mmdMethod?: 'exact' | 'random-fourier-features';
+  mmdStandardError?: number;
+  randomFeatures?: number;
+  mmdError?: string;
+  /** d <= 2: the largest difference of the two kernel density estimates over a grid of [0, 1]^d. */
+  kdeSupDistance?: number;
+  kdeSupNote?: string;
+}
+
 export interface UtilityReport {
   notice: string;
   rows: { real: number; synthetic: number };
@@ -290,6 +313,8 @@ export interface UtilityReport {
   maxStatisticError?: { value: number; degree: number; marginal: string[] };
   /** With mlTarget: train on synthetic, test on real (logistic regression). */
   ml?: MlReport;
+  /** Kernel distances of runs whose columns are all numeric and output unbinned (space-partition, continuous space). */
+  kernel?: KernelReport;
   /** The distributions behind the distances, for plots (absent when evaluate is false). */
   distributions?: DistributionReport;
 }
