@@ -109,6 +109,10 @@ describe('space partitioning in the demo', () => {
     expect(Number(await page.getAttribute(`${receiptCard} ${byTestId('partition-tau')}`, 'data-value'))).toBe(receipt.parameters.tau);
     expect(await page.textContent(byTestId('receipt-released-bins'))).toContain(bins.toLocaleString('en-US'));
     expect(await page.textContent(byTestId('results'))).not.toMatch(/undefined|NaN/);
+    // The report states Kreačić et al.'s kernel distances (2 numeric columns: MMD and the KDE gap).
+    const metrics = await page.textContent(byTestId('report-metrics'));
+    expect(metrics).toMatch(/0\.\d+ ± 0\.\d+MMD \(Gaussian kernel\)/);
+    expect(metrics).toContain('max KDE difference');
     const report = await download(page, 'download-report');
     expect(report.text).toContain('Space partitioning');
     expect(report.text).not.toMatch(/undefined|NaN/);

@@ -17,6 +17,18 @@ function metric(label: string, value: string, note?: string): HTMLElement {
   return h('div', { class: 'metric' }, h('p', { class: 'metric__value' }, value), h('p', { class: 'metric__label' }, label), note ? h('p', { class: 'metric__note' }, note) : null);
 }
 
+/** Kreačić et al.'s kernel distances, present for runs of numeric columns with unbinned output. */
+function kernelMetrics(report: UtilityReport): Array<HTMLElement | null> {
+  const k = report.kernel;
+  if (!k || k.mmd === undefined) return [];
+  const sampled = k.realPoints < report.rows.real || k.syntheticPoints < report.rows.synthetic ? `; ${k.pointsNote}` : '';
+  const error = k.mmdStandardError !== undefined ? ` ± ${formatDecimal(k.mmdStandardError, 2)}` : '';
+  return [
+    metric('MMD (Gaussian kernel)', `${formatDecimal(k.mmd, 3)}${error}`, `columns scaled to [0, 1], γ = ${formatDecimal(k.gamma, 3)}${sampled}`),
+    k.kdeSupDistance !== undefined ? metric('max KDE difference', formatDecimal(k.kdeSupDistance, 3), 'largest gap of the two kernel density estimates') : null,
+  ];
+}
+
 function metrics(report: UtilityReport): HTMLElement {
   const m = report.marginals;
   const max = report.maxStatisticError;
@@ -27,6 +39,7 @@ function metrics(report: UtilityReport): HTMLElement {
     m && m.twoWay.length ? metric('mean 2-way TV', formatDecimal(m.meanTwoWayTV, 3)) : null,
     m && m.threeWaySample.length ? metric('mean 3-way TV', formatDecimal(m.meanThreeWaySampleTV, 3), `sample of ${m.threeWaySample.length} of ${m.threeWayTotal}`) : null,
     max ? metric('max statistic error', formatDecimal(max.value, 3), `on ${max.marginal.join(' × ')}`) : null,
+    ...kernelMetrics(report),
     metric('rows', `${formatInteger(report.rows.synthetic)}`, `synthetic, from ${formatInteger(report.rows.real)} real`),
   );
 }
