@@ -3,7 +3,8 @@
 //   Fig. 3a: the data-independent grid (Algorithm 1) and the KD-tree on Balog's 2-D mixture, vs epsilon;
 //   Fig. 3b: the same on Balog's 5-D mixture (the points both papers used);
 //   Fig. 4:  the grid on a standard Gaussian, n = 100,000, d = 1..4, against (eps n)^(-1/3), with the
-//            paper's kernel exp(-|x - y|^2 / 2) (Lemma 15), i.e. gamma = 1/2.
+//            paper's kernel exp(-|x - y|^2 / 2) (Lemma 15), i.e. gamma = 1/2;
+//   and privsynth's four ways at epsilon 1 on both mixtures (the app's recommendation rests on it).
 // Synthetic rows: the noisy record count (about n). Prints markdown tables; asserts nothing.
 // Usage: node bench/kdtree.mjs [reps]   (default 3 repetitions per point)
 import { spawnSync } from 'node:child_process';
@@ -91,7 +92,25 @@ console.log('| d | ' + EPSILONS.map((e) => `ε = ${e}`).join(' | ') + ' |');
 console.log('| ---: | ' + EPSILONS.map(() => '---:').join(' | ') + ' |');
 for (const d of [1, 2, 3, 4]) {
   const [schema, csv] = gaussianData(d, 100000);
-  const cells = EPSILONS.map((epsilon) => run(schema, csv, { epsilon, mechanism: 'space-partition', partition: 'grid' }, 0.5).mmd.toFixed(4));
+  const cells = EPSILONS.map((epsilon) =>
+    stats(Array.from({ length: reps }, () => run(schema, csv, { epsilon, mechanism: 'space-partition', partition: 'grid' }, 0.5).mmd)));
   console.log(`| ${d} | ${cells.join(' | ')} |`);
 }
 console.log(`| (εn)^(-1/3) | ${EPSILONS.map((e) => (e * 100000) ** (-1 / 3)).map((x) => x.toFixed(4)).join(' | ')} |`);
+
+const WAYS = [
+  ['space-partition, KD-tree', { mechanism: 'space-partition' }],
+  ['space-partition, grid', { mechanism: 'space-partition', partition: 'grid' }],
+  ['reduced-space LP', { mechanism: 'reduced-space-lp' }],
+  ['marginal-lp (MST-style), δ = 1e-9', { mechanism: 'marginal-lp' }],
+];
+for (const d of [2, 5]) {
+  console.log(`\n## Every mechanism at ε = 1 on Balog's ${d}-D mixture (MMD with Balog's kernel; TV on the schema's 32 bins per axis)\n`);
+  console.log('| mechanism | MMD | mean 2-way TV | seconds |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const [label, options] of WAYS) {
+    const lines = Array.from({ length: reps }, () => run(...mixture(d), { epsilon: 1, ...options }));
+    console.log(`| ${label} | ${stats(lines.map((line) => line.mmd))} | ${stats(lines.map((line) => line.meanTwoWayTV))} | ` +
+      `${(lines.reduce((a, line) => a + line.seconds, 0) / reps).toFixed(2)} |`);
+  }
+}

@@ -56,10 +56,12 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
     const Column& column = inputs.schema.columns[static_cast<size_t>(index)];
     columns.push_back({{"name", column.name}, {"domain", domain_text(inputs.provenance, inputs.schema)}});
   }
+  nlohmann::json software = {{"name", "privsynth"}, {"version", version()}};
+  if (inputs.mechanism.parameters.contains("lp")) software["lpSolver"] = "GLPK 5.0";  // runs that solved an LP
   nlohmann::json receipt = {
       {"kind", "privsynth privacy receipt"},
       {"format", 1},
-      {"software", {{"name", "privsynth"}, {"version", version()}, {"lpSolver", "GLPK 5.0"}}},
+      {"software", software},
       {"private", reasons.empty()},
       {"notPrivateReasons", reasons},
       {"privacy", inputs.mechanism.privacy.is_null()

@@ -135,6 +135,7 @@ TEST_CASE("the KD-tree on Balog's 2-D mixture: epsilon' + epsilon'' on the ledge
   CHECK(total == Approx(1.0));
   const Json& parameters = receipt["parameters"];
   CHECK(parameters["partition"] == "kd-tree");
+  CHECK_FALSE(receipt["software"].contains("lpSolver"));  // no linear program was solved
   // Grid width 1/45 -> s1 = 2^-5, s2 = 0.75 x 2^-7: h = 2 x 5 = 10 levels without the data, L = 2 x 3 decisions.
   CHECK(parameters["minEdge"] == 0.75 * std::ldexp(1.0, -7));
   CHECK(parameters["maxEdge"] == std::ldexp(1.0, -5));

@@ -48,6 +48,7 @@ TEST_CASE("Adult end to end: receipt, report and a synthetic table in the schema
   CHECK(receipt["parameters"]["marginals"] == 6 + 15);
   CHECK(receipt["schema"]["columns"].size() == 6);
   CHECK(receipt["software"]["version"].is_string());
+  CHECK(receipt["software"]["lpSolver"] == "GLPK 5.0");
   CHECK(receipt.dump().find("rejected") == std::string::npos);  // no raw data-dependent counts
 
   const Json report = Json::parse(output.report_json);

@@ -133,7 +133,7 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
       ['Randomness', receipt.randomness],
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
       ['Privacy note', mechanism.privacyNote],
-      ['Software', `${receipt.software.name} ${receipt.software.version}, ${receipt.software.lpSolver}`],
+      ['Software', [receipt.software.name, receipt.software.version].join(' ') + (receipt.software.lpSolver ? `, ${receipt.software.lpSolver}` : '')],
     ]),
     h('div', { 'data-testid': 'receipt-ledger' }, ledgerTable(receipt)),
     h('h4', {}, 'Parameters'),

@@ -6,8 +6,8 @@
 // marginal mechanism, which measures a privately chosen tree, is far better (0.054, as MST). On
 // tables of numbers only, the KD-tree of space partitioning follows the data's density where the
 // other two see each column through its schema bins: on Balog's Gaussian mixtures at ε = 1 its MMD
-// is 0.0056 (2-D) and 0.047 (5-D), against 0.035 / 0.066 for the reduced-space LP and 0.036 / 0.13
-// for the marginal mechanism (`npm run bench -- kdtree`).
+// is 0.003 (2-D) and 0.045 (5-D), against 0.035 / 0.060 for the reduced-space LP and 0.035 / 0.13
+// for the marginal mechanism (`npm run bench -- kdtree`, means of 3 runs).
 import type { Schema } from 'privsynth';
 
 import { levelCount } from './levels';
@@ -42,7 +42,7 @@ export function recommendMechanism(schema: Schema, columns: string[], epsilon: n
   if (chosen.length > 0 && chosen.every((column) => column.type === 'numeric' && !column.nullable)) {
     return {
       mechanism: 'space-partition',
-      reason: `${chosen.length === 1 ? 'one numeric column' : `${chosen.length} numeric columns`} without missing values: space partitioning’s KD-tree follows the data’s density instead of the schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.047, against 0.066 with the reduced-space LP and 0.13 with the marginal mechanism).`,
+      reason: `${chosen.length === 1 ? 'one numeric column' : `${chosen.length} numeric columns`} without missing values: space partitioning’s KD-tree follows the data’s density instead of the schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.045, against 0.060 with the reduced-space LP and 0.13 with the marginal mechanism).`,
     };
   }
   const levels = chosen.map(levelCount);

@@ -220,7 +220,7 @@ export interface ZcdpLedgerEntry {
 export interface PrivacyReceipt {
   kind: 'privsynth privacy receipt';
   format: 1;
-  software: { name: 'privsynth'; version: string; lpSolver: string };
+  software: { name: 'privsynth'; version: string; /** Present when the run solved a linear program. */ lpSolver?: string };
   private: boolean;
   notPrivateReasons: string[];
   privacy: {
