@@ -34,7 +34,7 @@ describe('space partitioning in the demo', () => {
     const page = await demo.open();
     await openWith(page, repoFile(`${MIXTURE}.schema.json`), repoFile(`${MIXTURE}.csv`));
     await page.selectOption(byTestId('mechanism'), 'space-partition');
-    expect(await page.textContent(byTestId('mechanism-hint'))).toContain('numeric and mixed tables with many columns');
+    expect(await page.textContent(byTestId('mechanism-hint'))).toContain('Made for numeric columns');
     expect(await page.isVisible(byTestId('partition'))).toBe(true);
     expect(await page.inputValue(byTestId('partition'))).toBe('kd-tree');
     for (const id of ['delta', 'degree', 'fit', 'reference-measure', 'budget-split', 'planner', 'partition-nullable']) expect(await page.isVisible(byTestId(id)), id).toBe(false);

@@ -33,7 +33,8 @@ const MECHANISM_NOTES: Record<Mechanism, string> = {
   'space-partition':
     'The chosen columns span the space that is cut into bins: each numeric column along its public range (not into the levels listed here; ' +
     'its synthetic numbers come out unbinned), each category as its own bin. Each record counts in one bin only and empty bins are never listed, ' +
-    'so wide tables are fine. Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
+    'so wide numeric tables are fine; each categorical column multiplies the bins by its levels, so keep few of them. ' +
+    'Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
 };
 
 export function columnsPanel(store: Store): HTMLElement {

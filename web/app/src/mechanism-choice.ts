@@ -23,7 +23,9 @@ export const MECHANISM_HINTS: Record<Mechanism, string> = {
   'space-partition':
     'Cuts the space of the chosen columns into bins (numbers by their public range, each category its own bin), adds discrete Laplace ' +
     'noise to each bin’s count, releases the bins whose noisy count reaches a threshold and draws the records inside them. ' +
-    'Pure ε-DP, no δ. Made for numeric and mixed tables with many columns: numbers come out unbinned. Numeric columns must not be nullable.',
+    'Pure ε-DP, no δ. Made for numeric columns, many of them too, with a few categorical ones: numbers come out unbinned. ' +
+    'Every combination of categories is its own bin, so many categorical columns leave most records in bins too small to release ' +
+    '(Adult’s 16 columns at ε = 1: mean 2-way TV 0.53; its 6 demo columns: 0.065). Numeric columns must not be nullable.',
 };
 
 export const FIT_LABELS: Record<Fit, string> = {
