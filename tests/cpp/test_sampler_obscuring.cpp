@@ -1,9 +1,11 @@
 // The obscuring probabilities of ROO and DS-ROO against the spec's tables
-// (spec/checks/dsroo_tables.txt, printed by dsroo_table.py) and the closed forms of spec §1.2.
+// (spec/checks/dsroo_tables.txt, printed by dsroo_table.py), the closed forms of spec §1.2 and the
+// exact output distributions.
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "privsynth/samplers/obscuring.hpp"
+#include "privsynth/samplers/sampler_distribution.hpp"
 
 using namespace privsynth;
 
@@ -60,4 +62,22 @@ TEST_CASE("DS-ROO's table refuses what has no meaning", "[samplers][errors]") {
   // k m = n: the uniform level.
   const DsRooTable uniform = ds_roo_table(0.01, 6, 3).value();
   CHECK(uniform.binding.back() == "uniform");
+}
+
+TEST_CASE("the exact output distributions: ROO mixes uniform and empirical, DS-ROO by the smallest count", "[samplers]") {
+  const std::vector<uint64_t> counts = {5, 0, 15};
+  const std::vector<double> roo = roo_distribution(counts, 1.0);
+  const double gamma = roo_gamma(1.0, 20, 3);
+  CHECK(roo[0] == Approx(gamma / 3 + (1 - gamma) * 0.25));
+  CHECK(roo[1] == Approx(gamma / 3));
+  CHECK(roo[0] + roo[1] + roo[2] == Approx(1.0));
+  // TV to the data is gamma TV(U, P_hat).
+  const std::vector<double> empirical = empirical_distribution(counts);
+  CHECK(total_variation(roo, empirical) == Approx(gamma * total_variation({1.0 / 3, 1.0 / 3, 1.0 / 3}, empirical)));
+  // A symbol unseen: DS-ROO uses g(0), ROO's gamma; every symbol seen often: a plain record.
+  const DsRooTable table = ds_roo_table(1.0, 20, 3).value();
+  CHECK(ds_roo_distribution(counts, table) == roo);
+  const std::vector<uint64_t> even = {6, 7, 7};
+  CHECK(table.at(6) == 0);
+  CHECK(total_variation(ds_roo_distribution(even, table), empirical_distribution(even)) == 0);
 }
