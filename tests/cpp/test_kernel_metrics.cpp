@@ -339,3 +339,34 @@ TEST_CASE("sampling-noise floor on Balog et al.'s 2-D Gaussian mixture", "[kerne
   CHECK(sup.value() > 0);
   CHECK(sup.value() <= mmd.value().value + 4 * mmd.value().standard_error);
 }
+
+TEST_CASE("kde_sup_distance_binned stays within its stated error bound of the exact value", "[kernel-metrics]") {
+  // Weighted P, points beyond the grid (the nodes must still span them), several kernel widths.
+  WeightedPoints p = mixture_sample({{0, 0}, {6, 2}, {2, 7}}, 1.0, 1300, 41);
+  for (size_t i = 0; i < p.size(); ++i) p.weights.push_back(0.5 + double(i % 7));
+  const WeightedPoints q = mixture_sample({{0, 0}, {6, 3}}, 1.3, 700, 42);
+  const KdeGrid grid{41, {-2, -3}, {8, 9}};
+  for (double gamma : {2.0, 0.5, 0.01}) {
+    for (size_t bins : {64, 512}) {
+      INFO("gamma " << gamma << ", bins " << bins);
+      const double exact = kde_sup_distance(p, q, gamma, grid).value();
+      const BinnedKdeSup binned = kde_sup_distance_binned(p, q, gamma, grid, bins).value();
+      CHECK(std::abs(binned.value - exact) <= binned.error_bound);
+      CHECK(binned.bins_per_axis == bins);
+    }
+  }
+  // The bound scales as the node spacing squared.
+  const double coarse = kde_sup_distance_binned(p, q, 2.0, grid, 64).value().error_bound;
+  const double fine = kde_sup_distance_binned(p, q, 2.0, grid, 512).value().error_bound;
+  CHECK(fine == Approx(coarse * std::pow(63.0 / 511.0, 2)).epsilon(1e-9));
+  // Coarse binning is visibly inexact, so the comparison above is not vacuous.
+  CHECK(std::abs(kde_sup_distance_binned(p, q, 2.0, grid, 8).value().value - kde_sup_distance(p, q, 2.0, grid).value()) >
+        1e-4);
+  // d = 1 and known answers: two single points.
+  const double gamma = 0.5;
+  CHECK(kde_sup_distance_binned(points(1, {2}), points(1, {-3}), gamma, KdeGrid{101, {-3}, {2}}, 4096).value().value ==
+        Approx(1 - std::exp(-gamma * 25)).margin(1e-6));
+  CHECK(kde_sup_distance_binned(points(3, {0, 0, 0}), points(3, {0, 0, 0}), gamma, grid, 16).status().code() ==
+        ErrorCode::InvalidArgument);
+  CHECK(kde_sup_distance_binned(p, q, gamma, grid, 1).status().code() == ErrorCode::InvalidArgument);
+}

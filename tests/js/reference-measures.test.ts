@@ -49,7 +49,7 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
     const uniform = await maxErrors('uniform');
     const kde = await maxErrors('bernstein-kde');
     expect(kde).toBeLessThan(0.6 * uniform);
-  }, 60_000);
+  }, 150_000);  // 8 runs with reports of 100,000 rows a side (measured 35 s on one core)
 
   it('refuses the KDE on categorical columns and lattices too large for memory', async () => {
     await expect(

@@ -65,10 +65,23 @@ std::optional<nlohmann::json> kernel_report_json(const std::vector<std::vector<d
     grid.points_per_axis = d == 1 ? 1000 : 200;
     grid.lower.assign(d, 0.0);
     grid.upper.assign(d, 1.0);
-    const Result<double> sup = kde_sup_distance(p, q, gamma, grid);
-    if (sup.is_ok()) {
-      out["kdeSupDistance"] = sup.value();
-      out["kdeSupNote"] = "max over a grid of [0, 1]^d of |KD_real - KD_synthetic|, KD_P(x) = mean k(x, p)";
+    if (d == 1) {
+      const Result<double> sup = kde_sup_distance(p, q, gamma, grid);
+      if (sup.is_ok()) out["kdeSupDistance"] = sup.value();
+    } else {
+      // Exact needs G^2 (n + m) = 8e9 multiply-adds at 100,000 points a side (2.4 s native); binned
+      // 1024^2 nodes, 0.1 s, within 2.4e-5 of it.
+      const Result<BinnedKdeSup> sup = kde_sup_distance_binned(p, q, gamma, grid, kKernelReportBins);
+      if (sup.is_ok()) {
+        out["kdeSupDistance"] = sup.value().value;
+        out["kdeSupBinningError"] = sup.value().error_bound;
+      }
+    }
+    if (out.contains("kdeSupDistance")) {
+      out["kdeSupNote"] = d == 1 ? "max over a grid of [0, 1] of |KD_real - KD_synthetic|, KD_P(x) = mean k(x, p)"
+                                 : "max over a 200 x 200 grid of [0, 1]^2 of |KD_real - KD_synthetic|, KD_P(x) = mean "
+                                   "k(x, p), both sets linearly binned onto 1024 x 1024 nodes (within kdeSupBinningError "
+                                   "of the unbinned value)";
     }
   }
   return out;

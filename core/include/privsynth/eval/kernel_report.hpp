@@ -15,6 +15,7 @@
 namespace privsynth {
 
 constexpr size_t kKernelReportPoints = 100000;
+constexpr size_t kKernelReportBins = 1024;      // linear-binning nodes per axis for the d = 2 KDE gap
 constexpr size_t kKernelReportFeatures = 1024;  // relative error of the MMD about 1 / sqrt(2 x 1024) = 2%
 
 // real[c][row] and synthetic[c][row] in [0, 1], one vector per chosen column; nullopt when a
