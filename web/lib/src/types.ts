@@ -288,6 +288,8 @@ export interface KernelReport {
   mmdError?: string;
   /** d <= 2: the largest difference of the two kernel density estimates over a grid of [0, 1]^d. */
   kdeSupDistance?: number;
+  /** d = 2: both sets are linearly binned first; kdeSupDistance is within this of the unbinned value. */
+  kdeSupBinningError?: number;
   kdeSupNote?: string;
 }
 
