@@ -1,5 +1,7 @@
 #include "privsynth/receipt.hpp"
 
+#include <cmath>
+
 #include "privsynth/version.hpp"
 
 namespace privsynth {
@@ -32,12 +34,20 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema) {
   if (!schema.discovered) return;
   const double spent = privacy.value("epsilonSpent", 0.0);
   const double delta = privacy.value("delta", 0.0);
-  privacy["domainDiscovery"] = {{"epsilon", schema.discovered->epsilon},
-                                {"delta", schema.discovered->delta},
-                                {"note", "the schema's domains were estimated privately from the same data "
-                                         "(docs/privacy/domain-discovery.md); that release is part of this one"}};
-  privacy["total"] = {{"epsilon", spent + schema.discovered->epsilon},
-                      {"delta", delta + schema.discovered->delta},
+  // Discovery is private for add/remove neighbours; replacing a record is a removal and an addition,
+  // so under replace-one it costs (2 eps, (1 + e^eps) delta) (group privacy, Dwork & Roth Thm 2.2).
+  const bool replace_one = privacy.value("neighbours", std::string()).rfind("replace", 0) == 0;
+  const double discovery_epsilon = (replace_one ? 2 : 1) * schema.discovered->epsilon;
+  const double discovery_delta =
+      replace_one ? (1 + std::exp(schema.discovered->epsilon)) * schema.discovered->delta : schema.discovered->delta;
+  privacy["domainDiscovery"] = {{"epsilon", discovery_epsilon},
+                                {"delta", discovery_delta},
+                                {"note", std::string("the schema's domains were estimated privately from the same data "
+                                                     "(docs/privacy/domain-discovery.md); that release is part of this one") +
+                                             (replace_one ? "; stated for replace-one neighbours (twice its add/remove epsilon)"
+                                                          : "")}};
+  privacy["total"] = {{"epsilon", spent + discovery_epsilon},
+                      {"delta", delta + discovery_delta},
                       {"composition", "basic composition of the domain discovery and this run"}};
 }
 

@@ -29,7 +29,8 @@ double expected_abs_noise(const ForecastRelease& release) {
     case ForecastNoise::BernsteinLaplace:
       return expected_abs_discrete_laplace(release.scale * kValueQuanta) / kValueQuanta;
     case ForecastNoise::DiscreteGaussian: return expected_abs_discrete_gaussian(release.std);
-    case ForecastNoise::ExponentialMechanism: return 0;
+    case ForecastNoise::ExponentialMechanism:
+    case ForecastNoise::RevealOrObscure: return 0;
   }
   return 0;
 }
@@ -127,6 +128,7 @@ const char* forecast_noise_name(ForecastNoise noise) {
     case ForecastNoise::DiscreteGaussian: return "discrete Gaussian";
     case ForecastNoise::ExponentialMechanism: return "exponential mechanism";
     case ForecastNoise::BernsteinLaplace: return "Bernstein mechanism (discrete Laplace)";
+    case ForecastNoise::RevealOrObscure: return "reveal-or-obscure sampling";
   }
   return "?";
 }
@@ -250,6 +252,7 @@ Json release_json(const ReleaseForecast& forecast, bool zcdp) {
       item["epsilonEach"] = release.epsilon;
       item["scoreSensitivity"] = release.sensitivity;
       break;
+    case ForecastNoise::RevealOrObscure: break;
   }
   item["budget"] = zcdp ? Json{{"rho", release.rho}, {"share", forecast.budget_share}}
                         : Json{{"epsilon", release.epsilon}, {"share", forecast.budget_share}};

@@ -193,6 +193,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
       report["kernel"] = std::move(*kernel);
     }
   }
+  for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
   if (ml && setup.common.evaluate) {
     const int target = static_cast<int>(std::find(names.begin(), names.end(), setup.common.ml_target) - names.begin());
     Result<TstrReport> tstr = evaluate_tstr(output.value().synthetic, split.train, split.test, target, TstrOptions{});

@@ -1,6 +1,7 @@
 #include "privsynth/mechanisms/registry.hpp"
 
 #include "privsynth/mechanisms/marginal_lp.hpp"
+#include "privsynth/mechanisms/private_sampler.hpp"
 #include "privsynth/mechanisms/reduced_space_lp.hpp"
 #include "privsynth/mechanisms/space_partition.hpp"
 
@@ -45,6 +46,18 @@ Result<PreparedMechanism> prepare_space_partition(OptionReader& reader, double e
                            true};
 }
 
+Result<PreparedMechanism> prepare_private_sampler(OptionReader& reader, double epsilon) {
+  Result<PrivateSamplerOptions> options = read_private_sampler_options(reader, epsilon);
+  if (!options.is_ok()) return options.status();
+  return PreparedMechanism{[options = options.value()](const MechanismContext& context) {
+                             return run_private_sampler(context, options);
+                           },
+                           false,
+                           [options = options.value()](const ForecastInputs& inputs) {
+                             return forecast_private_sampler(options, inputs);
+                           }};
+}
+
 }  // namespace
 
 const std::vector<MechanismEntry>& mechanism_registry() {
@@ -52,6 +65,7 @@ const std::vector<MechanismEntry>& mechanism_registry() {
       {"reduced-space-lp", &prepare_reduced_space_lp},
       {"marginal-lp", &prepare_marginal_lp},
       {"space-partition", &prepare_space_partition},
+      {"sampler", &prepare_private_sampler},
   };
   return registry;
 }

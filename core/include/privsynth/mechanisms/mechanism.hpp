@@ -41,6 +41,9 @@ struct MechanismOutput {
   // drawn within their bin); empty, or one vector per column (empty for columns without).
   std::vector<std::vector<double>> synthetic_unit_values;
   std::optional<WeightedCentres> weighted_centres;  // space partitioning only
+  // NOT PRIVATE: data-dependent sections added to the data owner's report (key -> section), never
+  // to the receipt. Null: none.
+  nlohmann::json owner_report;
   bool noise_disabled = false;    // test-only switch was used: NOT PRIVATE
   nlohmann::json description;     // name, paper, reference measure, neighbour relation
   nlohmann::json parameters;      // every public choice, for the receipt

@@ -22,7 +22,8 @@ struct ForecastInputs {
   std::vector<bool> numeric;     // of the chosen columns: numeric (true) or categorical
 };
 
-enum class ForecastNoise { DiscreteLaplace, DiscreteGaussian, ExponentialMechanism, BernsteinLaplace };
+// RevealOrObscure: samples that add no noise to values (a sampler obscures whole records instead).
+enum class ForecastNoise { DiscreteLaplace, DiscreteGaussian, ExponentialMechanism, BernsteinLaplace, RevealOrObscure };
 const char* forecast_noise_name(ForecastNoise noise);
 
 struct ForecastRelease {
