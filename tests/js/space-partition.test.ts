@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { forecastRun, synthesize } from 'privsynth';
-import type { Schema } from 'privsynth';
+import type { PartitionParameters, Schema } from 'privsynth';
 import { repoFile } from './helpers';
 
 const d5 = (name: string) => readFileSync(repoFile(`data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D5.${name}`), 'utf8');
@@ -57,7 +57,7 @@ describe('space partitioning (KD-tree) in Node', () => {
 
     // The forecast states the partition the run used.
     const forecast = await forecastRun({ schema: d5('schema.json'), epsilon: 1, mechanism: 'space-partition', rows: 100000 });
-    const planned = forecast.fit.parameters!;
+    const planned = forecast.fit.parameters as PartitionParameters;
     expect(planned.partition).toBe('kd-tree');
     if (planned.partition !== 'kd-tree') throw new Error('kd-tree expected');
     expect(planned.maxEdge).toBe(result.receipt.parameters.maxEdge);

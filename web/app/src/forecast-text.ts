@@ -94,7 +94,7 @@ export function releaseSentence(forecast: RunForecast, totalColumns: number): Pa
   const p = forecast.columns.length;
   const head = `${p} of ${totalColumns} columns → measures `;
   if (forecast.mechanism === 'marginal-lp') return [head, ...marginalLpSentence(forecast)];
-  if (forecast.fit.parameters) return [head, ...partitionSentence(forecast, forecast.fit.parameters)];
+  if (forecast.fit.parameters && 'partition' in forecast.fit.parameters) return [head, ...partitionSentence(forecast, forecast.fit.parameters)];
   const marginals = forecast.releases.find((r) => isMarginals(r) && r.release.startsWith('marginals'));
   const others = forecast.releases.filter((r) => r !== marginals && r.release !== 'record count').map((r) => r.release);
   if (!marginals) return [head, `${formatList(forecast.releases.map((r) => r.release))}.`];

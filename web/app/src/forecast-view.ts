@@ -169,7 +169,7 @@ function warningOf(forecast: RunForecast): string | null {
 /** Space partitioning: the partition the run will use, in plain words, and where its rows come from. */
 function partitionDetails(forecast: RunForecast): HTMLElement | null {
   const parameters = forecast.fit.parameters;
-  if (!parameters) return null;
+  if (!parameters || !('partition' in parameters)) return null;
   const { syntheticRows } = forecast.fit;
   const rows = typeof syntheticRows === 'number' ? formatInteger(syntheticRows) : syntheticRows.charAt(0).toUpperCase() + syntheticRows.slice(1);
   return h(

@@ -42,7 +42,7 @@ export interface SchemaChoice {
 }
 
 /** The mechanisms the demo offers: every mechanism of the library. */
-export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
+export type Mechanism = Exclude<NonNullable<MechanismOptions['mechanism']>, 'sampler'>;
 
 /** The options common to every mechanism; the columns come from the columns panel. */
 type CommonRunOptions = Omit<CommonOptions, 'columns'>;

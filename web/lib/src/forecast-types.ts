@@ -90,6 +90,40 @@ export type PartitionParameters =
       budget: { total: number; recordCount: number; splitDecisions: number; leaves: number; composition: string };
     };
 
+/**
+ * The public choices of mechanism "sampler", as its receipt's parameters state them: n (public under
+ * replace-one neighbours), the alphabet size k, and ROO's obscuring at epsilon / N next to one
+ * Laplace histogram at epsilon.
+ */
+export interface SamplerParameters {
+  sampler: 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
+  samples: number;
+  records: number;
+  recordsNote: string;
+  alphabet: number;
+  alphabetNote: string;
+  /** epsilon / N; null for laplace-histogram, whose samples are post-processing. */
+  epsilonPerSample: number | null;
+  obscuring: {
+    epsilonPerSample: number;
+    /** k / (k + n (e^(eps/N) - 1)). */
+    rooGamma: number;
+    /** rooGamma (1 - 1/k): ROO's TV to the data's distribution when all records share one symbol. */
+    worstCaseTv: number;
+    /** The largest N keeping rooGamma <= maxObscuring. */
+    mostSamples: number;
+    maxObscuring: number;
+    note: string;
+  };
+  histogram: { epsilon: number; scale: number; tvBound: number; note: string };
+  betterForTheseSamples: 'reveal-or-obscure' | 'laplace-histogram';
+  betterNote: string;
+  /** subsampled-rr: the local epsilon of its randomized response. */
+  epsilon0?: number;
+  /** Receipts of ds-roo runs: g(0) and the count from which no sample is obscured. */
+  dsRooTable?: { g0: number; zeroFrom: number; note: string };
+}
+
 export interface RunForecast {
   kind: 'privsynth run forecast';
   mechanism: string;
@@ -113,8 +147,8 @@ export interface RunForecast {
     reducedSpace?: { initial: number; max: number } | { fullDomain: number };
     momentStatistics?: number;
     timeLimitSeconds?: number;
-    /** space-partition only. */
-    parameters?: PartitionParameters;
+    /** space-partition and sampler (with rows) only. */
+    parameters?: PartitionParameters | SamplerParameters;
     syntheticRows: number | string;
   };
   memoryBytes: { table: number; output: number; marginals: number; fit: number; total: number };

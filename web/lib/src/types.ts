@@ -183,7 +183,34 @@ export interface SpacePartitionOptions {
   syntheticRows?: number;
 }
 
-export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions | SpacePartitionOptions;
+/**
+ * Options of the private samplers (Tasnim et al., "Differentially private sampling via
+ * Reveal-or-Obscure"): `samples` records drawn from the joint alphabet of the chosen columns (every
+ * combination of their categories, bins and missing levels, at most 2^24) without perturbing the
+ * data's distribution. Pure epsilon-DP for REPLACE-ONE neighbours: the number of records is public
+ * and the receipt states it. docs/privacy/samplers.md.
+ */
+export interface SamplerOptions {
+  mechanism: 'sampler';
+  /**
+   * "ds-roo" (default): a uniform symbol with a probability that depends only on the smallest count;
+   * "roo": with gamma = k / (k + n (e^eps - 1)); "subsampled-rr": a random record through k-ary
+   * randomized response (the same law as ROO); "laplace-histogram": one noisy histogram, every sample
+   * drawn from it (post-processing, so N samples cost epsilon once).
+   */
+  sampler?: 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
+  /** N, the records to draw (default 1). The reveal-or-obscure samplers spend epsilon / N on each. */
+  samples?: number;
+  /**
+   * The reveal-or-obscure samplers refuse an N whose samples would be uniform noise with probability
+   * above this (ROO's gamma at epsilon / N; default 0.5): the error names the largest N that passes.
+   */
+  maxObscuring?: number;
+  /** Release nothing: only the report's comparison of the samplers on the data (for the data owner). */
+  preview?: boolean;
+}
+
+export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions | SpacePartitionOptions | SamplerOptions;
 
 export interface SynthesizeInput {
   /** The private table: CSV text with a header row, or a File/Blob holding it. */
@@ -319,6 +346,40 @@ export interface UtilityReport {
   kernel?: KernelReport;
   /** The distributions behind the distances, for plots (absent when evaluate is false). */
   distributions?: DistributionReport;
+  /** mechanism "sampler" only (always, even with evaluate false): every sampler compared on the data. */
+  sampler?: SamplerReport;
+}
+
+/** One sampler's distance to the data at the run's epsilon and N. */
+export interface SamplerComparison {
+  sampler: 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
+  /** Reveal-or-obscure family: the probability a sample is a uniform symbol (DS-ROO's depends on the data). */
+  gamma?: number;
+  /** TV between the law each sample is drawn from and the data's distribution. */
+  tv: number;
+  tvMethod: string;
+  /** laplace-histogram: the Monte Carlo standard error of tv. */
+  tvStandardError?: number;
+  /** ds-roo: when every symbol appears at least this often, no sample is obscured. */
+  everySymbolAtLeast?: number;
+}
+
+/** NOT PRIVATE: the samplers compared exactly on the real data, for the data owner only. */
+export interface SamplerReport {
+  notice: string;
+  records: number;
+  alphabet: number;
+  /** The smallest count of any symbol (DS-ROO's gamma depends on it). */
+  smallestCount: number;
+  perSampleEpsilon: number;
+  histogramEpsilon: number;
+  tvNote: string;
+  options: SamplerComparison[];
+  /** The sampler with the smallest tv at this epsilon and N. */
+  best: SamplerComparison['sampler'];
+  used: SamplerComparison['sampler'];
+  /** laplace-histogram runs: the TV of the histogram this run released. */
+  releasedHistogramTv?: number;
 }
 
 export interface OneWayDistribution {

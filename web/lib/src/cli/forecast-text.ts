@@ -1,7 +1,7 @@
 // The run forecast as text: the budget, each release with its noise and expected error, the
 // measured marginals known before the run, the fit, memory and runtime. `plan --json` prints the
 // forecast itself (docs/forecast.md).
-import type { PartitionParameters, ReleaseForecast, RunForecast, Spread } from '../node.js';
+import type { PartitionParameters, ReleaseForecast, RunForecast, SamplerParameters, Spread } from '../node.js';
 import { textTable } from './text-table.js';
 
 /** Per-marginal lines printed before "... N more". */
@@ -86,8 +86,28 @@ export function partitionLine(p: PartitionParameters): string {
     `leaf counts released at >= t = ${p.threshold} (${p.thresholdNote}).`;
 }
 
+/** The sampler (Tasnim et al.): per-sample epsilon, ROO's obscuring, eq. (9)'s limit, and the histogram alternative. */
+export function samplerLines(p: SamplerParameters): string[] {
+  const o = p.obscuring;
+  const family = p.sampler === 'laplace-histogram'
+    ? `Sampler: laplace-histogram, one noisy histogram of the ${integer(p.alphabet)} symbols at epsilon ${number(p.histogram.epsilon)} ` +
+      `(scale ${number(p.histogram.scale)}), ${integer(p.samples)} samples drawn from it; expected TV <= ${number(p.histogram.tvBound)}.`
+    : `Sampler: ${p.sampler}, ${integer(p.samples)} samples at epsilon ${number(o.epsilonPerSample)} each from ${integer(p.alphabet)} symbols ` +
+      `and n = ${integer(p.records)} (public: replace-one neighbours); a sample is uniform noise with probability gamma <= ${number(o.rooGamma)}, ` +
+      `TV to the data <= ${number(o.worstCaseTv)}.`;
+  return [
+    family,
+    `Compare: ${p.sampler === 'laplace-histogram' ? 'ROO at epsilon / N' : 'one Laplace histogram'} ` +
+      (p.sampler === 'laplace-histogram'
+        ? `would obscure with gamma ${number(o.rooGamma)} (worst TV ${number(o.worstCaseTv)}); at most ${integer(o.mostSamples)} samples keep gamma <= ${number(o.maxObscuring)}.`
+        : `at the whole epsilon has expected TV <= ${number(p.histogram.tvBound)} for any N.`) +
+      ` Better for ${integer(p.samples)} samples: ${p.betterForTheseSamples}.`,
+  ];
+}
+
 function fitLine(fit: RunForecast['fit']): string {
   const rows = typeof fit.syntheticRows === 'number' ? integer(fit.syntheticRows) : fit.syntheticRows;
+  if (fit.parameters && 'sampler' in fit.parameters) return samplerLines(fit.parameters).join('\n');
   if (fit.parameters) return `${partitionLine(fit.parameters)}\nSynthetic rows: ${rows}, drawn from the released bins.`;
   const reduced = fit.reducedSpace === undefined ? '' : 'fullDomain' in fit.reducedSpace
     ? `, full domain of ${integer(fit.reducedSpace.fullDomain)} points`

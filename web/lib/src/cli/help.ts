@@ -37,6 +37,9 @@ Mechanism and columns:
       --mechanism <name>      reduced-space-lp (default; pure epsilon-DP), marginal-lp ((epsilon, delta)-DP)
                               or space-partition (pure epsilon-DP; grid or KD-tree bins, for numeric
                               and mixed tables: --option partition=grid, --option tau=...)
+                              or sampler (pure epsilon-DP, replace-one: N records from the joint
+                              alphabet of the columns: --option samples=100 --option sampler=roo;
+                              samplers ds-roo (default), roo, subsampled-rr, laplace-histogram)
       --delta <number>        delta of marginal-lp (default 1e-9)
       --columns <a,b,c>       columns to synthesize (default: every schema column)
       --target <column>       a binary column: adds a train-on-synthetic / test-on-real report
@@ -75,7 +78,7 @@ estimate. Expected errors are those of the noisy counts, before consistency and 
 
   -s, --schema <file>     the public schema JSON
   -e, --epsilon <e>       the total budget, > 0
-      --mechanism <name>  reduced-space-lp (default), marginal-lp or space-partition
+      --mechanism <name>  reduced-space-lp (default), marginal-lp, space-partition or sampler
       --delta <d>         delta of marginal-lp (default 1e-9)
       --columns <a,b,c>   columns to synthesize (default: all)
       --target <column>   mlTarget (its test rows are held out from the mechanism)
