@@ -203,6 +203,14 @@ TEST_CASE("the sampler's forecast states the receipt's parameters for the same n
   CHECK(forecast["fit"]["parameters"] == stated);
   CHECK(forecast["releases"][0]["noise"] == "reveal-or-obscure sampling");
   CHECK(forecast["releases"][0]["budget"]["epsilon"] == 1.0);
+  // Eq. (9) at epsilon / 300 for TV 0.05: (10 x 0.95 - 1) / (0.05 (e^(1/300) - 1)) = 50,916.7.
+  const Json& needed = stated["obscuring"]["recordsForTv"];
+  REQUIRE(needed.size() == 3);
+  CHECK(needed[1]["tv"] == 0.05);
+  CHECK(needed[1]["records"].get<double>() == std::ceil(8.5 / (0.05 * std::expm1(1.0 / 300))));
+  // Without rows, the forecast states eq. (9) in words.
+  const Json unsized = parse(forecast_run_json(testing::adult_data().schema, options, std::nullopt).value());
+  CHECK(unsized["releases"][0]["notes"].dump().find("eq. (9)") != std::string::npos);
   // Too many samples for n: the forecast refuses as the run would.
   const std::string many = R"({"epsilon":1,"mechanism":"sampler","columns":["sex","race"],"samples":5000})";
   CHECK(forecast_run_json(testing::adult_data().schema, many, double(kAdultRecords)).status().code() == ErrorCode::InvalidArgument);

@@ -61,6 +61,16 @@ const char* paper_of(SamplerKind kind) {
   return "";
 }
 
+// Eq. (9) at the per-sample epsilon for a few TV targets: the records ROO needs so that even a
+// point mass is within TV alpha.
+nlohmann::json records_for_tv(double per_sample_epsilon, uint64_t alphabet) {
+  nlohmann::json targets = nlohmann::json::array();
+  for (double alpha : {0.01, 0.05, 0.1}) {
+    targets.push_back({{"tv", alpha}, {"records", std::ceil(roo_sample_complexity(alpha, per_sample_epsilon, alphabet))}});
+  }
+  return targets;
+}
+
 std::string ledger_release(SamplerKind kind, uint64_t samples, double per_sample) {
   if (kind == SamplerKind::LaplaceHistogram) {
     return "noisy counts of every symbol of the alphabet (one histogram; its " + std::to_string(samples) +
@@ -181,9 +191,11 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
         {"worstCaseTv", plan.worst_tv},
         {"mostSamples", plan.most_samples},
         {"maxObscuring", options.max_obscuring},
+        {"recordsForTv", records_for_tv(options.epsilon / static_cast<double>(options.samples), plan.alphabet)},
         {"note", "ROO at epsilon / N: gamma = k / (k + n (e^eps - 1)), the probability a sample is uniform noise (DS-ROO's "
                  "at most); worstCaseTv = gamma (1 - 1/k), its TV to the data's distribution when all records share one "
-                 "symbol; mostSamples keeps gamma <= maxObscuring"}}},
+                 "symbol; mostSamples keeps gamma <= maxObscuring; recordsForTv: the paper's eq. (9), "
+                 "n >= (k (1 - alpha) - 1) / (alpha (e^eps - 1)) records make worstCaseTv <= alpha"}}},
       {"histogram",
        {{"epsilon", options.epsilon},
         {"scale", plan.histogram_scale.value()},
@@ -305,6 +317,12 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
   }
   if (!inputs.rows) {
     release.notes.push_back("the obscuring probability depends on the number of records: give rows");
+    if (obscures(options.sampler)) {
+      const double per_sample = options.epsilon / static_cast<double>(options.samples);
+      release.notes.push_back("eq. (9): worst-case TV <= 0.05 needs n >= " +
+                              format_number(std::ceil(roo_sample_complexity(0.05, per_sample, alphabet.value()))) +
+                              " records at epsilon " + format_rounded(per_sample, 4) + " per sample");
+    }
   } else {
     const uint64_t records = static_cast<uint64_t>(std::max(0.0, std::round(*inputs.rows)));
     Result<SamplerPlan> plan = plan_private_sampler(options, records, alphabet.value());

@@ -113,6 +113,8 @@ export interface SamplerParameters {
     /** The largest N keeping rooGamma <= maxObscuring. */
     mostSamples: number;
     maxObscuring: number;
+    /** The paper's eq. (9): the records that make worstCaseTv <= tv at this epsilon per sample. */
+    recordsForTv: Array<{ tv: number; records: number }>;
     note: string;
   };
   histogram: { epsilon: number; scale: number; tvBound: number; note: string };

@@ -102,6 +102,8 @@ export function samplerLines(p: SamplerParameters): string[] {
         ? `would obscure with gamma ${number(o.rooGamma)} (worst TV ${number(o.worstCaseTv)}); at most ${integer(o.mostSamples)} samples keep gamma <= ${number(o.maxObscuring)}.`
         : `at the whole epsilon has expected TV <= ${number(p.histogram.tvBound)} for any N.`) +
       ` Better for ${integer(p.samples)} samples: ${p.betterForTheseSamples}.`,
+    `Records needed (eq. 9) for ROO's worst-case TV at epsilon ${number(o.epsilonPerSample)} per sample: ` +
+      o.recordsForTv.map((t) => `${integer(t.records)} for ${number(t.tv)}`).join(', ') + '.',
   ];
 }
 
