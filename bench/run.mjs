@@ -8,6 +8,7 @@
 //        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals.mjs)
 //        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI and the app (bench/scale.mjs)
 //        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree.mjs)
+//        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers.mjs)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -27,7 +28,8 @@ const workloads = [
 ];
 
 /** Benchmarks that run as their own script, with the remaining arguments. */
-const SCRIPTS = { browser: './browser.mjs', kdtree: './kdtree.mjs', scale: './scale.mjs', marginals: './marginals.mjs' };
+const SCRIPTS = { browser: './browser.mjs', kdtree: './kdtree.mjs', scale: './scale.mjs', marginals: './marginals.mjs',
+  samplers: './samplers.mjs' };
 if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   const { spawnSync } = await import('node:child_process');
   const run = spawnSync(process.execPath, [fileURLToPath(new URL(SCRIPTS[process.argv[2]], import.meta.url)), ...process.argv.slice(3)],
