@@ -215,3 +215,19 @@ TEST_CASE("the sampler's forecast states the receipt's parameters for the same n
   const std::string many = R"({"epsilon":1,"mechanism":"sampler","columns":["sex","race"],"samples":5000})";
   CHECK(forecast_run_json(testing::adult_data().schema, many, double(kAdultRecords)).status().code() == ErrorCode::InvalidArgument);
 }
+
+TEST_CASE("a privately discovered schema costs twice its epsilon under the sampler's replace-one neighbours", "[private-sampler]") {
+  const std::string schema = R"({"version":1,"name":"toy","provenance":"dp-discovered","discovery":{"epsilon":0.5,"delta":1e-9},
+    "columns":[{"name":"colour","type":"categorical","categories":["red","green","blue"]},
+               {"name":"size","type":"categorical","categories":["small","large"]}]})";
+  const CellGrid cells = toy_cells({10, 10, 10, 10, 10, 10});
+  const Result<SynthesisOutput> result =
+      synthesize(SynthesisInput{schema, cells.view(), R"({"epsilon":1,"mechanism":"sampler","samples":3,"testSeed":1})"});
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json privacy = parse(result.value().receipt_json)["privacy"];
+  // Replacing a record = removing one and adding one: (2 eps_d, (1 + e^eps_d) delta_d) by group privacy.
+  CHECK(privacy["domainDiscovery"]["epsilon"] == 1.0);
+  CHECK(privacy["domainDiscovery"]["delta"].get<double>() == Approx((1 + std::exp(0.5)) * 1e-9));
+  CHECK(privacy["total"]["epsilon"].get<double>() == Approx(2.0));
+}
