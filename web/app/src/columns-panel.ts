@@ -35,6 +35,10 @@ const MECHANISM_NOTES: Record<Mechanism, string> = {
     'its synthetic numbers come out unbinned), each category as its own bin. Each record counts in one bin only and empty bins are never listed, ' +
     'so wide numeric tables are fine; each categorical column multiplies the bins by its levels, so keep few of them. ' +
     'Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
+  sampler:
+    'The chosen columns form one alphabet: every combination of their categories, numeric bins (as listed here) and missing levels is a symbol ' +
+    '(Adult’s sex × race: 10 symbols), and each sample is one symbol, written as a record of these columns. ' +
+    'Few columns with few levels keep the alphabet small, which keeps the obscuring probability γ low; at most 16,777,216 symbols.',
 };
 
 export function columnsPanel(store: Store): HTMLElement {

@@ -19,6 +19,13 @@ export const optionalWholeNumber: Parse<number | undefined> = (text) => {
   return { value };
 };
 
+/** A whole number >= 1 (required). */
+export const wholeNumber: Parse<number> = (text) => {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value) || value < 1) return { error: 'Enter a whole number of at least 1.' };
+  return { value };
+};
+
 export const optionalPositiveNumber: Parse<number | undefined> = (text) => (text.trim() === '' ? { value: undefined } : positiveNumber(text));
 
 const strictlyBetweenZeroAndOne = (value: number) => Number.isFinite(value) && value > 0 && value < 1;

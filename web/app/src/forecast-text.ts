@@ -1,7 +1,7 @@
 // Words and numbers of the run forecast (forecast-view.ts): the releases in one sentence, the
 // budget in one sentence, each release's noise, size and expected error, and the runtime. Every
 // number comes from the core's forecastRun(); nothing here recomputes the core's formulas.
-import type { PartitionParameters, ReleaseForecast, RunForecast, Spread } from 'privsynth';
+import type { PartitionParameters, ReleaseForecast, RunForecast, SamplerParameters, Spread } from 'privsynth';
 
 import { h } from './dom';
 import { formatBytes, formatDecimal, formatInteger, formatList, formatPercent } from './format';
@@ -94,6 +94,7 @@ export function releaseSentence(forecast: RunForecast, totalColumns: number): Pa
   const p = forecast.columns.length;
   const head = `${p} of ${totalColumns} columns → measures `;
   if (forecast.mechanism === 'marginal-lp') return [head, ...marginalLpSentence(forecast)];
+  if (forecast.mechanism === 'sampler') return [`${p} of ${totalColumns} columns → `, ...samplerSentence(forecast)];
   if (forecast.fit.parameters && 'partition' in forecast.fit.parameters) return [head, ...partitionSentence(forecast, forecast.fit.parameters)];
   const marginals = forecast.releases.find((r) => isMarginals(r) && r.release.startsWith('marginals'));
   const others = forecast.releases.filter((r) => r !== marginals && r.release !== 'record count').map((r) => r.release);
@@ -151,6 +152,23 @@ function partitionSentence(forecast: RunForecast, partition: PartitionParameters
   ];
 }
 
+/**
+ * The sampler: "draws 200 records of the chosen columns (their joint alphabet of 10 symbols), each
+ * by DS-ROO at ε/N = 0.005", or "measures one noisy histogram of their 10 symbols and draws 200
+ * records from it". The number of samples is in estimate-samples.
+ */
+function samplerSentence(forecast: RunForecast): Part[] {
+  const parameters = forecast.fit.parameters as SamplerParameters | undefined;
+  const samples = h('strong', { 'data-testid': 'estimate-samples' }, formatInteger(forecast.fit.syntheticRows as number));
+  const alphabet = parameters ? ` (their joint alphabet of ${plural(parameters.alphabet, 'symbol', 'symbols')})` : '';
+  const histogram = forecast.releases.find((r) => r.scale !== undefined);
+  if (histogram) {
+    return [`measures one noisy histogram of the chosen columns${alphabet} and draws `, samples, ' records from it (post-processing: any number costs ε once).'];
+  }
+  const perSample = parameters?.epsilonPerSample;
+  return ['draws ', samples, ` records of the chosen columns${alphabet}, each at ε/N${perSample ? ` = ${round(perSample)}` : ''}, none perturbed: each is a record’s symbol or, with probability γ, a uniform one.`];
+}
+
 /** The budget in one sentence: ε (and δ, ρ) and each release's share. */
 export function budgetSentence(forecast: RunForecast): Part[] {
   if (forecast.rho !== undefined) {
@@ -163,6 +181,7 @@ export function budgetSentence(forecast: RunForecast): Part[] {
     parts.push('. zCDP costs add up; the receipt converts the total back to ε.');
     return parts;
   }
+  if (forecast.mechanism === 'sampler') return samplerBudget(forecast);
   const parts: Part[] = [`Budget: ε = ${round(forecast.epsilon)}, pure ε-DP, split by basic composition: `];
   forecast.releases.forEach((release, i) => {
     if (i > 0) parts.push(' + ');
@@ -170,6 +189,18 @@ export function budgetSentence(forecast: RunForecast): Part[] {
   });
   parts.push('.');
   return parts;
+}
+
+/** The sampler's budget: pure ε-DP for replace-one neighbours, N samples at ε/N or one histogram at ε. */
+function samplerBudget(forecast: RunForecast): Part[] {
+  const parameters = forecast.fit.parameters as SamplerParameters | undefined;
+  const head = `Budget: ε = ${round(forecast.epsilon)}, pure ε-DP for replace-one neighbours (the number of records is public): `;
+  const samples = forecast.fit.syntheticRows as number;
+  if (forecast.releases.some((r) => r.scale !== undefined)) {
+    return [head, h('strong', {}, `ε = ${round(forecast.epsilon)}`), ' for one noisy histogram; its samples are post-processing.'];
+  }
+  const each = parameters?.epsilonPerSample;
+  return [head, `${plural(samples, 'sample', 'samples')} at `, h('strong', {}, each ? `ε/N = ${round(each)}` : 'ε/N'), ' each, by basic composition.'];
 }
 
 /** "1.1 s", "45 s", "3.2 min". */

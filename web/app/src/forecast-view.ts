@@ -5,7 +5,7 @@
 // columns and the parameters (debounced; the latest request wins), keeps the last forecast on
 // screen while the next one is computed, and shows the core's error inline when the settings are
 // impossible (a run would stop with the same error).
-import { forecastRun, type ForecastOptions, type MarginalForecast, type ReleaseForecast, type RunForecast } from 'privsynth';
+import { forecastRun, type ForecastOptions, type MarginalForecast, type ReleaseForecast, type RunForecast, type SamplerParameters } from 'privsynth';
 
 import { definitionList, h, panel, replaceChildren, show } from './dom';
 import { queueEngineCall } from './engine-queue';
@@ -24,6 +24,7 @@ import {
 } from './forecast-text';
 import { partitionRows } from './partition-text';
 import { errorBarsPlot, WORST_PAIRS } from './plots/error-bars-plot';
+import { samplerForecastRows } from './sampler-text';
 import { failureOf, type AppState, type FailureInfo, type ForecastState, type Store } from './store';
 
 const DEBOUNCE_MS = 250;
@@ -54,11 +55,27 @@ function forecastTable(caption: string, headers: string[], rows: HTMLTableRowEle
   );
 }
 
-function releaseRow(release: ReleaseForecast, rowsKnown: boolean): HTMLTableRowElement {
+/** The sampler's parameters, when the forecast is the sampler's and n was given. */
+function samplerParametersOf(forecast: RunForecast): SamplerParameters | null {
+  const parameters = forecast.fit.parameters;
+  return forecast.mechanism === 'sampler' && parameters && 'obscuring' in parameters ? parameters : null;
+}
+
+/**
+ * The reveal-or-obscure samplers add no noise to their samples: their error is the obscuring, so
+ * the row states ROO's worst-case TV (needs n) instead of "±0 per value".
+ */
+function samplesError(forecast: RunForecast, release: ReleaseForecast): string | null {
+  if (forecast.mechanism !== 'sampler' || release.scale !== undefined) return null;
+  const sampler = samplerParametersOf(forecast);
+  return sampler ? `worst-case TV ${formatDecimal(sampler.obscuring.worstCaseTv, 3)} per sample (γ = ${formatDecimal(sampler.obscuring.rooGamma, 3)})` : 'needs n';
+}
+
+function releaseRow(release: ReleaseForecast, rowsKnown: boolean, errorOverride: string | null): HTMLTableRowElement {
   const noise = h('td', { 'data-testid': 'forecast-noise' }, noiseText(release));
   if (release.std !== undefined) noise.dataset.std = String(release.std);
   if (release.scale !== undefined) noise.dataset.scale = String(release.scale);
-  const error = h('td', { 'data-testid': 'forecast-expected' }, errorText(release, rowsKnown));
+  const error = h('td', { 'data-testid': 'forecast-expected' }, errorOverride ?? errorText(release, rowsKnown));
   if (release.expectedTvEach) error.dataset.tvTypical = String(release.expectedTvEach.typical);
   return h(
     'tr',
@@ -85,7 +102,7 @@ function releasesTable(forecast: RunForecast): HTMLElement {
       // Space partitioning measures bins, not marginals: its errors are per noisy value.
       forecast.releases.some(isMarginals) ? 'Expected TV per marginal (min – typical – max)' : 'Expected error',
     ],
-    forecast.releases.map((release) => releaseRow(release, rowsKnown)),
+    forecast.releases.map((release) => releaseRow(release, rowsKnown, samplesError(forecast, release))),
     'forecast-releases',
   );
 }
@@ -188,6 +205,34 @@ function partitionDetails(forecast: RunForecast): HTMLElement | null {
   );
 }
 
+/**
+ * The private sampler: ε per sample, ROO's obscuring probability and worst-case TV, the largest N,
+ * and one Laplace histogram as the alternative, with which of the two is better for this N. All
+ * from public inputs (n is public under replace-one neighbours); without n, what is missing.
+ */
+function samplerDetails(forecast: RunForecast): HTMLElement | null {
+  if (forecast.mechanism !== 'sampler') return null;
+  const parameters = samplerParametersOf(forecast);
+  if (!parameters) {
+    return h(
+      'p',
+      { class: 'notice notice--warning', 'data-testid': 'forecast-sampler-needs-rows' },
+      'The obscuring probability, the largest N and the better sampler depend on the number of records n (public for the sampler): load the data or type an estimate above.',
+    );
+  }
+  return h(
+    'div',
+    { class: 'forecast__sampler', 'data-testid': 'forecast-sampler', 'data-sampler': parameters.sampler },
+    h(
+      'p',
+      { class: 'hint' },
+      'What the sampler will spend and how often a sample will be noise, from ε, N, the schema and n alone (Tasnim et al.). ' +
+        'Under replace-one neighbours n is public, so these numbers are too; the comparison on your data in step 4 gives the exact distances.',
+    ),
+    definitionList(samplerForecastRows(parameters)),
+  );
+}
+
 function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node | null> {
   const memory = memoryText(forecast);
   const runtime = runtimeText(forecast);
@@ -197,8 +242,15 @@ function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node |
     h('p', { class: 'forecast__sentence', 'data-testid': 'estimate' }, ...releaseSentence(forecast, totalColumns)),
     h('p', { class: 'forecast__sentence', 'data-testid': 'forecast-budget' }, ...budgetSentence(forecast)),
     partitionDetails(forecast),
+    samplerDetails(forecast),
     releasesTable(forecast),
-    h('p', { class: 'hint', 'data-testid': 'forecast-error-label' }, 'Expected error of the noisy counts, before consistency and the fit (usually lower after). TV: the total-variation distance of a marginal as a distribution (0 = exact, 1 = disjoint).'),
+    h(
+      'p',
+      { class: 'hint', 'data-testid': 'forecast-error-label' },
+      forecast.mechanism === 'sampler'
+        ? 'The reveal-or-obscure samplers add no noise: a sample is a record’s symbol or, with probability γ, a uniform one. The histogram’s counts carry discrete Laplace noise. TV: the total-variation distance between each sample’s law and the data’s distribution (0 = exact, 1 = disjoint).'
+        : 'Expected error of the noisy counts, before consistency and the fit (usually lower after). TV: the total-variation distance of a marginal as a distribution (0 = exact, 1 = disjoint).',
+    ),
     definitionList([
       ['Memory', h('span', { 'data-testid': 'forecast-memory' }, memory ?? 'needs n: type an estimate of the records above')],
       ['Runtime', h('span', { 'data-testid': 'forecast-runtime' }, runtime ?? 'needs n: type an estimate of the records above')],

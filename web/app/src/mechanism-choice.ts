@@ -1,5 +1,6 @@
-// The three mechanisms the demo offers and the marginal LP's fits: labels, hints, and what each
-// needs before a run can start (space partitioning's own choices: partition-choice.ts).
+// The four mechanisms the demo offers and the marginal LP's fits: labels, hints, and what each
+// needs before a run can start (space partitioning's own choices: partition-choice.ts; the
+// sampler's: sampler-choice.ts).
 import type { MarginalLpOptions } from 'privsynth';
 
 import type { AppState, Mechanism } from './store';
@@ -10,6 +11,7 @@ export const MECHANISM_LABELS: Record<Mechanism, string> = {
   'reduced-space-lp': 'Reduced-space LP — pure ε-DP (Boedihardjo, Strohmer & Vershynin)',
   'marginal-lp': 'Marginal-preserving, MST-style — (ε, δ)-DP (Zhou et al.; McKenna et al.)',
   'space-partition': 'Space partitioning (KD-tree or grid) — pure ε-DP (Kreačić et al.)',
+  sampler: 'Private sampler (Reveal-or-Obscure) — pure ε-DP, replace-one (Tasnim et al.)',
 };
 
 export const MECHANISM_HINTS: Record<Mechanism, string> = {
@@ -26,6 +28,13 @@ export const MECHANISM_HINTS: Record<Mechanism, string> = {
     'Pure ε-DP, no δ. Made for numeric columns, many of them too, with a few categorical ones: numbers come out unbinned. ' +
     'Every combination of categories is its own bin, so many categorical columns leave most records in bins too small to release ' +
     '(Adult’s 16 columns at ε = 1: mean 2-way TV 0.53; its 6 demo columns: 0.065). Numeric columns must not be nullable.',
+  sampler:
+    'Draws N records from the data’s own distribution over the chosen columns, without perturbing it: every combination of their ' +
+    'categories, numeric bins and missing levels is one symbol, and each sample is the symbol of a random record or, with the ' +
+    'obscuring probability γ, a uniformly random symbol. Each of the N samples costs ε/N, so γ grows with N: good for a few samples ' +
+    'from a categorical column or a small column group. For many samples one Laplace histogram at the whole ε is better; the forecast ' +
+    'says which for this N. Pure ε-DP for replace-one neighbours: the number of records is public and the receipt states it. ' +
+    'It releases N records, not a synthetic copy of the table.',
 };
 
 export const FIT_LABELS: Record<Fit, string> = {
@@ -53,6 +62,7 @@ export function fitHint(fit: Fit): string {
 export function columnsNeeded(state: AppState): { count: number; reason: string } {
   if (state.mechanism === 'reduced-space-lp') return { count: state.degree, reason: `degree ${state.degree}` };
   if (state.mechanism === 'space-partition') return { count: 1, reason: 'space partitioning' };
+  if (state.mechanism === 'sampler') return { count: 1, reason: 'the sampler' };
   const tree = state.parameters?.mechanism === 'marginal-lp' && state.parameters.fit === 'tree';
   return tree ? { count: 2, reason: 'the tree fit' } : { count: 1, reason: 'the marginal LP' };
 }

@@ -1,5 +1,6 @@
 // Step 4: the mechanism, the privacy budget, what each mechanism preserves, the prediction target,
-// and the advanced knobs (space partitioning's own are in partition-fields.ts). Each input is
+// and the advanced knobs (space partitioning's own are in partition-fields.ts, the sampler's in
+// sampler-fields.ts with its comparison on the data in sampler-compare.ts). Each input is
 // validated as it is typed; the error shows next to it and the Run button waits for valid values.
 // Only the chosen mechanism's options are shown and sent: the core rejects an option that does not
 // apply.
@@ -12,7 +13,19 @@ import { partitionFields } from './partition-fields';
 import { plannerView } from './planner-view';
 import { recommendMechanism } from './recommendation';
 import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, REFERENCE_LABELS, resolveReference } from './reference-choice';
-import { isReducedSpaceLp, type AppState, type MarginalLpRun, type Mechanism, type ReducedSpaceLpRun, type RunParameters, type SpacePartitionRun, type Store } from './store';
+import { samplerCompare } from './sampler-compare';
+import { samplerFields } from './sampler-fields';
+import {
+  isReducedSpaceLp,
+  type AppState,
+  type MarginalLpRun,
+  type Mechanism,
+  type ReducedSpaceLpRun,
+  type RunParameters,
+  type SamplerRun,
+  type SpacePartitionRun,
+  type Store,
+} from './store';
 import { targetField } from './target-field';
 
 /** Options every mechanism takes, read from the fields they share. */
@@ -25,7 +38,10 @@ const choicesOf = <K extends string>(labels: Record<K, string>): Array<[K, strin
 
 const round = (x: number) => Number(x.toPrecision(3));
 
-const LP_SOLVER_HINTS: Record<Exclude<Mechanism, 'space-partition'>, string> = {
+/** The mechanisms that may solve a linear program. */
+type LpMechanism = Extract<Mechanism, 'reduced-space-lp' | 'marginal-lp'>;
+
+const LP_SOLVER_HINTS: Record<LpMechanism, string> = {
   'reduced-space-lp': 'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.',
   'marginal-lp':
     'How the LP is solved; both stop within 1% of the best possible total error, and the receipt states the certified bound. ' +
@@ -62,7 +78,10 @@ export function paramsPanel(store: Store): HTMLElement {
     const advice = recommendMechanism(state.schema.schema, state.columns, e.error ? null : e.value!, rows, target.read());
     const current = advice.mechanism === chosenMechanism();
     const name = current ? 'this mechanism' : h('strong', {}, MECHANISM_LABELS[advice.mechanism].split(' — ')[0]);
-    replaceChildren(recommendationText, 'Recommended here: ', name, ` — ${advice.reason}`);
+    // The sampler answers another question (N records, not a synthetic table) and is never recommended;
+    // which sampler suits this N is the forecast's and the comparison's.
+    const lead = chosenMechanism() === 'sampler' ? 'For a whole synthetic table instead of N samples, recommended here: ' : 'Recommended here: ';
+    replaceChildren(recommendationText, lead, name, ` — ${advice.reason}`);
     useRecommended.hidden = current;
     useRecommended.onclick = () => {
       mechanism.select.value = advice.mechanism;
@@ -125,6 +144,8 @@ export function paramsPanel(store: Store): HTMLElement {
   const split = h('p', { class: 'estimate', 'data-testid': 'budget-split', 'aria-live': 'polite' });
   const planner = plannerView(store);
   const partition = partitionFields(store, update);
+  const sampler = samplerFields(store, update);
+  const comparison = samplerCompare(store, (choice) => sampler.choose(choice));
 
   /** The KDE is offered only when every chosen column is numeric; the split is shown before running. */
   const renderReference = ({ schema, columns, parameters }: AppState) => {
@@ -229,14 +250,19 @@ export function paramsPanel(store: Store): HTMLElement {
     for (const element of [degree.element, reference.element, referenceShare.element, split, planner]) show(element, reducedSpace);
     for (const element of [delta.element, fit.element]) show(element, marginal);
     partition.setVisible(chosen === 'space-partition');
+    sampler.setVisible(chosen === 'sampler');
+    // The sampler draws N = "samples" records; the core rejects syntheticRows with it.
+    show(syntheticRows.element, chosen !== 'sampler');
     for (const element of [reducedSpaceSize.element, lpTimeLimit.element, lpIterationLimit.element, lpSolver.element]) show(element, lpRuns);
     show(lpSettingsNote, !lpRuns);
     lpSettingsNote.textContent = marginal
       ? 'The LP settings (reduced space size, limits, solver) apply to the LP fit only: choose “LP” as the fit to set them.'
-      : 'Space partitioning solves no linear program: the LP settings do not apply. Its own settings are the partition above and, here, the grid’s cells and the release threshold.';
+      : chosen === 'sampler'
+        ? 'The sampler solves no linear program: the LP settings do not apply. Its own settings are the sampler and N above and, here, the largest obscuring probability.'
+        : 'Space partitioning solves no linear program: the LP settings do not apply. Its own settings are the partition above and, here, the grid’s cells and the release threshold.';
     mechanism.hint.textContent = MECHANISM_HINTS[chosen];
     fit.hint.textContent = fitHint(chosenFit());
-    if (chosen !== 'space-partition') lpSolver.hint.textContent = LP_SOLVER_HINTS[chosen];
+    if (chosen === 'reduced-space-lp' || chosen === 'marginal-lp') lpSolver.hint.textContent = LP_SOLVER_HINTS[chosen];
     lpSolver.select.querySelector<HTMLOptionElement>('option[value="mirror-prox"]')!.disabled = marginal;
     if (marginal && lpSolver.select.value === 'mirror-prox') lpSolver.select.value = 'row-generation';
   }
@@ -244,7 +270,8 @@ export function paramsPanel(store: Store): HTMLElement {
   // Blank optional fields are left out, so that the library's defaults apply.
   function readShared(): SharedParameters | null {
     const e = epsilon.read();
-    const k = syntheticRows.read();
+    // The sampler takes no syntheticRows (its N is "samples"): the hidden field is neither read nor sent.
+    const k = chosenMechanism() === 'sampler' ? { value: undefined } : syntheticRows.read();
     if (e.error || k.error) return null;
     const shared: SharedParameters = { epsilon: e.value!, outOfDomain: outOfDomain.select.value as OutOfDomainPolicy };
     if (k.value !== undefined) shared.syntheticRows = k.value;
@@ -293,12 +320,18 @@ export function paramsPanel(store: Store): HTMLElement {
     return options ? { ...shared, ...options } : null;
   }
 
+  function collectSampler({ syntheticRows: _none, ...shared }: SharedParameters): SamplerRun | null {
+    const options = sampler.read();
+    return options ? { ...shared, ...options } : null;
+  }
+
   function collect(): RunParameters | null {
     const shared = readShared();
     if (!shared) return null;
     const chosen = chosenMechanism();
     if (chosen === 'marginal-lp') return collectMarginalLp(shared);
     if (chosen === 'space-partition') return collectSpacePartition(shared);
+    if (chosen === 'sampler') return collectSampler(shared);
     return collectReducedSpaceLp(shared);
   }
 
@@ -313,6 +346,9 @@ export function paramsPanel(store: Store): HTMLElement {
     degree.element,
     fit.element,
     partition.partition,
+    ...sampler.main,
+    sampler.refusalNotice,
+    comparison,
     reference.element,
     referenceShare.element,
     split,
@@ -332,6 +368,7 @@ export function paramsPanel(store: Store): HTMLElement {
         lpIterationLimit.element,
         lpSolver.element,
         ...partition.advanced,
+        ...sampler.advanced,
         outOfDomain.element,
       ),
     ),

@@ -8,6 +8,10 @@
 // other two see each column through its schema bins: on Balog's Gaussian mixtures at ε = 1 its MMD
 // is 0.003 (2-D) and 0.045 (5-D), against 0.035 / 0.060 for the reduced-space LP and 0.035 / 0.13
 // for the marginal mechanism (`npm run bench -- kdtree`, means of 3 runs).
+// The private sampler is never recommended here: it answers another question (N records drawn from
+// a column group, under replace-one neighbours, rather than a synthetic copy of the table), so no
+// property of the columns, n or ε alone says a user wants it. Once it is chosen, the forecast says
+// whether a reveal-or-obscure sampler or one Laplace histogram suits the N asked for.
 import type { Schema } from 'privsynth';
 
 import { levelCount } from './levels';

@@ -8,6 +8,7 @@ import { formatSeconds } from './format';
 import { columnsNeeded } from './mechanism-choice';
 import { nullableNumericBlocker, partitionRefuses } from './partition-choice';
 import { PhaseClock } from './phases';
+import { refusalText, samplerRefusal } from './sampler-choice';
 import { progressView } from './progress-view';
 import { failureOf, type AppState, type Store } from './store';
 
@@ -23,6 +24,9 @@ function blockers(state: AppState): string[] {
   // The core would refuse it (the forecast shows its error too); say which column, before any run.
   const refused = partitionRefuses(state);
   if (refused.length) reasons.push(nullableNumericBlocker(refused));
+  // The sampler's limit on N, as the forecast (the run's own check, with the data's n) states it.
+  const refusal = samplerRefusal(state);
+  if (refusal) reasons.push(refusalText(refusal, state.parameters?.mechanism === 'sampler' ? state.parameters.samples : undefined));
   if (!state.parameters) reasons.push('fix the parameters marked in step 4');
   return reasons;
 }
@@ -83,7 +87,7 @@ export function runPanel(store: Store): HTMLElement {
   runButton.addEventListener('click', () => void run());
 
   store.watch(
-    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.degree, state.parameters],
+    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.degree, state.parameters, state.forecast, state.keptRows],
     (state) => {
       const reasons = blockers(state);
       runButton.disabled = state.running || reasons.length > 0;

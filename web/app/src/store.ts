@@ -6,6 +6,7 @@ import type {
   MechanismOptions,
   ReducedSpaceLpOptions,
   RunForecast,
+  SamplerOptions,
   Schema,
   SpacePartitionOptions,
   SynthesisResult,
@@ -42,20 +43,22 @@ export interface SchemaChoice {
 }
 
 /** The mechanisms the demo offers: every mechanism of the library. */
-export type Mechanism = Exclude<NonNullable<MechanismOptions['mechanism']>, 'sampler'>;
+export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
 
 /** The options common to every mechanism; the columns come from the columns panel. */
 type CommonRunOptions = Omit<CommonOptions, 'columns'>;
 export type ReducedSpaceLpRun = CommonRunOptions & ReducedSpaceLpOptions;
 export type MarginalLpRun = CommonRunOptions & MarginalLpOptions;
 export type SpacePartitionRun = CommonRunOptions & SpacePartitionOptions;
+/** The sampler's run options; preview is left to the comparison of the samplers (sampler-compare.ts). */
+export type SamplerRun = CommonRunOptions & Omit<SamplerOptions, 'preview'>;
 
 /**
  * Options from the parameter panel (null while an input is invalid): one mechanism's options only,
  * since the core rejects an option that does not apply (e.g. "degree" or "referenceMeasure" with the
- * marginal LP). A union of the three, because Omit over the union would keep only the common keys.
+ * marginal LP). A union of the four, because Omit over the union would keep only the common keys.
  */
-export type RunParameters = ReducedSpaceLpRun | MarginalLpRun | SpacePartitionRun;
+export type RunParameters = ReducedSpaceLpRun | MarginalLpRun | SpacePartitionRun | SamplerRun;
 
 /** The reduced-space LP's options (its runs leave "mechanism" out: the library's default). */
 export function isReducedSpaceLp(parameters: RunParameters): parameters is ReducedSpaceLpRun {

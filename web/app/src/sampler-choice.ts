@@ -1,0 +1,82 @@
+// The private samplers' choices (Tasnim et al., "Differentially private sampling via
+// Reveal-or-Obscure"): their labels and hints, and the one rule the page checks before a run: the
+// reveal-or-obscure samplers refuse an N whose samples would be uniform noise with a probability
+// above maxObscuring. That limit is the core's (the forecast runs the run's own check and its error
+// names the largest N that passes); nothing is recomputed here, the error is only read.
+import type { SamplerOptions } from 'privsynth';
+
+import { formatInteger } from './format';
+import type { AppState } from './store';
+
+export type Sampler = NonNullable<SamplerOptions['sampler']>;
+
+export const DEFAULT_SAMPLER: Sampler = 'ds-roo';
+
+export const SAMPLER_LABELS: Record<Sampler, string> = {
+  'ds-roo': 'DS-ROO: data-specific reveal-or-obscure (default)',
+  roo: 'ROO: reveal-or-obscure',
+  'subsampled-rr': 'subsampled randomized response',
+  'laplace-histogram': 'one Laplace histogram (for many samples)',
+};
+
+/** Short names, for tables and sentences. */
+export const SAMPLER_NAMES: Record<Sampler, string> = {
+  'ds-roo': 'DS-ROO',
+  roo: 'ROO',
+  'subsampled-rr': 'subsampled RR',
+  'laplace-histogram': 'Laplace histogram',
+};
+
+export const SAMPLER_HINTS: Record<Sampler, string> = {
+  'ds-roo':
+    'Like ROO, but the probability of a uniform symbol depends only on the smallest count of any symbol: never above ROO’s γ, ' +
+    'and no sample is obscured once every symbol is common enough (Algorithm 2).',
+  roo: 'Each sample is the symbol of a random record or, with probability γ = k / (k + n (e^(ε/N) − 1)), a uniform symbol (Algorithm 1).',
+  'subsampled-rr':
+    'A random record’s symbol passed through k-ary randomized response at a local ε0: the same law as ROO, so the same γ and TV.',
+  'laplace-histogram':
+    'One histogram of every symbol with discrete Laplace noise at the whole ε; all N samples are drawn from it (post-processing), ' +
+    'so N costs nothing extra. Better than the others once N is large.',
+};
+
+export interface SamplerRefusal {
+  /** The largest N the core accepts at this ε, n and maxObscuring. */
+  mostSamples: number;
+  /** γ at ε / N and the limit it exceeds, when the message states them. */
+  gamma: number | null;
+  maxObscuring: number | null;
+  /** The core's own message. */
+  message: string;
+}
+
+/**
+ * The core's refusal of this N, read from the forecast of the current settings (which runs the
+ * run's own option checks with the data's n): "… uniform noise with probability 0.672 (more than
+ * maxObscuring = 0.5): draw at most 4884 samples …". Null when the forecast does not refuse N, or
+ * when its n is a typed estimate rather than the data's (the run's n then decides).
+ */
+export function samplerRefusal(state: AppState): SamplerRefusal | null {
+  if (state.mechanism !== 'sampler' || state.forecast.kind !== 'failed') return null;
+  const rowsKnown = (state.input?.rows ?? null) !== null || (state.input !== null && state.keptRows?.input === state.input);
+  if (!rowsKnown) return null;
+  const { message } = state.forecast.failure;
+  const most = /draw at most (\d+) samples?/.exec(message);
+  if (!most) return null;
+  const gamma = /uniform noise with probability ([\d.e-]+) \(more than maxObscuring = ([\d.e-]+)\)/.exec(message);
+  return {
+    mostSamples: Number(most[1]),
+    gamma: gamma ? Number(gamma[1]) : null,
+    maxObscuring: gamma ? Number(gamma[2]) : null,
+    message,
+  };
+}
+
+/** The reason in one sentence: "draw at most 4,884 samples (with N = 10,000, each sample would be …), raise ε, or …". */
+export function refusalText(refusal: SamplerRefusal, samples: number | undefined): string {
+  const most = `draw at most ${formatInteger(refusal.mostSamples)} samples`;
+  const why =
+    refusal.gamma !== null && refusal.maxObscuring !== null
+      ? ` (with N = ${samples === undefined ? 'this many' : formatInteger(samples)}, each sample would be uniform noise with probability ${refusal.gamma}, more than ${refusal.maxObscuring})`
+      : '';
+  return `${most}${why}, raise ε, or choose the Laplace-histogram sampler, whose N samples all come from one noisy histogram`;
+}
