@@ -5,6 +5,7 @@ import type { PrivacyReceipt } from 'privsynth';
 import { definitionList, h, table } from './dom';
 import { formatDecimal, formatInteger, formatPercent } from './format';
 import { asPartitionParameters, partitionRows } from './partition-text';
+import { asSamplerParameters, samplerReceiptRows } from './sampler-text';
 
 type Json = Record<string, unknown>;
 
@@ -59,9 +60,20 @@ function partitionReceiptRows(receipt: PrivacyReceipt): Array<[string, Node | st
   return rows;
 }
 
+/** The private sampler: which sampler, N, ε per sample, the public n, γ and DS-ROO's table or the histogram's scale. */
+function samplerReceiptParameterRows(receipt: PrivacyReceipt): Array<[string, Node | string]> {
+  const sampler = asSamplerParameters(receipt.parameters);
+  if (!sampler) return [];
+  const rows: Array<[string, Node | string]> = samplerReceiptRows(sampler);
+  const released = receipt.released;
+  if (Array.isArray(released.noisyCounts)) rows.push(['Released', `${formatInteger(released.noisyCounts.length)} noisy symbol counts, and ${count(released.samples) ?? 'the'} samples drawn from them`]);
+  else if (count(released.samples)) rows.push(['Released', `${count(released.samples)} samples`]);
+  return rows;
+}
+
 function parameterRows(receipt: PrivacyReceipt): Array<[string, Node | string]> {
   const p = receipt.parameters;
-  const rows: Array<[string, Node | string]> = partitionReceiptRows(receipt);
+  const rows: Array<[string, Node | string]> = [...partitionReceiptRows(receipt), ...samplerReceiptParameterRows(receipt)];
   const add = (label: string, value: string | undefined) => {
     if (value !== undefined) rows.push([label, value]);
   };

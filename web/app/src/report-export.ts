@@ -69,6 +69,10 @@ thead th{background:#eef2f5}
 .heatmaps{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}
 .heatmap{margin:0}
 .heatmap__title{font-weight:600;font-size:.9rem}
+.tag{display:inline-block;padding:0 .5rem;border-radius:999px;font-size:.8rem;font-weight:600;background:#eef2f5}
+.tag--ok{background:var(--ok-soft);color:var(--ok)}
+.sampler-table__highlighted{background:#e3f2f1}
+.sampler-table__highlighted th{font-weight:700}
 details summary{cursor:pointer;color:var(--accent-dark);font-weight:600;margin-top:.75rem}
 details pre{background:#f3f5f8;border-radius:6px;padding:.75rem;overflow:auto}
 `;
