@@ -1,7 +1,8 @@
 // An automated accessibility check (axe-core, WCAG 2.x A and AA rules) of the demo in its main
 // states: on load, with the Adult sample and its schema chosen, after a run (report, plots,
 // receipt), with the marginal mechanism's controls, with space partitioning's controls and results,
-// and at a phone's width. Serious and critical violations fail the test; moderate and minor ones
+// with the private sampler's controls, its comparison on the data and its results, and at a phone's
+// width. Serious and critical violations fail the test; moderate and minor ones
 // are printed.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,7 +40,7 @@ async function violations(page: Page, state: string): Promise<AxeViolation[]> {
 const summary = (list: AxeViolation[]) => list.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)`).join('\n');
 
 describe('accessibility (axe-core)', () => {
-  it('has no serious or critical violations on load, after a run, with the marginal mechanism and with space partitioning', async () => {
+  it('has no serious or critical violations on load, after a run, with the marginal mechanism, with space partitioning and with the sampler', async () => {
     const page = await demo.open();
     const onLoad = await violations(page, 'load');
     expect(onLoad, summary(onLoad)).toEqual([]);
@@ -68,6 +69,22 @@ describe('accessibility (axe-core)', () => {
     await page.waitForSelector('[data-testid="download-centres"]');
     const partitionResults = await violations(page, 'space-partition results');
     expect(partitionResults, summary(partitionResults)).toEqual([]);
+
+    // The sampler on sex and race: its controls and forecast, its comparison on the data, its results.
+    await page.click('[data-testid="columns-none"]');
+    await page.check('[data-testid="column-list"] input[value="sex"]');
+    await page.check('[data-testid="column-list"] input[value="race"]');
+    await page.selectOption('[data-testid="mechanism"]', 'sampler');
+    await page.waitForSelector('[data-testid="forecast-sampler"]');
+    await page.click('[data-testid="sampler-compare"]');
+    await page.waitForSelector('[data-testid="sampler-comparison-table"]');
+    const sampler = await violations(page, 'sampler');
+    expect(sampler, summary(sampler)).toEqual([]);
+    const sampled = await run(page);
+    expect(sampled.kind, describeOutcome(sampled)).toBe('results');
+    await page.waitForSelector('[data-testid="report-sampler"]');
+    const samplerResults = await violations(page, 'sampler results');
+    expect(samplerResults, summary(samplerResults)).toEqual([]);
 
     await page.setViewportSize({ width: 360, height: 740 });
     const phone = await violations(page, 'phone width');
