@@ -194,8 +194,10 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
   forecast.memory = estimate_memory(shape);
   forecast.runtime = estimate_runtime(shape);
   if (!rows) forecast.notes.push_back("no rows given: expected TV, memory and time need n");
-  forecast.notes.push_back("expected errors are those of the noisy measurements, before consistency and the fit, which "
-                           "usually reduce them; the synthetic table's error also includes what the fit cannot match");
+  if (privacy.fit != "sampler") {  // a sampler fits nothing: its releases are the samples themselves
+    forecast.notes.push_back("expected errors are those of the noisy measurements, before consistency and the fit, which "
+                             "usually reduce them; the synthetic table's error also includes what the fit cannot match");
+  }
   if (setup.schema.discovered) {
     forecast.notes.push_back("the schema's domain was discovered privately, which already cost epsilon " +
                              std::to_string(setup.schema.discovered->epsilon) + "; the receipt adds it");

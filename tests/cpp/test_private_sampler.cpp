@@ -122,11 +122,13 @@ TEST_CASE("N samples cost epsilon / N each; too many are refused with the larges
   REQUIRE(most.is_ok());
   CHECK(most.value().roo_gamma <= 0.5);
   CHECK(most.value().per_sample_epsilon == Approx(1.0 / 4884));
+  CHECK_FALSE(sampler_refusal(options, most.value()));
   options.samples = 4885;
   const Result<SamplerPlan> refused = plan_private_sampler(options, kAdultRecords, 10);
-  REQUIRE_FALSE(refused.is_ok());
-  CHECK(refused.status().code() == ErrorCode::InvalidArgument);
-  CHECK_THAT(refused.status().message(), Catch::Contains("draw at most 4884 samples") && Catch::Contains("laplace-histogram"));
+  REQUIRE(refused.is_ok());
+  const std::optional<std::string> why = sampler_refusal(options, refused.value());
+  REQUIRE(why);
+  CHECK_THAT(*why, Catch::Contains("draw at most 4884 samples") && Catch::Contains("laplace-histogram"));
   // The histogram spends the whole epsilon once, whatever N.
   options.sampler = SamplerKind::LaplaceHistogram;
   options.samples = 1000000;
@@ -211,9 +213,16 @@ TEST_CASE("the sampler's forecast states the receipt's parameters for the same n
   // Without rows, the forecast states eq. (9) in words.
   const Json unsized = parse(forecast_run_json(testing::adult_data().schema, options, std::nullopt).value());
   CHECK(unsized["releases"][0]["notes"].dump().find("eq. (9)") != std::string::npos);
-  // Too many samples for n: the forecast refuses as the run would.
+  CHECK_FALSE(forecast["fit"]["parameters"].contains("refusal"));
+  // Too many samples for n: the run refuses, and the forecast says so with the largest N that passes.
   const std::string many = R"({"epsilon":1,"mechanism":"sampler","columns":["sex","race"],"samples":5000})";
-  CHECK(forecast_run_json(testing::adult_data().schema, many, double(kAdultRecords)).status().code() == ErrorCode::InvalidArgument);
+  const Json refused = parse(forecast_run_json(testing::adult_data().schema, many, double(kAdultRecords)).value());
+  CHECK(refused["fit"]["parameters"]["obscuring"]["mostSamples"] == 4884);
+  CHECK_THAT(refused["fit"]["parameters"]["refusal"].get<std::string>(), Catch::Contains("draw at most 4884 samples"));
+  const Result<SynthesisOutput> run = testing::synthesize_on(testing::adult_data(), many);
+  REQUIRE_FALSE(run.is_ok());
+  CHECK(run.status().code() == ErrorCode::InvalidArgument);
+  CHECK(run.status().message() == refused["fit"]["parameters"]["refusal"].get<std::string>());
 }
 
 TEST_CASE("a privately discovered schema costs twice its epsilon under the sampler's replace-one neighbours", "[private-sampler]") {

@@ -167,8 +167,10 @@ describe('the private sampler in the demo', () => {
     expect(notice).toContain('Laplace-histogram sampler');
     expect(await page.isDisabled(byTestId('run'))).toBe(true);
     expect(await page.textContent(byTestId('run-hint'))).toContain('draw at most 4,884 samples');
-    // The forecast runs the core's own check: its error names the limit too.
-    expect(await page.textContent(byTestId('forecast-error'))).toContain('draw at most 4884 samples');
+    // The forecast is the core's own check with the data's n: it still shows, with the refusal in its
+    // notes and the largest N as a number (no message parsing).
+    expect(await page.textContent(byTestId('forecast-notes'))).toContain('the run would refuse');
+    expect(await page.getAttribute(byTestId('sampler-most-samples'), 'data-value')).toBe('4884');
 
     // The histogram: any N from one noisy histogram at ε = 1.
     await page.click(byTestId('use-histogram-sampler'));

@@ -50,6 +50,11 @@ describe('sampler on Adult sex x race', () => {
     const run = synthesize({ csv, schema, epsilon: 1, mechanism: 'sampler', columns: ['sex', 'race'], samples: 5000 });
     await expect(run).rejects.toBeInstanceOf(InvalidOptionError);
     await expect(run).rejects.toThrow(/draw at most 4884 samples/);
+    // The forecast with the data's n says the same before the run, with the largest N as a number.
+    const forecast = await forecastRun({ schema, epsilon: 1, mechanism: 'sampler', columns: ['sex', 'race'], samples: 5000, rows: ADULT_ROWS });
+    const planned = forecast.fit.parameters as SamplerParameters;
+    expect(planned.obscuring.mostSamples).toBe(4884);
+    expect(planned.refusal).toMatch(/draw at most 4884 samples/);
     await expect(
       synthesize({ csv, schema, epsilon: 1, mechanism: 'sampler', columns: ['age', 'workclass', 'education', 'occupation', 'native-country', 'hours-per-week'] }),
     ).rejects.toBeInstanceOf(DomainTooLargeError);

@@ -160,19 +160,22 @@ Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, u
   plan.histogram_tv_bound = std::min(1.0, static_cast<double>(alphabet) *
                                               expected_abs_discrete_laplace(plan.histogram_scale.value()) /
                                               static_cast<double>(records));
-  if (obscuring && plan.roo_gamma > c && !options.preview) {
-    std::string advice = plan.most_samples >= 1
-                             ? "draw at most " + std::to_string(plan.most_samples) + " samples"
-                             : "no number of samples keeps it below " + format_rounded(c) + " at this epsilon";
-    return invalid(std::to_string(options.samples) + " samples at epsilon " + format_rounded(options.epsilon) +
-                   " leave each sample epsilon " + format_rounded(per_sample, 4) + ", and with " +
-                   std::to_string(records) + " records over " + std::to_string(alphabet) +
-                   " symbols a sample is then uniform noise with probability " + format_rounded(plan.roo_gamma) +
-                   " (more than maxObscuring = " + format_rounded(c) + "): " + advice +
-                   ", raise epsilon, or use \"sampler\": \"laplace-histogram\", whose samples all come from one "
-                   "noisy histogram (expected TV at most " + format_rounded(plan.histogram_tv_bound) + ")");
-  }
   return plan;
+}
+
+std::optional<std::string> sampler_refusal(const PrivateSamplerOptions& options, const SamplerPlan& plan) {
+  const double c = options.max_obscuring;
+  if (!obscures(options.sampler) || plan.roo_gamma <= c || options.preview) return std::nullopt;
+  const std::string advice = plan.most_samples >= 1
+                                 ? "draw at most " + std::to_string(plan.most_samples) + " samples"
+                                 : "no number of samples keeps it below " + format_rounded(c) + " at this epsilon";
+  return std::to_string(options.samples) + " samples at epsilon " + format_rounded(options.epsilon) +
+         " leave each sample epsilon " + format_rounded(options.epsilon / static_cast<double>(options.samples), 4) +
+         ", and with " + std::to_string(plan.records) + " records over " + std::to_string(plan.alphabet) +
+         " symbols a sample is then uniform noise with probability " + format_rounded(plan.roo_gamma) +
+         " (more than maxObscuring = " + format_rounded(c) + "): " + advice +
+         ", raise epsilon, or use \"sampler\": \"laplace-histogram\", whose samples all come from one noisy histogram "
+         "(expected TV at most " + format_rounded(plan.histogram_tv_bound) + ")";
 }
 
 nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const SamplerPlan& plan) {
@@ -214,6 +217,7 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
   if (!alphabet.is_ok()) return alphabet.status();
   Result<SamplerPlan> planned = plan_private_sampler(options, context.table.rows, alphabet.value());
   if (!planned.is_ok()) return planned.status();
+  if (std::optional<std::string> refusal = sampler_refusal(options, planned.value())) return invalid(*refusal);
   const SamplerPlan& plan = planned.value();
   if (!keep_going(context.progress, Phase::Measure, 0, "counting symbols")) return cancelled();
   const std::vector<uint32_t> symbols = joint_symbols(context.table);
@@ -328,6 +332,11 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
     Result<SamplerPlan> plan = plan_private_sampler(options, records, alphabet.value());
     if (!plan.is_ok()) return plan.status();
     forecast.parameters = sampler_plan_json(options, plan.value());
+    // The run would refuse this N: the forecast says so (and how many would pass) instead of failing.
+    if (std::optional<std::string> refusal = sampler_refusal(options, plan.value())) {
+      forecast.parameters["refusal"] = *refusal;
+      forecast.notes.push_back("the run would refuse: " + *refusal);
+    }
   }
   forecast.releases.push_back(release);
   return forecast;

@@ -50,24 +50,22 @@ export interface SamplerRefusal {
 }
 
 /**
- * The core's refusal of this N, read from the forecast of the current settings (which runs the
- * run's own option checks with the data's n): "… uniform noise with probability 0.672 (more than
- * maxObscuring = 0.5): draw at most 4884 samples …". Null when the forecast does not refuse N, or
- * when its n is a typed estimate rather than the data's (the run's n then decides).
+ * The core's refusal of this N, from the forecast of the current settings (made with the data's n,
+ * public under replace-one): its parameters carry the reason and the largest N that passes. Null
+ * when the run would go ahead, or when n is a typed estimate rather than the data's (the run's n
+ * then decides).
  */
 export function samplerRefusal(state: AppState): SamplerRefusal | null {
-  if (state.mechanism !== 'sampler' || state.forecast.kind !== 'failed') return null;
+  if (state.mechanism !== 'sampler' || state.forecast.kind !== 'ready') return null;
   const rowsKnown = (state.input?.rows ?? null) !== null || (state.input !== null && state.keptRows?.input === state.input);
   if (!rowsKnown) return null;
-  const { message } = state.forecast.failure;
-  const most = /draw at most (\d+) samples?/.exec(message);
-  if (!most) return null;
-  const gamma = /uniform noise with probability ([\d.e-]+) \(more than maxObscuring = ([\d.e-]+)\)/.exec(message);
+  const parameters = state.forecast.report.fit.parameters;
+  if (!parameters || !('sampler' in parameters) || parameters.refusal === undefined) return null;
   return {
-    mostSamples: Number(most[1]),
-    gamma: gamma ? Number(gamma[1]) : null,
-    maxObscuring: gamma ? Number(gamma[2]) : null,
-    message,
+    mostSamples: parameters.obscuring.mostSamples,
+    gamma: parameters.obscuring.rooGamma,
+    maxObscuring: parameters.obscuring.maxObscuring,
+    message: parameters.refusal,
   };
 }
 
@@ -76,7 +74,7 @@ export function refusalText(refusal: SamplerRefusal, samples: number | undefined
   const most = `draw at most ${formatInteger(refusal.mostSamples)} samples`;
   const why =
     refusal.gamma !== null && refusal.maxObscuring !== null
-      ? ` (with N = ${samples === undefined ? 'this many' : formatInteger(samples)}, each sample would be uniform noise with probability ${refusal.gamma}, more than ${refusal.maxObscuring})`
+      ? ` (with N = ${samples === undefined ? 'this many' : formatInteger(samples)}, each sample would be uniform noise with probability ${Number(refusal.gamma.toPrecision(3))}, more than ${refusal.maxObscuring})`
       : '';
   return `${most}${why}, raise ε, or choose the Laplace-histogram sampler, whose N samples all come from one noisy histogram`;
 }

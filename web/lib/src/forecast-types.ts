@@ -122,6 +122,11 @@ export interface SamplerParameters {
   betterNote: string;
   /** subsampled-rr: the local epsilon of its randomized response. */
   epsilon0?: number;
+  /**
+   * Forecasts only: the run would refuse this N (its samples would be mostly noise); the reason,
+   * naming the largest N that passes (obscuring.mostSamples). Absent when the run would go ahead.
+   */
+  refusal?: string;
   /** Receipts of ds-roo runs: g(0) and the count from which no sample is obscured. */
   dsRooTable?: { g0: number; zeroFrom: number; note: string };
 }

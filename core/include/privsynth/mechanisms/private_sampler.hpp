@@ -7,6 +7,8 @@
 // samples from it as post-processing). Pure epsilon-DP with REPLACE-ONE neighbours: n is public.
 // N samples compose to N x (epsilon / N) (basic composition). docs/privacy/samplers.md.
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
 
@@ -50,9 +52,12 @@ struct SamplerPlan {
   RationalScale histogram_scale;   // the Laplace histogram's (scale 2 / epsilon: replace-one moves 2 counts)
   double histogram_tv_bound = 0;   // E TV(released, data) <= k E|Z| / n (docs/privacy/samplers.md)
 };
-// InvalidArgument (with the largest sound N) when the ROO family's per-sample gamma exceeds
-// max_obscuring; EmptyData for n = 0.
+// EmptyData for n = 0.
 Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, uint64_t records, uint64_t alphabet);
+
+// Why the run refuses this N (naming the largest sound N), or nothing: the ROO family's per-sample
+// gamma exceeds max_obscuring. Preview and the histogram never refuse.
+std::optional<std::string> sampler_refusal(const PrivateSamplerOptions& options, const SamplerPlan& plan);
 
 // The public comparison of N samples by ROO at epsilon / N with one histogram at epsilon, as the
 // forecast and the receipt state it.

@@ -96,6 +96,7 @@ export function samplerLines(p: SamplerParameters): string[] {
       `and n = ${integer(p.records)} (public: replace-one neighbours); a sample is uniform noise with probability gamma <= ${number(o.rooGamma)}, ` +
       `TV to the data <= ${number(o.worstCaseTv)}.`;
   return [
+    ...(p.refusal ? [`REFUSED: ${p.refusal}.`] : []),
     family,
     `Compare: ${p.sampler === 'laplace-histogram' ? 'ROO at epsilon / N' : 'one Laplace histogram'} ` +
       (p.sampler === 'laplace-histogram'
