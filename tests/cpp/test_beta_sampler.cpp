@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "privsynth/beta_sampler.hpp"
+#include "privsynth/samplers/privacy_audit.hpp"
 #include "statistics.hpp"
 
 using namespace privsynth;
@@ -18,37 +19,8 @@ constexpr double kAlpha = 1e-4;
 constexpr size_t kDraws = 50000;
 const double kKsCritical = std::sqrt(std::log(2 / kAlpha) / 2) / std::sqrt(static_cast<double>(kDraws));
 
-// Continued fraction of the regularized incomplete beta (modified Lentz; Numerical Recipes §6.4).
-double beta_continued_fraction(double a, double b, double x) {
-  const double tiny = 1e-300;
-  double c = 1, d = 1 - (a + b) * x / (a + 1);
-  d = 1 / (std::fabs(d) < tiny ? tiny : d);
-  double h = d;
-  for (int m = 1; m < 10000; ++m) {
-    const double m2 = 2.0 * m;
-    for (int step = 0; step < 2; ++step) {
-      const double aa = step == 0 ? m * (b - m) * x / ((a + m2 - 1) * (a + m2))
-                                  : -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-      d = 1 + aa * d;
-      d = 1 / (std::fabs(d) < tiny ? tiny : d);
-      c = 1 + aa / c;
-      if (std::fabs(c) < tiny) c = tiny;
-      h *= d * c;
-      if (step == 1 && std::fabs(d * c - 1) < 1e-15) return h;
-    }
-  }
-  return h;
-}
-
-// I_x(a, b), the Beta(a, b) CDF.
-double beta_cdf(double a, double b, double x) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const double front =
-      std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
-  if (x < (a + 1) / (a + b + 2)) return front * beta_continued_fraction(a, b, x) / a;
-  return 1 - front * beta_continued_fraction(b, a, 1 - x) / b;
-}
+// I_x(a, b), the Beta(a, b) CDF (the core's, from the samplers' Clopper-Pearson intervals).
+double beta_cdf(double a, double b, double x) { return regularized_incomplete_beta(a, b, x); }
 
 // Gamma(a, 1) CDF: P(a, x) = 1 - Q(a, x), and Q(a, x) is the chi-square tail with 2a dof at 2x.
 double gamma_cdf(double a, double x) { return x <= 0 ? 0 : 1 - testing::chi_square_upper_tail(2 * x, 2 * a); }
