@@ -255,6 +255,25 @@ std::vector<double> noisy_release_row(const std::vector<uint64_t>& counts, uint6
   return projected;
 }
 
+// The Laplace histogram's one-sample law by Monte Carlo: the rows of noisy_release_row with the
+// control variate centred on `centre` (P, or the data's shares): E[W] = (k s2 / n^2)(centre - U).
+TruthTv histogram_law_tv(const std::vector<double>& v_rows, const std::vector<double>& w_rows,
+                         const std::vector<double>& centre, uint64_t n, const RationalScale& scale,
+                         size_t replications, bool control_variate) {
+  const size_t k = centre.size();
+  std::vector<double> expected_w(k, 0);
+  const double factor = static_cast<double>(k) * discrete_laplace_variance(scale) / (static_cast<double>(n) * static_cast<double>(n));
+  for (size_t x = 0; x < k; ++x) expected_w[x] = factor * (centre[x] - 1.0 / static_cast<double>(k));
+  const RowSummary summary = summarize_rows(v_rows, w_rows, k, replications, expected_w, control_variate);
+  TruthTv tv;
+  tv.tv = summary.tv;
+  tv.standard_error = summary.standard_error;
+  tv.method = TruthMethod::MonteCarlo;
+  tv.replications = replications;
+  tv.contributing = replications;
+  return tv;
+}
+
 }  // namespace
 
 // ---- Binomial helpers --------------------------------------------------------------------------
@@ -500,17 +519,8 @@ Result<LaplaceHistogramTruth> laplace_histogram_truth(const std::vector<double>&
     release.add(total_variation(projected, p));
     empirical.add(total_variation(projected, empirical_distribution(counts)));
   }
-  // E[W] = (k s2 / n^2)(P - U).
-  std::vector<double> expected_w(k, 0);
-  const double factor = static_cast<double>(k) * discrete_laplace_variance(scale) / (static_cast<double>(n) * static_cast<double>(n));
-  for (size_t x = 0; x < k; ++x) expected_w[x] = factor * (p[x] - 1.0 / static_cast<double>(k));
-  const RowSummary summary = summarize_rows(v_rows, w_rows, k, replications, expected_w, settings.control_variate);
   LaplaceHistogramTruth truth;
-  truth.tv.tv = summary.tv;
-  truth.tv.standard_error = summary.standard_error;
-  truth.tv.method = TruthMethod::MonteCarlo;
-  truth.tv.replications = replications;
-  truth.tv.contributing = replications;
+  truth.tv = histogram_law_tv(v_rows, w_rows, p, n, scale, replications, settings.control_variate);
   truth.expected_release_tv = release.mean();
   truth.expected_release_tv_se = release.standard_error();
   truth.expected_empirical_tv = empirical.mean();
@@ -558,17 +568,8 @@ Result<LaplaceHistogramEmpirical> laplace_histogram_empirical_tv(const std::vect
     const std::vector<double> projected = noisy_release_row(counts, n, scale, random, v_rows, w_rows);
     expected.add(total_variation(projected, shares));
   }
-  // E[W | c] = (k s2 / n^2)(c/n - U).
-  std::vector<double> expected_w(k, 0);
-  const double factor = static_cast<double>(k) * discrete_laplace_variance(scale) / (static_cast<double>(n) * static_cast<double>(n));
-  for (size_t x = 0; x < k; ++x) expected_w[x] = factor * (shares[x] - 1.0 / static_cast<double>(k));
-  const RowSummary summary = summarize_rows(v_rows, w_rows, k, replications, expected_w, settings.control_variate);
   LaplaceHistogramEmpirical result;
-  result.tv.tv = summary.tv;
-  result.tv.standard_error = summary.standard_error;
-  result.tv.method = TruthMethod::MonteCarlo;
-  result.tv.replications = replications;
-  result.tv.contributing = replications;
+  result.tv = histogram_law_tv(v_rows, w_rows, shares, n, scale, replications, settings.control_variate);
   result.expected_tv = expected.mean();
   result.expected_tv_se = expected.standard_error();
   return result;
