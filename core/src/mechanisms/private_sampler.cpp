@@ -21,6 +21,11 @@ Status invalid(const std::string& message) { return Status::error(ErrorCode::Inv
 
 bool obscures(SamplerKind kind) { return kind != SamplerKind::LaplaceHistogram; }
 
+// What each reveal-or-obscure sample spends: epsilon / N (basic composition).
+double obscuring_epsilon(const PrivateSamplerOptions& options) {
+  return options.epsilon / static_cast<double>(options.samples);
+}
+
 // Each record's joint symbol, mixed radix over the chosen columns' codes (the first column slowest).
 std::vector<uint32_t> joint_symbols(const EncodedTable& table) {
   std::vector<uint32_t> symbols(table.rows, 0);
@@ -144,8 +149,8 @@ Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, u
   plan.alphabet = alphabet;
   plan.samples = options.samples;
   const bool obscuring = obscures(options.sampler);
-  plan.per_sample_epsilon = obscuring ? options.epsilon / static_cast<double>(options.samples) : options.epsilon;
-  const double per_sample = options.epsilon / static_cast<double>(options.samples);
+  const double per_sample = obscuring_epsilon(options);
+  plan.per_sample_epsilon = obscuring ? per_sample : options.epsilon;
   plan.roo_gamma = roo_gamma(per_sample, records, alphabet);
   plan.worst_tv = plan.roo_gamma * (1 - 1 / static_cast<double>(alphabet));
   plan.epsilon0 = subsampled_rr_epsilon0(per_sample, records);
@@ -170,7 +175,7 @@ std::optional<std::string> sampler_refusal(const PrivateSamplerOptions& options,
                                  ? "draw at most " + std::to_string(plan.most_samples) + " samples"
                                  : "no number of samples keeps it below " + format_rounded(c) + " at this epsilon";
   return std::to_string(options.samples) + " samples at epsilon " + format_rounded(options.epsilon) +
-         " leave each sample epsilon " + format_rounded(options.epsilon / static_cast<double>(options.samples), 4) +
+         " leave each sample epsilon " + format_rounded(obscuring_epsilon(options), 4) +
          ", and with " + std::to_string(plan.records) + " records over " + std::to_string(plan.alphabet) +
          " symbols a sample is then uniform noise with probability " + format_rounded(plan.roo_gamma) +
          " (more than maxObscuring = " + format_rounded(c) + "): " + advice +
@@ -189,12 +194,12 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
       {"alphabetNote", "every combination of the chosen columns' categories, bins and missing levels, from the schema"},
       {"epsilonPerSample", obscuring ? nlohmann::json(plan.per_sample_epsilon) : nlohmann::json(nullptr)},
       {"obscuring",
-       {{"epsilonPerSample", options.epsilon / static_cast<double>(options.samples)},
+       {{"epsilonPerSample", obscuring_epsilon(options)},
         {"rooGamma", plan.roo_gamma},
         {"worstCaseTv", plan.worst_tv},
         {"mostSamples", plan.most_samples},
         {"maxObscuring", options.max_obscuring},
-        {"recordsForTv", records_for_tv(options.epsilon / static_cast<double>(options.samples), plan.alphabet)},
+        {"recordsForTv", records_for_tv(obscuring_epsilon(options), plan.alphabet)},
         {"note", "ROO at epsilon / N: gamma = k / (k + n (e^eps - 1)), the probability a sample is uniform noise (DS-ROO's "
                  "at most); worstCaseTv = gamma (1 - 1/k), its TV to the data's distribution when all records share one "
                  "symbol; mostSamples keeps gamma <= maxObscuring; recordsForTv: the paper's eq. (9), "
@@ -285,7 +290,7 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
   // NOT PRIVATE (the report only): every sampler's exact distance to the data at this epsilon and N.
   SamplerUtilityInputs utility;
   utility.counts = &counts;
-  utility.per_sample_epsilon = options.epsilon / static_cast<double>(options.samples);
+  utility.per_sample_epsilon = obscuring_epsilon(options);
   utility.histogram_epsilon = options.epsilon;
   utility.used = sampler_name(options.sampler);
   utility.released = histogram ? &*histogram : nullptr;
@@ -322,7 +327,7 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
   if (!inputs.rows) {
     release.notes.push_back("the obscuring probability depends on the number of records: give rows");
     if (obscures(options.sampler)) {
-      const double per_sample = options.epsilon / static_cast<double>(options.samples);
+      const double per_sample = obscuring_epsilon(options);
       release.notes.push_back("eq. (9): worst-case TV <= 0.05 needs n >= " +
                               format_number(std::ceil(roo_sample_complexity(0.05, per_sample, alphabet.value()))) +
                               " records at epsilon " + format_rounded(per_sample, 4) + " per sample");
