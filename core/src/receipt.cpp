@@ -26,6 +26,9 @@ std::vector<std::string> not_private_reasons(const ReceiptInputs& inputs) {
   if (inputs.provenance == SchemaProvenance::InferredFromData) {
     reasons.push_back("the schema (categories, min and max) was read from the data without privacy");
   }
+  for (const std::string& choice : inputs.choices_from_data) {
+    reasons.push_back("an option was chosen by looking at the real data without privacy: " + choice);
+  }
   return reasons;
 }
 

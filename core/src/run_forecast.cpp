@@ -206,6 +206,9 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     forecast.notes.push_back("the schema was read from the data: the output will be NOT PRIVATE");
   }
   if (setup.common.has_test_seed) forecast.notes.push_back("testSeed: the output will be NOT PRIVATE");
+  for (const std::string& choice : setup.common.choices_from_data) {
+    forecast.notes.push_back("chosen by looking at the real data (" + choice + "): the output will be NOT PRIVATE");
+  }
   for (const std::string& note : privacy.notes) forecast.notes.push_back(note);
   return forecast;
 }

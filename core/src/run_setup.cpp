@@ -90,6 +90,10 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
     return Status::error(ErrorCode::InvalidArgument, "option \"mlTestFraction\" needs \"mlTarget\"");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("mlTestFraction", options.ml_test_fraction, 0.01, 0.5));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("choicesFromData", options.choices_from_data));
+  for (const std::string& choice : options.choices_from_data) {
+    if (choice.empty()) return Status::error(ErrorCode::InvalidArgument, "option \"choicesFromData\": name each choice");
+  }
   return options;
 }
 

@@ -204,7 +204,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   result.receipt_json = to_json_text(
       build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
                                   out_of_domain_policy_name(setup.common.out_of_domain), accountant.value(),
-                                  output.value(), setup.common.has_test_seed, result.rows}),
+                                  output.value(), setup.common.has_test_seed, result.rows,
+                                  setup.common.choices_from_data}),
       1);
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
   return result;

@@ -24,6 +24,7 @@ struct ReceiptInputs {
   const MechanismOutput& mechanism;
   bool test_seed_used;
   size_t synthetic_rows;
+  std::vector<std::string> choices_from_data = {};  // options chosen by looking at the data: NOT PRIVATE
 };
 
 nlohmann::json build_receipt(const ReceiptInputs& inputs);

@@ -28,6 +28,10 @@ struct RunCommonOptions {
   bool evaluate = true;
   std::string ml_target;          // train-on-synthetic / test-on-real for this column (empty: none)
   double ml_test_fraction = 0.2;  // rows held out from the mechanism for the test
+  // Choices in these options that the caller made by looking at the real data without privacy (the
+  // app's one-click "use the best on my data"): each makes the output NOT PRIVATE and is named in
+  // the receipt's notPrivateReasons.
+  std::vector<std::string> choices_from_data;
 };
 
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader);

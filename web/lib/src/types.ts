@@ -101,6 +101,12 @@ export interface CommonOptions {
   outOfDomain?: OutOfDomainPolicy;
   /** Set when the schema was read from the data (see inferSchema): the output is then NOT private. */
   schemaProvenance?: 'public' | 'inferred-from-data';
+  /**
+   * Every option chosen by looking at the real data without privacy (for example a sampler picked
+   * from the owner-only comparison of the samplers on the data), named in a few words. Each makes
+   * the output NOT private and is listed in the receipt's notPrivateReasons.
+   */
+  choicesFromData?: string[];
   /** Compute the utility report on the real data (default true). */
   evaluate?: boolean;
   /**
