@@ -106,7 +106,7 @@ bool write_instance(const std::string& folder, const EncodedTable& data, LpInsta
                     RandomSource& random) {
   instance.levels = data.levels;
   Result<MarginalWorkload> workload = MarginalWorkload::from_column_sets(data.levels, instance.column_sets);
-  Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(1.0);
+  Result<Accountant> accountant = Accountant::pure(1.0);
   if (!workload.is_ok() || !accountant.is_ok()) return false;
   const double count_fraction = 1.0 / (1.0 + std::sqrt(double(workload.value().marginals().size())));
   Result<NoisyMarginals> noisy = measure_marginals(data, workload.value(), 1.0, count_fraction, accountant.value(), random);

@@ -31,7 +31,7 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/bootstrap.hpp"
 #include "privsynth/noise.hpp"
 #include "privsynth/perturbed_histogram.hpp"
@@ -240,7 +240,7 @@ nlohmann::json run_one(const Settings& settings, int p, const MarginalWorkload& 
     }
   };
   if (histogram) {
-    PureDpAccountant accountant = PureDpAccountant::with_budget(2 * settings.epsilon).value();
+    Accountant accountant = Accountant::pure(2 * settings.epsilon).value();
     Result<PerturbedHistogram> mu = release_perturbed_histogram(levels, counts, settings.epsilon, accountant, random);
     if (!mu.is_ok()) {
       out["error"] = mu.status().message();

@@ -193,7 +193,7 @@ Result<RationalScale> lattice_noise_scale(const BernsteinParameters& parameters,
 // (k+1)^p * 1025 / eps quanta: L1 sensitivity (k+1)^p * 1025 quanta over scale gives eps-DP.
 Result<BernsteinRelease> release_rounded(const BernsteinParameters& parameters, const std::vector<int64_t>& rounded,
                                          double quantum, double sensitivity, double epsilon, const std::string& what,
-                                         PureDpAccountant& accountant, RandomSource& random, bool disable_noise) {
+                                         Accountant& accountant, RandomSource& random, bool disable_noise) {
   const Result<RationalScale> scale = lattice_noise_scale(parameters, epsilon);
   if (!scale.is_ok()) return scale.status();
   BernsteinRelease release;
@@ -202,14 +202,15 @@ Result<BernsteinRelease> release_rounded(const BernsteinParameters& parameters, 
   release.epsilon = epsilon;
   release.noise_scale = scale.value().value() * quantum;
   const std::string points = std::to_string(parameters.lattice_points);
-  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
-      {what + ": " + points + " lattice values (p = " + std::to_string(parameters.dimensions) +
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(Charge{
+      what + ": " + points + " lattice values (p = " + std::to_string(parameters.dimensions) +
            ", k = " + std::to_string(parameters.lattice_resolution) + ", h = " + std::to_string(parameters.order) +
            "), each of sensitivity " + format_number(sensitivity) + ", L1 sensitivity " + points + " x " +
            format_number(sensitivity) + " x 1025/1024 after rounding to 1/1024 of it",
-       "Bernstein mechanism (discrete Laplace on rounded lattice values)", epsilon,
+       "Bernstein mechanism (discrete Laplace on rounded lattice values)",
        // The ledger holds the L1 sensitivity of the whole released vector, as for every release.
-       static_cast<double>(parameters.lattice_points) * sensitivity * 1025.0 / 1024.0, release.noise_scale}));
+       LaplaceCost{static_cast<double>(parameters.lattice_points) * sensitivity * 1025.0 / 1024.0, release.noise_scale,
+                   epsilon}}));
   release.coefficients.resize(rounded.size());
   for (size_t v = 0; v < rounded.size(); ++v) {
     const int64_t noise = disable_noise ? 0 : sample_discrete_laplace(random, scale.value());
@@ -421,7 +422,7 @@ std::vector<double> iterated_bernstein_basis(int k, int h, double y) {
 Result<BernsteinRelease> release_lattice_function(const BernsteinParameters& parameters,
                                                   const std::vector<double>& lattice_values,
                                                   double sensitivity_per_value, double epsilon, const std::string& what,
-                                                  PureDpAccountant& accountant, RandomSource& random,
+                                                  Accountant& accountant, RandomSource& random,
                                                   bool disable_noise) {
   PRIVSYNTH_RETURN_IF_ERROR(check_parameters(parameters));
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the Bernstein mechanism's epsilon"));
@@ -448,7 +449,7 @@ Result<BernsteinRelease> release_lattice_function(const BernsteinParameters& par
 
 Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<double>>& unit_columns,
                                               const BernsteinParameters& parameters, double epsilon,
-                                              PureDpAccountant& accountant, RandomSource& random,
+                                              Accountant& accountant, RandomSource& random,
                                               const std::function<bool(double)>& keep_going, bool disable_noise) {
   PRIVSYNTH_RETURN_IF_ERROR(check_parameters(parameters));
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the Bernstein mechanism's epsilon"));

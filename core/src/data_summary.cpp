@@ -14,6 +14,7 @@ nlohmann::json encoding_report_json(const EncodingReport& report, const Schema& 
                        {"missing", counts.missing},
                        {"clamped", counts.clamped},
                        {"mappedToMissing", counts.mapped_to_missing},
+                       {"setToFirstLevel", counts.set_to_first_level},
                        {"rejectedRows", counts.rejected}});
   }
   return {{"inputRows", report.input_rows},

@@ -245,10 +245,15 @@ struct TableEncoder::State {
 };
 
 Result<TableEncoder> TableEncoder::create(const Schema& schema, const std::vector<std::string>& header,
-                                          OutOfDomainPolicy policy, bool keep_unit_values) {
+                                          OutOfDomainPolicy policy, bool keep_unit_values, UnfixableCells unfixable) {
   if (header.empty()) return Status::error(ErrorCode::EmptyData, "the table has no header row");
+  if (unfixable == UnfixableCells::FirstLevel && policy == OutOfDomainPolicy::Reject) {
+    return Status::error(ErrorCode::InvalidArgument, "outOfDomain \"reject\" drops records, and this mechanism counts "
+                                                     "every record (its n is public): use \"clamp\" or \"error\"");
+  }
   TableEncoder encoder;
   encoder.policy_ = policy;
+  encoder.unfixable_ = unfixable;
   encoder.keep_unit_values_ = keep_unit_values;
   EncodingReport& report = encoder.data_.report;
   Result<std::vector<size_t>> source = match_header(schema, header, report);
@@ -312,7 +317,11 @@ Status TableEncoder::add_rows(const CellGridView& grid, size_t first_row, const 
         return Status::error(ErrorCode::InvalidData, "row " + std::to_string(report.input_rows) + ", column \"" +
                                                          state.names[c] + "\": " + problem);
       }
-      if (outcome == CellOutcome::Unfixable) {
+      if (outcome == CellOutcome::Unfixable && unfixable_ == UnfixableCells::FirstLevel) {
+        row_codes[c] = 0;
+        row_units[c] = 0;
+        ++row_counts[c].set_to_first_level;
+      } else if (outcome == CellOutcome::Unfixable) {
         keep = false;
         ++report.columns[c].rejected;
       }
@@ -327,6 +336,7 @@ Status TableEncoder::add_rows(const CellGridView& grid, size_t first_row, const 
       report.columns[c].missing += row_counts[c].missing;
       report.columns[c].clamped += row_counts[c].clamped;
       report.columns[c].mapped_to_missing += row_counts[c].mapped_to_missing;
+      report.columns[c].set_to_first_level += row_counts[c].set_to_first_level;
     }
     ++table.rows;
   }
@@ -342,13 +352,13 @@ EncodedData TableEncoder::finish() {
 }
 
 Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
-                                 const ProgressSink& progress, bool keep_unit_values) {
+                                 const ProgressSink& progress, bool keep_unit_values, UnfixableCells unfixable) {
   if (grid.columns == 0 || grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the table has no header row");
   if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells) return too_large(grid.rows - 1, grid.columns);
   PRIVSYNTH_RETURN_IF_ERROR(check_offsets(grid));
   std::vector<std::string> header;
   for (size_t c = 0; c < grid.columns; ++c) header.emplace_back(grid.cell(0, c));
-  Result<TableEncoder> encoder = TableEncoder::create(schema, header, policy, keep_unit_values);
+  Result<TableEncoder> encoder = TableEncoder::create(schema, header, policy, keep_unit_values, unfixable);
   if (!encoder.is_ok()) return encoder.status();
   if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
   PRIVSYNTH_RETURN_IF_ERROR(encoder.value().add_rows(grid, 1, progress));

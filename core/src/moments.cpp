@@ -1,6 +1,8 @@
 #include "privsynth/moments.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "privsynth/noise.hpp"
 
@@ -35,13 +37,19 @@ std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>&
   return values;
 }
 
+int64_t moment_quanta(double value) {
+  return static_cast<int64_t>(std::llround(std::clamp(value, 0.0, 1.0) * kMomentQuanta));
+}
+
 Result<MomentNoise> moment_noise(size_t terms, double epsilon) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the moments' epsilon"));
   MomentNoise noise;
   const double count = static_cast<double>(terms);
-  // L1 sensitivity of the rounded sums in value units: T (1024 + 1) quanta of 1/1024.
-  noise.sensitivity = count * (kMomentQuanta + 1) / kMomentQuanta;
-  Result<RationalScale> scale = rational_scale_at_least(count * (kMomentQuanta + 1) / epsilon);
+  // Each value in [0, 1] is rounded to a whole number of quanta of 1/1024 (0 to 1024) and the
+  // sums are exact integers, so one record moves each sum by at most 1024 quanta: L1 sensitivity
+  // T in value units, T 1024 in quanta.
+  noise.sensitivity = count;
+  Result<RationalScale> scale = rational_scale_at_least(count * kMomentQuanta / epsilon);
   if (!scale.is_ok()) return scale.status();
   noise.scale = scale.value();
   noise.noise_scale = scale.value().value() / kMomentQuanta;
@@ -49,7 +57,7 @@ Result<MomentNoise> moment_noise(size_t terms, double epsilon) {
 }
 
 Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
-                                     size_t rows, double epsilon, PureDpAccountant& accountant, RandomSource& random,
+                                     size_t rows, double epsilon, Accountant& accountant, RandomSource& random,
                                      bool disable_noise) {
   Result<MomentNoise> calibration = moment_noise(terms.size(), epsilon);
   if (!calibration.is_ok()) return calibration.status();
@@ -60,15 +68,16 @@ Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const
   const RationalScale& scale = calibration.value().scale;
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"noisy sums of " + std::to_string(terms.size()) +
                                                    " moments (means and second moments on [0,1]^p)",
-                                               "discrete Laplace on sums rounded to 1/1024", epsilon,
-                                               result.sensitivity, result.noise_scale}));
+                                               "discrete Laplace on sums rounded to 1/1024",
+                                               LaplaceCost{result.sensitivity, result.noise_scale, epsilon}}));
   const std::vector<std::vector<double>> values = evaluate_moments(terms, columns, 0, rows);
   for (const std::vector<double>& term : values) {
-    double sum = 0;
-    for (double v : term) sum += v;
-    const double quanta = std::round(sum * kMomentQuanta) +
-                          (disable_noise ? 0.0 : static_cast<double>(sample_discrete_laplace(random, scale)));
-    result.noisy_sums.push_back(quanta / kMomentQuanta);
+    // Fixed point, as the Bernstein release: a floating-point sum depends on the order of the
+    // records and can move by more than the stated sensitivity; an integer sum cannot.
+    int64_t quanta = 0;
+    for (double v : term) quanta += moment_quanta(v);
+    if (!disable_noise) quanta += sample_discrete_laplace(random, scale);
+    result.noisy_sums.push_back(static_cast<double>(quanta) / kMomentQuanta);
   }
   return result;
 }

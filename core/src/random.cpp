@@ -8,9 +8,7 @@ __extension__ typedef unsigned __int128 Uint128;
 
 uint64_t RandomSource::next_u64() {
   if (position_ + sizeof(uint64_t) > kBufferBytes) {
-    if (!refill(buffer_.data(), kBufferBytes) && health_.is_ok()) {
-      health_ = Status::error(ErrorCode::Internal, "the platform's secure random number generator failed");
-    }
+    if (!health_.is_ok() || !refill(buffer_.data(), kBufferBytes)) fill_after_failure();
     position_ = 0;
   }
   uint64_t value;
@@ -40,6 +38,20 @@ bool RandomSource::bernoulli_ratio(uint64_t numerator, uint64_t denominator) {
 }
 
 bool SystemRandom::refill(uint8_t* buffer, size_t size) { return fill_platform_entropy(buffer, size); }
+
+namespace {
+uint64_t splitmix64(uint64_t& x);
+}  // namespace
+
+void RandomSource::fill_after_failure() {
+  if (health_.is_ok()) health_ = Status::error(ErrorCode::Internal, "the platform's secure random number generator failed");
+  // Never the stale bytes again: a fixed, public sequence that only keeps rejection loops
+  // terminating until the caller reads health() and discards everything (every release path does).
+  for (size_t i = 0; i + sizeof(uint64_t) <= kBufferBytes; i += sizeof(uint64_t)) {
+    const uint64_t word = splitmix64(failure_counter_);
+    std::memcpy(buffer_.data() + i, &word, sizeof word);
+  }
+}
 
 namespace {
 uint64_t splitmix64(uint64_t& x) {

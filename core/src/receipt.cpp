@@ -2,44 +2,20 @@
 
 #include <cmath>
 
+#include "privsynth/privacy/receipt_privacy.hpp"
 #include "privsynth/version.hpp"
 
 namespace privsynth {
 namespace {
 
-nlohmann::json ledger_json(const PureDpAccountant& accountant) {
-  nlohmann::json ledger = nlohmann::json::array();
-  for (const LedgerEntry& entry : accountant.entries()) {
-    ledger.push_back({{"release", entry.release},
-                      {"mechanism", entry.mechanism},
-                      {"epsilon", entry.epsilon},
-                      {"l1Sensitivity", entry.sensitivity},
-                      {"noiseScale", entry.noise_scale}});
-  }
-  return ledger;
-}
-
-std::vector<std::string> not_private_reasons(const ReceiptInputs& inputs) {
-  std::vector<std::string> reasons;
-  if (inputs.test_seed_used) reasons.push_back("a fixed test seed replaced the secure random number generator");
-  if (inputs.mechanism.noise_disabled) reasons.push_back("noise was disabled (test-only switch)");
-  if (inputs.provenance == SchemaProvenance::InferredFromData) {
-    reasons.push_back("the schema (categories, min and max) was read from the data without privacy");
-  }
-  for (const std::string& choice : inputs.choices_from_data) {
-    reasons.push_back("an option was chosen by looking at the real data without privacy: " + choice);
-  }
-  return reasons;
-}
-
 // A privately discovered schema's cost, added to the run's (basic composition: epsilons and deltas add).
-void add_discovery(nlohmann::json& privacy, const Schema& schema) {
+void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyDefinition& definition) {
   if (!schema.discovered) return;
   const double spent = privacy.value("epsilonSpent", 0.0);
   const double delta = privacy.value("delta", 0.0);
   // Discovery is private for add/remove neighbours; replacing a record is a removal and an addition,
   // so under replace-one it costs (2 eps, (1 + e^eps) delta) (group privacy, Dwork & Roth Thm 2.2).
-  const bool replace_one = privacy.value("neighbours", std::string()).rfind("replace", 0) == 0;
+  const bool replace_one = definition.neighbours == Neighbours::ReplaceOne;
   const double discovery_epsilon = (replace_one ? 2 : 1) * schema.discovered->epsilon;
   const double discovery_delta =
       replace_one ? (1 + std::exp(schema.discovered->epsilon)) * schema.discovered->delta : schema.discovered->delta;
@@ -62,6 +38,24 @@ std::string domain_text(SchemaProvenance provenance, const Schema& schema) {
 
 }  // namespace
 
+std::vector<std::string> not_private_reasons(const ReceiptInputs& inputs) {
+  std::vector<std::string> reasons;
+  if (inputs.test_seed_used) reasons.push_back("a fixed test seed replaced the secure random number generator");
+  if (inputs.mechanism.noise_disabled) reasons.push_back("noise was disabled (test-only switch)");
+  if (inputs.provenance == SchemaProvenance::InferredFromData) {
+    reasons.push_back("the schema (categories, min and max) was read from the data without privacy");
+  }
+  if (inputs.schema.discovered) {
+    for (const std::string& reason : inputs.schema.discovered->not_private_reasons) {
+      reasons.push_back("the schema's private discovery was not private: " + reason);
+    }
+  }
+  for (const std::string& choice : inputs.choices_from_data) {
+    reasons.push_back("an option was chosen by looking at the real data without privacy: " + choice);
+  }
+  return reasons;
+}
+
 nlohmann::json build_receipt(const ReceiptInputs& inputs) {
   const std::vector<std::string> reasons = not_private_reasons(inputs);
   nlohmann::json columns = nlohmann::json::array();
@@ -71,37 +65,31 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
   }
   nlohmann::json software = {{"name", "privsynth"}, {"version", version()}};
   if (inputs.mechanism.parameters.contains("lp")) software["lpSolver"] = "GLPK 5.0";  // runs that solved an LP
+  const bool seeded_discovery = inputs.schema.discovered && !inputs.schema.discovered->not_private_reasons.empty();
   nlohmann::json receipt = {
       {"kind", "privsynth privacy receipt"},
       {"format", 1},
       {"software", software},
       {"private", reasons.empty()},
       {"notPrivateReasons", reasons},
-      {"privacy", inputs.mechanism.privacy.is_null()
-                      ? nlohmann::json{{"definition", "pure epsilon-differential privacy"},
-                                       {"neighbours", "add/remove one record"},
-                                       {"epsilonBudget", inputs.accountant.budget()},
-                                       {"epsilonSpent", inputs.accountant.spent()},
-                                       {"delta", 0},
-                                       {"composition",
-                                        "sequential (basic) composition: the total is the sum of the ledger's epsilons"}}
-                      : inputs.mechanism.privacy},
-      {"ledger", inputs.mechanism.ledger.is_null() ? ledger_json(inputs.accountant) : inputs.mechanism.ledger},
+      {"privacy", privacy_json(inputs.accountant)},
+      {"ledger", ledger_json(inputs.accountant)},
       {"mechanism", inputs.mechanism.description},
       {"parameters", inputs.mechanism.parameters},
       {"released", inputs.mechanism.released},
-      {"randomness", inputs.test_seed_used ? "fixed test seed (NOT PRIVATE)" : "platform CSPRNG"},
+      {"randomness", inputs.test_seed_used || seeded_discovery ? "fixed test seed (NOT PRIVATE)" : "platform CSPRNG"},
       {"schema",
        {{"name", inputs.schema.name},
         {"source", inputs.schema.source},
         {"provenance", inputs.provenance != SchemaProvenance::Public ? "inferred from the data (NOT PRIVATE)"
+                       : seeded_discovery                            ? "discovered with a fixed test seed (NOT PRIVATE)"
                        : inputs.schema.discovered                    ? "discovered with differential privacy"
                                                                      : "public"},
         {"outOfDomainPolicy", inputs.out_of_domain_policy},
         {"columns", columns}}},
       {"output", {{"rows", inputs.synthetic_rows}, {"columns", inputs.output_columns.size()}}},
   };
-  add_discovery(receipt["privacy"], inputs.schema);
+  add_discovery(receipt["privacy"], inputs.schema, inputs.accountant.definition());
   return receipt;
 }
 

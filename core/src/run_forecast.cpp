@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "privsynth/json_text.hpp"
+#include "privsynth/number_text.hpp"
 #include "privsynth/run_setup.hpp"
 #include "privsynth/workload.hpp"
 
@@ -171,13 +172,14 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
   }
   inputs.levels = forecast.levels;
   if (rows) {
-    // As split_rows (eval/tstr.hpp): ceil(fraction n) rows are held out for the test.
-    const double held_out = inputs.target_column >= 0 ? std::ceil(setup.common.ml_test_fraction * *rows) : 0;
+    // As split_rows (holdout.hpp): each record is held out with probability f, so the mechanism
+    // sees (1 - f) n records on average.
+    const double held_out = inputs.target_column >= 0 ? std::round(setup.common.ml_test_fraction * *rows) : 0;
     forecast.mechanism_rows = std::max(1.0, *rows - held_out);
     if (held_out > 0) {
-      forecast.notes.push_back("mlTarget holds out " + std::to_string(static_cast<long long>(held_out)) +
-                               " rows for the test: the mechanism sees " +
-                               std::to_string(static_cast<long long>(*forecast.mechanism_rows)));
+      forecast.notes.push_back("mlTarget holds out each record with probability " +
+                               format_rounded(setup.common.ml_test_fraction) + " for the test: the mechanism sees about " +
+                               std::to_string(static_cast<long long>(*forecast.mechanism_rows)) + " records");
     }
   }
   inputs.rows = forecast.mechanism_rows;

@@ -120,6 +120,13 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   if (!columns.is_ok()) return columns.status();
   setup.columns = std::move(columns).value();
   PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup));
+  // Under replace-one neighbours n is public and no record may be dropped (encoding.hpp).
+  if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne && setup.common.out_of_domain == OutOfDomainPolicy::Reject) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "outOfDomain \"reject\" drops records, and the \"" + setup.common.mechanism +
+                             "\" mechanism counts every record (replace-one neighbours: its n is public): use \"clamp\", "
+                             "which sets a cell that cannot be fixed to its column's first level, or \"error\"");
+  }
   PRIVSYNTH_RETURN_IF_ERROR(check_unit_value_columns(setup));
   return setup;
 }

@@ -216,7 +216,16 @@ Result<Schema> parse_schema_json(std::string_view text) {
         return schema_error("a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, "
                             "the cost of discovering it, which every receipt adds");
       }
-      schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>()};
+      schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>(), {}};
+      PRIVSYNTH_RETURN_IF_ERROR(check_keys(*cost, {"epsilon", "delta", "notPrivateReasons"}, "\"discovery\""));
+      if (cost->contains("notPrivateReasons")) {
+        const Json& reasons = (*cost)["notPrivateReasons"];
+        if (!reasons.is_array()) return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
+        for (const Json& reason : reasons) {
+          if (!reason.is_string()) return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
+          schema.discovered->not_private_reasons.push_back(reason.get<std::string>());
+        }
+      }
     }
   }
   if (root.contains("discovery") && !schema.discovered) {
@@ -248,7 +257,12 @@ std::string schema_to_json(const Schema& schema) {
   root["name"] = schema.name;
   if (!schema.source.empty()) root["source"] = schema.source;
   root["provenance"] = schema.inferred_from_data ? "inferred-from-data" : schema.discovered ? "dp-discovered" : "public";
-  if (schema.discovered) root["discovery"] = {{"epsilon", schema.discovered->epsilon}, {"delta", schema.discovered->delta}};
+  if (schema.discovered) {
+    root["discovery"] = {{"epsilon", schema.discovered->epsilon}, {"delta", schema.discovered->delta}};
+    if (!schema.discovered->not_private_reasons.empty()) {
+      root["discovery"]["notPrivateReasons"] = schema.discovered->not_private_reasons;
+    }
+  }
   Json columns = Json::array();
   for (const Column& column : schema.columns) {
     Json item;

@@ -10,6 +10,7 @@
 #include "privsynth/encoding.hpp"
 #include "privsynth/json_text.hpp"
 #include "privsynth/number_text.hpp"
+#include "privsynth/privacy/receipt_privacy.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/version.hpp"
 
@@ -69,6 +70,17 @@ Result<ColumnRequest> read_column(const Json& item) {
 
 Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, const CellGridView& grid) {
   const Json request = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
+  const Json* seed = request.is_object() && request.contains("testSeed") ? &request["testSeed"] : nullptr;
+  if (seed && (!seed->is_number_integer() || seed->get<long long>() < 0)) return invalid("\"testSeed\" must be a whole number >= 0");
+  // On the heap: a source holds a 64 KiB buffer, too much for a wasm stack.
+  const std::unique_ptr<RandomSource> random = seed ? std::unique_ptr<RandomSource>(new SeededTestRandom(seed->get<uint64_t>()))
+                                                    : std::unique_ptr<RandomSource>(new SystemRandom());
+  return discover_schema_with_random(request_json, grid, *random);
+}
+
+Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view request_json, const CellGridView& grid,
+                                                         RandomSource& random) {
+  const Json request = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
   if (request.is_discarded() || !request.is_object()) return invalid("the request is not a JSON object");
   for (const auto& [key, value] : request.items()) {
     static const std::set<std::string> known = {"epsilon", "delta", "name", "missing", "testSeed", "columns"};
@@ -109,14 +121,7 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
       missing.push_back(token.get<std::string>());
     }
   }
-  std::unique_ptr<RandomSource> random;
-  const bool seeded = request.contains("testSeed");
-  if (seeded) {
-    if (!request["testSeed"].is_number_integer() || request["testSeed"].get<long long>() < 0) return invalid("\"testSeed\" must be a whole number >= 0");
-    random = std::make_unique<SeededTestRandom>(request["testSeed"].get<uint64_t>());
-  } else {
-    random = std::make_unique<SystemRandom>();
-  }
+  const bool seeded = random.is_test_seeded();
   if (grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the CSV has no header row");
 
   const double column_epsilon = epsilon / double(columns.size());
@@ -126,8 +131,14 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
   schema.name = request.value("name", std::string("discovered"));
   schema.source = std::string("discovered with differential privacy from the data (privsynth ") + version() + ")";
   schema.missing_tokens = missing;
-  schema.discovered = DiscoveryCost{epsilon, delta};
-  Json ledger = Json::array();
+  // A seeded discovery is not private, and neither is anything built on its schema: the schema
+  // carries the fact (schema.hpp), and every receipt made with it says so.
+  const std::string seeded_reason = "a fixed test seed replaced the secure random number generator";
+  schema.discovered = DiscoveryCost{epsilon, delta, seeded ? std::vector<std::string>{seeded_reason} : std::vector<std::string>{}};
+  Result<Accountant> made = Accountant::create(
+      PrivacyDefinition{Neighbours::AddRemove, Accounting::Basic, epsilon, delta, std::nullopt});
+  if (!made.is_ok()) return made.status();
+  Accountant& accountant = made.value();
   for (ColumnRequest& request_column : columns) {
     Column& column = request_column.column;
     size_t index = grid.columns;
@@ -143,7 +154,10 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
         const std::string value(cell_token(grid.cell(row, index)));
         if (!missing_set.count(value)) values.push_back(value);
       }
-      Result<DiscoveredCategories> found = discover_categories(values, column_epsilon, column_delta, *random);
+      PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"categories of \"" + column.name + "\"",
+                                                   "discrete Laplace counts above a threshold",
+                                                   ApproximateCost{column_epsilon, column_delta}}));
+      Result<DiscoveredCategories> found = discover_categories(values, column_epsilon, column_delta, random);
       if (!found.is_ok()) return found.status();
       if (found.value().categories.empty()) {
         return Status::error(ErrorCode::EmptyData, "no value of column \"" + column.name +
@@ -151,10 +165,6 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
                                                        "give its categories in a schema or raise epsilon");
       }
       for (const std::string& label : found.value().categories) column.categories.push_back({label, std::nullopt});
-      ledger.push_back({{"release", "categories of \"" + column.name + "\""},
-                        {"mechanism", "discrete Laplace counts above a threshold (" + std::to_string(found.value().threshold) + ")"},
-                        {"epsilon", column_epsilon},
-                        {"delta", column_delta}});
     } else {
       std::vector<double> values;
       for (size_t row = 1; row < grid.rows; ++row) {
@@ -162,38 +172,38 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
         double value = 0;
         if (!missing_set.count(std::string(token)) && parse_cell_number(token, value)) values.push_back(value);  // others: ignored
       }
+      for (const char* bound : {"lower bound (0.5% quantile)", "upper bound (99.5% quantile)"}) {
+        PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
+            {std::string(bound) + " of \"" + column.name + "\"",
+             "exponential mechanism over a grid of " + std::to_string(kPublicGridSteps) + " steps of [" +
+                 format_number(request_column.lower) + ", " + format_number(request_column.upper) + "] (Smith 2011)",
+             ExponentialCost{1.0, column_epsilon / 2}}));
+      }
       Result<DiscoveredBounds> bounds = discover_numeric_bounds(values, request_column.lower, request_column.upper,
-                                                                column_epsilon, column.integer, *random);
+                                                                column_epsilon, column.integer, random);
       if (!bounds.is_ok()) return bounds.status();
       column.min = bounds.value().min;
       column.max = bounds.value().max;
       // Narrow whole-number bounds hold fewer values than bins; the schema refuses empty bins.
       if (column.integer) column.bins = static_cast<int>(std::min<double>(column.bins, column.max - column.min + 1));
-      ledger.push_back({{"release", "bounds of \"" + column.name + "\" (0.5% and 99.5% quantiles)"},
-                        {"mechanism", "exponential mechanism over [" + format_number(request_column.lower) + ", " +
-                                          format_number(request_column.upper) + "] (Smith 2011)"},
-                        {"epsilon", column_epsilon},
-                        {"delta", 0}});
     }
     schema.columns.push_back(column);
   }
+  // Fail closed: nothing leaves a discovery whose randomness failed (random.hpp).
+  PRIVSYNTH_RETURN_IF_ERROR(random.health());
   SchemaDiscoveryOutput output;
   output.schema_json = schema_to_json(schema);
+  Json privacy = privacy_json(accountant);
+  privacy["note"] = "every synthesis with this schema adds this cost to its own (its receipt's privacy.total)";
   const Json receipt = {
       {"kind", "privsynth privacy receipt"},
       {"format", 1},
       {"release", "schema discovery"},
       {"software", {{"name", "privsynth"}, {"version", version()}}},
       {"private", !seeded},
-      {"notPrivateReasons", seeded ? Json::array({"a fixed test seed replaced the secure random number generator"}) : Json::array()},
-      {"privacy",
-       {{"definition", delta > 0 ? "(epsilon, delta)-differential privacy" : "pure epsilon-differential privacy"},
-        {"neighbours", "add/remove one record"},
-        {"epsilonSpent", epsilon},
-        {"delta", delta},
-        {"composition", "sequential (basic) composition over the columns: epsilons and deltas add"},
-        {"note", "every synthesis with this schema adds this cost to its own (its receipt's privacy.total)"}}},
-      {"ledger", ledger},
+      {"notPrivateReasons", schema.discovered->not_private_reasons},
+      {"privacy", privacy},
+      {"ledger", ledger_json(accountant)},
       {"randomness", seeded ? "fixed test seed (NOT PRIVATE)" : "platform CSPRNG"}};
   output.receipt_json = to_json_text(receipt, 1);
   return output;

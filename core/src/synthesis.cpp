@@ -5,10 +5,11 @@
 #include <memory>
 #include <set>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/data_summary.hpp"
 #include "privsynth/bootstrap.hpp"
 #include "privsynth/encoding.hpp"
+#include "privsynth/holdout.hpp"
 #include "privsynth/eval/kernel_report.hpp"
 #include "privsynth/eval/distribution_report.hpp"
 #include "privsynth/eval/tstr.hpp"
@@ -60,12 +61,9 @@ struct MlSplit {
   std::vector<std::vector<double>> train_unit_values;
 };
 
-Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random) {
-  Result<RowSplit> rows = split_rows(data.table.rows, test_fraction, random);
+Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random, const PipelineSteps& steps) {
+  Result<RowSplit> rows = steps.hold_out(data.table.rows, test_fraction, random);
   if (!rows.is_ok()) return rows.status();
-  if (rows.value().train.empty() || rows.value().test.empty()) {
-    return Status::error(ErrorCode::EmptyData, "too few rows to hold out a test split for \"mlTarget\"");
-  }
   MlSplit split{select_rows(data.table, rows.value().train), select_rows(data.table, rows.value().test), {}};
   for (const std::vector<double>& column : data.unit_values) {
     std::vector<double>& kept = split.train_unit_values.emplace_back();
@@ -136,36 +134,45 @@ Schema chosen_columns(const RunSetup& setup) {
 
 // Everything after the table is encoded: the mechanism, decoding, the report and the receipt.
 Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
-                                 const ProgressSink& progress) {
+                                       const ProgressSink& progress, const PipelineSteps& steps) {
   if (!encoded.is_ok()) return encoded.status();
   const EncodingReport& encoding_report = encoded.value().report;
   const std::unique_ptr<RandomSource> random = make_random(setup.common);
 
   // With an ML target, a random test split is held out: the mechanism sees only the other rows,
-  // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data.
+  // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data. The
+  // split is Poisson (holdout.hpp), so that neighbouring tables stay neighbouring.
   const bool ml = !setup.common.ml_target.empty();
   MlSplit split;
   if (ml) {
-    Result<MlSplit> made = hold_out(encoded.value(), setup.common.ml_test_fraction, *random);
+    Result<MlSplit> made = hold_out(encoded.value(), setup.common.ml_test_fraction, *random, steps);
     if (!made.is_ok()) return made.status();
     split = std::move(made).value();
   }
   const EncodedTable& table = ml ? split.train : encoded.value().table;
   const std::vector<std::vector<double>>& unit_values = ml ? split.train_unit_values : encoded.value().unit_values;
 
-  Result<PureDpAccountant> accountant = PureDpAccountant::with_budget(setup.common.epsilon);
+  // The run's privacy definition is the mechanism's; under replace-one the encoding kept every
+  // record, so the table's rows are the public n (the training split's under mlTarget, whose size
+  // depends only on n and the split's own randomness).
+  PrivacyDefinition definition = setup.mechanism.privacy;
+  if (definition.neighbours == Neighbours::ReplaceOne) definition.public_records = table.rows;
+  Result<Accountant> accountant = Accountant::create(definition);
   if (!accountant.is_ok()) return accountant.status();
   int target_column = -1;
   for (size_t c = 0; ml && c < chosen.columns.size(); ++c) {
     if (chosen.columns[c].name == setup.common.ml_target) target_column = static_cast<int>(c);
   }
-  Result<MechanismOutput> output =
-      setup.mechanism.run(MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column});
+  std::vector<bool> numeric_columns;
+  for (const Column& column : chosen.columns) numeric_columns.push_back(column.kind == ColumnKind::Numeric);
+  Result<MechanismOutput> output = setup.mechanism.run(
+      MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column, numeric_columns});
   if (!output.is_ok()) return output.status();
   if (ml) {
     output.value().parameters["mlHoldout"] = {
         {"testFraction", setup.common.ml_test_fraction},
-        {"note", "this share of the rows, chosen at random, was held out from the mechanism for the utility report"}};
+        {"note", "each record was held out from the mechanism for the utility report independently with this "
+                 "probability (a Poisson split, which keeps neighbouring tables neighbouring)"}};
   }
 
   std::vector<std::string> names;
@@ -207,6 +214,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
                                   output.value(), setup.common.has_test_seed, result.rows,
                                   setup.common.choices_from_data}),
       1);
+  // Fail closed: nothing leaves a run whose randomness failed at any point (random.hpp).
+  PRIVSYNTH_RETURN_IF_ERROR(random->health());
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
   return result;
 }
@@ -230,7 +239,8 @@ Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, s
   if (!setup.is_ok()) return setup.status();
   Schema chosen = chosen_columns(setup.value());
   Result<TableEncoder> encoder =
-      TableEncoder::create(chosen, header, setup.value().common.out_of_domain, setup.value().mechanism.needs_unit_values);
+      TableEncoder::create(chosen, header, setup.value().common.out_of_domain, setup.value().mechanism.needs_unit_values,
+                           unfixable_cells_for(setup.value().mechanism.privacy.neighbours));
   if (!encoder.is_ok()) return encoder.status();
   return SynthesisSession(std::make_unique<State>(
       State{std::move(setup).value(), std::move(chosen), std::move(encoder).value()}));
@@ -246,17 +256,27 @@ size_t SynthesisSession::rows_read() const { return state_ ? state_->encoder.row
 Result<SynthesisOutput> SynthesisSession::finish(const ProgressSink& progress) {
   if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
   const std::unique_ptr<State> state = std::move(state_);
-  return run_with_setup(state->setup, state->chosen, state->encoder.finish(), progress);
+  return run_with_setup(state->setup, state->chosen, state->encoder.finish(), progress, PipelineSteps{});
+}
+
+UnfixableCells unfixable_cells_for(Neighbours neighbours) {
+  return neighbours == Neighbours::ReplaceOne ? UnfixableCells::FirstLevel : UnfixableCells::DropRecord;
 }
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
+  return synthesize_with_steps(input, PipelineSteps{}, progress);
+}
+
+Result<SynthesisOutput> synthesize_with_steps(const SynthesisInput& input, const PipelineSteps& steps,
+                                              const ProgressSink& progress) {
   Result<RunSetup> setup = read_run_setup(input.schema_json, input.options_json);
   if (!setup.is_ok()) return setup.status();
   const Schema chosen = chosen_columns(setup.value());
   return run_with_setup(setup.value(), chosen,
-                  encode_cells(chosen, input.cells, setup.value().common.out_of_domain, progress,
-                               setup.value().mechanism.needs_unit_values),
-                  progress);
+                        encode_cells(chosen, input.cells, setup.value().common.out_of_domain, progress,
+                                     setup.value().mechanism.needs_unit_values,
+                                     steps.unfixable_cells(setup.value().mechanism.privacy.neighbours)),
+                        progress, steps);
 }
 
 }  // namespace privsynth

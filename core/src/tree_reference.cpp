@@ -77,7 +77,7 @@ Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, do
   return TreeReferencePlan{std::move(workload).value(), scale.value()};
 }
 
-Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, PureDpAccountant& accountant,
+Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, Accountant& accountant,
                                              RandomSource& random, bool disable_noise, size_t max_cells) {
   Result<TreeReferencePlan> plan = plan_tree_reference(table.levels, epsilon, max_cells);
   if (!plan.is_ok()) return plan.status();
@@ -93,7 +93,7 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
       {p == 1 ? std::string("noisy 1-way marginal, reference measure")
               : "noisy cell counts of all " + std::to_string(workload.marginals().size()) + " 2-way marginals (" +
                     std::to_string(tree.measured_cells) + " cells), tree reference measure",
-       "discrete Laplace", epsilon, sensitivity, tree.scale.value()}));
+       "discrete Laplace", LaplaceCost{sensitivity, tree.scale.value(), epsilon}}));
 
   const std::vector<int64_t> counts = workload.count(table);
   std::vector<double> noisy(counts.size());

@@ -11,8 +11,6 @@ namespace privsynth {
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int kBisectionSteps = 1000;  // as in cdp2adp.py; doubles stop moving after ~60
-// Relative slack for rounding in splits like rho * f + rho * (1 - f) (as PureDpAccountant).
-constexpr double kRelativeSlack = 1e-12;
 
 bool finite_nonnegative(double x) { return std::isfinite(x) && x >= 0; }
 
@@ -28,14 +26,6 @@ Status check_eps_delta(double eps, double delta) {
   return Status::ok();
 }
 
-Status check_positive(double value, const std::string& what, const std::string& release) {
-  if (!std::isfinite(value) || value <= 0) {
-    return Status::error(ErrorCode::InvalidArgument, "the " + what + " of \"" + release +
-                                                         "\" must be a finite number > 0 (got " +
-                                                         format_number(value) + ")");
-  }
-  return Status::ok();
-}
 }  // namespace
 
 double cdp_delta(double rho, double eps) {
@@ -109,68 +99,5 @@ double gaussian_zcdp_cost(double l2_sensitivity, double noise_std) {
 double gaussian_noise_std_for_rho(double l2_sensitivity, double rho) { return l2_sensitivity / std::sqrt(2 * rho); }
 
 double exponential_mechanism_zcdp_cost(double epsilon) { return epsilon * epsilon / 8; }
-
-ZcdpEntry gaussian_entry(std::string release, std::string mechanism, double l2_sensitivity, double noise_std) {
-  return ZcdpEntry{std::move(release), std::move(mechanism), gaussian_zcdp_cost(l2_sensitivity, noise_std),
-                   l2_sensitivity, noise_std, 0};
-}
-
-ZcdpEntry exponential_mechanism_entry(std::string release, double sensitivity, double epsilon) {
-  return ZcdpEntry{std::move(release), "exponential mechanism", exponential_mechanism_zcdp_cost(epsilon),
-                   sensitivity, 0, epsilon};
-}
-
-Result<ZcdpAccountant> ZcdpAccountant::with_budget(double rho) {
-  if (!std::isfinite(rho) || rho <= 0) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "rho must be a finite number > 0 (got " + format_number(rho) + ")");
-  }
-  return ZcdpAccountant(rho);
-}
-
-Result<ZcdpAccountant> ZcdpAccountant::for_approximate_dp(double eps, double delta) {
-  Result<double> rho = cdp_rho(eps, delta);
-  if (!rho.is_ok()) return rho.status();
-  return with_budget(rho.value());
-}
-
-double ZcdpAccountant::spent() const {
-  double total = 0;
-  for (const ZcdpEntry& entry : entries_) total += entry.rho;
-  return total;
-}
-
-Status ZcdpAccountant::charge(const ZcdpEntry& entry) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_positive(entry.rho, "rho", entry.release));
-  PRIVSYNTH_RETURN_IF_ERROR(check_positive(entry.sensitivity, "sensitivity", entry.release));
-  const bool gaussian = entry.noise_std != 0;
-  const bool exponential = entry.epsilon_em != 0;
-  if (gaussian == exponential) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "the ledger entry \"" + entry.release +
-                             "\" must give exactly one of a Gaussian noise_std or an exponential-mechanism epsilon");
-  }
-  double cost = 0;
-  if (gaussian) {
-    PRIVSYNTH_RETURN_IF_ERROR(check_positive(entry.noise_std, "noise standard deviation", entry.release));
-    cost = gaussian_zcdp_cost(entry.sensitivity, entry.noise_std);
-  } else {
-    PRIVSYNTH_RETURN_IF_ERROR(check_positive(entry.epsilon_em, "exponential-mechanism epsilon", entry.release));
-    cost = exponential_mechanism_zcdp_cost(entry.epsilon_em);
-  }
-  if (entry.rho < cost * (1 - kRelativeSlack)) {
-    return Status::error(ErrorCode::InvalidArgument, "\"" + entry.release + "\" charges rho " +
-                                                         format_number(entry.rho) + " but its mechanism costs " +
-                                                         format_number(cost));
-  }
-  if (spent() + entry.rho > budget_ * (1 + kRelativeSlack)) {
-    return Status::error(ErrorCode::BudgetExceeded, "releasing \"" + entry.release + "\" at rho " +
-                                                        format_number(entry.rho) + " would exceed the zCDP budget (" +
-                                                        format_number(remaining()) + " of " +
-                                                        format_number(budget_) + " left)");
-  }
-  entries_.push_back(entry);
-  return Status::ok();
-}
 
 }  // namespace privsynth

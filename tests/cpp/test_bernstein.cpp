@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/bernstein_mechanism.hpp"
 #include "statistics.hpp"
 
@@ -28,7 +28,7 @@ BernsteinParameters lattice(int p, int k, int h, double sigma = 0.1) {
   return parameters;
 }
 
-PureDpAccountant large_budget() { return PureDpAccountant::with_budget(1e12).value(); }
+Accountant large_budget() { return Accountant::pure(1e12).value(); }
 
 // f evaluated on the lattice {0, 1/k, ..., 1}^p, row-major with the last axis fastest.
 std::vector<double> on_lattice(int p, int k, const std::function<double(const std::vector<double>&)>& f) {
@@ -233,8 +233,8 @@ TEST_CASE("the noise has scale (k+1)^p * Delta / eps, not (k+1) * Delta / eps", 
     CHECK(std::fabs(std_dev / (std::sqrt(2.0) * b) - 1) < 0.03);
     CHECK(release.value().noise_scale == Approx(b * q).epsilon(1e-6));
     CHECK(release.value().noise_scale >= points * c.sensitivity / c.eps);
-    CHECK(accountant.entries().size() == 1);
-    CHECK(accountant.entries()[0].epsilon == c.eps);
+    CHECK(accountant.ledger().size() == 1);
+    CHECK(accountant.ledger()[0].epsilon == c.eps);
   }
 }
 
@@ -441,7 +441,7 @@ TEST_CASE("bad Bernstein options and too-large lattices are clear errors", "[ber
   CHECK(release_lattice_function(lattice(2, 4, 2), std::vector<double>(25, NAN), 1, 1, "x", accountant, random)
             .status()
             .code() == ErrorCode::InvalidArgument);
-  CHECK(accountant.entries().empty());
+  CHECK(accountant.ledger().empty());
 }
 
 namespace {
@@ -517,24 +517,24 @@ TEST_CASE("the KDE's lattice values are unnormalised kernel sums of sensitivity 
 TEST_CASE("the private KDE charges the ledger once with its epsilon and L1 sensitivity (k+1)^p x 1025/1024", "[bernstein]") {
   const auto data = two_clusters(2000, 11);
   const BernsteinParameters parameters = lattice(2, 12, 2, 0.1);
-  auto accountant = PureDpAccountant::with_budget(2).value();
+  auto accountant = Accountant::pure(2).value();
   SeededTestRandom random(12);
   const auto release = release_gaussian_kde(data, parameters, 0.7, accountant, random);
   REQUIRE(release.is_ok());
-  REQUIRE(accountant.entries().size() == 1);
-  const LedgerEntry& entry = accountant.entries()[0];
+  REQUIRE(accountant.ledger().size() == 1);
+  const LedgerEntry& entry = accountant.ledger()[0];
   CHECK(entry.epsilon == 0.7);
-  CHECK(entry.sensitivity == Approx(169 * 1025.0 / 1024));  // values of sensitivity 1, after rounding
-  CHECK(entry.sensitivity / entry.noise_scale <= 0.7 * (1 + 1e-12));
+  CHECK(entry.laplace()->l1_sensitivity == Approx(169 * 1025.0 / 1024));  // values of sensitivity 1, after rounding
+  CHECK(entry.laplace()->l1_sensitivity / entry.laplace()->noise_scale <= 0.7 * (1 + 1e-12));
   CHECK(release.value().sensitivity == 1);
-  CHECK(entry.noise_scale == release.value().noise_scale);
+  CHECK(entry.laplace()->noise_scale == release.value().noise_scale);
   CHECK(release.value().noise_scale == Approx(169 * 1025.0 / 1024 / 0.7).epsilon(1e-6));
-  CHECK(entry.release.find("169 lattice values") != std::string::npos);
+  CHECK(entry.charge.release.find("169 lattice values") != std::string::npos);
   CHECK(accountant.spent() == Approx(0.7));
 
-  auto small = PureDpAccountant::with_budget(0.5).value();
+  auto small = Accountant::pure(0.5).value();
   CHECK(release_gaussian_kde(data, parameters, 0.7, small, random).status().code() == ErrorCode::BudgetExceeded);
-  CHECK(small.entries().empty());
+  CHECK(small.ledger().empty());
 }
 
 TEST_CASE("the private KDE validates its data and can be cancelled before charging", "[bernstein]") {
@@ -551,7 +551,7 @@ TEST_CASE("the private KDE validates its data and can be cancelled before chargi
   REQUIRE(fractions.size() == 1);
   CHECK(fractions[0] > 0);
   CHECK(fractions[0] < 1);
-  CHECK(accountant.entries().empty());
+  CHECK(accountant.ledger().empty());
 
   CHECK(release_gaussian_kde({data[0]}, parameters, 1, accountant, random).status().code() == ErrorCode::InvalidArgument);
   data[1][5] = 1.5;
@@ -562,7 +562,7 @@ TEST_CASE("the private KDE validates its data and can be cancelled before chargi
   no_bandwidth.bandwidth = 0;
   CHECK(release_gaussian_kde(two_clusters(10, 1), no_bandwidth, 1, accountant, random).status().code() ==
         ErrorCode::InvalidArgument);
-  CHECK(accountant.entries().empty());
+  CHECK(accountant.ledger().empty());
 }
 
 TEST_CASE("samples from a private KDE put the data's mass in the data's clusters", "[bernstein]") {

@@ -26,7 +26,7 @@ EncodedTable add_record(EncodedTable table, std::vector<uint32_t> record) {
 TEST_CASE("noise scales are exactly sensitivity / epsilon share, and both spends are charged", "[measurement][calibration]") {
   const EncodedTable table = small_table(30);
   const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(table.levels, 2).value();  // 6 marginals
-  PureDpAccountant accountant = PureDpAccountant::with_budget(1.0).value();
+  Accountant accountant = Accountant::pure(1.0).value();
   SeededTestRandom random(1);
   const NoisyMarginals m = measure_marginals(table, workload, 1.0, 0.25, accountant, random).value();
   CHECK(m.count_epsilon == Approx(0.25));
@@ -34,8 +34,8 @@ TEST_CASE("noise scales are exactly sensitivity / epsilon share, and both spends
   CHECK(m.count_scale.value() == Approx(1 / 0.25).epsilon(1e-6));
   CHECK(m.cell_scale.value() == Approx(6 / 0.75).epsilon(1e-6));
   CHECK(m.cell_scale.value() >= 6 / 0.75);  // never less noise than the calibration asks for
-  REQUIRE(accountant.entries().size() == 2);
-  CHECK(accountant.entries()[1].sensitivity == 6);
+  REQUIRE(accountant.ledger().size() == 2);
+  CHECK(accountant.ledger()[1].laplace()->l1_sensitivity == 6);
   CHECK(accountant.spent() == Approx(1.0));
   CHECK(m.noisy_cells.size() == workload.statistic_count());
   // Overspending is refused before any noise is drawn.
@@ -62,7 +62,7 @@ TEST_CASE("empirical DP audit: the worst-case event on add/remove neighbours sta
     const int trials = 400000;
     int hits = 0;
     for (int t = 0; t < trials; ++t) {
-      PureDpAccountant accountant = PureDpAccountant::with_budget(epsilon).value();
+      Accountant accountant = Accountant::pure(epsilon).value();
       const NoisyMarginals m = measure_marginals(table, workload, epsilon, 0.5, accountant, random).value();
       bool hit = m.noisy_count >= static_cast<double>(d.rows) + 1;
       for (size_t i : touched) hit = hit && m.noisy_cells[i] >= static_cast<double>(base[i]) + 1;

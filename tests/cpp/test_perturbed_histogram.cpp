@@ -9,7 +9,7 @@
 using namespace privsynth;
 
 namespace {
-PureDpAccountant budget(double epsilon) { return PureDpAccountant::with_budget(epsilon).value(); }
+Accountant budget(double epsilon) { return Accountant::pure(epsilon).value(); }
 }  // namespace
 
 TEST_CASE("histogram noise is discrete Laplace of scale 1/eps (not 2/eps, not 8/eps^2)", "[histogram]") {
@@ -17,7 +17,7 @@ TEST_CASE("histogram noise is discrete Laplace of scale 1/eps (not 2/eps, not 8/
   const double epsilon = 0.5;
   const std::vector<int> levels = {400, 500};
   const std::vector<int64_t> counts(200'000, 1000);
-  PureDpAccountant accountant = budget(epsilon);
+  Accountant accountant = budget(epsilon);
   SeededTestRandom random(11);
   const PerturbedHistogram histogram = release_perturbed_histogram(levels, counts, epsilon, accountant, random).value();
   double sum = 0, square = 0;
@@ -34,10 +34,10 @@ TEST_CASE("histogram noise is discrete Laplace of scale 1/eps (not 2/eps, not 8/
   const double a = std::exp(-epsilon);
   CHECK(variance == Approx(2 * a / ((1 - a) * (1 - a))).epsilon(0.03));
   CHECK(std::fabs(sum / n) < 0.05);
-  REQUIRE(accountant.entries().size() == 1);
-  CHECK(accountant.entries()[0].epsilon == epsilon);
-  CHECK(accountant.entries()[0].sensitivity == 1.0);
-  CHECK(accountant.entries()[0].noise_scale == Approx(1 / epsilon));
+  REQUIRE(accountant.ledger().size() == 1);
+  CHECK(accountant.ledger()[0].epsilon == epsilon);
+  CHECK(accountant.ledger()[0].laplace()->l1_sensitivity == 1.0);
+  CHECK(accountant.ledger()[0].laplace()->noise_scale == Approx(1 / epsilon));
 }
 
 TEST_CASE("negative noisy counts are clipped to 0 and the rest normalized", "[histogram]") {
@@ -45,7 +45,7 @@ TEST_CASE("negative noisy counts are clipped to 0 and the rest normalized", "[hi
   const double epsilon = 0.5;
   std::vector<int64_t> counts(100'000, 0);
   counts[7] = 1'000'000;
-  PureDpAccountant accountant = budget(epsilon);
+  Accountant accountant = budget(epsilon);
   SeededTestRandom random(12);
   const PerturbedHistogram histogram =
       release_perturbed_histogram({100'000}, counts, epsilon, accountant, random).value();
@@ -64,7 +64,7 @@ TEST_CASE("negative noisy counts are clipped to 0 and the rest normalized", "[hi
 }
 
 TEST_CASE("no positive count left falls back to the uniform measure", "[histogram]") {
-  PureDpAccountant accountant = budget(1);
+  Accountant accountant = budget(1);
   SeededTestRandom random(1);
   const PerturbedHistogram histogram =
       release_perturbed_histogram({2, 3}, std::vector<int64_t>(6, 0), 1, accountant, random, true).value();
@@ -80,7 +80,7 @@ TEST_CASE("full-domain counts and draws use the same row-major cells", "[histogr
   CHECK(counts[0 * 4 + 3] == 1);
   CHECK(counts[2 * 4 + 1] == 3);
   CHECK(counts[1 * 4 + 0] == 1);
-  PureDpAccountant accountant = budget(1);
+  Accountant accountant = budget(1);
   SeededTestRandom random(2);
   const PerturbedHistogram exact = release_perturbed_histogram({3, 4}, counts, 1, accountant, random, true).value();
   const EncodedTable draws = sample_from_histogram(exact, 20'000, random).value();

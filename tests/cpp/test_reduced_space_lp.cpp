@@ -20,13 +20,13 @@ EncodedTable correlated_table(size_t rows, uint64_t seed) {
 }
 
 struct Run {
-  PureDpAccountant accountant = PureDpAccountant::with_budget(1.0).value();
+  Accountant accountant = Accountant::pure(1.0).value();
   Result<MechanismOutput> output = Status::error(ErrorCode::Internal, "not run");
 };
 
 Run run(const EncodedTable& table, const ReducedSpaceLpOptions& options, uint64_t seed, const ProgressSink& progress = {}) {
   Run result;
-  result.accountant = PureDpAccountant::with_budget(options.epsilon > 0 ? options.epsilon : 1.0).value();
+  result.accountant = Accountant::pure(options.epsilon > 0 ? options.epsilon : 1.0).value();
   SeededTestRandom random(seed);
   result.output = run_reduced_space_lp(MechanismContext{table, result.accountant, random, progress}, options);
   return result;
@@ -78,9 +78,9 @@ TEST_CASE("defaults: k is the noisy count, m is sized from |F|, the budget split
   CHECK(output.parameters["statistics"] == 3 + 2 + 4 + 6 + 12 + 8 + 1);
   CHECK(output.parameters["reducedSpace"]["initial"] == default_reduced_space_schedule(3 + 2 + 4 + 6 + 12 + 8).initial_points);
   CHECK(output.parameters["countBudgetFraction"].get<double>() == Approx(1 / (1 + std::sqrt(6.0))));
-  REQUIRE(result.accountant.entries().size() == 2);
+  REQUIRE(result.accountant.ledger().size() == 2);
   CHECK(result.accountant.spent() == Approx(2.0));
-  CHECK(result.accountant.entries()[1].noise_scale ==
+  CHECK(result.accountant.ledger()[1].laplace()->noise_scale ==
         Approx(6 / (2.0 * (1 - 1 / (1 + std::sqrt(6.0))))).epsilon(1e-6));
 }
 

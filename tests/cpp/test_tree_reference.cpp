@@ -36,7 +36,7 @@ double pair_tv(const EncodedTable& a, const EncodedTable& b, int first, int seco
 TEST_CASE("the tree recovers a chain and its draws match the pair tables", "[tree]") {
   SeededTestRandom random(3);
   const EncodedTable data = chain(50'000, random);
-  PureDpAccountant accountant = PureDpAccountant::with_budget(1).value();
+  Accountant accountant = Accountant::pure(1).value();
   const TreeReference tree = release_tree_reference(data, 1.0, accountant, random).value();
   REQUIRE(tree.edges.size() == 3);
   CHECK(tree.edges[0].parent == 0);
@@ -47,9 +47,9 @@ TEST_CASE("the tree recovers a chain and its draws match the pair tables", "[tre
   CHECK(tree.edges[2].mutual_information < 0.01);  // X3 hangs on by noise only
 
   // Six pairs, one cell each changes: sensitivity 6, scale 6/eps.
-  REQUIRE(accountant.entries().size() == 1);
-  CHECK(accountant.entries()[0].sensitivity == 6);
-  CHECK(accountant.entries()[0].noise_scale == Approx(6.0));
+  REQUIRE(accountant.ledger().size() == 1);
+  CHECK(accountant.ledger()[0].laplace()->l1_sensitivity == 6);
+  CHECK(accountant.ledger()[0].laplace()->noise_scale == Approx(6.0));
   CHECK(tree.measured_cells == 9 + 9 + 6 + 9 + 6 + 6);
 
   const EncodedTable draws = sample_from_tree(tree, 50'000, random);
@@ -64,21 +64,21 @@ TEST_CASE("the tree recovers a chain and its draws match the pair tables", "[tre
 TEST_CASE("a single column uses its noisy 1-way marginal", "[tree]") {
   EncodedTable data = make_empty_table({4}, 1000);
   for (size_t r = 0; r < 1000; ++r) data.codes[0][r] = r < 750 ? 2 : 0;
-  PureDpAccountant accountant = PureDpAccountant::with_budget(1).value();
+  Accountant accountant = Accountant::pure(1).value();
   SeededTestRandom random(4);
   const TreeReference tree = release_tree_reference(data, 1.0, accountant, random, true).value();
   CHECK(tree.edges.empty());
   CHECK(tree.root_marginal[2] == Approx(0.75));
   CHECK(tree.root_marginal[1] == 0);
-  CHECK(accountant.entries()[0].sensitivity == 1);
+  CHECK(accountant.ledger()[0].laplace()->l1_sensitivity == 1);
 }
 
 TEST_CASE("pair tables over the cell limit are refused", "[tree][errors]") {
   const EncodedTable data = make_empty_table({5000, 5000, 3}, 10);
-  PureDpAccountant accountant = PureDpAccountant::with_budget(1).value();
+  Accountant accountant = Accountant::pure(1).value();
   SeededTestRandom random(5);
   const Result<TreeReference> tree = release_tree_reference(data, 1.0, accountant, random);
   REQUIRE(!tree.is_ok());
   CHECK(tree.status().code() == ErrorCode::DomainTooLarge);
-  CHECK(accountant.entries().empty());
+  CHECK(accountant.ledger().empty());
 }

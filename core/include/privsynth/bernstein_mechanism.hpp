@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
 
@@ -81,7 +81,7 @@ struct BernsteinRelease {
 Result<BernsteinRelease> release_lattice_function(const BernsteinParameters& parameters,
                                                   const std::vector<double>& lattice_values,
                                                   double sensitivity_per_value, double epsilon, const std::string& what,
-                                                  PureDpAccountant& accountant, RandomSource& random,
+                                                  Accountant& accountant, RandomSource& random,
                                                   bool disable_noise = false);
 
 // The noise scale per lattice value of release_gaussian_kde, in the kernel sum's units (Delta = 1):
@@ -97,7 +97,7 @@ Result<double> gaussian_kde_noise_scale(const BernsteinParameters& parameters, d
 // every ~1e7 operations; false ends with Cancelled before anything is charged or released.
 Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<double>>& unit_columns,
                                               const BernsteinParameters& parameters, double epsilon,
-                                              PureDpAccountant& accountant, RandomSource& random,
+                                              Accountant& accountant, RandomSource& random,
                                               const std::function<bool(double)>& keep_going = {},
                                               bool disable_noise = false);
 

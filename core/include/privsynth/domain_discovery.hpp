@@ -13,6 +13,7 @@
 //    most delta (the stability-based histogram of Korolova et al. 2009 and Bun, Nissim & Stemmer
 //    2016): (eps, delta)-DP. No pure eps-DP mechanism can release values from an unbounded set.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,10 +22,24 @@
 
 namespace privsynth {
 
-// The q-quantile of `values` (NaNs are refused; values outside [lower, upper] are clamped into
-// it): an interval between consecutive sorted values is chosen with probability proportional to
-// its length times exp(eps * u / 2), u = -|#values below it - q n| (sensitivity 1), then a point
-// uniformly inside it. Pure eps-DP. Requires lower < upper (finite), 0 <= q <= 1, eps > 0.
+// Released bounds lie on a public grid of the public range: kPublicGridSteps + 1 points
+// lower + j (upper - lower) / kPublicGridSteps. The mechanism chooses an index j, so the output's
+// low-order bits cannot carry a data value, as a floating-point draw between two data values would
+// (Mironov 2012: their representable points depend on the values themselves).
+inline constexpr uint64_t kPublicGridSteps = uint64_t{1} << 20;
+
+struct PublicGrid {
+  double lower = 0, upper = 0, step = 0;
+  static PublicGrid over(double lower, double upper);  // requires lower < upper, both finite
+  double point(uint64_t index) const;                  // index kPublicGridSteps is exactly upper
+  uint64_t snap(double value) const;                   // the last point at or below value, clamped
+};
+
+// The q-quantile of `values` (NaNs are refused; each value is first snapped to the grid point at or
+// below it, clamped into the range): a grid point j is chosen with probability proportional to
+// exp(eps * u(j) / 2), u(j) = -|#values below j - q n| (sensitivity 1), by the exponential
+// mechanism over runs of points of equal rank (weighted by their number of points), then a point
+// uniformly inside the run. Pure eps-DP. Requires lower < upper (finite), 0 <= q <= 1, eps > 0.
 Result<double> dp_quantile(std::vector<double> values, double q, double lower, double upper, double epsilon,
                            RandomSource& random);
 
@@ -35,8 +50,9 @@ struct DiscoveredBounds {
 // [min, max] = the `tail` and 1 - `tail` quantiles, each with eps / 2 (pure eps-DP in total).
 // Integer columns: each value v is first spread uniformly over [v, v + 1) (ties would leave the
 // mechanism only the empty gaps around them), and both quantiles are floored to whole numbers.
-// Real columns keep their ties: a value shared by many records pushes the quantile into the nearest
-// gap. If noise puts max <= min, they are widened to a positive width (post-processing).
+// Real columns keep their ties. Both bounds are points of the public grid (integer columns: their
+// floors). If noise puts max <= min, they are widened by one grid step, or by 1 for integer
+// columns, inside the range (post-processing).
 Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& values, double lower, double upper,
                                                  double epsilon, bool integer, RandomSource& random,
                                                  double tail = 0.005);

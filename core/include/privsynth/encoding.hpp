@@ -24,12 +24,25 @@ enum class OutOfDomainPolicy {
 };
 
 Result<OutOfDomainPolicy> parse_out_of_domain_policy(const std::string& name);  // "clamp" | "reject" | "error"
+
+// What becomes of a record with a cell that no policy can fix (a missing value in a column that is
+// not nullable, an unreadable number or an unknown category where there is no missing level).
+enum class UnfixableCells {
+  // The record is left out (counted in the report). Right for add/remove neighbours: leaving out
+  // a record is the same map for every table, so neighbours stay neighbours or become equal.
+  DropRecord,
+  // The cell is set to its column's first level (code 0) and the record kept (counted in the
+  // report): under replace-one neighbours n is public, and a dropped record would change it.
+  // Reject cannot be used with it.
+  FirstLevel,
+};
 const char* out_of_domain_policy_name(OutOfDomainPolicy policy);
 
 struct ColumnEncodingCounts {
   size_t missing = 0;            // missing tokens kept as the missing level
   size_t clamped = 0;            // numeric values moved into [min, max] or rounded to a whole number
   size_t mapped_to_missing = 0;  // unknown categories / unreadable numbers stored as missing
+  size_t set_to_first_level = 0; // unfixable cells set to the first level (UnfixableCells::FirstLevel)
   size_t rejected = 0;           // rows dropped because of this column
 };
 
@@ -65,7 +78,8 @@ class TableEncoder {
  public:
   // `header`: the CSV's column names in order. Every schema column must be among them.
   static Result<TableEncoder> create(const Schema& schema, const std::vector<std::string>& header,
-                                     OutOfDomainPolicy policy, bool keep_unit_values = false);
+                                     OutOfDomainPolicy policy, bool keep_unit_values = false,
+                                     UnfixableCells unfixable = UnfixableCells::DropRecord);
 
   // Encodes rows [first_row, rows.rows) of the grid; its columns are the header's. Stops at the
   // input limits (kMaxInputRows, kMaxInputCells) with an error. `progress` gets the fraction of
@@ -84,11 +98,13 @@ class TableEncoder {
   EncodedData data_;
   OutOfDomainPolicy policy_ = OutOfDomainPolicy::Clamp;
   bool keep_unit_values_ = false;
+  UnfixableCells unfixable_ = UnfixableCells::DropRecord;
 };
 
 // Encodes every data row of the grid. Columns are matched to the schema by header name; every
 // schema column must be present.
 Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
-                                 const ProgressSink& progress = {}, bool keep_unit_values = false);
+                                 const ProgressSink& progress = {}, bool keep_unit_values = false,
+                                 UnfixableCells unfixable = UnfixableCells::DropRecord);
 
 }  // namespace privsynth

@@ -2,7 +2,7 @@
 // The exponential mechanism for selection (McSherry & Talwar 2007): choose candidate i with
 // probability ∝ exp(eps * score_i / (2 * sensitivity)), where `sensitivity` bounds how much any
 // one score can change between neighbouring datasets. It is eps-DP, and eps-bounded range, hence
-// eps^2 / 8-zCDP (Cesar & Rogers 2021); charge it with exponential_mechanism_entry() of zcdp.hpp.
+// eps^2 / 8-zCDP (Cesar & Rogers 2021); charge it as an ExponentialCost (privacy/charge.hpp).
 // MST and AIM use it with the non-monotone factor 2 kept, as here (spec §6).
 #include <cstddef>
 #include <vector>

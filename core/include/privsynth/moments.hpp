@@ -3,10 +3,11 @@
 // second moments z_i z_j (i <= j), so that the synthetic data keep the covariance matrix
 // (Bojkovic & Loh, §V-A(b)). Each maps [0,1]^p into [0,1], inside Algorithm 1's [-1,1] bound.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/noise.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
@@ -30,28 +31,31 @@ std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>&
 struct NoisyMoments {
   std::vector<double> noisy_sums;  // sum over records of each term, plus noise
   double epsilon = 0;
-  double sensitivity = 0;          // L1, in value units, of the vector of rounded sums: T (1 + 1/1024)
+  double sensitivity = 0;          // L1, in value units, of the vector of rounded sums: T
   double noise_scale = 0;          // effective Laplace scale per sum, in value units
 };
 
 // Quantum of the released sums: 1/1024 in value units.
 inline constexpr double kMomentQuanta = 1024;
 
+// A value in [0, 1] (clamped) as a whole number of quanta: round(value 1024), 0 to 1024.
+int64_t moment_quanta(double value);
+
 // The calibration of measure_moments from public inputs only (the run forecast uses it too).
 struct MomentNoise {
-  double sensitivity = 0;  // L1, in value units: T (1 + 1/1024)
+  double sensitivity = 0;  // L1, in value units: T
   RationalScale scale;     // discrete Laplace scale in quanta of 1/1024
   double noise_scale = 0;  // the same in value units
 };
 Result<MomentNoise> moment_noise(size_t terms, double epsilon);
 
 // Releases the sums of every term over the records with pure epsilon-DP under add/remove-one
-// neighbours: each sum is rounded to a multiple of 1/1024 and gets discrete Laplace noise (exact,
-// integer arithmetic). One record moves each sum by at most 1 (terms lie in [0, 1]), so by at most
-// 1024 + 1 quanta after rounding; the L1 sensitivity is T (1024 + 1) quanta for T terms and the
-// scale T (1024 + 1) / eps quanta: the Laplace mechanism's T / eps inflated by 0.1%.
+// neighbours: each record's value is rounded to whole quanta of 1/1024 (moment_quanta), the sums
+// are exact integers, and each gets discrete Laplace noise. One record moves each sum by at most
+// 1024 quanta, whatever the order of the records; the L1 sensitivity is T 1024 quanta for T terms
+// and the scale T 1024 / eps quanta: the Laplace mechanism's T / eps.
 Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
-                                     size_t rows, double epsilon, PureDpAccountant& accountant, RandomSource& random,
+                                     size_t rows, double epsilon, Accountant& accountant, RandomSource& random,
                                      bool disable_noise = false);
 
 // "x0", "x0*x1", ... for receipts.

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/noise.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
@@ -49,7 +49,7 @@ Result<RationalScale> perturbed_histogram_scale(double epsilon);
 // Laplace noise of scale 1/epsilon to each count and clips and normalizes. `counts` has one entry
 // per cell of `levels`. disable_noise (tests only) releases the exact empirical distribution.
 Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& levels, const std::vector<int64_t>& counts,
-                                                       double epsilon, PureDpAccountant& accountant,
+                                                       double epsilon, Accountant& accountant,
                                                        RandomSource& random, bool disable_noise = false);
 
 // m independent draws from mu (post-processing): a cell with probability mu, then its codes.

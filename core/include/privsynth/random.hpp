@@ -27,7 +27,10 @@ class RandomSource {
 
   // True for the seeded test generator: outputs must then be labelled "not private".
   virtual bool is_test_seeded() const = 0;
-  // Not ok if the platform could not supply entropy; callers must then discard their output.
+  // Not ok if the platform could not supply entropy; callers must then discard their output. It
+  // stays failed: once a refill fails, no further refill is tried and the stream is a fixed public
+  // sequence (never the stale buffer again), so a release path that checks health() before it
+  // returns anything fails closed.
   const Status& health() const { return health_; }
 
  protected:
@@ -36,9 +39,11 @@ class RandomSource {
 
  private:
   static constexpr size_t kBufferBytes = 65536;  // crypto.getRandomValues' maximum per call
+  void fill_after_failure();
   std::array<uint8_t, kBufferBytes> buffer_{};
   size_t position_ = kBufferBytes;
   Status health_;
+  uint64_t failure_counter_ = 0;
 };
 
 // Platform CSPRNG, read in 64 KiB chunks.

@@ -1,14 +1,14 @@
 #pragma once
-// The privacy receipt that accompanies every release (DESIGN §2): mechanism, parameters,
-// neighbour relation, the ledger of every spend, schema provenance per column, software version
-// and whether the output is private at all. It contains nothing computed from the data except
-// differentially private outputs.
+// The privacy receipt that accompanies every release: mechanism, parameters, the privacy
+// definition and ledger (rendered from the run's Accountant, privacy/receipt_privacy.hpp), schema
+// provenance per column, software version and whether the output is private at all. It contains
+// nothing computed from the data except differentially private outputs.
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "privsynth/accountant.hpp"
 #include "privsynth/mechanisms/mechanism.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/schema.hpp"
 
 namespace privsynth {
@@ -20,7 +20,7 @@ struct ReceiptInputs {
   SchemaProvenance provenance;
   std::vector<int> output_columns;      // schema indices of the synthetic table's columns
   std::string out_of_domain_policy;
-  const PureDpAccountant& accountant;
+  const Accountant& accountant;
   const MechanismOutput& mechanism;
   bool test_seed_used;
   size_t synthetic_rows;
@@ -28,5 +28,10 @@ struct ReceiptInputs {
 };
 
 nlohmann::json build_receipt(const ReceiptInputs& inputs);
+
+// Why an output is not private, from what every release path knows: a test seed, a disabled
+// noise, a schema read from the data, a schema discovered without privacy, choices made by
+// looking at the data. Empty: private.
+std::vector<std::string> not_private_reasons(const ReceiptInputs& inputs);
 
 }  // namespace privsynth

@@ -34,6 +34,9 @@ struct Column {
 struct DiscoveryCost {
   double epsilon = 0;
   double delta = 0;
+  // Why the discovery itself was not private (a fixed test seed): every receipt built on this
+  // schema is then not private either, and says why.
+  std::vector<std::string> not_private_reasons;
 };
 
 struct Schema {

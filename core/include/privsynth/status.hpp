@@ -26,7 +26,9 @@ enum class ErrorCode {
 // Stable, upper-snake-case name of a code ("INVALID_SCHEMA"); part of the public API.
 const char* error_code_name(ErrorCode code);
 
-class Status {
+// [[nodiscard]]: a Status or Result that is dropped unread is a compile error (-Werror=unused-result),
+// so that an unchecked charge or a failed step cannot go unnoticed.
+class [[nodiscard]] Status {
  public:
   Status() = default;
   static Status ok() { return Status(); }
@@ -44,7 +46,7 @@ class Status {
 
 // A value or the Status explaining why there is none.
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(T value) : state_(std::move(value)) {}                       // NOLINT(implicit)
   Result(Status status) : state_(std::move(status)) {}                // NOLINT(implicit)

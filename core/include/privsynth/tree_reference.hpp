@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/conditional_model.hpp"
 #include "privsynth/noise.hpp"
 #include "privsynth/random.hpp"
@@ -53,7 +53,7 @@ Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, do
 
 // Charges `epsilon` once for all pair tables, then fits the tree. Fails (DomainTooLarge) when the
 // pair tables would exceed max_cells. disable_noise (tests only) uses exact counts.
-Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, PureDpAccountant& accountant,
+Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, Accountant& accountant,
                                              RandomSource& random, bool disable_noise = false,
                                              size_t max_cells = kMaxTreeReferenceCells);
 

@@ -2,7 +2,8 @@
 // Zero-concentrated differential privacy (rho-zCDP; Bun & Steinke, "Concentrated Differential
 // Privacy: Simplifications, Extensions, and Lower Bounds", TCC 2016), the accounting MST and AIM
 // use: costs of the Gaussian and exponential mechanisms, composition by addition, and the
-// conversions between rho and (eps, delta)-DP. docs/privacy/zcdp.md states the definitions.
+// conversions between rho and (eps, delta)-DP. The ledger is privacy/accountant.hpp's, with
+// Accounting::Zcdp. docs/privacy/zcdp.md states the definitions.
 #include <string>
 #include <vector>
 
@@ -52,45 +53,5 @@ double gaussian_noise_std_for_rho(double l2_sensitivity, double rho);
 // Exponential mechanism at eps (P(i) ∝ exp(eps * score_i / (2 * sensitivity))): it is eps-bounded
 // range, hence eps^2 / 8-zCDP (Cesar & Rogers 2021, "Bounding, Concentrating, and Truncating").
 double exponential_mechanism_zcdp_cost(double epsilon);
-
-// ---- ledger ----
-
-struct ZcdpEntry {
-  std::string release;     // what was released ("2-way marginal age x sex")
-  std::string mechanism;   // how ("discrete Gaussian", "exponential mechanism")
-  double rho = 0;          // privacy loss charged for it
-  double sensitivity = 0;  // L2 sensitivity (Gaussian) or score sensitivity (exponential mechanism)
-  double noise_std = 0;    // Gaussian: the noise standard deviation used; 0 otherwise
-  double epsilon_em = 0;   // exponential mechanism: its epsilon; 0 otherwise
-};
-
-// A ledger entry whose rho is the mechanism's cost: D2^2 / (2 sigma^2) resp. eps^2 / 8.
-ZcdpEntry gaussian_entry(std::string release, std::string mechanism, double l2_sensitivity, double noise_std);
-ZcdpEntry exponential_mechanism_entry(std::string release, double sensitivity, double epsilon);
-
-// Privacy ledger for rho-zCDP: rho-zCDP releases compose, adaptively, by adding their rhos (Bun &
-// Steinke 2016, composition lemma of §1).
-class ZcdpAccountant {
- public:
-  // Fails unless 0 < rho < infinity.
-  static Result<ZcdpAccountant> with_budget(double rho);
-  // The budget rho = cdp_rho(eps, delta), so that spending it all is (eps, delta)-DP.
-  static Result<ZcdpAccountant> for_approximate_dp(double eps, double delta);
-
-  // Records a spend. Fails, and records nothing, if rho is not finite and > 0, if the entry is
-  // neither a Gaussian (noise_std > 0) nor an exponential mechanism (epsilon_em > 0) entry, if rho
-  // is below that mechanism's cost (under-charging), or if it would exceed the budget.
-  Status charge(const ZcdpEntry& entry);
-
-  double budget() const { return budget_; }
-  double spent() const;
-  double remaining() const { return budget_ - spent(); }
-  const std::vector<ZcdpEntry>& entries() const { return entries_; }
-
- private:
-  explicit ZcdpAccountant(double budget) : budget_(budget) {}
-  double budget_;
-  std::vector<ZcdpEntry> entries_;
-};
 
 }  // namespace privsynth

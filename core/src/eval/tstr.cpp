@@ -181,32 +181,6 @@ Result<double> roc_auc(const Eigen::VectorXd& scores, const Eigen::VectorXd& y) 
   return (positive_rank_sum - positives * (positives + 1) / 2) / (positives * negatives);
 }
 
-Result<RowSplit> split_rows(size_t rows, double test_fraction, RandomSource& random) {
-  if (!(test_fraction > 0 && test_fraction < 1)) {
-    return Status::error(ErrorCode::InvalidArgument, "test_fraction must be strictly between 0 and 1");
-  }
-  const size_t test_rows = static_cast<size_t>(std::ceil(test_fraction * static_cast<double>(rows)));
-  if (test_rows == 0 || test_rows >= rows) {
-    return Status::error(ErrorCode::InvalidArgument, "a split of " + std::to_string(rows) +
-                                                         " rows needs at least one training and one test row");
-  }
-  // The first test_rows entries of a uniform random permutation (partial Fisher–Yates).
-  std::vector<size_t> order(rows);
-  std::iota(order.begin(), order.end(), size_t{0});
-  for (size_t i = 0; i < test_rows; ++i) {
-    std::swap(order[i], order[i + static_cast<size_t>(random.uniform_below(rows - i))]);
-  }
-  if (!random.health().is_ok()) {
-    return Status::error(ErrorCode::Internal, "randomness source failed: " + random.health().message());
-  }
-  RowSplit split;
-  split.test.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(test_rows));
-  split.train.assign(order.begin() + static_cast<std::ptrdiff_t>(test_rows), order.end());
-  std::sort(split.test.begin(), split.test.end());
-  std::sort(split.train.begin(), split.train.end());
-  return split;
-}
-
 Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTable& real_train,
                                  const EncodedTable& real_test, int target_column, const TstrOptions& options) {
   PRIVSYNTH_RETURN_IF_ERROR(check_table(synthetic, "synthetic"));

@@ -111,13 +111,13 @@ Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 // concatenated count vector has L2 sensitivity sqrt(#marginals) under add/remove-one neighbours
 // (one cell of each marginal moves by 1), so the cost is #marginals / (2 noise_std^2).
 Result<std::vector<double>> measure(const EncodedTable& table, const MarginalWorkload& workload, double noise_std,
-                                    const std::string& what, ZcdpAccountant& accountant, RandomSource& random,
+                                    const std::string& what, Accountant& accountant, RandomSource& random,
                                     bool disable_noise) {
   Result<RationalVariance> variance = rational_variance_at_least(noise_std * noise_std);
   if (!variance.is_ok()) return variance.status();
   const double used_std = discrete_gaussian_std_used(noise_std).value();  // the same rounding
   const double sensitivity = std::sqrt(double(workload.marginals().size()));
-  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(gaussian_entry(what, "discrete Gaussian", sensitivity, used_std)));
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({what, "discrete Gaussian", GaussianCost{sensitivity, used_std}}));
   const std::vector<int64_t> counts = workload.count(table);
   std::vector<double> noisy(counts.size());
   for (size_t i = 0; i < counts.size(); ++i) {
@@ -146,7 +146,7 @@ struct Components {
 // A column `excluded` (>= 0: the prediction target, which every table will hold) is left out.
 // Each round is an epsilon_em exponential mechanism (MarginalLpPlan::selection_epsilon).
 Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, const std::vector<std::vector<double>>& one_way,
-                                                  double noisy_count, double epsilon_em, ZcdpAccountant& accountant,
+                                                  double noisy_count, double epsilon_em, Accountant& accountant,
                                                   RandomSource& random, int excluded) {
   std::vector<std::vector<int>> pairs;
   for (const std::vector<int>& pair : column_subsets(static_cast<int>(table.columns()), 2)) {
@@ -177,8 +177,9 @@ Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, con
       candidates.push_back(e);
       candidate_scores.push_back(scores[e]);
     }
-    PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(exponential_mechanism_entry(
-        "selection of tree edge " + std::to_string(round) + " of " + std::to_string(p - 1), 1.0, epsilon_em)));
+    PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"selection of tree edge " + std::to_string(round) + " of " +
+                                                     std::to_string(p - 1),
+                                                 "exponential mechanism", ExponentialCost{1.0, epsilon_em}}));
     Result<size_t> pick = exponential_mechanism(candidate_scores, epsilon_em, 1.0, random);
     if (!pick.is_ok()) return pick.status();
     const std::vector<int>& edge = pairs[candidates[pick.value()]];
@@ -254,22 +255,6 @@ NoisyMarginals noisy_tables(const std::vector<int>& levels, const std::vector<st
   return noisy;
 }
 
-nlohmann::json ledger_json(const ZcdpAccountant& accountant) {
-  nlohmann::json ledger = nlohmann::json::array();
-  for (const ZcdpEntry& entry : accountant.entries()) {
-    nlohmann::json item = {{"release", entry.release}, {"mechanism", entry.mechanism}, {"rho", entry.rho}};
-    if (entry.noise_std > 0) {
-      item["l2Sensitivity"] = entry.sensitivity;
-      item["noiseStd"] = entry.noise_std;
-    } else {
-      item["scoreSensitivity"] = entry.sensitivity;
-      item["epsilon"] = entry.epsilon_em;
-    }
-    ledger.push_back(item);
-  }
-  return ledger;
-}
-
 }  // namespace
 
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options) {
@@ -279,9 +264,11 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   Result<MarginalLpPlan> planned = plan_marginal_lp(options, p, target);
   if (!planned.is_ok()) return planned.status();
   const MarginalLpPlan& plan = planned.value();
-  Result<ZcdpAccountant> made = ZcdpAccountant::with_budget(plan.rho);
-  if (!made.is_ok()) return made.status();
-  ZcdpAccountant& accountant = made.value();
+  // The run's accountant is zCDP with rho = cdp_rho(epsilon, delta) (the registry's definition).
+  Accountant& accountant = context.accountant;
+  if (accountant.definition().accounting != Accounting::Zcdp || std::fabs(accountant.budget() - plan.rho) > 1e-12 * plan.rho) {
+    return Status::error(ErrorCode::Internal, "the marginal mechanism needs the run's zCDP budget rho = cdp_rho(epsilon, delta)");
+  }
   const bool mst = plan.mst, select = plan.select;
   const double rho_one = plan.rho_one, rho_tables = plan.rho_tables;
 
@@ -499,16 +486,6 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
                       : mst  ? std::string("rho/2 1-way marginals, rho/2 the one ") + (target_tree ? "table (target, feature)" : "2-way marginal")
                              : std::string("rho on all marginals")}};
   output.parameters.update(fit_parameters);
-  output.privacy = {{"definition", "(epsilon, delta)-differential privacy, accounted as rho-zCDP"},
-                    {"neighbours", "add/remove one record"},
-                    {"epsilonBudget", options.epsilon},
-                    {"delta", options.delta},
-                    {"rhoBudget", plan.rho},
-                    {"rhoSpent", accountant.spent()},
-                    {"epsilonSpent", cdp_eps(accountant.spent(), options.delta)},
-                    {"conversion", "Canonne, Kamath & Steinke 2020 (as MST/AIM's cdp_rho)"},
-                    {"composition", "zCDP costs add up: the total rho is the sum of the ledger's rho"}};
-  output.ledger = ledger_json(accountant);
   if (!keep_going(context.progress, Phase::Sample, 1)) return cancelled();
   return output;
 }

@@ -24,7 +24,7 @@ Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double co
 }
 
 Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
-                                         double count_fraction, PureDpAccountant& accountant, RandomSource& random,
+                                         double count_fraction, Accountant& accountant, RandomSource& random,
                                          bool disable_noise) {
   Result<MarginalNoise> calibration = marginal_noise(workload.marginals().size(), epsilon, count_fraction);
   if (!calibration.is_ok()) return calibration.status();
@@ -36,11 +36,11 @@ Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const Margin
   result.cell_scale = calibration.value().cell_scale;
 
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
-      {"noisy record count", "discrete Laplace", result.count_epsilon, 1.0, result.count_scale.value()}));
+      {"noisy record count", "discrete Laplace", LaplaceCost{1.0, result.count_scale.value(), result.count_epsilon}}));
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {"noisy cell counts of all " + std::to_string(workload.marginals().size()) + " marginals of degree 1.." +
            std::to_string(workload.degree()) + " (" + std::to_string(workload.statistic_count()) + " cells)",
-       "discrete Laplace", result.cell_epsilon, sensitivity, result.cell_scale.value()}));
+       "discrete Laplace", LaplaceCost{sensitivity, result.cell_scale.value(), result.cell_epsilon}}));
 
   const auto noise = [&](const RationalScale& scale) {
     return disable_noise ? 0.0 : static_cast<double>(sample_discrete_laplace(random, scale));

@@ -189,7 +189,8 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
       {"sampler", sampler_name(options.sampler)},
       {"samples", plan.samples},
       {"records", plan.records},
-      {"recordsNote", "replace-one neighbours: the number of records is public (stated here)"},
+      {"recordsNote", "replace-one neighbours: the number of records is public (stated here); every record of the "
+                      "file counts, a cell that does not fit the schema being set to its column's first level"},
       {"alphabet", plan.alphabet},
       {"alphabetNote", "every combination of the chosen columns' categories, bins and missing levels, from the schema"},
       {"epsilonPerSample", obscuring ? nlohmann::json(plan.per_sample_epsilon) : nlohmann::json(nullptr)},
@@ -218,6 +219,12 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
 }
 
 Result<MechanismOutput> run_private_sampler(const MechanismContext& context, const PrivateSamplerOptions& options) {
+  // Replace-one: n is public, and the pipeline keeps every record of the file under this relation
+  // (encoding.hpp, UnfixableCells::FirstLevel), so the table holds all n of them.
+  const std::optional<uint64_t>& public_records = context.accountant.definition().public_records;
+  if (!public_records || *public_records != context.table.rows) {
+    return Status::error(ErrorCode::Internal, "the sampler needs every record, and their number as the public n");
+  }
   Result<uint64_t> alphabet = sampler_alphabet_size(context.table.levels);
   if (!alphabet.is_ok()) return alphabet.status();
   Result<SamplerPlan> planned = plan_private_sampler(options, context.table.rows, alphabet.value());
@@ -235,10 +242,12 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
   nlohmann::json parameters = sampler_plan_json(options, plan);
   if (!options.preview) {
     const double per_sample = plan.per_sample_epsilon;
+    // Replace-one moves two counts of the histogram by one each: L1 sensitivity 2.
+    const Cost cost = obscures(options.sampler) ? Cost{PureCost{options.epsilon}}
+                                                : Cost{LaplaceCost{2.0, plan.histogram_scale.value(), options.epsilon}};
     PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
         {ledger_release(options.sampler, plan.samples, per_sample),
-         obscures(options.sampler) ? "reveal-or-obscure (no additive noise)" : "discrete Laplace", options.epsilon,
-         obscures(options.sampler) ? 0.0 : 2.0, obscures(options.sampler) ? 0.0 : plan.histogram_scale.value()}));
+         obscures(options.sampler) ? "reveal-or-obscure (no additive noise)" : "discrete Laplace", cost}));
     if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
     drawn.reserve(plan.samples);
     switch (options.sampler) {
@@ -278,15 +287,6 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
   if (options.preview) output.parameters["preview"] = "nothing was sampled or released; the report compares the samplers";
   output.released = {{"samples", drawn.size()}};
   if (histogram && plan.alphabet <= 1024) output.released["noisyCounts"] = histogram->noisy_counts;
-  output.privacy = {{"definition", "pure epsilon-differential privacy"},
-                    {"neighbours", "replace one record (the number of records, " + std::to_string(plan.records) +
-                                       ", is public and stated in parameters.records)"},
-                    {"epsilonBudget", context.accountant.budget()},
-                    {"epsilonSpent", context.accountant.spent()},
-                    {"delta", 0},
-                    {"composition", obscures(options.sampler)
-                                        ? "sequential (basic) composition: N samples at epsilon / N each"
-                                        : "one histogram at epsilon; its samples are post-processing"}};
   // NOT PRIVATE (the report only): every sampler's exact distance to the data at this epsilon and N.
   SamplerUtilityInputs utility;
   utility.counts = &counts;

@@ -13,6 +13,9 @@
 #include "privsynth/options.hpp"
 #include "privsynth/reference_measure.hpp"
 #include "privsynth/reweighting.hpp"
+#include "privsynth/bernstein_mechanism.hpp"
+#include "privsynth/tree_reference.hpp"
+#include "privsynth/perturbed_histogram.hpp"
 #include "privsynth/unit_codes.hpp"
 #include "privsynth/workload.hpp"
 
@@ -175,6 +178,25 @@ ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& option
   return split;
 }
 
+namespace {
+
+// The reference measures' refusals that need no data: the histogram's full domain, the tree's pair
+// tables, and the Bernstein lattice of a fixed k (or k = 1) at its epsilon. The automatic Bernstein
+// lattice grows with the noisy count and is capped to fit, so it cannot fail later.
+Status check_reference_size(const ReferenceOptions& reference, const std::vector<int>& levels, double epsilon) {
+  switch (reference.kind) {
+    case ReferenceKind::Histogram: return full_domain_cells(levels, reference.histogram_cell_limit).status();
+    case ReferenceKind::Tree: return plan_tree_reference(levels, epsilon).status();
+    case ReferenceKind::BernsteinKde:
+      return choose_bernstein_parameters(static_cast<int>(levels.size()), 2, epsilon, reference.bernstein).status();
+    case ReferenceKind::Uniform:
+    case ReferenceKind::Auto: break;
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
 Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& given, const std::vector<int>& levels) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(given.epsilon, "epsilon"));
   const bool continuous = given.space == ReducedSpace::Continuous;
@@ -187,9 +209,11 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& gi
   plan.terms = moment_terms(static_cast<int>(levels.size()), continuous ? plan.options.moments : 0);
   plan.statistics = plan.workload.statistic_count() + plan.terms.size();
   plan.budget = reduced_space_lp_budget(plan.options, plan.workload.marginals().size(), plan.terms.size());
-  // Refuse before spending any budget.
+  // Refuse before spending any budget: the LP's size, and the reference measure's own limits, which
+  // depend only on the levels and the options.
   PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(plan.workload, reduced_space_schedule(plan.options, plan.statistics, 0).initial_points,
                                            plan.options.fit.method, plan.terms.size()));
+  PRIVSYNTH_RETURN_IF_ERROR(check_reference_size(plan.options.reference, levels, plan.budget.reference));
   return plan;
 }
 

@@ -8,6 +8,10 @@
 namespace privsynth {
 namespace {
 
+PrivacyDefinition pure_epsilon(Neighbours neighbours, double epsilon) {
+  return PrivacyDefinition{neighbours, Accounting::Basic, epsilon, 0, {}};
+}
+
 Result<PreparedMechanism> prepare_reduced_space_lp(OptionReader& reader, double epsilon) {
   Result<ReducedSpaceLpOptions> options = read_reduced_space_lp_options(reader, epsilon);
   if (!options.is_ok()) return options.status();
@@ -18,7 +22,9 @@ Result<PreparedMechanism> prepare_reduced_space_lp(OptionReader& reader, double 
                            continuous,
                            [options = options.value()](const ForecastInputs& inputs) {
                              return forecast_reduced_space_lp(options, inputs);
-                           }};
+                           },
+                           false,
+                           pure_epsilon(Neighbours::AddRemove, epsilon)};
 }
 
 Result<PreparedMechanism> prepare_marginal_lp(OptionReader& reader, double epsilon) {
@@ -30,7 +36,9 @@ Result<PreparedMechanism> prepare_marginal_lp(OptionReader& reader, double epsil
                            false,
                            [options = options.value()](const ForecastInputs& inputs) {
                              return forecast_marginal_lp(options, inputs);
-                           }};
+                           },
+                           false,
+                           PrivacyDefinition{Neighbours::AddRemove, Accounting::Zcdp, epsilon, options.value().delta, {}}};
 }
 
 Result<PreparedMechanism> prepare_space_partition(OptionReader& reader, double epsilon) {
@@ -43,7 +51,8 @@ Result<PreparedMechanism> prepare_space_partition(OptionReader& reader, double e
                            [options = options.value()](const ForecastInputs& inputs) {
                              return forecast_space_partition(options, inputs);
                            },
-                           true};
+                           true,
+                           pure_epsilon(Neighbours::AddRemove, epsilon)};
 }
 
 Result<PreparedMechanism> prepare_private_sampler(OptionReader& reader, double epsilon) {
@@ -55,7 +64,9 @@ Result<PreparedMechanism> prepare_private_sampler(OptionReader& reader, double e
                            false,
                            [options = options.value()](const ForecastInputs& inputs) {
                              return forecast_private_sampler(options, inputs);
-                           }};
+                           },
+                           false,
+                           pure_epsilon(Neighbours::ReplaceOne, epsilon)};
 }
 
 }  // namespace

@@ -39,12 +39,12 @@ int64_t threshold_for(const RationalScale& scale, double empty_cells) {
   return std::max<int64_t>(1, static_cast<int64_t>(std::ceil(scale.value() * std::log(std::max(empty_cells, 2.0)))));
 }
 
-// Each chosen column's levels, with 0 for the numeric axes (they are cut in unit scale).
+// Each chosen column's levels, with 0 for the numeric axes (they are cut in unit scale). The kind
+// comes from the schema: an empty table must not turn a numeric axis into a categorical one.
 std::vector<int> axis_levels(const MechanismContext& context) {
   std::vector<int> levels = context.table.levels;
   for (size_t c = 0; c < levels.size(); ++c) {
-    const bool numeric = context.unit_values && c < context.unit_values->size() && !(*context.unit_values)[c].empty();
-    if (numeric) levels[c] = 0;
+    if (c < context.numeric_columns.size() && context.numeric_columns[c]) levels[c] = 0;
   }
   return levels;
 }
@@ -172,7 +172,7 @@ Result<PartitionRelease> release_by_grid(const MechanismContext& context, const 
   settings.noise = {plan.cell_scale, plan.threshold};
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {"noisy counts of the " + format_number(plan.cells) + " grid cells, released at >= " + std::to_string(plan.threshold),
-       "discrete Laplace", plan.cell_epsilon, 1.0, settings.noise.scale.value()}));
+       "discrete Laplace", LaplaceCost{1.0, settings.noise.scale.value(), plan.cell_epsilon}}));
   Result<GridRelease> release = release_grid(points, settings, context.random);
   if (!release.is_ok()) return release.status();
   return PartitionRelease{std::move(release.value().bins), plan.threshold, grid_parameters(options, plan)};
@@ -193,11 +193,11 @@ Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, con
     PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
         {"split decisions of the KD-tree (at most " + std::to_string(plan.decision_levels) +
              " on any root-to-leaf path, each count > tau + noise)",
-         "discrete Laplace", plan.split_epsilon, static_cast<double>(plan.decision_levels), plan.decision_scale}));
+         "discrete Laplace", LaplaceCost{static_cast<double>(plan.decision_levels), plan.decision_scale, plan.split_epsilon}}));
   }
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {"noisy counts of the KD-tree's leaves, released at >= " + std::to_string(plan.threshold), "discrete Laplace",
-       plan.leaf_epsilon, 1.0, settings.leaf_noise.scale.value()}));
+       LaplaceCost{1.0, settings.leaf_noise.scale.value(), plan.leaf_epsilon}}));
   Result<KdTreeRelease> release = release_kd_tree(points, settings, context.random);
   if (!release.is_ok()) return release.status();
   PartitionRelease result{std::move(release.value().bins), plan.threshold, kd_tree_parameters(options, plan)};
@@ -345,7 +345,7 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   if (!budget.is_ok()) return budget.status();
   const RationalScale& count_scale = budget.value().count_scale;
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
-      {"noisy record count", "discrete Laplace", budget.value().count_epsilon, 1.0, count_scale.value()}));
+      {"noisy record count", "discrete Laplace", LaplaceCost{1.0, count_scale.value(), budget.value().count_epsilon}}));
   const double noisy_count = static_cast<double>(context.table.rows) + static_cast<double>(sample_discrete_laplace(context.random, count_scale));
 
   SpacePoints points;

@@ -111,14 +111,4 @@ struct RunExcessRiskBounds {
 Result<RunExcessRiskBounds> excess_risk_bounds_for_run(const TstrReport& report, int degree,
                                                        double normalized_marginal_l1);
 
-struct RowSplit {
-  std::vector<size_t> train, test;  // disjoint, each increasing, together 0..rows-1
-};
-
-// A uniformly random train/test split (the paper's 80/20, §5, Fig. 3): ceil(test_fraction * rows)
-// test rows, as scikit-learn's train_test_split. Deterministic for a seeded RandomSource.
-// Errors: InvalidArgument unless 0 < test_fraction < 1 and both parts are non-empty; Internal if
-// the randomness source failed. Use select_rows (bootstrap.hpp) to cut the tables.
-Result<RowSplit> split_rows(size_t rows, double test_fraction, RandomSource& random);
-
 }  // namespace privsynth

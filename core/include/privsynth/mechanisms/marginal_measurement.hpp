@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/noise.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
@@ -36,7 +36,7 @@ Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double co
 // Spends count_fraction * epsilon on the count and the rest on the cells, charging both to the
 // accountant before drawing any noise. `disable_noise` (tests only) releases exact values.
 Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
-                                         double count_fraction, PureDpAccountant& accountant, RandomSource& random,
+                                         double count_fraction, Accountant& accountant, RandomSource& random,
                                          bool disable_noise = false);
 
 // Noisy frequencies for fitting: clip(noisy cell / max(1, noisy count), 0, 1). Post-processing;

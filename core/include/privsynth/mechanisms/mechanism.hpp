@@ -6,7 +6,7 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "privsynth/accountant.hpp"
+#include "privsynth/privacy/accountant.hpp"
 #include "privsynth/progress.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/table.hpp"
@@ -15,7 +15,10 @@ namespace privsynth {
 
 struct MechanismContext {
   const EncodedTable& table;      // the private records (only the chosen columns)
-  PureDpAccountant& accountant;   // every release must be charged here before it is made
+  // Every release is charged here before it is made. Its definition is the registry's for this
+  // mechanism (neighbours, accounting, budget); under replace-one it holds the public n, and the
+  // table holds every record (no record is dropped under that relation: encoding.hpp).
+  Accountant& accountant;
   RandomSource& random;
   const ProgressSink& progress;
   // Numeric columns' values scaled to [0, 1] by their public bounds (EncodedData::unit_values),
@@ -24,6 +27,8 @@ struct MechanismContext {
   // The column the user will predict (mlTarget), or -1: a public choice mechanisms may use to
   // measure the marginals a classifier of it needs.
   int target_column = -1;
+  // Each chosen column's kind from the schema (true: numeric), never from the data.
+  std::vector<bool> numeric_columns = {};
 };
 
 // The released bins' centres with their noisy counts (Kreačić et al.'s weighted-centre output, for
@@ -48,10 +53,7 @@ struct MechanismOutput {
   nlohmann::json description;     // name, paper, reference measure, neighbour relation
   nlohmann::json parameters;      // every public choice, for the receipt
   nlohmann::json released;        // differentially private by-products worth stating (noisy count, ...)
-  // Mechanisms that account in another privacy definition (zCDP) state it here, with their own
-  // ledger; null means pure epsilon-DP with the context's accountant.
-  nlohmann::json privacy;
-  nlohmann::json ledger;
+  // The receipt's privacy and ledger sections come from the context's accountant, never from here.
 };
 
 }  // namespace privsynth

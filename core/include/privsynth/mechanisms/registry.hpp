@@ -8,6 +8,7 @@
 #include "privsynth/mechanisms/mechanism.hpp"
 #include "privsynth/mechanisms/mechanism_forecast.hpp"
 #include "privsynth/options.hpp"
+#include "privsynth/privacy/definition.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -18,6 +19,9 @@ struct PreparedMechanism {
   // What `run` will release, from public inputs only, with the same options (run_forecast.hpp).
   std::function<Result<MechanismForecast>(const ForecastInputs&)> forecast;
   bool categorical_columns_ok = false;  // with needs_unit_values: categorical columns are axes of codes
+  // The guarantee the run's receipt states: neighbours, accounting, epsilon and delta from the
+  // options (the pipeline adds the public n under replace-one).
+  PrivacyDefinition privacy;
 };
 
 struct MechanismEntry {

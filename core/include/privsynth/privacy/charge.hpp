@@ -1,0 +1,53 @@
+#pragma once
+// One release's cost, typed by the mechanism that made it, so that the accountant computes what it
+// costs under its accounting instead of trusting a number.
+#include <string>
+#include <variant>
+
+namespace privsynth {
+
+// Laplace noise (continuous or discrete) of scale b on a query of L1 sensitivity D1: epsilon-DP
+// for every epsilon >= D1 / b (Dwork & Roth Thm 3.6; Ghosh et al. 2012 for the discrete one).
+struct LaplaceCost {
+  double l1_sensitivity = 0;
+  double noise_scale = 0;
+  double epsilon = 0;  // what is charged; refused below D1 / b
+};
+
+// Gaussian noise (continuous or discrete) of standard deviation sigma on a query of L2 sensitivity
+// D2: D2^2 / (2 sigma^2)-zCDP (Bun & Steinke 2016, Prop. 1.6; Canonne, Kamath & Steinke 2020,
+// Thm 4). Needs zCDP accounting.
+struct GaussianCost {
+  double l2_sensitivity = 0;
+  double noise_std = 0;
+};
+
+// The exponential mechanism with a score of sensitivity D at epsilon: epsilon-DP, and
+// epsilon-bounded range, hence epsilon^2 / 8-zCDP (Cesar & Rogers 2021).
+struct ExponentialCost {
+  double score_sensitivity = 0;
+  double epsilon = 0;
+};
+
+// Any other pure epsilon-DP release, proved in its privacy note (reveal-or-obscure sampling, a
+// private quantile, ...). Under zCDP: epsilon^2 / 2 (Bun & Steinke 2016, Prop. 1.4).
+struct PureCost {
+  double epsilon = 0;
+};
+
+// An (epsilon, delta)-DP release (the stability-based histogram of private categories). Basic
+// accounting only: zCDP cannot absorb a delta.
+struct ApproximateCost {
+  double epsilon = 0;
+  double delta = 0;
+};
+
+using Cost = std::variant<LaplaceCost, GaussianCost, ExponentialCost, PureCost, ApproximateCost>;
+
+struct Charge {
+  std::string release;    // what was released ("noisy record count")
+  std::string mechanism;  // how ("discrete Laplace")
+  Cost cost;
+};
+
+}  // namespace privsynth
