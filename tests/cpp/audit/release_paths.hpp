@@ -1,0 +1,38 @@
+#pragma once
+// The release paths the DP audit runs whole: synthesize() from CSV cells (encoding, out-of-domain
+// policy, holdout, mechanism, decoding, receipt) and discover_schema(), on two tables.
+#include <string>
+#include <vector>
+
+#include "dp_audit.hpp"
+#include "privsynth/synthesis.hpp"
+
+namespace privsynth::audit {
+
+using Rows = std::vector<std::vector<std::string>>;  // header first
+
+struct SynthesisPath {
+  std::string schema_json;
+  Rows d, d_prime;
+  std::string options_json;  // without testSeed; evaluate is turned off (the report is not released)
+  PipelineSteps steps = {};  // production, unless a broken variant
+  double numeric_key_step = 0.25;  // synthetic numbers are counted in buckets of this width
+};
+Release synthesis_release(const SynthesisPath& path);
+
+// The broken variant "every noise scale halved": the same path run at twice its epsilon, audited
+// against the claim of the original.
+SynthesisPath at_twice_epsilon(SynthesisPath path);
+
+struct DiscoveryPath {
+  Rows d, d_prime;
+  std::string request_json;  // without testSeed
+};
+Release discovery_release(const DiscoveryPath& path);
+
+// n copies of a one-cell row.
+Rows repeated(const std::string& value, size_t n);
+Rows with_header(const std::vector<std::string>& header, Rows rows);
+Rows plus(Rows rows, const Rows& more);
+
+}  // namespace privsynth::audit
