@@ -95,7 +95,7 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
   }
 
   store.watch(
-    (state) => [state.mechanism, state.forecast, state.input, state.keptRows],
+    (state) => [state.mechanism, state.forecast, state.input, state.fileRows],
     (state) => {
       const refusal = samplerRefusal(state);
       const n = samples.read();
