@@ -1,6 +1,8 @@
 // The privacy rule of the demo's choices: a choice that enters a release depends only on public
 // inputs (the schema, the options, a number of records the user states as public, a noisy count
 // charged to the budget), or the run is labelled not private.
+// - "Use the best here" picks the sampler from its comparison on the real data: the run then names
+//   that choice in choicesFromData and its receipt is not private; chosen by hand, it is private.
 // - The recommended mechanism, the forecast and the planner use the n stated in step 4 (empty at
 //   first), never the loaded file's own count: the same for the Adult sample and a 2,000-row copy.
 // - The sampler's forecast uses every data row of the file (public under replace-one), not the rows
@@ -10,9 +12,11 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, repoFile, useAdultSample, useDemoEnvironment } from './harness';
+import { byTestId, describeOutcome, download, repoFile, run, useAdultSample, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
+
+const SAMPLER_REASON = 'an option was chosen by looking at the real data without privacy: the sampler, picked from its comparison on the real data';
 
 const DEMO_COLUMNS = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 
@@ -37,6 +41,87 @@ async function tickOnly(page: Page, names: string[]): Promise<void> {
   await page.click(byTestId('columns-none'));
   for (const name of names) await page.check(`${byTestId('column-list')} input[value="${name}"]`);
 }
+
+/** The Adult sample with only sex and race ticked, the sampler chosen and N = 200 (its best on the data: the Laplace histogram). */
+async function samplerOnSexAndRace(page: Page): Promise<void> {
+  await useAdultSample(page);
+  await tickOnly(page, ['sex', 'race']);
+  await page.selectOption(byTestId('mechanism'), 'sampler');
+  await page.fill(byTestId('samples'), '200');
+  await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`);
+  await forecastReady(page);
+  await page.click(byTestId('sampler-compare'));
+  await page.waitForSelector(byTestId('sampler-use-best'), { timeout: 60_000 });
+}
+
+/** The receipt shown after a run, as JSON. */
+const shownReceipt = async (page: Page) => JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}');
+
+describe('choices made from the real data', () => {
+  it('a sampler picked with “Use the best here” makes the receipt not private, naming the choice; chosen by hand it is private', async () => {
+    const page = await demo.open();
+    await samplerOnSexAndRace(page);
+    await page.click(byTestId('sampler-use-best'));
+    expect(await page.inputValue(byTestId('sampler'))).toBe('laplace-histogram');
+    await forecastReady(page);
+    const picked = await run(page);
+    expect(picked.kind, describeOutcome(picked)).toBe('results');
+    const receipt = JSON.parse((await download(page, 'download-receipt')).text);
+    console.log(`receipt after "Use the best here": private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`);
+    expect(receipt.private).toBe(false);
+    expect(receipt.notPrivateReasons).toEqual([SAMPLER_REASON]);
+    expect(receipt.parameters.sampler).toBe('laplace-histogram');
+    // The receipt view says so, with the reason.
+    expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('false');
+    expect(await page.textContent(byTestId('receipt-private'))).toContain(SAMPLER_REASON);
+
+    // The same sampler chosen by hand: the choice no longer comes from the comparison.
+    await page.selectOption(byTestId('sampler'), 'roo');
+    await page.selectOption(byTestId('sampler'), 'laplace-histogram');
+    await page.waitForSelector(`${byTestId('sampler-from-data')}[hidden]`, { state: 'attached' });
+    await forecastReady(page);
+    const byHand = await run(page);
+    expect(byHand.kind, describeOutcome(byHand)).toBe('results');
+    const privateReceipt = await shownReceipt(page);
+    expect(privateReceipt.private).toBe(true);
+    expect(privateReceipt.notPrivateReasons).toEqual([]);
+    expect(privateReceipt.parameters.sampler).toBe('laplace-histogram');
+    expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('true');
+  });
+
+  it('says before “Use the best here” that it makes the output not private, and after it why and how to undo', async () => {
+    const page = await demo.open();
+    await samplerOnSexAndRace(page);
+    // Next to the button, before any click.
+    expect(await page.textContent(byTestId('sampler-comparison'))).toContain('Using it makes the output NOT private');
+    expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(false);
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
+
+    await page.click(byTestId('sampler-use-best'));
+    const notice = (await page.textContent(byTestId('sampler-from-data'))) ?? '';
+    expect(notice).toContain('NOT PRIVATE');
+    expect(notice).toContain('picked from the comparison on your real data');
+    expect(notice).toContain('To undo');
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
+    expect(await page.textContent(byTestId('not-private-choices'))).toContain('the sampler, picked from its comparison on the real data');
+    expect(await page.isVisible(byTestId('not-private-schema'))).toBe(false);
+    // The forecast (the core's, with the run's options) states it too.
+    await forecastReady(page);
+    expect(await page.textContent(byTestId('forecast-notes'))).toContain('the output will be NOT PRIVATE');
+    // The comparison stays (it is of all four samplers), with the chosen one highlighted.
+    await page.waitForSelector(`${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`);
+
+    // Undo: back to the sampler chosen before, by hand; the notice and the banner go.
+    expect(await page.textContent(byTestId('sampler-from-data-undo'))).toBe('go back to DS-ROO');
+    await page.click(byTestId('sampler-from-data-undo'));
+    expect(await page.inputValue(byTestId('sampler'))).toBe('ds-roo');
+    await page.waitForSelector(`${byTestId('sampler-from-data')}[hidden]`, { state: 'attached' });
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
+    const outcome = await run(page);
+    expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+    expect((await shownReceipt(page)).private).toBe(true);
+  });
+});
 
 describe('n: stated as public, never read from the data', () => {
   it('recommends the same mechanism for the Adult sample and a 2,000-row copy, and follows the n stated in step 4', async () => {
