@@ -1,9 +1,9 @@
 // An automated accessibility check (axe-core, WCAG 2.x A and AA rules) of the demo in its main
 // states: on load, with the Adult sample and its schema chosen, after a run (report, plots,
 // receipt), with the marginal mechanism's controls, with space partitioning's controls and results,
-// with the private sampler's controls, its comparison on the data and its results, and at a phone's
-// width. Serious and critical violations fail the test; moderate and minor ones
-// are printed.
+// with the private sampler's controls, its comparison on the data (and a sampler picked from it,
+// with its not-private notice) and its results, and at a phone's width. Serious and critical
+// violations fail the test; moderate and minor ones are printed.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -80,6 +80,12 @@ describe('accessibility (axe-core)', () => {
     await page.waitForSelector('[data-testid="sampler-comparison-table"]');
     const sampler = await violations(page, 'sampler');
     expect(sampler, summary(sampler)).toEqual([]);
+    // The best sampler used from the comparison: the not-private notice with its undo, and the banner.
+    await page.click('[data-testid="sampler-use-best"]');
+    await page.waitForSelector('[data-testid="sampler-from-data"]:not([hidden])');
+    const fromData = await violations(page, 'sampler picked from the data');
+    expect(fromData, summary(fromData)).toEqual([]);
+    await page.click('[data-testid="sampler-from-data-undo"]');
     const sampled = await run(page);
     expect(sampled.kind, describeOutcome(sampled)).toBe('results');
     await page.waitForSelector('[data-testid="report-sampler"]');

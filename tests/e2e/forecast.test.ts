@@ -1,5 +1,6 @@
-// The forecast before running (forecast-view.ts, the core's forecastRun): on the Adult sample it
-// shows the reduced-space LP's releases, memory and runtime and follows ε; with the marginal LP the
+// The forecast before running (forecast-view.ts, the core's forecastRun): on the Adult sample, with
+// its documented 48,842 records stated as public n in step 4 (the file's own count is never used),
+// it shows the reduced-space LP's releases, memory and runtime and follows ε; with the marginal LP the
 // 1-way marginals, the tree's selection and edges with σ; the noise it shows is the noise the run's
 // receipt then reports in its ledger; an impossible setting shows the core's error inline, and the
 // app stays usable once it is fixed.
@@ -42,11 +43,12 @@ describe('the forecast before running', () => {
   it('shows the reduced-space LP’s releases, memory and runtime, follows ε, and forecasts the ledger’s noise', async () => {
     const page = await demo.open();
     await useAdultSample(page);
-    await forecastReady(page);
+    await page.fill(byTestId('stated-rows'), '48842');
+    await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("n = 48,842 records")`);
     expect(await releaseNames(page)).toEqual(['record count', 'marginals of degree 1..2']);
     expect(await page.textContent(byTestId('estimate-marginals'))).toBe('21');
     expect(await page.textContent(byTestId('estimate-statistics'))).toBe('953');
-    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('48,842 rows');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 48,842: the number of records you stated in step 4');
     expect(await page.textContent(`${release('record count')} [data-testid="forecast-noise"]`)).toMatch(/^discrete Laplace, scale b = [\d.]+$/);
     expect(await page.textContent(byTestId('forecast-budget'))).toMatch(/ε = 0\.179 for the record count \+ ε = 0\.821 for the marginals/);
     expect(await page.textContent(byTestId('forecast-memory'))).toMatch(/^about [\d.]+ MB \(table [\d.]+ MB, /);
@@ -163,7 +165,9 @@ describe('the recommended mechanism', () => {
     await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("this mechanism")`);
     expect(await page.isVisible(byTestId('use-recommendation'))).toBe(false);
 
-    // Few records at a small ε: the reduced-space LP's noise on the 6 columns would be too large.
+    // Few records at a small ε: the reduced-space LP's noise on the 6 columns would be too large
+    // (with n stated as public: the sample's documented 48,842).
+    await page.fill(byTestId('stated-rows'), '48842');
     await page.click(byTestId('columns-none'));
     for (const name of ['age', 'workclass', 'education', 'sex', 'race', 'income']) {
       await page.check(`${byTestId('column-list')} input[value="${name}"]`);

@@ -49,11 +49,11 @@ describe('the private sampler in the demo', () => {
     // The sampler is never recommended; the line says what it would recommend for a whole table.
     expect(await page.textContent(byTestId('recommendation-text'))).toContain('For a whole synthetic table instead of N samples');
 
-    // The forecast at N = 200, ε = 1, n = 48,842 (the sample's rows, public under replace-one).
+    // The forecast at N = 200, ε = 1, n = 48,842 (every data row of the sample, public under replace-one).
     await page.fill(byTestId('samples'), '200');
     await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`);
     await forecastReady(page);
-    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('48,842 rows');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 48,842: every data row of the sample');
     const perSample = await quantity(page, 'forecast-sampler', 'epsilon-per-sample');
     const gamma = await quantity(page, 'forecast-sampler', 'gamma');
     const worst = await quantity(page, 'forecast-sampler', 'worst-tv');

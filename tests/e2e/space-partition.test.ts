@@ -43,10 +43,12 @@ describe('space partitioning in the demo', () => {
     expect(await page.isVisible(byTestId('partition-threshold'))).toBe(true);
     expect(await page.textContent(byTestId('lp-settings-note'))).toContain('solves no linear program');
 
-    // The KD-tree: s1 > s2, τ and t, for the file's 100,000 rows.
+    // The KD-tree: s1 > s2, τ and t, for the 100,000 records stated as public n (the file's own
+    // count is never used).
+    await page.fill(byTestId('stated-rows'), '100000');
+    await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("n = 100,000 records")`);
     await page.waitForSelector(`${byTestId('forecast-partition')}[data-partition="kd-tree"]`);
-    await forecastReady(page);
-    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('100,000 rows');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 100,000: the number of records you stated in step 4');
     const s1 = await forecastSymbol(page, 's1');
     const s2 = await forecastSymbol(page, 's2');
     const tau = await forecastSymbol(page, 'tau');

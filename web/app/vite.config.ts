@@ -8,10 +8,17 @@ import { defineConfig, type Plugin } from 'vite';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The built site's Content-Security-Policy: nothing may be loaded from or sent to another origin.
- * The engine needs 'wasm-unsafe-eval' (WebAssembly compiled from the bundled bytes) and blob: for
- * its inlined worker; plots set inline styles; downloads are blob: links. Only in the build: the
- * dev server injects its own client and connects back over a websocket.
+ * The built site's Content-Security-Policy: nothing may be loaded from or sent to another origin,
+ * and no script may connect anywhere, not even to this origin (connect-src 'none'): once loaded,
+ * the page and its worker need no fetch, XMLHttpRequest, WebSocket or beacon. The engine needs
+ * 'wasm-unsafe-eval' (WebAssembly compiled from the bundled bytes) and blob: in script-src and
+ * worker-src for its inlined worker (a module script in a blob: URL, which inherits this policy);
+ * plots set inline styles; downloads are blob: links (navigations, not connections). Neither data:
+ * nor blob: is needed in connect-src: the WebAssembly is embedded in the worker as a base64 data:
+ * URL, which Emscripten's glue (3.1.6, getBinaryPromise) first tries to fetch(); the policy refuses
+ * that fetch (it fails at once, no request is made) and the glue then decodes the same base64
+ * itself (tryParseAsDataURI), so the engine starts all the same (tests/e2e/static-site.test.ts).
+ * Only in the build: the dev server injects its own client and connects back over a websocket.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -20,7 +27,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self' data: blob:",
+  "connect-src 'none'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",

@@ -145,9 +145,10 @@ export function dataSummaryView(store: Store): HTMLElement {
       // On the engine's one warm worker, after the calls queued before it; a superseded one is skipped.
       const summary = await queueEngineCall(() => (request === latestRequest ? summarizeData({ csv, schema: schemaText, outOfDomain }) : Promise.resolve(null)));
       if (!summary || request !== latestRequest) return;
-      // n for the forecast of a file whose rows were not counted upfront (stays on this device).
+      // Every data row of the file, valid or not: the sampler's public n (replace-one neighbours; its
+      // run publishes it). The rows kept are not passed on: how many records were invalid is private.
       const input = store.get().input;
-      if (input && input.csv === csv) store.set({ keptRows: { input, rows: summary.keptRows } });
+      if (input && input.csv === csv) store.set({ fileRows: { input, rows: summary.inputRows } });
       const verdict = verdictOf(summary);
       setStatus(verdict.fits ? 'ok' : 'warning', h('span', { 'data-testid': 'data-summary-verdict' }, verdict.text));
       replaceChildren(body, ...summaryBody(summary));

@@ -1,7 +1,9 @@
 // "Forecast before you run": what a run with the current settings will release and how noisy each
 // release is, from the core's forecastRun() (docs/forecast.md) on the engine's worker: the same
 // option checks, noise scales and budget split as the run, computed from the schema, the options
-// and n alone. No data is read and no budget is spent. It follows every change of the schema, the
+// and n alone. No data is read and no budget is spent. n is the number of records the user states
+// as public in step 4 (stated-rows.ts), or none; never the file's own count, which is private. The
+// sampler's n is the file's number of data rows, public under its replace-one neighbours. It follows every change of the schema, the
 // columns and the parameters (debounced; the latest request wins), keeps the last forecast on
 // screen while the next one is computed, and shows the core's error inline when the settings are
 // impossible (a run would stop with the same error).
@@ -9,7 +11,6 @@ import { forecastRun, type ForecastOptions, type MarginalForecast, type ReleaseF
 
 import { definitionList, h, panel, replaceChildren, show } from './dom';
 import { queueEngineCall } from './engine-queue';
-import { numberField, optionalWholeNumber } from './fields';
 import { formatDecimal, formatInteger } from './format';
 import {
   budgetSentence,
@@ -24,6 +25,7 @@ import {
 } from './forecast-text';
 import { partitionRows } from './partition-text';
 import { errorBarsPlot, WORST_PAIRS } from './plots/error-bars-plot';
+import { samplerRecords } from './sampler-choice';
 import { samplerForecastRows } from './sampler-text';
 import { failureOf, type AppState, type FailureInfo, type ForecastState, type Store } from './store';
 
@@ -33,6 +35,8 @@ const OPEN_MARGINALS = 8;
 /** Above these the card warns that the run will be slow or heavy. */
 const SLOW_SECONDS = 60;
 const LARGE_BYTES = 1024 ** 3;
+
+const NEEDS_N = 'needs n: state the number of records in step 4, if it is public';
 
 const ERROR_HINT = 'A run with these settings would stop with this same error: the forecast runs the run’s own option checks. Change the settings above; the forecast follows.';
 
@@ -208,7 +212,8 @@ function partitionDetails(forecast: RunForecast): HTMLElement | null {
 /**
  * The private sampler: ε per sample, ROO's obscuring probability and worst-case TV, the largest N,
  * and one Laplace histogram as the alternative, with which of the two is better for this N. All
- * from public inputs (n is public under replace-one neighbours); without n, what is missing.
+ * from public inputs (n, the file's data rows, is public under replace-one neighbours); without n,
+ * what is missing.
  */
 function samplerDetails(forecast: RunForecast): HTMLElement | null {
   if (forecast.mechanism !== 'sampler') return null;
@@ -217,7 +222,7 @@ function samplerDetails(forecast: RunForecast): HTMLElement | null {
     return h(
       'p',
       { class: 'notice notice--warning', 'data-testid': 'forecast-sampler-needs-rows' },
-      'The obscuring probability, the largest N and the better sampler depend on the number of records n (public for the sampler): load the data or type an estimate above.',
+      'The obscuring probability, the largest N and the better sampler depend on the number of records n (public for the sampler): load the data, or state an estimate in step 4.',
     );
   }
   return h(
@@ -227,7 +232,8 @@ function samplerDetails(forecast: RunForecast): HTMLElement | null {
       'p',
       { class: 'hint' },
       'What the sampler will spend and how often a sample will be noise, from ε, N, the schema and n alone (Tasnim et al.). ' +
-        'Under replace-one neighbours n is public, so these numbers are too; the comparison on your data in step 4 gives the exact distances.',
+        'Here n is every data row of the loaded CSV, those outside the schema included: under the sampler’s replace-one neighbours the number of records is public, ' +
+        'and the run’s receipt states it, so these numbers are public too. The comparison on your data in step 4 gives the exact distances.',
     ),
     definitionList(samplerForecastRows(parameters)),
   );
@@ -252,8 +258,8 @@ function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node |
         : 'Expected error of the noisy counts, before consistency and the fit (usually lower after). TV: the total-variation distance of a marginal as a distribution (0 = exact, 1 = disjoint).',
     ),
     definitionList([
-      ['Memory', h('span', { 'data-testid': 'forecast-memory' }, memory ?? 'needs n: type an estimate of the records above')],
-      ['Runtime', h('span', { 'data-testid': 'forecast-runtime' }, runtime ?? 'needs n: type an estimate of the records above')],
+      ['Memory', h('span', { 'data-testid': 'forecast-memory' }, memory ?? NEEDS_N)],
+      ['Runtime', h('span', { 'data-testid': 'forecast-runtime' }, runtime ?? NEEDS_N)],
     ]),
     warning ? h('p', { class: 'notice notice--warning', 'data-testid': 'forecast-warning' }, warning) : null,
     marginalsDetails(forecast),
@@ -263,15 +269,6 @@ function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node |
 }
 
 export function forecastView(store: Store): HTMLElement {
-  const estimate = numberField({
-    id: 'forecast-rows',
-    label: 'Records (your estimate)',
-    hint: 'The number of rows is not known yet: upload data or type an estimate. The expected errors, memory and time need it; it stays on this device.',
-    placeholder: 'e.g. 10000',
-    step: '1',
-    parse: optionalWholeNumber,
-    onInput: () => refresh(),
-  });
   const rowsLine = h('p', { class: 'hint', 'data-testid': 'forecast-rows-source' });
   const status = h('p', { class: 'forecast__status', 'data-testid': 'forecast-status' });
   const body = h('div', { class: 'forecast__body', 'data-testid': 'forecast-body' });
@@ -288,16 +285,30 @@ export function forecastView(store: Store): HTMLElement {
   const setForecast = (forecast: ForecastState) => store.set({ forecast });
   const setBusy = (busy: boolean) => (busy ? element.setAttribute('aria-busy', 'true') : element.removeAttribute('aria-busy'));
 
-  /** n: the data's rows when known (the sample's, or the rows of an uploaded file that fit the schema), else the user's estimate. */
-  const rowsOf = (state: AppState): { rows: number | null; source: string | null } => {
-    if (state.input?.rows !== null && state.input?.rows !== undefined) {
-      return { rows: state.input.rows, source: `${state.input.sample ? 'the sample’s' : 'your file’s'} ${formatInteger(state.input.rows)} rows` };
+  /** n and where it comes from, in a sentence: the sampler's public n, else the number the user stated, else none. */
+  const rowsOf = (state: AppState): { rows: number | null; source: string } => {
+    const records = state.mechanism === 'sampler' ? samplerRecords(state) : null;
+    if (records !== null) {
+      return {
+        rows: records,
+        source:
+          `n = ${formatInteger(records)}: every data row of ${state.input?.sample ? 'the sample' : 'your file'}. For the sampler this number is public ` +
+          '(its neighbouring datasets differ by replacing one record, so it is not protected) and its receipt states it.',
+      };
     }
-    if (state.input && state.keptRows?.input === state.input) {
-      return { rows: state.keptRows.rows, source: `the ${formatInteger(state.keptRows.rows)} rows of your file that fit the schema` };
+    if (state.statedRows !== null) {
+      return {
+        rows: state.statedRows,
+        source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4${state.mechanism === 'sampler' ? '; the run uses your file’s data rows' : ''}.`,
+      };
     }
-    const typed = estimate.read();
-    return { rows: typed.error ? null : (typed.value ?? null), source: null };
+    return {
+      rows: null,
+      source:
+        state.mechanism === 'sampler'
+          ? 'Without n: the sampler’s n is your file’s number of data rows (public for it), known once the data is loaded; or state an estimate in step 4.'
+          : 'Without n: the expected errors, memory and time need the number of records. State it in step 4 if it is public; your file’s own count is private and not used here.',
+    };
   };
 
   /** Nothing to forecast: a message, an empty body. */
@@ -361,9 +372,8 @@ export function forecastView(store: Store): HTMLElement {
   function refresh(): void {
     const state = store.get();
     const { rows, source } = rowsOf(state);
-    show(estimate.element, source === null && state.schema !== null);
-    rowsLine.textContent = source ? `n = ${source} (it stays on this device).` : '';
-    show(rowsLine, source !== null);
+    rowsLine.textContent = source;
+    show(rowsLine, state.schema !== null);
     const { schema, columns, parameters } = state;
     if (!schema) {
       idle(state.schemaBusy ? 'Checking the schema…' : 'Choose a schema (step 2) and columns (step 3) to see what a run will release, how noisy it will be, and its memory and time.');
@@ -421,14 +431,13 @@ export function forecastView(store: Store): HTMLElement {
         'Computed by the engine from the schema and the options: no data is read and no privacy budget is spent.',
     ),
     rowsLine,
-    estimate.element,
     status,
     body,
   );
   element.classList.add('forecast');
   element.setAttribute('aria-live', 'polite');
   store.watch(
-    (state) => [state.schema, state.schemaBusy, state.columns, state.parameters, state.input, state.keptRows, state.engineReady, state.running],
+    (state) => [state.schema, state.schemaBusy, state.columns, state.parameters, state.input, state.fileRows, state.statedRows, state.mechanism, state.engineReady, state.running],
     () => refresh(),
   );
   return element;

@@ -1,17 +1,41 @@
-// A red banner that stays visible while a schema read from the data is in use.
+// A red banner that stays visible while the next run would be labelled not private: a schema read
+// from the data is in use, or an option of the run was chosen by looking at the data (the run's
+// choicesFromData, e.g. the sampler picked from its comparison on the data).
 import { NOT_PRIVATE_WARNING } from 'privsynth';
 
-import { h, show } from './dom';
+import { h, replaceChildren, show } from './dom';
+import { formatList } from './format';
 import type { Store } from './store';
 
 export function notPrivateBanner(store: Store): HTMLElement {
+  const inferred = h(
+    'span',
+    { 'data-testid': 'not-private-schema' },
+    NOT_PRIVATE_WARNING,
+    ' The synthetic data and its receipt will be labelled not private. For a private release, use a schema whose domains come from documentation, not from the records.',
+  );
+  const chosen = h('span', { 'data-testid': 'not-private-choices' });
   const banner = h(
     'div',
     { class: 'banner banner--danger', 'data-testid': 'not-private-banner', role: 'status', hidden: true },
     h('strong', { class: 'banner__title' }, 'Not private. '),
-    NOT_PRIVATE_WARNING,
-    ' The synthetic data and its receipt will be labelled not private. For a private release, use a schema whose domains come from documentation, not from the records.',
+    inferred,
+    chosen,
   );
-  store.watch((state) => [state.schema], ({ schema }) => show(banner, schema?.kind === 'inferred'));
+  store.watch(
+    (state) => [state.schema, state.parameters],
+    ({ schema, parameters }) => {
+      const choices = parameters?.choicesFromData ?? [];
+      show(inferred, schema?.kind === 'inferred');
+      replaceChildren(
+        chosen,
+        choices.length
+          ? ` Chosen by looking at your real data without privacy: ${formatList(choices)}. The output of the run will be labelled not private; its receipt says why.`
+          : '',
+      );
+      show(chosen, choices.length > 0);
+      show(banner, schema?.kind === 'inferred' || choices.length > 0);
+    },
+  );
   return banner;
 }

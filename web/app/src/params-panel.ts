@@ -15,6 +15,7 @@ import { recommendMechanism } from './recommendation';
 import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, REFERENCE_LABELS, resolveReference } from './reference-choice';
 import { samplerCompare } from './sampler-compare';
 import { samplerFields } from './sampler-fields';
+import { statedRowsField } from './stated-rows';
 import {
   isReducedSpaceLp,
   type AppState,
@@ -64,7 +65,8 @@ export function paramsPanel(store: Store): HTMLElement {
       store.set({ mechanism: chosenMechanism(), parameters: collect() });
     },
   });
-  // The recommended mechanism for the chosen columns, n and ε, with a button to switch to it.
+  // The recommended mechanism for the chosen columns, ε and the n stated as public, with a button to
+  // switch to it: public inputs only, since "Use it" makes it an option of the run.
   const useRecommended = h('button', { type: 'button', class: 'link-button', 'data-testid': 'use-recommendation', hidden: true }, 'Use it');
   const recommendationText = h('span', { 'data-testid': 'recommendation-text' });
   const recommendation = h('p', { class: 'hint recommendation', 'data-testid': 'recommendation', 'aria-live': 'polite' }, recommendationText, ' ', useRecommended);
@@ -74,8 +76,7 @@ export function paramsPanel(store: Store): HTMLElement {
       return;
     }
     const e = epsilon.read();
-    const rows = state.input?.rows ?? (state.keptRows?.input === state.input ? state.keptRows?.rows : null) ?? null;
-    const advice = recommendMechanism(state.schema.schema, state.columns, e.error ? null : e.value!, rows, target.read());
+    const advice = recommendMechanism(state.schema.schema, state.columns, e.error ? null : e.value!, state.statedRows, target.read());
     const current = advice.mechanism === chosenMechanism();
     const name = current ? 'this mechanism' : h('strong', {}, MECHANISM_LABELS[advice.mechanism].split(' — ')[0]);
     // The sampler answers another question (N records, not a synthetic table) and is never recommended;
@@ -141,11 +142,12 @@ export function paramsPanel(store: Store): HTMLElement {
     parse: optionalShare,
     onInput: update,
   });
+  const statedRows = statedRowsField(store);
   const split = h('p', { class: 'estimate', 'data-testid': 'budget-split', 'aria-live': 'polite' });
   const planner = plannerView(store);
   const partition = partitionFields(store, update);
   const sampler = samplerFields(store, update);
-  const comparison = samplerCompare(store, (choice) => sampler.choose(choice));
+  const comparison = samplerCompare(store, (choice) => sampler.chooseFromData(choice));
 
   /** The KDE is offered only when every chosen column is numeric; the split is shown before running. */
   const renderReference = ({ schema, columns, parameters }: AppState) => {
@@ -342,6 +344,7 @@ export function paramsPanel(store: Store): HTMLElement {
     partition.nullableNotice,
     recommendation,
     epsilon.element,
+    statedRows,
     delta.element,
     degree.element,
     fit.element,
@@ -380,7 +383,7 @@ export function paramsPanel(store: Store): HTMLElement {
     update();
   });
   store.watch((state) => [state.schema, state.columns, state.parameters], renderReference);
-  store.watch((state) => [state.schema, state.columns, state.parameters, state.mechanism, state.input, state.keptRows], renderRecommendation);
+  store.watch((state) => [state.schema, state.columns, state.parameters, state.mechanism, state.statedRows], renderRecommendation);
   update();
   return element;
 }

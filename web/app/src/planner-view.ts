@@ -1,7 +1,9 @@
 // "What the theory asks": the planner's conditions (Theorems 2.2/2.3 of Boedihardjo et al., B.1,
 // III.1 and IV.1 of Bojkovic & Loh) for the chosen columns, degree, epsilon and reference measure.
-// Public inputs only, except n: the number of rows in the user's file, which stays on this device.
-// The workload's size |F| is the core's own count, from the run forecast (forecast-view.ts).
+// Public inputs only: n is the number of records the user states as public in step 4
+// (stated-rows.ts), or none (the conditions on n then say what they need); never the file's own
+// count, which is private. The workload's size |F| is the core's own count, from the run forecast
+// (forecast-view.ts).
 import { planSynthesis } from 'privsynth';
 import type { PlannerInputs, PlannerReport } from 'privsynth';
 
@@ -19,7 +21,14 @@ const fixed = (x: number | null | undefined, size = true) => {
 };
 const isSize = (name: string) => /^[nkm]\b/.test(name);
 
-function resultTable(report: PlannerReport): HTMLElement {
+/** Which n the conditions were checked against: the one stated in step 4, or none. */
+function nSentence(n: number | null): string {
+  return n === null
+    ? 'n not stated: the conditions on n are unknown. State the number of records in step 4, if it is public, to check them (your file’s own count is private and not used).'
+    : `n = ${formatInteger(n)}, as stated in step 4.`;
+}
+
+function resultTable(report: PlannerReport, n: number | null): HTMLElement {
   const theorem = report.theorems.find((t) => t.id === report.primary) ?? report.theorems[0];
   const rows = theorem.conditions.map((condition) =>
     h(
@@ -48,6 +57,7 @@ function resultTable(report: PlannerReport): HTMLElement {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'condition'), h('th', { scope: 'col' }, 'required'), h('th', { scope: 'col' }, 'this run'), h('th', { scope: 'col' }, ''))),
       h('tbody', {}, ...rows),
     ),
+    h('p', { class: 'hint', 'data-testid': 'planner-n' }, nSentence(n)),
     h(
       'p',
       { class: 'hint' },
@@ -67,7 +77,7 @@ export function plannerView(store: Store): HTMLElement {
 
   // Only on an idle, loaded engine: a call while the worker is busy would start a second worker.
   const render = async (state: AppState) => {
-    const { schema, columns, parameters, input, forecast } = state;
+    const { schema, columns, parameters, statedRows, forecast } = state;
     if (!state.engineReady || state.running) return;
     // The theorems are the reduced-space LP's; the panel hides the planner for the other mechanisms.
     if (!schema || !parameters || !isReducedSpaceLp(parameters) || columns.length === 0) {
@@ -91,7 +101,7 @@ export function plannerView(store: Store): HTMLElement {
     };
     if (budget.reference === 'bernstein-kde') inputs.dimensions = columns.length;
     else inputs.domainSize = domainCells(schema.schema, columns);
-    if (input?.rows) inputs.n = input.rows;
+    if (statedRows !== null) inputs.n = statedRows;
     const mine = ++request;
     try {
       // One call at a time, on the engine's idle worker (engine-queue.ts); a superseded call is skipped.
@@ -100,7 +110,7 @@ export function plannerView(store: Store): HTMLElement {
       replaceChildren(
         output,
         budget.reference === 'tree' ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.') : null,
-        resultTable(report),
+        resultTable(report, inputs.n ?? null),
       );
     } catch (error) {
       if (mine === request) replaceChildren(output, h('p', { class: 'field-error' }, (error as Error).message));
@@ -109,7 +119,7 @@ export function plannerView(store: Store): HTMLElement {
   delta.addEventListener('input', () => void render(store.get()));
   gamma.addEventListener('input', () => void render(store.get()));
   store.watch(
-    (state) => [state.engineReady, state.schema, state.columns, state.parameters, state.input, state.forecast],
+    (state) => [state.engineReady, state.schema, state.columns, state.parameters, state.statedRows, state.forecast],
     (state) => void render(state),
   );
 

@@ -8,6 +8,9 @@
 // other two see each column through its schema bins: on Balog's Gaussian mixtures at ε = 1 its MMD
 // is 0.003 (2-D) and 0.045 (5-D), against 0.035 / 0.060 for the reduced-space LP and 0.035 / 0.13
 // for the marginal mechanism (`npm run bench -- kdtree`, means of 3 runs).
+// Public inputs only: the schema, the columns, ε, the prediction target and the number of records
+// the user states as public (stated-rows.ts), never the loaded file's own count or anything else
+// read from the data, because "Use it" makes the recommendation an option of the run.
 // The private sampler is never recommended here: it answers another question (N records drawn from
 // a column group, under replace-one neighbours, rather than a synthetic copy of the table), so no
 // property of the columns, n or ε alone says a user wants it. Once it is chosen, the forecast says
@@ -30,12 +33,13 @@ const NOISE_LIMIT = 0.05;
 const format = (x: number) => x.toLocaleString('en-US');
 
 /**
- * rows: the number of records when known (the sample's, or the data summary's); the expected TV of
- * a typical 2-way marginal is then cells x scale / (2 n), with the reduced-space LP's Laplace scale
- * M / ε over its M marginals (docs/forecast.md), so that few records or a small ε favour the
- * marginal mechanism, which splits ε over far fewer measurements.
+ * statedRows: the number of records the user states as public, or null. The expected TV of a
+ * typical 2-way marginal is cells x scale / (2 n), with the reduced-space LP's Laplace scale M / ε
+ * over its M marginals (docs/forecast.md), so that few records or a small ε favour the marginal
+ * mechanism, which splits ε over far fewer measurements. Without n that rule is not applied: the
+ * reason says below how many records it would apply instead.
  */
-export function recommendMechanism(schema: Schema, columns: string[], epsilon: number | null, rows: number | null, mlTarget?: string): Recommendation {
+export function recommendMechanism(schema: Schema, columns: string[], epsilon: number | null, statedRows: number | null, mlTarget?: string): Recommendation {
   if (mlTarget) {
     return {
       mechanism: 'marginal-lp',
@@ -60,18 +64,23 @@ export function recommendMechanism(schema: Schema, columns: string[], epsilon: n
       reason: `${described}: measuring every pair would spread ε thin (Adult’s 16 columns: mean 2-way TV 0.17 with the reduced-space LP); the marginal mechanism measures a privately chosen tree of pairs (0.054 at ε = 1, as MST).`,
     };
   }
-  if (epsilon !== null && rows !== null && pairs > 0) {
-    const marginals = levels.length + pairs;
-    const typicalTv = ((pairCells / pairs) * (marginals / epsilon)) / (2 * rows);
+  // n x (expected TV of a typical pair): the records below which that TV exceeds NOISE_LIMIT.
+  const noiseRecords = epsilon !== null && pairs > 0 ? ((pairCells / pairs) * ((levels.length + pairs) / epsilon)) / 2 : null;
+  if (epsilon !== null && noiseRecords !== null && statedRows !== null) {
+    const typicalTv = noiseRecords / statedRows;
     if (typicalTv > NOISE_LIMIT) {
       return {
         mechanism: 'marginal-lp',
-        reason: `${described} but only ${format(rows)} records at ε = ${epsilon}: the reduced-space LP’s noise would be about ${typicalTv.toPrecision(2)} in TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.`,
+        reason: `${described} but only ${format(statedRows)} records at ε = ${epsilon}: the reduced-space LP’s noise would be about ${typicalTv.toPrecision(2)} in TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.`,
       };
     }
   }
+  const fewRecords =
+    epsilon !== null && noiseRecords !== null && statedRows === null
+      ? ` Below about ${format(Math.ceil(noiseRecords / NOISE_LIMIT))} records at ε = ${epsilon} the marginal mechanism would be better: state n in step 4, if it is public, to check.`
+      : '';
   return {
     mechanism: 'reduced-space-lp',
-    reason: `${described}: the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 demo columns: mean 2-way TV 0.032 at ε = 1).`,
+    reason: `${described}: the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 demo columns: mean 2-way TV 0.032 at ε = 1).${fewRecords}`,
   };
 }

@@ -87,7 +87,7 @@ export function runPanel(store: Store): HTMLElement {
   runButton.addEventListener('click', () => void run());
 
   store.watch(
-    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.degree, state.parameters, state.forecast, state.keptRows],
+    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.degree, state.parameters, state.forecast, state.fileRows],
     (state) => {
       const reasons = blockers(state);
       runButton.disabled = state.running || reasons.length > 0;

@@ -50,15 +50,26 @@ export interface SamplerRefusal {
 }
 
 /**
- * The core's refusal of this N, from the forecast of the current settings (made with the data's n,
- * public under replace-one): its parameters carry the reason and the largest N that passes. Null
- * when the run would go ahead, or when n is a typed estimate rather than the data's (the run's n
- * then decides).
+ * The sampler's n: every data row of the loaded CSV (the bundled sample's, or an uploaded file's as
+ * the data summary read them), null until it is known. Public for the sampler alone: its neighbours
+ * replace one record, so the number of records is not protected, and its run publishes it in the
+ * receipt. Never the rows that fit the schema: how many records were invalid is private.
+ */
+export function samplerRecords(state: AppState): number | null {
+  if (!state.input) return null;
+  if (state.input.rows !== null) return state.input.rows;
+  return state.fileRows?.input === state.input ? state.fileRows.rows : null;
+}
+
+/**
+ * The core's refusal of this N, from the forecast of the current settings (made with the sampler's
+ * public n, samplerRecords): its parameters carry the reason and the largest N that passes. Null
+ * when the run would go ahead, or while n is not the data's (a typed estimate: the run's n then
+ * decides).
  */
 export function samplerRefusal(state: AppState): SamplerRefusal | null {
   if (state.mechanism !== 'sampler' || state.forecast.kind !== 'ready') return null;
-  const rowsKnown = (state.input?.rows ?? null) !== null || (state.input !== null && state.keptRows?.input === state.input);
-  if (!rowsKnown) return null;
+  if (samplerRecords(state) === null) return null;
   const parameters = state.forecast.report.fit.parameters;
   if (!parameters || !('sampler' in parameters) || parameters.refusal === undefined) return null;
   return {

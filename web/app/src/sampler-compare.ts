@@ -4,6 +4,9 @@
 // count, the exact TV), so it is NOT private: it is shown to the data owner, labelled as such,
 // and never goes into a download. It runs on the engine's one warm worker after the calls queued
 // before it (engine-queue.ts), and is cleared as soon as the settings it was made for change.
+// "Use the best here" turns the comparison into an option of the run: that sampler is chosen by
+// looking at the data (e.g. the best tells whether every symbol occurs), so the run then names the
+// choice in choicesFromData and is labelled not private (sampler-fields.ts); the button says so.
 import { synthesize, type SamplerReport } from 'privsynth';
 
 import { h, replaceChildren, show } from './dom';
@@ -15,12 +18,13 @@ import { failureOf, type AppState, type SamplerRun, type Store } from './store';
 
 /**
  * What a comparison depends on: the data, the schema, the columns and every option but the sampler
- * (all four are compared) and maxObscuring (a limit on N, not a change of the samplers' laws).
+ * (all four are compared), maxObscuring (a limit on N, not a change of the samplers' laws) and
+ * choicesFromData (a label of the run).
  */
 function keyOf(state: AppState): string | null {
   const parameters = samplerRun(state);
   if (!parameters || !state.input || !state.schema) return null;
-  const { sampler: _sampler, maxObscuring: _most, ...rest } = parameters;
+  const { sampler: _sampler, maxObscuring: _most, choicesFromData: _label, ...rest } = parameters;
   return JSON.stringify([inputId(state.input), state.schema.text, state.columns, rest]);
 }
 
@@ -40,7 +44,22 @@ interface Shown {
   samples: number;
 }
 
-export function samplerCompare(store: Store, choose: (sampler: Sampler) => void): HTMLElement {
+/** "Use the best here", with what it does to the run's privacy, said before the click. */
+function useBestButton(best: Sampler, chooseFromData: (sampler: Sampler) => void): HTMLElement {
+  return h(
+    'span',
+    { class: 'sampler-use-best' },
+    h('button', { type: 'button', class: 'link-button', 'data-testid': 'sampler-use-best', onclick: () => chooseFromData(best) }, `Use the best here (${SAMPLER_NAMES[best]})`),
+    ' ',
+    h(
+      'strong',
+      { 'data-testid': 'sampler-use-best-warning' },
+      'Using it makes the output NOT private: the choice depends on your real data, and the receipt will say so.',
+    ),
+  );
+}
+
+export function samplerCompare(store: Store, chooseFromData: (sampler: Sampler) => void): HTMLElement {
   let shown: Shown | null = null;
   /** A failure of the comparison for these settings. */
   let failed: { key: string; text: string } | null = null;
@@ -74,10 +93,7 @@ export function samplerCompare(store: Store, choose: (sampler: Sampler) => void)
     }
     const { report } = shown;
     const chosen = samplerRun(state)?.sampler ?? DEFAULT_SAMPLER;
-    const useBest =
-      report.best === chosen
-        ? null
-        : h('button', { type: 'button', class: 'link-button', 'data-testid': 'sampler-use-best', onclick: () => choose(report.best) }, `Use the best here (${SAMPLER_NAMES[report.best]})`);
+    const useBest = report.best === chosen ? null : useBestButton(report.best, chooseFromData);
     replaceChildren(result, samplerComparisonTable(report, chosen, 'chosen', 'sampler-comparison-table'), h('p', { class: 'hint' }, comparisonNote(report), ' ', useBest));
     show(result, true);
   };
@@ -103,10 +119,11 @@ export function samplerCompare(store: Store, choose: (sampler: Sampler) => void)
 
   const compare = async () => {
     const state = store.get();
-    const parameters = samplerRun(state);
+    const run = samplerRun(state);
     const key = keyOf(state);
-    if (busy || !parameters || !key || !state.input || !state.schema) return;
+    if (busy || !run || !key || !state.input || !state.schema) return;
     const { input, schema, columns } = state;
+    const { choicesFromData: _label, ...parameters } = run;
     busy = true;
     stale = false;
     shown = null;

@@ -2,12 +2,19 @@
 // the core refuses this N (with a button to switch to the histogram, which any N suits), and under
 // Advanced the largest obscuring probability (maxObscuring, the reveal-or-obscure samplers only).
 // A blank maxObscuring leaves the library's default (0.5).
-import type { SamplerOptions } from 'privsynth';
+// A sampler picked with the comparison's "Use the best here" was chosen by looking at the real data
+// without privacy: until the user chooses a sampler by hand again, the run says so in
+// choicesFromData, its receipt is labelled not private, and a notice under the sampler says why and
+// how to undo it.
+import type { CommonOptions, SamplerOptions } from 'privsynth';
 
 import { h, replaceChildren, show } from './dom';
 import { numberField, selectField, wholeNumber, type Parse } from './fields';
-import { DEFAULT_SAMPLER, refusalText, SAMPLER_HINTS, SAMPLER_LABELS, samplerRefusal, type Sampler } from './sampler-choice';
+import { DEFAULT_SAMPLER, refusalText, SAMPLER_HINTS, SAMPLER_LABELS, SAMPLER_NAMES, samplerRefusal, type Sampler } from './sampler-choice';
 import type { Store } from './store';
+
+/** The run's choicesFromData entry (its receipt lists it among the reasons it is not private). */
+const SAMPLER_FROM_DATA = 'the sampler, picked from its comparison on the real data';
 
 /** Blank means the default; otherwise the core's range, 0.01 to 1. */
 const optionalObscuring: Parse<number | undefined> = (text) => {
@@ -17,8 +24,11 @@ const optionalObscuring: Parse<number | undefined> = (text) => {
   return { value };
 };
 
+/** The sampler's options, and whether the sampler was chosen by looking at the data. */
+export type SamplerFieldOptions = Omit<SamplerOptions, 'preview'> & Pick<CommonOptions, 'choicesFromData'>;
+
 export interface SamplerFields {
-  /** The sampler select and the number of samples, shown next to the mechanism. */
+  /** The sampler select (with the notice when it was picked from the data) and the number of samples, shown next to the mechanism. */
   main: HTMLElement[];
   /** The notice that the core refuses this N, shown under the fields while it applies. */
   refusalNotice: HTMLElement;
@@ -26,14 +36,16 @@ export interface SamplerFields {
   advanced: HTMLElement[];
   /** Shows the fields while the sampler is the chosen mechanism. */
   setVisible(visible: boolean): void;
-  /** Chooses a sampler as if the user had (the comparison's "use the best"). */
-  choose(sampler: Sampler): void;
+  /** Chooses the sampler that the comparison on the real data found best: the run becomes not private. */
+  chooseFromData(sampler: Sampler): void;
   /** The mechanism's options, or null while a field is invalid. */
-  read(): Omit<SamplerOptions, 'preview'> | null;
+  read(): SamplerFieldOptions | null;
 }
 
 export function samplerFields(store: Store, onChange: () => void): SamplerFields {
   let visible = false;
+  /** The sampler was picked from the comparison on the data, and which one was chosen before it. */
+  let fromData: { before: Sampler } | null = null;
   const chosenSampler = () => sampler.select.value as Sampler;
 
   const sampler = selectField({
@@ -42,10 +54,8 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
     choices: Object.entries(SAMPLER_LABELS) as Array<[Sampler, string]>,
     value: DEFAULT_SAMPLER,
     hint: SAMPLER_HINTS[DEFAULT_SAMPLER],
-    onChange: () => {
-      render();
-      onChange();
-    },
+    // A choice by hand: the sampler no longer comes from the data.
+    onChange: () => choose(chosenSampler()),
   });
   const samples = numberField({
     id: 'samples',
@@ -80,7 +90,27 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
     useHistogram,
   );
 
+  const undoButton = h('button', { type: 'button', class: 'link-button', 'data-testid': 'sampler-from-data-undo', onclick: () => fromData && choose(fromData.before) });
+  const fromDataNotice = h(
+    'p',
+    { class: 'notice notice--error', 'data-testid': 'sampler-from-data', 'aria-live': 'polite', hidden: true },
+    h('strong', {}, 'NOT PRIVATE: '),
+    'this sampler was picked from the comparison on your real data, so the run will be labelled not private and its receipt will say why. ',
+    'To undo, choose a sampler yourself in the list above, or ',
+    undoButton,
+    '.',
+  );
+
+  /** A choice that does not look at the data: by hand, or the refusal's switch to the histogram (from the public n). */
   function choose(next: Sampler): void {
+    fromData = null;
+    sampler.select.value = next;
+    render();
+    onChange();
+  }
+
+  function chooseFromData(next: Sampler): void {
+    fromData = { before: fromData?.before ?? chosenSampler() };
     sampler.select.value = next;
     render();
     onChange();
@@ -88,6 +118,8 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
 
   function render(): void {
     sampler.hint.textContent = SAMPLER_HINTS[chosenSampler()];
+    if (fromData) undoButton.textContent = `go back to ${SAMPLER_NAMES[fromData.before]}`;
+    show(fromDataNotice, visible && fromData !== null);
     show(sampler.element, visible);
     show(samples.element, visible);
     // maxObscuring bounds the reveal-or-obscure samplers only; the core rejects it with the histogram.
@@ -95,7 +127,7 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
   }
 
   store.watch(
-    (state) => [state.mechanism, state.forecast, state.input, state.keptRows],
+    (state) => [state.mechanism, state.forecast, state.input, state.fileRows],
     (state) => {
       const refusal = samplerRefusal(state);
       const n = samples.read();
@@ -106,21 +138,22 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
 
   render();
   return {
-    main: [sampler.element, samples.element],
+    main: [sampler.element, fromDataNotice, samples.element],
     refusalNotice,
     advanced: [maxObscuring.element],
     setVisible(next) {
       visible = next;
       render();
     },
-    choose,
+    chooseFromData,
     read() {
       const n = samples.read();
       const most = maxObscuring.read();
       const histogram = chosenSampler() === 'laplace-histogram';
       if (n.error || (!histogram && most.error)) return null;
-      const options: Omit<SamplerOptions, 'preview'> = { mechanism: 'sampler', sampler: chosenSampler(), samples: n.value! };
+      const options: SamplerFieldOptions = { mechanism: 'sampler', sampler: chosenSampler(), samples: n.value! };
       if (!histogram && most.value !== undefined) options.maxObscuring = most.value;
+      if (fromData) options.choicesFromData = [SAMPLER_FROM_DATA];
       return options;
     },
   };

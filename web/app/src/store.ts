@@ -21,7 +21,10 @@ export interface DataInput {
   /** CSV text (bundled samples) or the user's File (read inside the worker). */
   csv: string | File;
   bytes: number;
-  /** Data rows, when known without reading a whole file. */
+  /**
+   * Data rows, when known without reading a whole file (the bundled samples). Exact, so private for
+   * every mechanism but the sampler, whose replace-one neighbours make the number of records public.
+   */
   rows: number | null;
   /** The header row, when it could be read; null otherwise. */
   header: string[] | null;
@@ -77,8 +80,12 @@ export type ForecastState =
   | { kind: 'ready'; report: RunForecast }
   | { kind: 'failed'; failure: FailureInfo };
 
-/** Rows of `input` that fit the schema, from the data summary (for files whose row count is not known upfront). */
-export interface KeptRows {
+/**
+ * Every data row of `input`'s CSV, counted by the data summary (for files, whose rows are not
+ * counted upfront). Exact, so private, except for the sampler: under its replace-one neighbours the
+ * number of records is public and its run publishes it (sampler-choice.ts, samplerRecords).
+ */
+export interface FileRows {
   input: DataInput;
   rows: number;
 }
@@ -94,7 +101,12 @@ export interface AppState {
   /** The reduced-space LP's degree (the marginal LP's MST workload is 1- and 2-way marginals). */
   degree: 1 | 2 | 3;
   parameters: RunParameters | null;
-  keptRows: KeptRows | null;
+  /**
+   * The number of records the user states as public (typed in step 4, empty at first, never read
+   * from the data), or null: n for the forecast, the planner and the recommendation.
+   */
+  statedRows: number | null;
+  fileRows: FileRows | null;
   forecast: ForecastState;
   running: boolean;
   result: SynthesisResult | null;
@@ -151,7 +163,8 @@ export function initialState(): AppState {
     mechanism: 'reduced-space-lp',
     degree: 2,
     parameters: null,
-    keptRows: null,
+    statedRows: null,
+    fileRows: null,
     forecast: { kind: 'none' },
     running: false,
     result: null,

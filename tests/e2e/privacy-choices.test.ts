@@ -1,0 +1,208 @@
+// The privacy rule of the demo's choices: a choice that enters a release depends only on public
+// inputs (the schema, the options, a number of records the user states as public, a noisy count
+// charged to the budget), or the run is labelled not private.
+// - "Use the best here" picks the sampler from its comparison on the real data: the run then names
+//   that choice in choicesFromData and its receipt is not private; chosen by hand, it is private.
+// - The recommended mechanism, the forecast and the planner use the n stated in step 4 (empty at
+//   first), never the loaded file's own count: the same for the Adult sample and a 2,000-row copy.
+// - The sampler's forecast uses every data row of the file (public under replace-one), not the rows
+//   that fit the schema (how many records were invalid is private).
+import { readFileSync } from 'node:fs';
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { byTestId, describeOutcome, download, repoFile, run, useAdultSample, useDemoEnvironment } from './harness';
+
+const demo = useDemoEnvironment();
+
+const SAMPLER_REASON = 'an option was chosen by looking at the real data without privacy: the sampler, picked from its comparison on the real data';
+
+const DEMO_COLUMNS = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
+
+/** The header and the first `rows` data rows of the bundled Adult sample, with `edit` applied to each data row. */
+function adultHead(rows: number, edit: (cells: string[], index: number) => string[] = (cells) => cells): Buffer {
+  const [header, ...lines] = readFileSync(repoFile('data/adult/adult.csv'), 'utf8').split('\n').slice(0, rows + 1);
+  return Buffer.from([header, ...lines.map((line, i) => edit(line.split(','), i).join(','))].join('\n') + '\n');
+}
+
+/** Waits until the forecast of the current settings is on screen (a change marks it busy at once). */
+const forecastReady = (page: Page) => page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]`);
+
+/** Uploads `csv` as step 1's file (the Adult schema stays chosen) and waits until the data summary has read its rows. */
+async function uploadAdultCopy(page: Page, name: string, csv: Buffer, rowsRead: string): Promise<void> {
+  await page.setInputFiles(byTestId('file-input'), { name, mimeType: 'text/csv', buffer: csv });
+  await page.waitForSelector(`${byTestId('input-summary')}:has-text("${name}")`);
+  await page.waitForSelector(`${byTestId('data-summary')} dt:text-is("Rows read") + dd:text-is("${rowsRead}")`, { timeout: 60_000 });
+}
+
+/** Ticks exactly `names` in step 3. */
+async function tickOnly(page: Page, names: string[]): Promise<void> {
+  await page.click(byTestId('columns-none'));
+  for (const name of names) await page.check(`${byTestId('column-list')} input[value="${name}"]`);
+}
+
+/** The Adult sample with only sex and race ticked, the sampler chosen and N = 200 (its best on the data: the Laplace histogram). */
+async function samplerOnSexAndRace(page: Page): Promise<void> {
+  await useAdultSample(page);
+  await tickOnly(page, ['sex', 'race']);
+  await page.selectOption(byTestId('mechanism'), 'sampler');
+  await page.fill(byTestId('samples'), '200');
+  await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`);
+  await forecastReady(page);
+  await page.click(byTestId('sampler-compare'));
+  await page.waitForSelector(byTestId('sampler-use-best'), { timeout: 60_000 });
+}
+
+/** The receipt shown after a run, as JSON. */
+const shownReceipt = async (page: Page) => JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}');
+
+describe('choices made from the real data', () => {
+  it('a sampler picked with “Use the best here” makes the receipt not private, naming the choice; chosen by hand it is private', async () => {
+    const page = await demo.open();
+    await samplerOnSexAndRace(page);
+    await page.click(byTestId('sampler-use-best'));
+    expect(await page.inputValue(byTestId('sampler'))).toBe('laplace-histogram');
+    await forecastReady(page);
+    const picked = await run(page);
+    expect(picked.kind, describeOutcome(picked)).toBe('results');
+    const receipt = JSON.parse((await download(page, 'download-receipt')).text);
+    console.log(`receipt after "Use the best here": private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`);
+    expect(receipt.private).toBe(false);
+    expect(receipt.notPrivateReasons).toEqual([SAMPLER_REASON]);
+    expect(receipt.parameters.sampler).toBe('laplace-histogram');
+    // The receipt view says so, with the reason.
+    expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('false');
+    expect(await page.textContent(byTestId('receipt-private'))).toContain(SAMPLER_REASON);
+
+    // The same sampler chosen by hand: the choice no longer comes from the comparison.
+    await page.selectOption(byTestId('sampler'), 'roo');
+    await page.selectOption(byTestId('sampler'), 'laplace-histogram');
+    await page.waitForSelector(`${byTestId('sampler-from-data')}[hidden]`, { state: 'attached' });
+    await forecastReady(page);
+    const byHand = await run(page);
+    expect(byHand.kind, describeOutcome(byHand)).toBe('results');
+    const privateReceipt = await shownReceipt(page);
+    expect(privateReceipt.private).toBe(true);
+    expect(privateReceipt.notPrivateReasons).toEqual([]);
+    expect(privateReceipt.parameters.sampler).toBe('laplace-histogram');
+    expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('true');
+  });
+
+  it('says before “Use the best here” that it makes the output not private, and after it why and how to undo', async () => {
+    const page = await demo.open();
+    await samplerOnSexAndRace(page);
+    // Next to the button, before any click.
+    expect(await page.textContent(byTestId('sampler-comparison'))).toContain('Using it makes the output NOT private');
+    expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(false);
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
+
+    await page.click(byTestId('sampler-use-best'));
+    const notice = (await page.textContent(byTestId('sampler-from-data'))) ?? '';
+    expect(notice).toContain('NOT PRIVATE');
+    expect(notice).toContain('picked from the comparison on your real data');
+    expect(notice).toContain('To undo');
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
+    expect(await page.textContent(byTestId('not-private-choices'))).toContain('the sampler, picked from its comparison on the real data');
+    expect(await page.isVisible(byTestId('not-private-schema'))).toBe(false);
+    // The forecast (the core's, with the run's options) states it too.
+    await forecastReady(page);
+    expect(await page.textContent(byTestId('forecast-notes'))).toContain('the output will be NOT PRIVATE');
+    // The comparison stays (it is of all four samplers), with the chosen one highlighted.
+    await page.waitForSelector(`${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`);
+
+    // Undo: back to the sampler chosen before, by hand; the notice and the banner go.
+    expect(await page.textContent(byTestId('sampler-from-data-undo'))).toBe('go back to DS-ROO');
+    await page.click(byTestId('sampler-from-data-undo'));
+    expect(await page.inputValue(byTestId('sampler'))).toBe('ds-roo');
+    await page.waitForSelector(`${byTestId('sampler-from-data')}[hidden]`, { state: 'attached' });
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
+    const outcome = await run(page);
+    expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+    expect((await shownReceipt(page)).private).toBe(true);
+  });
+});
+
+describe('n: stated as public, never read from the data', () => {
+  it('recommends the same mechanism for the Adult sample and a 2,000-row copy, and follows the n stated in step 4', async () => {
+    const page = await demo.open();
+    await useAdultSample(page);
+    const text = () => page.textContent(byTestId('recommendation-text'));
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("903 two-way cells")`);
+    const forSample = (await text()) ?? '';
+
+    await uploadAdultCopy(page, 'adult-2000.csv', adultHead(2000), '2,000');
+    await tickOnly(page, DEMO_COLUMNS);
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("903 two-way cells")`);
+    const forCopy = (await text()) ?? '';
+    console.log(`recommendation, sample and copy: ${forCopy}`);
+    expect(forCopy).toBe(forSample);
+    expect(forCopy).toContain('Recommended here: this mechanism');
+    expect(forCopy).not.toMatch(/48,842|2,000/);
+    // Without n, the rule that needs it says what it would need.
+    expect(forCopy).toContain('Below about 12,642 records at ε = 1 the marginal mechanism would be better');
+
+    // A stated n: few records at ε = 1 favour the marginal mechanism; "Use it" switches to it.
+    expect(await page.inputValue(byTestId('stated-rows'))).toBe('');
+    await page.fill(byTestId('stated-rows'), '2000');
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("only 2,000 records at ε = 1")`);
+    expect(await text()).toContain('Recommended here: Marginal-preserving, MST-style');
+    await page.fill(byTestId('stated-rows'), '100000');
+    await page.waitForSelector(`${byTestId('recommendation-text')}:not(:has-text("Below about"))`);
+    expect(await text()).toContain('Recommended here: this mechanism');
+    await page.fill(byTestId('stated-rows'), '2000');
+    await page.click(byTestId('use-recommendation'));
+    expect(await page.inputValue(byTestId('mechanism'))).toBe('marginal-lp');
+  });
+
+  it('forecasts and plans without n until n is stated, for the sample and for an uploaded file', async () => {
+    const page = await demo.open();
+    await useAdultSample(page);
+    await forecastReady(page);
+    expect(await page.textContent(byTestId('forecast-status'))).toContain('without n');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('Without n');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).not.toContain('48,842');
+    expect(await page.textContent(byTestId('forecast-memory'))).toContain('needs n');
+    expect(await page.getAttribute(`${byTestId('forecast-releases')} tr[data-release="marginals of degree 1..2"] [data-testid="forecast-expected"]`, 'data-tv-typical')).toBeNull();
+    await page.click(`${byTestId('planner')} summary`);
+    await page.waitForSelector(byTestId('planner-n'));
+    expect(await page.textContent(byTestId('planner-n'))).toContain('n not stated');
+    expect(await page.textContent(byTestId('planner-result'))).toContain('unknown');
+
+    // An uploaded file: its rows are not used either.
+    await uploadAdultCopy(page, 'adult-2000.csv', adultHead(2000), '2,000');
+    await tickOnly(page, DEMO_COLUMNS);
+    await forecastReady(page);
+    expect(await page.textContent(byTestId('forecast-status'))).toContain('without n');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).not.toContain('2,000');
+
+    // The stated n feeds the forecast and the planner.
+    await page.fill(byTestId('stated-rows'), '30000');
+    await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("n = 30,000 records")`);
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 30,000: the number of records you stated');
+    expect(await page.textContent(byTestId('forecast-memory'))).toMatch(/^about [\d.]+ MB/);
+    await page.waitForSelector(`${byTestId('planner-n')}:has-text("n = 30,000")`);
+    await page.fill(byTestId('stated-rows'), '');
+    await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("without n")`);
+  });
+
+  it('gives the sampler’s forecast every data row of the file as its public n, also the rows outside the schema', async () => {
+    const page = await demo.open();
+    await useAdultSample(page);
+    // 2,000 rows, one with a sex outside the schema: the summary keeps 1,999.
+    await uploadAdultCopy(page, 'adult-2000-one-invalid.csv', adultHead(2000, (cells, i) => (i === 0 ? cells.map((cell, c) => (c === 9 ? 'X' : cell)) : cells)), '2,000');
+    expect(await page.textContent(`${byTestId('data-summary')} dt:text-is("Rows kept") + dd`)).toBe('1,999');
+    await tickOnly(page, ['sex', 'race']);
+    await page.selectOption(byTestId('mechanism'), 'sampler');
+    await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`);
+    await forecastReady(page);
+    expect(await page.getAttribute(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`, 'data-value')).toBe('2000');
+    const source = (await page.textContent(byTestId('forecast-rows-source'))) ?? '';
+    expect(source).toContain('n = 2,000: every data row of your file');
+    expect(source).toContain('public');
+    // A stated n does not replace the file's rows for the sampler.
+    await page.fill(byTestId('stated-rows'), '500');
+    await forecastReady(page);
+    expect(await page.getAttribute(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`, 'data-value')).toBe('2000');
+  });
+});
