@@ -166,7 +166,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   std::vector<bool> numeric_columns;
   for (const Column& column : chosen.columns) numeric_columns.push_back(column.kind == ColumnKind::Numeric);
   Result<MechanismOutput> output = setup.mechanism.run(
-      MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column, numeric_columns});
+      MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column, numeric_columns,
+                       setup.common.evaluate});
   if (!output.is_ok()) return output.status();
   if (ml) {
     output.value().parameters["mlHoldout"] = {

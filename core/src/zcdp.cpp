@@ -10,7 +10,9 @@
 namespace privsynth {
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kBisectionSteps = 1000;  // as in cdp2adp.py; doubles stop moving after ~60
+// As in cdp2adp.py; doubles reach a fixed point after about 60 steps, where the loops stop with
+// the same result as the full 1000.
+constexpr int kBisectionSteps = 1000;
 
 bool finite_nonnegative(double x) { return std::isfinite(x) && x >= 0; }
 
@@ -37,6 +39,7 @@ double cdp_delta(double rho, double eps) {
   double a_max = (eps + 1) / (2 * rho) + 2;
   double a = a_min;
   for (int i = 0; i < kBisectionSteps; ++i) {
+    const double low = a_min, high = a_max;
     a = (a_min + a_max) / 2;
     const double derivative = (2 * a - 1) * rho - eps + std::log1p(-1.0 / a);
     if (derivative < 0) {
@@ -44,6 +47,7 @@ double cdp_delta(double rho, double eps) {
     } else {
       a_max = a;
     }
+    if (a_min == low && a_max == high) break;  // a fixed point: every further step is this one
   }
   const double delta = std::exp((a - 1) * (a * rho - eps) + a * std::log1p(-1.0 / a)) / (a - 1.0);
   return std::min(delta, 1.0);
@@ -55,12 +59,14 @@ double cdp_eps(double rho, double delta) {
   double eps_min = 0;                                            // cdp_delta(rho, eps_min) >= delta
   double eps_max = eps_from_rho_bun_steinke(rho, delta);        // cdp_delta(rho, eps_max) <= delta
   for (int i = 0; i < kBisectionSteps; ++i) {
+    const double low = eps_min, high = eps_max;
     const double eps = (eps_min + eps_max) / 2;
     if (cdp_delta(rho, eps) <= delta) {
       eps_max = eps;
     } else {
       eps_min = eps;
     }
+    if (eps_min == low && eps_max == high) break;  // a fixed point: every further step is this one
   }
   return eps_max;
 }
@@ -70,12 +76,14 @@ Result<double> cdp_rho(double eps, double delta) {
   double rho_min = 0;        // cdp_delta(rho_min, eps) <= delta
   double rho_max = eps + 1;  // cdp_delta(rho_max, eps) > delta
   for (int i = 0; i < kBisectionSteps; ++i) {
+    const double low = rho_min, high = rho_max;
     const double rho = (rho_min + rho_max) / 2;
     if (cdp_delta(rho, eps) <= delta) {
       rho_min = rho;
     } else {
       rho_max = rho;
     }
+    if (rho_min == low && rho_max == high) break;  // a fixed point: every further step is this one
   }
   return rho_min;
 }

@@ -288,6 +288,7 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
   output.released = {{"samples", drawn.size()}};
   if (histogram && plan.alphabet <= 1024) output.released["noisyCounts"] = histogram->noisy_counts;
   // NOT PRIVATE (the report only): every sampler's exact distance to the data at this epsilon and N.
+  if (!context.owner_report && !options.preview) return output;
   SamplerUtilityInputs utility;
   utility.counts = &counts;
   utility.per_sample_epsilon = obscuring_epsilon(options);

@@ -29,6 +29,8 @@ struct MechanismContext {
   int target_column = -1;
   // Each chosen column's kind from the schema (true: numeric), never from the data.
   std::vector<bool> numeric_columns = {};
+  // The caller wants the owner-only report ("evaluate"): mechanisms skip its work otherwise.
+  bool owner_report = true;
 };
 
 // The released bins' centres with their noisy counts (Kreačić et al.'s weighted-centre output, for
