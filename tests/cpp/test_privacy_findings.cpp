@@ -153,7 +153,7 @@ TEST_CASE("finding 5: privately discovered numeric bounds lie on a public grid o
   }
 }
 
-TEST_CASE("finding 6: moment sums are exact fixed-point sums, the same in any order of the records",
+TEST_CASE("finding 6: moment sums are exact fixed-point sums that do not depend on the order of the records",
           "[privacy-findings][moments]") {
   // a + b + c and b + c + a differ in floating point (round to even at a half ulp), which moved the
   // rounded sum by one quantum: more than the stated sensitivity allows.
@@ -169,7 +169,7 @@ TEST_CASE("finding 6: moment sums are exact fixed-point sums, the same in any or
   CHECK(sums[0] == double(moment_quanta(a) + 2 * moment_quanta(b)) / kMomentQuanta);
 }
 
-TEST_CASE("finding 6: a failed CSPRNG never replays its stale buffer, stays failed, and discovery fails closed",
+TEST_CASE("finding 6: a failed CSPRNG never replays its stale buffer and stays failed while discovery fails closed",
           "[privacy-findings][random]") {
   FailingAfterFirstBuffer random;
   std::vector<uint64_t> first;
@@ -193,7 +193,7 @@ TEST_CASE("finding 6: a failed CSPRNG never replays its stale buffer, stays fail
   CHECK(discovered.status().code() == ErrorCode::Internal);
 }
 
-TEST_CASE("finding 6: space partitioning takes a numeric axis from the schema, even on an empty table",
+TEST_CASE("finding 6: space partitioning takes a numeric axis from the schema even on an empty table",
           "[privacy-findings][space-partition]") {
   // Every row invalid (unreadable numbers in a column that is not nullable): the table the mechanism
   // sees is empty, and a numeric axis must stay numeric (4 grid cells), not become the column's 16

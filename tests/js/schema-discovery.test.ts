@@ -19,7 +19,8 @@ describe('discoverSchema', () => {
   it('finds a schema privately, and a run with it states the total cost', async () => {
     const { schema, receipt } = await discoverSchema({ csv, epsilon: 1, delta: 1e-6, columns, missing: ['?', ''], testSeed: 3 });
     expect(schema.provenance).toBe('dp-discovered');
-    expect(schema.discovery).toEqual({ epsilon: 1, delta: 1e-6 });
+    // A seeded discovery carries that fact into every schema and receipt built on it.
+    expect(schema.discovery).toEqual({ epsilon: 1, delta: 1e-6, notPrivateReasons: ['a fixed test seed replaced the secure random number generator'] });
     const age = schema.columns[0];
     if (age.type !== 'numeric') throw new Error('age must be numeric');
     expect(age.min).toBeGreaterThanOrEqual(16);
@@ -29,9 +30,11 @@ describe('discoverSchema', () => {
     const sex = schema.columns[2];
     if (sex.type !== 'categorical') throw new Error('sex must be categorical');
     expect([...sex.categories].sort()).toEqual(['Female', 'Male']);
-    expect((receipt.ledger as unknown[]).length).toBe(4);
+    expect((receipt.ledger as unknown[]).length).toBe(5);  // age's two bounds, one release per categorical column
 
-    const run = await synthesize({ csv, schema, epsilon: 1, testSeed: 3 });
+    const run = await synthesize({ csv, schema, epsilon: 1 });
+    expect(run.receipt.private).toBe(false);
+    expect(run.receipt.notPrivateReasons.join(' ')).toContain("the schema's private discovery was not private");
     expect(run.receipt.privacy.domainDiscovery?.epsilon).toBe(1);
     expect(run.receipt.privacy.total?.epsilon).toBeCloseTo(2, 12);
     expect(run.receipt.privacy.total?.delta).toBeCloseTo(1e-6, 15);

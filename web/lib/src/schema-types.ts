@@ -37,8 +37,12 @@ export interface Schema {
    * receipt of a run with it adds that cost (receipt.privacy.total).
    */
   provenance?: 'public' | 'inferred-from-data' | 'dp-discovered';
-  /** What discovering the domains cost (with provenance "dp-discovered"). */
-  discovery?: { epsilon: number; delta: number };
+  /**
+   * What discovering the domains cost (with provenance "dp-discovered"), and why that discovery
+   * was not private if it was not (a test seed): every receipt of a run with this schema is then
+   * not private either.
+   */
+  discovery?: { epsilon: number; delta: number; notPrivateReasons?: string[] };
   columns: SchemaColumn[];
   /** Cell texts that mean "missing" (default [""]). */
   missing?: string[];
