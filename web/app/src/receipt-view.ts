@@ -109,17 +109,21 @@ function zcdpRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
   ];
 }
 
+/** A calibration figure, or a dash for a release without one (a reveal-or-obscure sample adds no noise). */
+const optionalDecimal = (value: number | undefined) => (value === undefined ? '—' : formatDecimal(value));
+
 /** Every release: its epsilon (pure DP), or its rho (zCDP: the marginal LP's Gaussian measurements and tree selections). */
 function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
   const zcdp = receipt.privacy.rhoBudget !== undefined;
   return table(
     `Privacy ledger: every release and its share of ${zcdp ? 'ρ' : 'ε'}`,
-    zcdp ? ['Release', 'Mechanism', 'ρ', 'Sensitivity (L2 or score)', 'Noise σ or selection ε'] : ['Release', 'Mechanism', 'ε', 'L1 sensitivity', 'Noise scale'],
+    zcdp ? ['Release', 'Mechanism', 'ρ', 'Sensitivity (L2 or score)', 'Noise σ or selection ε'] : ['Release', 'Mechanism', 'ε', 'Sensitivity (L1 or score)', 'Noise scale'],
     receipt.ledger.map((entry) =>
       'rho' in entry
         ? [entry.release, entry.mechanism, `ρ = ${formatDecimal(entry.rho, 6)}`, formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
            entry.noiseStd !== undefined ? `σ = ${formatDecimal(entry.noiseStd)}` : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`]
-        : [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6), formatDecimal(entry.l1Sensitivity), formatDecimal(entry.noiseScale)],
+        : [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6) + (entry.delta ? `, δ = ${entry.delta}` : ''),
+           optionalDecimal(entry.l1Sensitivity ?? entry.scoreSensitivity), optionalDecimal(entry.noiseScale)],
     ),
   );
 }

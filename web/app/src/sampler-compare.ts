@@ -130,7 +130,7 @@ export function samplerCompare(store: Store, chooseFromData: (sampler: Sampler) 
     failed = null;
     render(state);
     try {
-      // evaluate: false — only the samplers' comparison, which every sampler run reports.
+      // evaluate: false — only the samplers' comparison, which a preview always reports.
       const preview = await queueEngineCall(() =>
         synthesize({
           ...parameters,

@@ -229,13 +229,19 @@ export interface SynthesizeInput {
 
 export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptions;
 
-/** A pure-DP release (Laplace-type noise). */
+/**
+ * A release under basic composition (pure epsilon-DP, or (epsilon, delta)-DP when it has a delta):
+ * Laplace noise states its L1 sensitivity and scale, an exponential mechanism its score
+ * sensitivity; a reveal-or-obscure sample states its epsilon only.
+ */
 export interface LedgerEntry {
   release: string;
   mechanism: string;
   epsilon: number;
-  l1Sensitivity: number;
-  noiseScale: number;
+  delta?: number;
+  l1Sensitivity?: number;
+  noiseScale?: number;
+  scoreSensitivity?: number;
 }
 
 /** A zCDP release (marginal-lp): a Gaussian measurement or an exponential-mechanism selection. */
@@ -258,7 +264,13 @@ export interface PrivacyReceipt {
   notPrivateReasons: string[];
   privacy: {
     definition: string;
+    /** The neighbouring datasets in words ("add/remove one record", or replace-one with its public n). */
     neighbours: string;
+    neighbourRelation: 'add-remove' | 'replace-one';
+    /** "basic": epsilons (and deltas) add; "zcdp": rhos add, stated as (epsilon, delta). */
+    accounting: 'basic' | 'zcdp';
+    /** Replace-one only: the number of records, public under that relation. */
+    publicRecords?: number;
     epsilonBudget: number;
     epsilonSpent: number;
     delta: number;
@@ -297,6 +309,8 @@ export interface ColumnEncodingReport {
   missing: number;
   clamped: number;
   mappedToMissing: number;
+  /** Replace-one mechanisms keep every record: cells no policy could fix set to the column's first level. */
+  setToFirstLevel: number;
   rejectedRows: number;
 }
 
@@ -352,7 +366,7 @@ export interface UtilityReport {
   kernel?: KernelReport;
   /** The distributions behind the distances, for plots (absent when evaluate is false). */
   distributions?: DistributionReport;
-  /** mechanism "sampler" only (always, even with evaluate false): every sampler compared on the data. */
+  /** mechanism "sampler" only (unless evaluate is false without preview): every sampler compared on the data. */
   sampler?: SamplerReport;
 }
 
@@ -525,5 +539,5 @@ export interface DataSummary {
   rejectedRows: number;
   /** CSV columns that the schema does not mention. */
   ignoredColumns: string[];
-  columns: Array<{ name: string; missing: number; clamped: number; mappedToMissing: number; rejectedRows: number }>;
+  columns: Array<{ name: string; missing: number; clamped: number; mappedToMissing: number; setToFirstLevel: number; rejectedRows: number }>;
 }
