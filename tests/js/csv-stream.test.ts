@@ -72,6 +72,22 @@ describe('readCsvChunks', () => {
     }
   });
 
+  it('reads "\\r\\n" line breaks after quoted fields across every boundary, also between "\\r" and "\\n"', async () => {
+    const text = 'name,note\r\n"Smith, J.","a"\r\n"Lee",""\r\nNg,"b ""c"""\r\n';
+    const expected = parseCsv(text);
+    expect(expected.rows).toEqual([['Smith, J.', 'a'], ['Lee', ''], ['Ng', 'b "c"']]);
+    // From the first two lines on: PapaParse guesses the line break on the first piece.
+    const firstTwoLines = text.indexOf('\n', 12) + 1;
+    for (let piece = firstTwoLines; piece <= text.length; ++piece) {
+      expect((await readAll(text, piece)).rows, `pieces of ${piece}`).toEqual(expected.rows);
+    }
+    const bytes = new TextEncoder().encode(text);
+    for (let cut = firstTwoLines; cut < bytes.length; ++cut) {
+      const blob = new Blob([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      expect((await readAll(blob, firstTwoLines)).rows, `a Blob read in two parts cut at ${cut}`).toEqual(expected.rows);
+    }
+  });
+
   it('names the row of a ragged line counted over all chunks', async () => {
     const text = `a,b\n${'1,2\n'.repeat(5000)}3\n4,5\n`;
     await expect(readAll(text, 64)).rejects.toMatchObject({

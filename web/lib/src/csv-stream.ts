@@ -44,12 +44,23 @@ class TextPieceStream {
   }
 }
 
+/**
+ * Where the piece of `text` that starts at `start` ends: `pieceChars` on, or one character later
+ * rather than right after a "\r". PapaParse's streamer reads a quoted field followed by a "\r" that
+ * ends a piece as a malformed quote (its newline "\r\n" is only whole in the next piece), so a
+ * CSV with "\r\n" line breaks was refused when a boundary fell there.
+ */
+function pieceEnd(text: string, start: number, pieceChars: number): number {
+  const end = Math.min(text.length, start + pieceChars);
+  return end < text.length && text[end - 1] === '\r' ? end + 1 : end;
+}
+
 /** The text of `source` in pieces, with the share of the input each piece ends at. */
 async function* textPieces(source: string | Blob, pieceChars: number): AsyncGenerator<{ text: string; done: number }> {
   if (typeof source === 'string') {
     const text = source.replace(/^\uFEFF/, '');
-    for (let start = 0; start < text.length; start += pieceChars) {
-      const end = Math.min(text.length, start + pieceChars);
+    for (let start = 0, end = 0; start < text.length; start = end) {
+      end = pieceEnd(text, start, pieceChars);
       yield { text: text.slice(start, end), done: end / text.length };
     }
     return;
@@ -76,16 +87,22 @@ async function* textPieces(source: string | Blob, pieceChars: number): AsyncGene
         pendingLength += value.length;
       }
       if (pendingLength >= pieceChars || (done && pendingLength > 0)) {
-        // A read can be large (Node reads an in-memory Blob at once): hand it over in pieces.
-        const text = pending.join('');
+        // A read can be large (Node reads an in-memory Blob at once): hand it over in pieces. A final
+        // "\r" waits for what follows it (pieceEnd).
+        let text = pending.join('');
+        pending = [];
+        pendingLength = 0;
+        if (!done && text.endsWith('\r')) {
+          text = text.slice(0, -1);
+          pending = ['\r'];
+          pendingLength = 1;
+        }
         const share = source.size > 0 ? bytesRead / source.size : 1;
-        for (let start = 0; start < text.length; start += pieceChars) {
-          const end = Math.min(text.length, start + pieceChars);
+        for (let start = 0, end = 0; start < text.length; start = end) {
+          end = pieceEnd(text, start, pieceChars);
           yield { text: text.slice(start, end), done: share * (end / text.length) + previousShare * (1 - end / text.length) };
         }
         previousShare = share;
-        pending = [];
-        pendingLength = 0;
       }
       if (done) return;
     }
