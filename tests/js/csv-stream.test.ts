@@ -128,3 +128,73 @@ describe('readCsvChunks', () => {
     expect(await readAll('x,y\n')).toMatchObject({ header: ['x', 'y'], rows: [], chunks: 0 });
   });
 });
+
+// A record whose cells are all empty is a record: the samplers' public n is every record of the file
+// (replace-one neighbours), so replacing a record by an all-missing one must not change how many are
+// read. Only one final line break, which ends the last record (RFC 4180), adds none.
+describe('blank lines after the header are records', () => {
+  /**
+   * The rows of `text` read whole, in pieces of every size from its first two lines to 8 characters
+   * more, and as Blobs cut at every byte, which must all agree with parseCsv. (PapaParse guesses the
+   * line break and the delimiter on the first piece, 4 Mi characters in a run: a first piece ending
+   * inside a tiny file's second line would fool the guess, which is not what is tested here.)
+   */
+  async function recordsOf(text: string): Promise<string[][]> {
+    const expected = parseCsv(text);
+    const secondBreak = text.indexOf('\n', text.indexOf('\n') + 1);
+    const firstLines = secondBreak < 0 ? Math.max(1, text.length) : secondBreak + 1;
+    for (let piece = firstLines; piece <= firstLines + 8; ++piece) {
+      expect((await readAll(text, piece)).rows, `pieces of ${piece}`).toEqual(expected.rows);
+    }
+    const bytes = new TextEncoder().encode(text);
+    for (let cut = 0; cut <= bytes.length; ++cut) {
+      expect((await readAll(new Blob([bytes.subarray(0, cut), bytes.subarray(cut)]), firstLines)).rows, `a Blob cut at ${cut}`).toEqual(expected.rows);
+    }
+    const whole = await readAll(text);
+    expect(whole.header).toEqual(expected.header);
+    expect(whole.rows).toEqual(expected.rows);
+    return expected.rows;
+  }
+
+  it('reads ",", "" and a whitespace-only line as records of empty cells, wherever they are', async () => {
+    for (const newline of ['\n', '\r\n']) {
+      const lines = (...rows: string[]) => rows.join(newline);
+      expect(await recordsOf(lines('a,b', '1,2', ',', '3,4', ''))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
+      expect(await recordsOf(lines('a,b', '1,2', '"",""', '3,4'))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
+      expect(await recordsOf(lines('a,b', '1,2', '', '3,4', ''))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
+      expect(await recordsOf(lines('a,b', '1,2', ' \t ', '3,4'))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
+      expect(await recordsOf(lines('a,b', '', '', '1,2', ''))).toEqual([['', ''], ['', ''], ['1', '2']]);
+      // One column: an empty cell is a line of its own.
+      expect(await recordsOf(lines('a', '1', '', '2', '', ''))).toEqual([['1'], [''], ['2'], ['']]);
+      expect(await recordsOf(lines('a', '1', '""'))).toEqual([['1'], ['']]);
+    }
+  });
+
+  it('adds no record for one final line break, and one for each line before it', async () => {
+    for (const newline of ['\n', '\r\n']) {
+      const text = ['a,b', '1,2', '3,4'].join(newline);
+      expect(await recordsOf(text)).toHaveLength(2);
+      expect(await recordsOf(text + newline)).toHaveLength(2);
+      expect(await recordsOf(text + newline + newline)).toEqual([['1', '2'], ['3', '4'], ['', '']]);
+      expect(await recordsOf(text + newline + newline + newline)).toHaveLength(4);
+      expect(await recordsOf(`x,y${newline}`)).toEqual([]);
+    }
+  });
+
+  it('still skips blank lines before the header, and still refuses ragged rows and a blank row of the wrong width', async () => {
+    expect(await readAll('\n \n,\na,b\n1,2\n')).toMatchObject({ header: ['a', 'b'], rows: [['1', '2']] });
+    expect(parseCsv('\n \n,\na,b\n1,2\n')).toEqual({ header: ['a', 'b'], rows: [['1', '2']] });
+    await expect(readAll('a,b,c\n1,2,3\n,\n')).rejects.toMatchObject({ code: 'INVALID_CSV', message: 'row 3 of the CSV has 2 fields but the header has 3' });
+    expect(() => parseCsv('a,b,c\n1,2,3\n,\n')).toThrow('row 3 of the CSV has 2 fields but the header has 3');
+    await expect(readAll('a,b\n1,2\n\n3\n')).rejects.toMatchObject({ code: 'INVALID_CSV', message: 'row 4 of the CSV has 1 fields but the header has 2' });
+  });
+
+  it('guesses the delimiter as before when blank lines come early', async () => {
+    // PapaParse guesses on the first piece (4 Mi characters in a run); counted as one-field rows, the
+    // blank lines here would make it fall back to a comma.
+    const text = 'a;b\n\n\n\n1;2\n\n3;4\n';
+    const expected = [['', ''], ['', ''], ['', ''], ['1', '2'], ['', ''], ['3', '4']];
+    expect(parseCsv(text)).toEqual({ header: ['a', 'b'], rows: expected });
+    for (const source of [text, new Blob([text])]) expect(await readAll(source)).toMatchObject({ header: ['a', 'b'], rows: expected });
+  });
+});

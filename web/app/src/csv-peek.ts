@@ -18,15 +18,19 @@ export async function headerOfFile(file: Blob): Promise<string[] | null> {
   return headerOf(await file.slice(0, 64 * 1024).text());
 }
 
-/** Non-empty lines after the header (exact for files without quoted line breaks). */
+/**
+ * The data rows of CSV text as the library reads them: every line after the header (the first line
+ * that holds more than delimiters and spaces), a blank line included (a record of empty cells), but
+ * not one final line break, which ends the last record. The bundled samples' n for the sampler, so
+ * it must be the run's n: exact for text without quoted line breaks, with "\n" or "\r\n" line breaks.
+ */
 export function countDataRows(text: string): number {
-  let lines = 0;
-  let start = 0;
-  while (start < text.length) {
+  let rows = -1;  // the header is not a data row
+  for (let start = 0; start < text.length; ) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    if (text.slice(start, end).trim() !== '') lines += 1;
+    if (rows >= 0 || /[^\s,;|]/.test(text.slice(start, end))) rows += 1;
     start = end + 1;
   }
-  return Math.max(0, lines - 1);
+  return Math.max(0, rows);
 }

@@ -3,7 +3,7 @@
 // exists as millions of JS strings. Works the same in browsers, Web Workers and Node 20.
 import Papa from 'papaparse';
 
-import { checkRowWidths, packRows, throwIfMalformed, type PackedCells } from './csv.js';
+import { isBlankRow, packRows, PARSE_OPTIONS, recordsOf, throwIfMalformed, type PackedCells } from './csv.js';
 import { errorFromCode } from './errors.js';
 
 /** Text is handed to the parser in pieces of about this many characters (by default). */
@@ -118,6 +118,9 @@ async function* textPieces(source: string | Blob, pieceChars: number): AsyncGene
  * Reads `source` (CSV text with a header row, or a Blob/File holding it) chunk by chunk into `sink`.
  * Malformed input is a DataError naming the row; an exception thrown by the sink stops the reading
  * and is rethrown. `pieceChars` is for tests (small pieces put chunk boundaries everywhere).
+ * The records are parseCsv()'s: blank lines before the header are skipped, and after it every line
+ * is a record (a blank one of empty cells, csv.ts recordsOf) but for a final line break, after
+ * which PapaParse's streamer has no text left to read as a row.
  */
 export async function readCsvChunks(
   source: string | Blob,
@@ -127,25 +130,31 @@ export async function readCsvChunks(
 ): Promise<void> {
   const stream = new TextPieceStream();
   let width = -1;  // columns of the header, once read
-  let recordsBefore = 0;  // records (header included) in earlier chunks
+  let recordsBefore = 0;  // records (blank lines before the header and the header included) in earlier chunks
+  let dataRows = 0;  // records after the header so far
   let failure: unknown;
   const finished = new Promise<void>((resolve) => {
     Papa.parse<string[]>(stream as unknown as NodeJS.ReadableStream, {
-      header: false,
-      skipEmptyLines: 'greedy',
+      ...PARSE_OPTIONS,
       chunk(results, parser) {
         try {
           throwIfMalformed(results.errors, recordsBefore);
-          let rows = results.data;
-          if (width < 0 && rows.length > 0) {
-            const names = rows[0].map((name) => name.trim());
-            width = names.length;
-            sink.header(names);
-            rows = rows.slice(1);
-            recordsBefore = 1;
+          const rows = results.data;
+          let first = 0;  // the first data row of this chunk
+          if (width < 0) {
+            while (first < rows.length && isBlankRow(rows[first])) first += 1;
+            if (first < rows.length) {
+              const names = rows[first].map((name) => name.trim());
+              width = names.length;
+              sink.header(names);
+              first += 1;
+            }
           }
-          checkRowWidths(rows, width, recordsBefore);
-          if (rows.length > 0) sink.rows(packRows(rows, width));
+          if (width >= 0 && first < rows.length) {
+            const records = recordsOf(first === 0 ? rows : rows.slice(first), width, recordsBefore + first);
+            sink.rows(packRows(records, width));
+            dataRows += records.length;
+          }
           recordsBefore += rows.length;
         } catch (error) {
           failure = error;
@@ -162,7 +171,7 @@ export async function readCsvChunks(
   for await (const piece of textPieces(source, pieceChars)) {
     if (failure !== undefined) break;
     stream.emit('data', piece.text);
-    onProgress?.(piece.done, Math.max(0, recordsBefore - 1));
+    onProgress?.(piece.done, dataRows);
   }
   if (failure === undefined) stream.emit('end');
   await finished;

@@ -38,18 +38,57 @@ export function checkRowWidths(rows: string[][], width: number, firstRecord: num
   });
 }
 
-/** Parses CSV text with a header row. Malformed input is a DataError that names the row. */
+/**
+ * PapaParse's delimiter guess for `text` (its first piece, when streamed), made as it was made while
+ * blank lines were skipped: those lines are records now (recordsOf), but they must not sway the
+ * guess (a blank line has one field under every delimiter). Falls back to a comma.
+ */
+export function guessDelimiter(text: string): string {
+  return Papa.parse<string[]>(text, { preview: 1, skipEmptyLines: 'greedy' }).meta.delimiter || ',';
+}
+
+/** PapaParse's options for reading a CSV: no line is skipped; recordsOf() handles blank lines. */
+export const PARSE_OPTIONS = { header: false, skipEmptyLines: false, delimiter: guessDelimiter } as const;
+
+/** A row whose cells are all empty or whitespace: skipped before the header, which names the columns. */
+export const isBlankRow = (row: string[]): boolean => row.every((cell) => cell.trim() === '');
+
+/**
+ * The records of parsed data rows: a line that is empty or holds only whitespace (PapaParse's one
+ * field) is a record of `width` empty cells, in one-column and wider files alike, and the core's
+ * out-of-domain policy handles it as any record with missing values. Such lines are never skipped:
+ * the samplers' public n is every record of the file (replace-one neighbours), and a record replaced
+ * by an all-missing one must not change it. Every other row must have `width` cells
+ * (checkRowWidths); rows[0] is record `firstRecord` of the file (the header is record 0).
+ */
+export function recordsOf(rows: string[][], width: number, firstRecord: number): string[][] {
+  const records = rows.map((row) => (row.length === 1 && row[0].trim() === '' ? new Array<string>(width).fill('') : row));
+  checkRowWidths(records, width, firstRecord);
+  return records;
+}
+
+/**
+ * Parses CSV text with a header row. Malformed input is a DataError that names the row. Blank lines
+ * before the header are skipped; after it every line is a record (recordsOf), except the one final
+ * line break that may end the last record (RFC 4180), as in the streaming reader (csv-stream.ts).
+ */
 export function parseCsv(text: string): ParsedCsv {
   if (text.length > MAX_CSV_BYTES) {
     throw errorFromCode('DOMAIN_TOO_LARGE', `the CSV has ${text.length} characters; at most ${MAX_CSV_BYTES} are supported`);
   }
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: 'greedy' });
+  const body = text.replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(body, PARSE_OPTIONS);
   throwIfMalformed(parsed.errors);
-  if (parsed.data.length === 0) throw errorFromCode('EMPTY_DATA', 'the CSV is empty: it needs a header row');
-  const [header, ...rows] = parsed.data;
-  const names = header.map((name) => name.trim());
-  checkRowWidths(rows, names.length, 1);
-  return { header: names, rows };
+  const rows = parsed.data;
+  // After a final line break PapaParse reads one more, empty, row: the end of the file, not a record.
+  // (The streaming reader never sees it: the text after the last line break is empty.)
+  const last = rows.at(-1);
+  if (/[\r\n]$/.test(body) && last && last.length === 1 && last[0] === '') rows.pop();
+  let headerIndex = 0;
+  while (headerIndex < rows.length && isBlankRow(rows[headerIndex])) headerIndex += 1;
+  if (headerIndex === rows.length) throw errorFromCode('EMPTY_DATA', 'the CSV is empty: it needs a header row');
+  const names = rows[headerIndex].map((name) => name.trim());
+  return { header: names, rows: recordsOf(rows.slice(headerIndex + 1), names.length, headerIndex + 1) };
 }
 
 export interface PackedCells {
