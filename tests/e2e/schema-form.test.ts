@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 
 import type { Page } from 'playwright-core';
+import { discoverSchema } from 'privsynth';
 import type { CategoricalColumn, Schema, SchemaColumn } from 'privsynth';
 import { describe, expect, it } from 'vitest';
 
@@ -269,5 +270,50 @@ describe('the schema form', () => {
     const schema = await selectedSchema(page);
     expect(schema.provenance).toBe('dp-discovered');
     expect(schema.discovery).toEqual({ epsilon: 0.0001, delta: 1e-6 });
+  });
+
+  it('keeps a seeded discovery’s reasons not to be private in the schemas it makes, and the run is not private', async () => {
+    // `privsynth discover --seed` (discoverSchema with testSeed) makes such a schema: its discovery
+    // names the fixed seed, and every receipt built on it must be not private (review finding M3).
+    const csv = readFileSync(repoFile('data/adult/adult.csv'), 'utf8').split('\n').slice(0, 2001).join('\n');
+    const { schema: seeded } = await discoverSchema({
+      csv,
+      epsilon: 1,
+      delta: 1e-6,
+      columns: [{ name: 'sex', type: 'categorical' }, { name: 'race', type: 'categorical' }],
+      name: 'seeded',
+      testSeed: 7,
+    });
+    const reasons = seeded.discovery?.notPrivateReasons ?? [];
+    expect(reasons).toEqual(['a fixed test seed replaced the secure random number generator']);
+
+    const page = await demo.open();
+    await useAdultSample(page);
+    await page.setInputFiles(byTestId('schema-file'), { name: 'seeded.schema.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(seeded)) });
+    await page.waitForSelector(`${byTestId('schema-discovery-not-private')}:has-text("${reasons[0]}")`);
+    expect(await page.textContent(byTestId('not-private-discovery'))).toContain(reasons[0]);
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
+
+    // The form starts from the chosen schema, and says that what it makes is not private.
+    await page.click(byTestId('schema-form-toggle'));
+    await page.waitForSelector(`${byTestId('sf-status')}:has-text("Started from")`);
+    expect(await page.isVisible(byTestId('sf-not-private'))).toBe(true);
+    expect(await page.textContent(byTestId('sf-not-private'))).toContain(reasons[0]);
+    await page.click(byTestId('sf-use'));
+    await waitForFormSchema(page);
+    expect(await page.textContent(byTestId('sf-status'))).toContain('NOT PRIVATE');
+    const made = await selectedSchema(page);
+    expect(made.provenance).toBe('dp-discovered');
+    expect(made.discovery).toEqual({ epsilon: 1, delta: 1e-6, notPrivateReasons: reasons });
+    expect(await page.textContent(byTestId('not-private-discovery'))).toContain(reasons[0]);
+
+    const outcome = await run(page);
+    expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+    const receipt = await receiptJson(page);
+    console.log(`receipt on a schema made from a seeded discovery: private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`);
+    expect(receipt.private).toBe(false);
+    expect(receipt.notPrivateReasons).toEqual([`the schema's private discovery was not private: ${reasons[0]}`]);
+    expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('false');
+    expect(await page.textContent(byTestId('receipt-private'))).toContain(reasons[0]);
   });
 });

@@ -5,6 +5,7 @@ import { inferSchema, NOT_PRIVATE_WARNING, type Schema, validateSchema } from 'p
 
 import { BUNDLED, type BundledId } from './bundled';
 import { h, panel, replaceChildren, show } from './dom';
+import { formatList } from './format';
 import { describeCost } from './schema-form/build-schema';
 import { schemaForm } from './schema-form/schema-form';
 import { failureOf, type SchemaChoice, type Store } from './store';
@@ -135,6 +136,8 @@ export function schemaPanel(store: Store): SchemaPanel {
       }
       const inferred = schema.kind === 'inferred';
       const discovery = schema.schema.provenance === 'dp-discovered' ? schema.schema.discovery : undefined;
+      // A discovery that is not private (a fixed test seed): every run with the schema says so.
+      const notPrivateReasons = discovery?.notPrivateReasons ?? [];
       replaceChildren(
         summary,
         h(
@@ -144,12 +147,22 @@ export function schemaPanel(store: Store): SchemaPanel {
           ` · ${schema.schema.columns.length} columns · `,
           inferred
             ? h('span', { class: 'tag tag--danger' }, 'read from your data: NOT private')
-            : discovery
-              ? h('span', { class: 'tag tag--ok' }, 'domains found privately')
+            : notPrivateReasons.length
+              ? h('span', { class: 'tag tag--danger' }, 'from a discovery that is NOT private')
+              : discovery
+                ? h('span', { class: 'tag tag--ok' }, 'domains found privately')
               : h('span', { class: 'tag tag--ok' }, 'public domain'),
         ),
         discovery
           ? h('p', { class: 'hint', 'data-testid': 'schema-discovery-cost' }, `Finding the domains cost ${describeCost(discovery)}; every run with this schema adds it to its receipt.`)
+          : null,
+        notPrivateReasons.length
+          ? h(
+              'p',
+              { class: 'notice notice--error', 'data-testid': 'schema-discovery-not-private' },
+              h('strong', {}, 'NOT PRIVATE: '),
+              `the discovery that found these domains is not private (${formatList(notPrivateReasons)}), so every run with this schema is labelled not private.`,
+            )
           : null,
         schema.schema.source && !inferred ? h('p', { class: 'hint' }, schema.schema.source) : null,
         h('details', { class: 'raw' }, h('summary', {}, 'Show the schema JSON'), h('pre', {}, JSON.stringify(schema.schema, null, 2))),

@@ -2,17 +2,31 @@
 // column (with the public choices made after it), and the schema JSON v1 the form hands on.
 import type { DiscoveryColumn, Schema, SchemaColumn } from 'privsynth';
 
-/** What discovering domains cost, as (ε, δ); costs add by basic composition. */
+/**
+ * What discovering domains cost, as (ε, δ); costs add by basic composition. A discovery that is not
+ * private (it ran with a fixed test seed, e.g. `privsynth discover --seed`) carries its reasons,
+ * and so does every cost it is added to: each schema built on it, and each run with that schema,
+ * is labelled not private.
+ */
 export interface Cost {
   epsilon: number;
   delta: number;
+  notPrivateReasons?: string[];
 }
 
 export const NO_COST: Cost = { epsilon: 0, delta: 0 };
 
-export const addCost = (a: Cost, b: Cost): Cost => ({ epsilon: a.epsilon + b.epsilon, delta: a.delta + b.delta });
+/** Why a discovery behind this cost is not private (none: it is private). */
+export const notPrivateReasonsOf = (cost: Cost): string[] => cost.notPrivateReasons ?? [];
 
-export const isFree = (cost: Cost): boolean => cost.epsilon === 0 && cost.delta === 0;
+/** The sum of two costs, with every reason either one is not private for (each once). */
+export const addCost = (a: Cost, b: Cost): Cost => {
+  const reasons = [...new Set([...notPrivateReasonsOf(a), ...notPrivateReasonsOf(b)])];
+  return { epsilon: a.epsilon + b.epsilon, delta: a.delta + b.delta, ...(reasons.length ? { notPrivateReasons: reasons } : {}) };
+};
+
+/** Nothing was spent, and nothing makes a schema built on it not private. */
+export const isFree = (cost: Cost): boolean => cost.epsilon === 0 && cost.delta === 0 && notPrivateReasonsOf(cost).length === 0;
 
 /** A number for the UI: four significant digits, no grouping, exponent for tiny values (5e-7). */
 export const formatCost = (value: number): string => String(Number(value.toPrecision(4)));
@@ -91,12 +105,16 @@ export interface SchemaMeta {
   discovered: string[];
 }
 
-/** Schema JSON v1: "public" when every domain was typed, else "dp-discovered" with its whole cost. */
+/**
+ * Schema JSON v1: "public" when every domain was typed, else "dp-discovered" with its whole cost,
+ * including why a discovery behind it is not private (`discovery.notPrivateReasons`), which the
+ * core then names in every receipt made with the schema.
+ */
 export function buildSchema(meta: SchemaMeta, columns: SchemaColumn[]): Schema {
   const sources = [meta.source.trim() || 'typed in the privsynth demo as public knowledge'];
   if (meta.discovered.length) sources.push(`domains of ${meta.discovered.join(', ')} discovered with differential privacy from the data`);
   const cost: Pick<Schema, 'provenance' | 'discovery'> = isFree(meta.spent)
     ? { provenance: 'public' }
-    : { provenance: 'dp-discovered', discovery: { ...meta.spent } };
+    : { provenance: 'dp-discovered', discovery: addCost(NO_COST, meta.spent) };
   return { version: 1, name: meta.name, source: sources.join('; '), ...cost, missing: meta.missing, columns };
 }

@@ -11,7 +11,7 @@ import { downloadText } from '../download';
 import { h, replaceChildren, show } from '../dom';
 import { formatList } from '../format';
 import { failureOf, type FailureInfo, type SchemaChoice, type Store } from '../store';
-import { addCost, buildSchema, type Cost, describeCost, describeDomain, discoveredColumn, discoveryKey, NO_COST } from './build-schema';
+import { addCost, buildSchema, type Cost, describeCost, describeDomain, discoveredColumn, discoveryKey, NO_COST, notPrivateReasonsOf } from './build-schema';
 import { type ColumnRow, columnRow, type RowContext } from './column-row';
 import { discoveryBox } from './discovery';
 
@@ -64,6 +64,8 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
   const startHeader = h('button', { type: 'button', class: 'button button--small', 'data-testid': 'sf-start-header', 'aria-describedby': 'sf-start-hint' }, 'Start from the CSV header');
   const startSchema = h('button', { type: 'button', class: 'button button--small', 'data-testid': 'sf-start-schema', 'aria-describedby': 'sf-start-hint' }, 'Start from the chosen schema');
   const startHint = h('p', { class: 'hint', id: 'sf-start-hint', 'data-testid': 'sf-start-hint' });
+  /** Shown while a discovery behind the schemas made here is not private (e.g. the chosen schema's, made with a test seed). */
+  const notPrivate = h('div', { class: 'notice notice--error', 'data-testid': 'sf-not-private', role: 'status', hidden: true });
   const rowList = h('div', { class: 'sf-rows', 'data-testid': 'sf-rows' });
   const useButton = h('button', { type: 'button', class: 'button button--primary', 'data-testid': 'sf-use', 'aria-describedby': 'sf-status' }, 'Use this schema');
   const downloadButton = h('button', { type: 'button', class: 'button', 'data-testid': 'sf-download', 'aria-describedby': 'sf-status' }, 'Download schema');
@@ -112,6 +114,14 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     spentHere = here;
     carried = fromSeed;
     discovery.setSpent(spent());
+    const reasons = notPrivateReasonsOf(spent());
+    replaceChildren(
+      notPrivate,
+      h('strong', {}, 'NOT PRIVATE: '),
+      `a discovery behind the schemas made here is not private (${formatList(reasons)}). `,
+      'Every schema made here carries this reason, and every run with it is labelled not private.',
+    );
+    show(notPrivate, reasons.length > 0);
   };
 
   /** Empties the form (a discovery under way is ignored when it ends). */
@@ -147,7 +157,8 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     // A discovered schema's domains were paid for: a schema made from them carries that cost, unless
     // the form made it from this data (then its cost is counted already, carried part included).
     const ownSchema = seed !== null && choice?.id === 'form' && madeForThisInput;
-    if (!ownSchema) setCosts(spentHere, seed?.provenance === 'dp-discovered' && seed.discovery ? { ...seed.discovery } : NO_COST);
+    // Its reasons not to be private (a seeded discovery) go with the cost into every schema made here.
+    if (!ownSchema) setCosts(spentHere, seed?.provenance === 'dp-discovered' && seed.discovery ? addCost(NO_COST, seed.discovery) : NO_COST);
     rows = names.map((name, index) => columnRow(name, index, byName.get(name) ?? null, context));
     replaceChildren(rowList, ...rows.map((row) => row.element));
     const absent = header && seed ? seed.columns.map((column) => column.name).filter((name) => !header.includes(name)) : [];
@@ -207,11 +218,16 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     if (!made) return;
     const { schema, validated } = made;
     const privately = schema.provenance === 'dp-discovered';
+    const reasons = schema.discovery?.notPrivateReasons ?? [];
     use(
       {
         kind: 'uploaded',
         id: 'form',
-        label: privately ? 'Made in the form (domains partly found privately)' : 'Made in the form (public knowledge)',
+        label: reasons.length
+          ? 'Made in the form (from a discovery that is NOT private)'
+          : privately
+            ? 'Made in the form (domains partly found privately)'
+            : 'Made in the form (public knowledge)',
         text: JSON.stringify(schema, null, 1),
       },
       validated,
@@ -219,7 +235,7 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     madeForThisInput = true;
     status.textContent = `Selected as the schema: ${schema.columns.length} column${schema.columns.length === 1 ? '' : 's'}, ${
       privately ? `provenance “dp-discovered” (${describeCost(schema.discovery!)} added to every run).` : 'provenance “public”.'
-    }`;
+    }${reasons.length ? ` NOT PRIVATE: every run with it is labelled not private (${formatList(reasons)}).` : ''}`;
   };
   useButton.addEventListener('click', () => void useMade());
 
@@ -339,6 +355,7 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     ),
     h('div', { class: 'button-row' }, startHeader, startSchema),
     startHint,
+    notPrivate,
     h(
       'div',
       { class: 'sf-grid sf-grid--wide' },
