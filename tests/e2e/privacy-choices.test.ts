@@ -1,8 +1,9 @@
 // The privacy rule of the demo's choices: a choice that enters a release depends only on public
 // inputs (the schema, the options, a number of records the user states as public, a noisy count
 // charged to the budget), or the run is labelled not private.
-// - "Use the best here" picks the sampler from its comparison on the real data: the run then names
-//   that choice in choicesFromData and its receipt is not private; chosen by hand, it is private.
+// - The samplers' comparison reads the real data: once it has been shown, any sampler is picked after
+//   seeing it (with "Use the best here" or by hand), so every sampler run on those data names that
+//   choice in choicesFromData and its receipt is not private, until other data are loaded.
 // - The recommended mechanism, the forecast and the planner use the n stated in step 4 (empty at
 //   first), never the loaded file's own count: the same for the Adult sample and a 2,000-row copy.
 // - The sampler's forecast uses every data row of the file (public under replace-one), not the rows
@@ -16,7 +17,8 @@ import { byTestId, describeOutcome, download, repoFile, run, useAdultSample, use
 
 const demo = useDemoEnvironment();
 
-const SAMPLER_REASON = 'an option was chosen by looking at the real data without privacy: the sampler, picked from its comparison on the real data';
+const SAMPLER_CHOICE = 'the sampler was chosen after its comparison on the real data';
+const SAMPLER_REASON = `an option was chosen by looking at the real data without privacy: ${SAMPLER_CHOICE}`;
 
 const DEMO_COLUMNS = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 
@@ -43,22 +45,41 @@ async function tickOnly(page: Page, names: string[]): Promise<void> {
 }
 
 /** The Adult sample with only sex and race ticked, the sampler chosen and N = 200 (its best on the data: the Laplace histogram). */
-async function samplerOnSexAndRace(page: Page): Promise<void> {
+async function samplerSettings(page: Page): Promise<void> {
   await useAdultSample(page);
   await tickOnly(page, ['sex', 'race']);
   await page.selectOption(byTestId('mechanism'), 'sampler');
   await page.fill(byTestId('samples'), '200');
   await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`);
   await forecastReady(page);
+}
+
+/** Compares the four samplers on the loaded data and waits for the comparison. */
+async function compareSamplers(page: Page): Promise<void> {
   await page.click(byTestId('sampler-compare'));
   await page.waitForSelector(byTestId('sampler-use-best'), { timeout: 60_000 });
+}
+
+/** The sampler settings on the Adult sample, compared on the data. */
+async function samplerOnSexAndRace(page: Page): Promise<void> {
+  await samplerSettings(page);
+  await compareSamplers(page);
+}
+
+/** Runs and returns the receipt shown, checking that the receipt view's verdict agrees with it. */
+async function runReceipt(page: Page) {
+  const outcome = await run(page);
+  expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+  const receipt = await shownReceipt(page);
+  expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe(String(receipt.private));
+  return receipt;
 }
 
 /** The receipt shown after a run, as JSON. */
 const shownReceipt = async (page: Page) => JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}');
 
 describe('choices made from the real data', () => {
-  it('a sampler picked with “Use the best here” makes the receipt not private, naming the choice; chosen by hand it is private', async () => {
+  it('a sampler picked with “Use the best here” makes the receipt not private, naming the choice', async () => {
     const page = await demo.open();
     await samplerOnSexAndRace(page);
     await page.click(byTestId('sampler-use-best'));
@@ -74,52 +95,82 @@ describe('choices made from the real data', () => {
     // The receipt view says so, with the reason.
     expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('false');
     expect(await page.textContent(byTestId('receipt-private'))).toContain(SAMPLER_REASON);
-
-    // The same sampler chosen by hand: the choice no longer comes from the comparison.
-    await page.selectOption(byTestId('sampler'), 'roo');
-    await page.selectOption(byTestId('sampler'), 'laplace-histogram');
-    await page.waitForSelector(`${byTestId('sampler-from-data')}[hidden]`, { state: 'attached' });
-    await forecastReady(page);
-    const byHand = await run(page);
-    expect(byHand.kind, describeOutcome(byHand)).toBe('results');
-    const privateReceipt = await shownReceipt(page);
-    expect(privateReceipt.private).toBe(true);
-    expect(privateReceipt.notPrivateReasons).toEqual([]);
-    expect(privateReceipt.parameters.sampler).toBe('laplace-histogram');
-    expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('true');
   });
 
-  it('says before “Use the best here” that it makes the output not private, and after it why and how to undo', async () => {
+  it('labels every sampler run on the compared data, a sampler picked by hand included, until other data are loaded', async () => {
     const page = await demo.open();
     await samplerOnSexAndRace(page);
-    // Next to the button, before any click.
-    expect(await page.textContent(byTestId('sampler-comparison'))).toContain('Using it makes the output NOT private');
-    expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(false);
-    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
+    // The comparison's best, picked by hand: the page cannot tell it from "Use the best here".
+    for (const sampler of ['laplace-histogram', 'roo'] as const) {
+      await page.selectOption(byTestId('sampler'), sampler);
+      expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(true);
+      await forecastReady(page);
+      const receipt = await runReceipt(page);
+      console.log(`receipt of ${sampler} picked by hand after the comparison: private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`);
+      expect(receipt.private).toBe(false);
+      expect(receipt.notPrivateReasons).toEqual([SAMPLER_REASON]);
+      expect(receipt.parameters.sampler).toBe(sampler);
+      expect(await page.textContent(byTestId('receipt-private'))).toContain(SAMPLER_REASON);
+    }
 
-    await page.click(byTestId('sampler-use-best'));
-    const notice = (await page.textContent(byTestId('sampler-from-data'))) ?? '';
-    expect(notice).toContain('NOT PRIVATE');
-    expect(notice).toContain('picked from the comparison on your real data');
-    expect(notice).toContain('To undo');
-    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
-    expect(await page.textContent(byTestId('not-private-choices'))).toContain('the sampler, picked from its comparison on the real data');
-    expect(await page.isVisible(byTestId('not-private-schema'))).toBe(false);
-    // The forecast (the core's, with the run's options) states it too.
-    await forecastReady(page);
-    expect(await page.textContent(byTestId('forecast-notes'))).toContain('the output will be NOT PRIVATE');
-    // The comparison stays (it is of all four samplers), with the chosen one highlighted.
-    await page.waitForSelector(`${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`);
-
-    // Undo: back to the sampler chosen before, by hand; the notice and the banner go.
-    expect(await page.textContent(byTestId('sampler-from-data-undo'))).toBe('go back to DS-ROO');
-    await page.click(byTestId('sampler-from-data-undo'));
-    expect(await page.inputValue(byTestId('sampler'))).toBe('ds-roo');
+    // Other data (a 2,000-row copy of Adult): its sampler runs are private again.
+    await uploadAdultCopy(page, 'adult-2000.csv', adultHead(2000), '2,000');
+    await tickOnly(page, ['sex', 'race']);
+    await page.selectOption(byTestId('mechanism'), 'sampler');
+    await page.selectOption(byTestId('sampler'), 'laplace-histogram');
     await page.waitForSelector(`${byTestId('sampler-from-data')}[hidden]`, { state: 'attached' });
     expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
-    const outcome = await run(page);
-    expect(outcome.kind, describeOutcome(outcome)).toBe('results');
-    expect((await shownReceipt(page)).private).toBe(true);
+    await forecastReady(page);
+    const other = await runReceipt(page);
+    expect(other.private).toBe(true);
+    expect(other.notPrivateReasons).toEqual([]);
+    expect(other.privacy.publicRecords).toBe(2000);
+
+    // The compared sample loaded again is the same data: the label comes back.
+    await useAdultSample(page);
+    await tickOnly(page, ['sex', 'race']);
+    await page.selectOption(byTestId('mechanism'), 'sampler');
+    await page.waitForSelector(`${byTestId('sampler-from-data')}:not([hidden])`);
+    await forecastReady(page);
+    const again = await runReceipt(page);
+    expect(again.private).toBe(false);
+    expect(again.notPrivateReasons).toEqual([SAMPLER_REASON]);
+  });
+
+  it('says before the comparison that it makes the sampler runs on these data not private, and after it why', async () => {
+    const page = await demo.open();
+    await samplerSettings(page);
+    // Next to the button, before any click.
+    expect(await page.textContent(byTestId('sampler-compare-warning'))).toContain('Comparing makes the sampler runs on these data NOT private');
+    expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(false);
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
+    const before = await runReceipt(page);
+    expect(before.private).toBe(true);
+
+    await compareSamplers(page);
+    // At once, whatever is picked next: under the sampler, in the banner and in the forecast.
+    const notice = (await page.textContent(byTestId('sampler-from-data'))) ?? '';
+    expect(notice).toContain('NOT PRIVATE');
+    expect(notice).toContain('you compared the samplers on these data');
+    expect(notice).toContain('Load other data');
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
+    expect(await page.textContent(byTestId('not-private-choices'))).toContain(SAMPLER_CHOICE);
+    expect(await page.isVisible(byTestId('not-private-schema'))).toBe(false);
+    await forecastReady(page);
+    expect(await page.textContent(byTestId('forecast-notes'))).toContain('the output will be NOT PRIVATE');
+    expect(await page.textContent(byTestId('sampler-comparison'))).toContain('Whichever sampler you now use');
+
+    // "Use the best here" switches the sampler; the comparison stays, with the chosen one highlighted.
+    await page.click(byTestId('sampler-use-best'));
+    await page.waitForSelector(`${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`);
+    // Back to the sampler chosen before, by hand: still not private.
+    await page.selectOption(byTestId('sampler'), 'ds-roo');
+    expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(true);
+    expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
+    await forecastReady(page);
+    const after = await runReceipt(page);
+    expect(after.private).toBe(false);
+    expect(after.notPrivateReasons).toEqual([SAMPLER_REASON]);
   });
 });
 

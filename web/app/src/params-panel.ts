@@ -147,7 +147,7 @@ export function paramsPanel(store: Store): HTMLElement {
   const planner = plannerView(store);
   const partition = partitionFields(store, update);
   const sampler = samplerFields(store, update);
-  const comparison = samplerCompare(store, (choice) => sampler.chooseFromData(choice));
+  const comparison = samplerCompare(store, (choice) => sampler.choose(choice));
 
   /** The KDE is offered only when every chosen column is numeric; the split is shown before running. */
   const renderReference = ({ schema, columns, parameters }: AppState) => {

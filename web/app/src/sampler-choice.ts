@@ -6,7 +6,7 @@
 import type { SamplerOptions } from 'privsynth';
 
 import { formatInteger } from './format';
-import type { AppState } from './store';
+import type { AppState, DataInput } from './store';
 
 export type Sampler = NonNullable<SamplerOptions['sampler']>;
 
@@ -38,6 +38,30 @@ export const SAMPLER_HINTS: Record<Sampler, string> = {
     'One histogram of every symbol with discrete Laplace noise at the whole ε; all N samples are drawn from it (post-processing), ' +
     'so N costs nothing extra. Better than the others once N is large.',
 };
+
+/** Each input object once (an input whose data the page cannot name otherwise). */
+const inputIds = new WeakMap<object, number>();
+let inputCount = 0;
+
+/**
+ * Which data an input holds, as far as the page can tell: the same bundled sample, or a file of the
+ * same name, size and date, is the same data (loading it again does not make the owner forget what
+ * the samplers' comparison showed about it).
+ */
+export function dataKeyOf(input: DataInput): string {
+  if (input.sample) return `sample:${input.sample}`;
+  if (typeof input.csv !== 'string') return `file:${input.csv.name}:${input.csv.size}:${input.csv.lastModified}`;
+  if (!inputIds.has(input)) inputIds.set(input, ++inputCount);
+  return `input:${inputIds.get(input)}`;
+}
+
+/**
+ * Whether the samplers' comparison has been shown on the loaded data: then every sampler run on
+ * them carries choicesFromData, whichever sampler is picked, by hand or with "Use the best here".
+ */
+export function samplerComparedOnInput(state: AppState): boolean {
+  return state.input !== null && state.samplerCompared.includes(dataKeyOf(state.input));
+}
 
 export interface SamplerRefusal {
   /** The largest N the core accepts at this ε, n and maxObscuring. */

@@ -4,15 +4,17 @@
 // count, the exact TV), so it is NOT private: it is shown to the data owner, labelled as such,
 // and never goes into a download. It runs on the engine's one warm worker after the calls queued
 // before it (engine-queue.ts), and is cleared as soon as the settings it was made for change.
-// "Use the best here" turns the comparison into an option of the run: that sampler is chosen by
-// looking at the data (e.g. the best tells whether every symbol occurs), so the run then names the
-// choice in choicesFromData and is labelled not private (sampler-fields.ts); the button says so.
+// Once the comparison has been shown on the loaded data, any sampler is picked after seeing it (e.g.
+// the best tells whether every symbol occurs), with "Use the best here" or by hand, and the page
+// cannot tell which: every later sampler run on those data names that choice in choicesFromData and
+// is labelled not private (store.samplerCompared, sampler-fields.ts). The button says so before the
+// click, and the notice under the sampler and the page's banner after it.
 import { synthesize, type SamplerReport } from 'privsynth';
 
 import { h, replaceChildren, show } from './dom';
 import { queueEngineCall } from './engine-queue';
 import { formatInteger } from './format';
-import { DEFAULT_SAMPLER, SAMPLER_NAMES, type Sampler } from './sampler-choice';
+import { dataKeyOf, DEFAULT_SAMPLER, SAMPLER_NAMES, type Sampler } from './sampler-choice';
 import { comparisonNote, samplerComparisonTable } from './sampler-text';
 import { failureOf, type AppState, type SamplerRun, type Store } from './store';
 
@@ -44,22 +46,22 @@ interface Shown {
   samples: number;
 }
 
-/** "Use the best here", with what it does to the run's privacy, said before the click. */
-function useBestButton(best: Sampler, chooseFromData: (sampler: Sampler) => void): HTMLElement {
+/** "Use the best here", with what the comparison did to the runs' privacy. */
+function useBestButton(best: Sampler, choose: (sampler: Sampler) => void): HTMLElement {
   return h(
     'span',
     { class: 'sampler-use-best' },
-    h('button', { type: 'button', class: 'link-button', 'data-testid': 'sampler-use-best', onclick: () => chooseFromData(best) }, `Use the best here (${SAMPLER_NAMES[best]})`),
+    h('button', { type: 'button', class: 'link-button', 'data-testid': 'sampler-use-best', onclick: () => choose(best) }, `Use the best here (${SAMPLER_NAMES[best]})`),
     ' ',
     h(
       'strong',
       { 'data-testid': 'sampler-use-best-warning' },
-      'Using it makes the output NOT private: the choice depends on your real data, and the receipt will say so.',
+      'Whichever sampler you now use, this one or another, the output is NOT private: it is picked after this comparison of your real data, and the receipt will say so.',
     ),
   );
 }
 
-export function samplerCompare(store: Store, chooseFromData: (sampler: Sampler) => void): HTMLElement {
+export function samplerCompare(store: Store, choose: (sampler: Sampler) => void): HTMLElement {
   let shown: Shown | null = null;
   /** A failure of the comparison for these settings. */
   let failed: { key: string; text: string } | null = null;
@@ -81,6 +83,12 @@ export function samplerCompare(store: Store, chooseFromData: (sampler: Sampler) 
         'but do not publish or share it: the forecast is the public part.',
     ),
     h('div', { class: 'button-row' }, button, status),
+    h(
+      'p',
+      { class: 'hint', 'data-testid': 'sampler-compare-warning' },
+      h('strong', {}, 'Comparing makes the sampler runs on these data NOT private: '),
+      'any sampler you pick afterwards, by hand or with “Use the best here”, is picked after seeing it, and the receipts will say so until you load other data.',
+    ),
     result,
   );
 
@@ -93,7 +101,7 @@ export function samplerCompare(store: Store, chooseFromData: (sampler: Sampler) 
     }
     const { report } = shown;
     const chosen = samplerRun(state)?.sampler ?? DEFAULT_SAMPLER;
-    const useBest = report.best === chosen ? null : useBestButton(report.best, chooseFromData);
+    const useBest = report.best === chosen ? null : useBestButton(report.best, choose);
     replaceChildren(result, samplerComparisonTable(report, chosen, 'chosen', 'sampler-comparison-table'), h('p', { class: 'hint' }, comparisonNote(report), ' ', useBest));
     show(result, true);
   };
@@ -144,6 +152,11 @@ export function samplerCompare(store: Store, chooseFromData: (sampler: Sampler) 
       );
       if (!preview.report.sampler) throw new Error('the engine returned no comparison of the samplers');
       shown = { key, report: preview.report.sampler, samples: parameters.samples ?? 1 };
+      // Every later sampler run on these data is labelled, as soon as the comparison the owner asked
+      // for arrives (even when changed settings keep it off the screen: the label errs on the safe side).
+      const compared = store.get().samplerCompared;
+      const data = dataKeyOf(input);
+      if (!compared.includes(data)) store.set({ samplerCompared: [...compared, data] });
     } catch (error) {
       const failure = failureOf(error);
       failed = { key, text: `The comparison failed: ${failure.code}: ${failure.message}` };

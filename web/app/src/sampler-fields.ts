@@ -2,19 +2,20 @@
 // the core refuses this N (with a button to switch to the histogram, which any N suits), and under
 // Advanced the largest obscuring probability (maxObscuring, the reveal-or-obscure samplers only).
 // A blank maxObscuring leaves the library's default (0.5).
-// A sampler picked with the comparison's "Use the best here" was chosen by looking at the real data
-// without privacy: until the user chooses a sampler by hand again, the run says so in
-// choicesFromData, its receipt is labelled not private, and a notice under the sampler says why and
-// how to undo it.
+// Once the samplers' comparison has been shown on the loaded data (sampler-compare.ts), any sampler
+// is picked after seeing it, by hand or with "Use the best here": the page cannot tell such a choice
+// from one made without it. So every sampler run on those data says so in choicesFromData, its
+// receipt is labelled not private, and a notice under the sampler says why, until other data are
+// loaded.
 import type { CommonOptions, SamplerOptions } from 'privsynth';
 
 import { h, replaceChildren, show } from './dom';
 import { numberField, selectField, wholeNumber, type Parse } from './fields';
-import { DEFAULT_SAMPLER, refusalText, SAMPLER_HINTS, SAMPLER_LABELS, SAMPLER_NAMES, samplerRefusal, type Sampler } from './sampler-choice';
+import { DEFAULT_SAMPLER, refusalText, SAMPLER_HINTS, SAMPLER_LABELS, samplerComparedOnInput, samplerRefusal, type Sampler } from './sampler-choice';
 import type { Store } from './store';
 
 /** The run's choicesFromData entry (its receipt lists it among the reasons it is not private). */
-const SAMPLER_FROM_DATA = 'the sampler, picked from its comparison on the real data';
+export const SAMPLER_FROM_DATA = 'the sampler was chosen after its comparison on the real data';
 
 /** Blank means the default; otherwise the core's range, 0.01 to 1. */
 const optionalObscuring: Parse<number | undefined> = (text) => {
@@ -24,11 +25,11 @@ const optionalObscuring: Parse<number | undefined> = (text) => {
   return { value };
 };
 
-/** The sampler's options, and whether the sampler was chosen by looking at the data. */
+/** The sampler's options, and whether the sampler was chosen after its comparison on the data. */
 export type SamplerFieldOptions = Omit<SamplerOptions, 'preview'> & Pick<CommonOptions, 'choicesFromData'>;
 
 export interface SamplerFields {
-  /** The sampler select (with the notice when it was picked from the data) and the number of samples, shown next to the mechanism. */
+  /** The sampler select (with the notice once the comparison was shown on these data) and the number of samples, shown next to the mechanism. */
   main: HTMLElement[];
   /** The notice that the core refuses this N, shown under the fields while it applies. */
   refusalNotice: HTMLElement;
@@ -36,16 +37,16 @@ export interface SamplerFields {
   advanced: HTMLElement[];
   /** Shows the fields while the sampler is the chosen mechanism. */
   setVisible(visible: boolean): void;
-  /** Chooses the sampler that the comparison on the real data found best: the run becomes not private. */
-  chooseFromData(sampler: Sampler): void;
+  /** Chooses a sampler (e.g. the comparison's best); after a comparison every sampler run on these data is not private anyway. */
+  choose(sampler: Sampler): void;
   /** The mechanism's options, or null while a field is invalid. */
   read(): SamplerFieldOptions | null;
 }
 
 export function samplerFields(store: Store, onChange: () => void): SamplerFields {
   let visible = false;
-  /** The sampler was picked from the comparison on the data, and which one was chosen before it. */
-  let fromData: { before: Sampler } | null = null;
+  /** The samplers' comparison was shown on the loaded data: every sampler run on them is labelled. */
+  let compared = samplerComparedOnInput(store.get());
   const chosenSampler = () => sampler.select.value as Sampler;
 
   const sampler = selectField({
@@ -54,7 +55,6 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
     choices: Object.entries(SAMPLER_LABELS) as Array<[Sampler, string]>,
     value: DEFAULT_SAMPLER,
     hint: SAMPLER_HINTS[DEFAULT_SAMPLER],
-    // A choice by hand: the sampler no longer comes from the data.
     onChange: () => choose(chosenSampler()),
   });
   const samples = numberField({
@@ -90,27 +90,16 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
     useHistogram,
   );
 
-  const undoButton = h('button', { type: 'button', class: 'link-button', 'data-testid': 'sampler-from-data-undo', onclick: () => fromData && choose(fromData.before) });
   const fromDataNotice = h(
     'p',
     { class: 'notice notice--error', 'data-testid': 'sampler-from-data', 'aria-live': 'polite', hidden: true },
     h('strong', {}, 'NOT PRIVATE: '),
-    'this sampler was picked from the comparison on your real data, so the run will be labelled not private and its receipt will say why. ',
-    'To undo, choose a sampler yourself in the list above, or ',
-    undoButton,
-    '.',
+    'you compared the samplers on these data, so any sampler is now picked after seeing that comparison, by hand or with “Use the best here”. ',
+    'Every sampler run on these data is labelled not private, and its receipt says why. Load other data for a private run.',
   );
 
-  /** A choice that does not look at the data: by hand, or the refusal's switch to the histogram (from the public n). */
+  /** A sampler chosen by hand, by the refusal's switch to the histogram, or with the comparison's "Use the best here". */
   function choose(next: Sampler): void {
-    fromData = null;
-    sampler.select.value = next;
-    render();
-    onChange();
-  }
-
-  function chooseFromData(next: Sampler): void {
-    fromData = { before: fromData?.before ?? chosenSampler() };
     sampler.select.value = next;
     render();
     onChange();
@@ -118,13 +107,24 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
 
   function render(): void {
     sampler.hint.textContent = SAMPLER_HINTS[chosenSampler()];
-    if (fromData) undoButton.textContent = `go back to ${SAMPLER_NAMES[fromData.before]}`;
-    show(fromDataNotice, visible && fromData !== null);
+    show(fromDataNotice, visible && compared);
     show(sampler.element, visible);
     show(samples.element, visible);
     // maxObscuring bounds the reveal-or-obscure samplers only; the core rejects it with the histogram.
     show(maxObscuring.element, visible && chosenSampler() !== 'laplace-histogram');
   }
+
+  // A comparison shown, or other data loaded: the label of the run changes, so do its options.
+  store.watch(
+    (state) => [state.input, state.samplerCompared],
+    (state) => {
+      const now = samplerComparedOnInput(state);
+      if (now === compared) return;
+      compared = now;
+      render();
+      onChange();
+    },
+  );
 
   store.watch(
     (state) => [state.mechanism, state.forecast, state.input, state.fileRows],
@@ -145,7 +145,7 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
       visible = next;
       render();
     },
-    chooseFromData,
+    choose,
     read() {
       const n = samples.read();
       const most = maxObscuring.read();
@@ -153,7 +153,7 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
       if (n.error || (!histogram && most.error)) return null;
       const options: SamplerFieldOptions = { mechanism: 'sampler', sampler: chosenSampler(), samples: n.value! };
       if (!histogram && most.value !== undefined) options.maxObscuring = most.value;
-      if (fromData) options.choicesFromData = [SAMPLER_FROM_DATA];
+      if (samplerComparedOnInput(store.get())) options.choicesFromData = [SAMPLER_FROM_DATA];
       return options;
     },
   };

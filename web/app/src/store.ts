@@ -107,6 +107,12 @@ export interface AppState {
    */
   statedRows: number | null;
   fileRows: FileRows | null;
+  /**
+   * The data (dataKeyOf) on which the samplers' comparison has been shown. It reads the real
+   * records, so any sampler picked afterwards is picked after seeing it: every sampler run on those
+   * data is labelled not private (choicesFromData; sampler-fields.ts).
+   */
+  samplerCompared: readonly string[];
   forecast: ForecastState;
   running: boolean;
   result: SynthesisResult | null;
@@ -165,6 +171,7 @@ export function initialState(): AppState {
     parameters: null,
     statedRows: null,
     fileRows: null,
+    samplerCompared: [],
     forecast: { kind: 'none' },
     running: false,
     result: null,
