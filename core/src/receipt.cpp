@@ -8,7 +8,9 @@
 namespace privsynth {
 namespace {
 
-// A privately discovered schema's cost, added to the run's (basic composition: epsilons and deltas add).
+// A privately discovered schema was a release on the same data: the receipt's headline epsilon,
+// delta and definition are the whole release's, the run and the discovery composed by basic
+// composition (epsilons and deltas add); the run's own figures move to privacy.thisRun.
 void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyDefinition& definition) {
   if (!schema.discovered) return;
   const double spent = privacy.value("epsilonSpent", 0.0);
@@ -25,9 +27,13 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyD
                                                      "(docs/privacy/domain-discovery.md); that release is part of this one") +
                                              (replace_one ? "; stated for replace-one neighbours (twice its add/remove epsilon)"
                                                           : "")}};
-  privacy["total"] = {{"epsilon", spent + discovery_epsilon},
-                      {"delta", delta + discovery_delta},
-                      {"composition", "basic composition of the domain discovery and this run"}};
+  privacy["thisRun"] = {{"epsilonSpent", spent}, {"delta", delta}, {"definition", privacy["definition"]}};
+  privacy["epsilonSpent"] = spent + discovery_epsilon;
+  privacy["delta"] = delta + discovery_delta;
+  privacy["definition"] = delta + discovery_delta > 0 ? "(epsilon, delta)-differential privacy, this run and the schema's private discovery together"
+                                                      : "pure epsilon-differential privacy, this run and the schema's private discovery together";
+  privacy["composition"] = "basic composition of the schema's private discovery (privacy.domainDiscovery) and this run "
+                           "(privacy.thisRun: " + privacy["composition"].get<std::string>() + ")";
 }
 
 std::string domain_text(SchemaProvenance provenance, const Schema& schema) {
