@@ -36,6 +36,14 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyD
                            "(privacy.thisRun: " + privacy["composition"].get<std::string>() + ")";
 }
 
+// The tables the guarantee is about: a run refuses the others before anything is released, so a
+// neighbour outside them has no release to compare with (docs/privacy/README.md, threat model).
+std::string tables_covered(const std::string& out_of_domain_policy) {
+  std::string text = "well-formed CSV: every row has the header's number of fields and every quote is closed";
+  if (out_of_domain_policy == "error") text += "; and, with outOfDomain \"error\", every cell fits the schema";
+  return text;
+}
+
 std::string domain_text(SchemaProvenance provenance, const Schema& schema) {
   if (provenance != SchemaProvenance::Public) return "read from the data: NOT PRIVATE";
   return schema.discovered ? "estimated privately from the data (charged: privacy.domainDiscovery)"
@@ -96,6 +104,7 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
       {"output", {{"rows", inputs.synthetic_rows}, {"columns", inputs.output_columns.size()}}},
   };
   add_discovery(receipt["privacy"], inputs.schema, inputs.accountant.definition());
+  receipt["privacy"]["tablesCovered"] = tables_covered(inputs.out_of_domain_policy);
   return receipt;
 }
 
