@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "privsynth/encoding.hpp"
 #include "privsynth/privacy/receipt_privacy.hpp"
 #include "privsynth/version.hpp"
 
@@ -39,7 +40,9 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyD
 // The tables the guarantee is about: a run refuses the others before anything is released, so a
 // neighbour outside them has no release to compare with (docs/privacy/README.md, threat model).
 std::string tables_covered(const std::string& out_of_domain_policy) {
-  std::string text = "well-formed CSV: every row has the header's number of fields and every quote is closed";
+  std::string text = "well-formed CSV within the size limits (at most " + std::to_string(kMaxInputRows) + " rows and " +
+                     std::to_string(kMaxInputCells) +
+                     " cells): every row has the header's number of fields and every quote is closed";
   if (out_of_domain_policy == "error") text += "; and, with outOfDomain \"error\", every cell fits the schema";
   return text;
 }
