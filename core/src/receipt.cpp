@@ -2,13 +2,16 @@
 
 #include <cmath>
 
+#include "privsynth/encoding.hpp"
 #include "privsynth/privacy/receipt_privacy.hpp"
 #include "privsynth/version.hpp"
 
 namespace privsynth {
 namespace {
 
-// A privately discovered schema's cost, added to the run's (basic composition: epsilons and deltas add).
+// A privately discovered schema was a release on the same data: the receipt's headline epsilon,
+// delta and definition are the whole release's, the run and the discovery composed by basic
+// composition (epsilons and deltas add); the run's own figures move to privacy.thisRun.
 void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyDefinition& definition) {
   if (!schema.discovered) return;
   const double spent = privacy.value("epsilonSpent", 0.0);
@@ -25,9 +28,23 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyD
                                                      "(docs/privacy/domain-discovery.md); that release is part of this one") +
                                              (replace_one ? "; stated for replace-one neighbours (twice its add/remove epsilon)"
                                                           : "")}};
-  privacy["total"] = {{"epsilon", spent + discovery_epsilon},
-                      {"delta", delta + discovery_delta},
-                      {"composition", "basic composition of the domain discovery and this run"}};
+  privacy["thisRun"] = {{"epsilonSpent", spent}, {"delta", delta}, {"definition", privacy["definition"]}};
+  privacy["epsilonSpent"] = spent + discovery_epsilon;
+  privacy["delta"] = delta + discovery_delta;
+  privacy["definition"] = delta + discovery_delta > 0 ? "(epsilon, delta)-differential privacy, this run and the schema's private discovery together"
+                                                      : "pure epsilon-differential privacy, this run and the schema's private discovery together";
+  privacy["composition"] = "basic composition of the schema's private discovery (privacy.domainDiscovery) and this run "
+                           "(privacy.thisRun: " + privacy["composition"].get<std::string>() + ")";
+}
+
+// The tables the guarantee is about: a run refuses the others before anything is released, so a
+// neighbour outside them has no release to compare with (docs/privacy/README.md, threat model).
+std::string tables_covered(const std::string& out_of_domain_policy) {
+  std::string text = "well-formed CSV within the size limits (at most " + std::to_string(kMaxInputRows) + " rows and " +
+                     std::to_string(kMaxInputCells) +
+                     " cells): every row has the header's number of fields and every quote is closed";
+  if (out_of_domain_policy == "error") text += "; and, with outOfDomain \"error\", every cell fits the schema";
+  return text;
 }
 
 std::string domain_text(SchemaProvenance provenance, const Schema& schema) {
@@ -90,6 +107,7 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
       {"output", {{"rows", inputs.synthetic_rows}, {"columns", inputs.output_columns.size()}}},
   };
   add_discovery(receipt["privacy"], inputs.schema, inputs.accountant.definition());
+  receipt["privacy"]["tablesCovered"] = tables_covered(inputs.out_of_domain_policy);
   return receipt;
 }
 

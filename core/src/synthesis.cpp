@@ -16,6 +16,7 @@
 #include "privsynth/eval/marginal_report.hpp"
 #include "privsynth/json_text.hpp"
 #include "privsynth/mechanisms/registry.hpp"
+#include "privsynth/number_text.hpp"
 #include "privsynth/options.hpp"
 #include "privsynth/random.hpp"
 #include "privsynth/receipt.hpp"
@@ -119,6 +120,19 @@ Json tstr_json(const TstrReport& tstr, const std::string& target, const UtilityR
           {"excessRiskBound", bounds_json(tstr, utility, tstr.excess_empirical_risk)}};
 }
 
+// A run that fails after its first charge released nothing, but what it saw may steer the next
+// run on the same data (a refusal computed from a noisy count, a cancel after noisy progress): the
+// error says what the attempt spent, so that the owner can count it (docs/privacy/README.md).
+Status with_spend_stated(const Status& failure, const Accountant& accountant) {
+  if (accountant.ledger().empty()) return failure;
+  const double delta = accountant.delta_of_guarantee();
+  return Status::error(failure.code(),
+                       failure.message() + " (nothing was released, but this attempt had already spent epsilon " +
+                           format_rounded(accountant.epsilon_spent(), 6) +
+                           (delta > 0 ? " and delta " + format_number(delta) : std::string()) +
+                           " on these data: a new run on them adds to it)");
+}
+
 std::unique_ptr<RandomSource> make_random(const RunCommonOptions& common) {
   if (common.has_test_seed) return std::make_unique<SeededTestRandom>(static_cast<uint64_t>(common.test_seed));
   return std::make_unique<SystemRandom>();
@@ -168,7 +182,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   Result<MechanismOutput> output = setup.mechanism.run(
       MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column, numeric_columns,
                        setup.common.evaluate});
-  if (!output.is_ok()) return output.status();
+  if (!output.is_ok()) return with_spend_stated(output.status(), accountant.value());
   if (ml) {
     output.value().parameters["mlHoldout"] = {
         {"testFraction", setup.common.ml_test_fraction},

@@ -225,3 +225,25 @@ TEST_CASE("finding 6: the reduced-space LP refuses a reference measure too large
   CHECK(output.status().code() == ErrorCode::DomainTooLarge);
   CHECK(accountant.ledger().empty());
 }
+
+TEST_CASE("review: a run that fails after its first charge says what it spent", "[privacy-findings][space-partition]") {
+  // The refusal below is computed from released noisy counts (post-processing), but it steers the
+  // owner's next run: the error states the attempt's spend, which a new run on the data adds to.
+  CellGrid cells(1);
+  cells.add_row({"x"});
+  for (int i = 0; i < 20; ++i) cells.add_row({std::to_string(i / 20.0)});
+  const Result<SynthesisOutput> output = synthesize(SynthesisInput{
+      R"({"version":1,"name":"one number","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4}]})",
+      cells.view(), R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":4,"threshold":1000000,"testSeed":1})"});
+  REQUIRE_FALSE(output.is_ok());
+  CHECK_THAT(output.status().message(), Catch::Contains("nothing was released, but this attempt had already spent epsilon 1"));
+}
+
+TEST_CASE("review: the receipt says which tables its guarantee covers", "[privacy-findings][receipt]") {
+  std::vector<std::vector<std::string>> rows;
+  for (int i = 0; i < 10; ++i) rows.push_back({"red", "small"});
+  const Json clamp = receipt_of(kSchema, toy_cells(rows), R"({"epsilon":1,"degree":1,"testSeed":1})");
+  CHECK_THAT(clamp["privacy"]["tablesCovered"].get<std::string>(), Catch::Contains("well-formed CSV"));
+  const Json error = receipt_of(kSchema, toy_cells(rows), R"({"epsilon":1,"degree":1,"testSeed":1,"outOfDomain":"error"})");
+  CHECK_THAT(error["privacy"]["tablesCovered"].get<std::string>(), Catch::Contains("every cell fits the schema"));
+}

@@ -65,8 +65,11 @@ TEST_CASE("a synthesis with a discovered schema adds the discovery's cost to its
   // kRequest has a test seed: the schema carries it, and so does every receipt built on it.
   CHECK(receipt["schema"]["provenance"] == "discovered with a fixed test seed (NOT PRIVATE)");
   CHECK(receipt["privacy"]["domainDiscovery"]["epsilon"] == 1.0);
-  CHECK(receipt["privacy"]["total"]["epsilon"].get<double>() == Approx(2.0));
-  CHECK(receipt["privacy"]["total"]["delta"].get<double>() == Approx(1e-6));
+  // The headline epsilon and delta are the whole release's (the run's 1 plus the discovery's 1).
+  CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(2.0));
+  CHECK(receipt["privacy"]["delta"].get<double>() == Approx(1e-6));
+  CHECK(receipt["privacy"]["thisRun"]["epsilonSpent"].get<double>() == Approx(1.0));
+  CHECK(receipt["privacy"]["thisRun"]["delta"] == 0);
   CHECK_THAT(receipt["schema"]["columns"][0]["domain"].get<std::string>(), Catch::Contains("estimated privately"));
   // The schema text round-trips with its cost; a cost without the provenance is refused.
   CHECK(parse_schema_json(schema_to_json(parse_schema_json(found.schema_json).value())).value().discovered->epsilon == 1);

@@ -179,7 +179,8 @@ Result<PartitionRelease> release_by_grid(const MechanismContext& context, const 
 }
 
 Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, const SpacePartitionOptions& options,
-                                            const std::vector<int>& levels, const SpacePoints& points, double noisy_count) {
+                                            const std::vector<int>& levels, const SpacePoints& points, double noisy_count,
+                                            double count_scale) {
   Result<KdTreePlan> planned = plan_kd_tree(options, levels, noisy_count);
   if (!planned.is_ok()) return planned.status();
   const KdTreePlan& plan = planned.value();
@@ -189,6 +190,11 @@ Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, con
   settings.max_edge = plan.max_edge;
   settings.min_edge = plan.min_edge;
   settings.tau = plan.tau;
+  // The boxes holding records split at most L times each, and at most n~ + 20 b records (n~ the
+  // noisy count, b its scale) hold them but with probability e^-20: a bound from released values.
+  const double count_slack = 20 * count_scale;
+  settings.split_limit = settings.limit + static_cast<uint64_t>(std::ceil(
+                                              double(plan.decision_levels) * std::max(0.0, noisy_count + count_slack)));
   if (plan.decision_levels > 0) {
     PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
         {"split decisions of the KD-tree (at most " + std::to_string(plan.decision_levels) +
@@ -355,7 +361,7 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   if (!keep_going(context.progress, Phase::Measure, 0.2, "partitioning")) return cancelled();
   Result<PartitionRelease> release = options.partition == PartitionKind::Grid
                                          ? release_by_grid(context, options, levels, points, noisy_count)
-                                         : release_by_kd_tree(context, options, levels, points, noisy_count);
+                                         : release_by_kd_tree(context, options, levels, points, noisy_count, count_scale.value());
   if (!release.is_ok()) return release.status();
   const std::vector<SpaceBin>& bins = release.value().bins;
   if (bins.empty()) {

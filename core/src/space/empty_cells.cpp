@@ -11,17 +11,21 @@ double ThresholdedNoise::pass_probability() const {
   return std::exp(static_cast<double>(threshold) * log_a) / (1.0 + std::exp(log_a));
 }
 
-Result<uint64_t> binomial_by_skips(double cells, double p, RandomSource& random, uint64_t limit) {
+Status check_expected_passing(double public_cells, double p, uint64_t limit, const std::string& what) {
+  if (public_cells * p > static_cast<double>(limit)) {
+    return Status::error(ErrorCode::DomainTooLarge,
+                         "up to " + std::to_string(static_cast<long long>(public_cells * p)) + " " + what +
+                             " could pass the threshold (more than " + std::to_string(limit) +
+                             "): raise the threshold or use fewer, larger cells");
+  }
+  return Status::ok();
+}
+
+Result<uint64_t> binomial_by_skips(double cells, double p, RandomSource& random) {
   if (!(cells >= 0) || !(p >= 0 && p <= 1)) {
     return Status::error(ErrorCode::InvalidArgument, "binomial_by_skips needs cells >= 0 and p in [0, 1]");
   }
   if (cells == 0 || p == 0) return uint64_t{0};
-  if (cells * p > static_cast<double>(limit)) {
-    return Status::error(ErrorCode::DomainTooLarge,
-                         "about " + std::to_string(static_cast<long long>(cells * p)) +
-                             " empty cells would pass the threshold (more than " + std::to_string(limit) +
-                             "): raise the threshold or use fewer, larger cells");
-  }
   if (p == 1) return static_cast<uint64_t>(cells);
   // The successes of Bernoulli(p) trials are separated by Geometric(p) runs of failures:
   // floor(log U / log(1 - p)) with U uniform in (0, 1].

@@ -98,7 +98,9 @@ Result<GridRelease> release_grid(const SpacePoints& points, const GridSettings& 
     sort_bins(release.bins);
     return release;
   }
-  Result<uint64_t> passing = binomial_by_skips(empty, settings.noise.pass_probability(), random, settings.limit);
+  PRIVSYNTH_RETURN_IF_ERROR(
+      check_expected_passing(release.cells, settings.noise.pass_probability(), settings.limit, "empty cells"));
+  Result<uint64_t> passing = binomial_by_skips(empty, settings.noise.pass_probability(), random);
   if (!passing.is_ok()) return passing.status();
   std::unordered_set<CellKey, CellKeyHash> chosen;
   while (chosen.size() < passing.value()) {  // uniform without replacement, by rejection

@@ -98,18 +98,16 @@ class Walk {
     const bool split = already_split || (box.depth < levels_.max_depth() && decision_->splits(count, random_));
     if (!split) return leaf(box, count);
     if (count == 0) ++release_.empty_boxes_split;
+    if (++splits_ > settings_.split_limit) return too_many("boxes split", settings_.split_limit);
     const size_t axis = geometry_.axis_to_cut(box.depth);
     const double mid = geometry_.midpoint(box);
     const size_t middle = static_cast<size_t>(
         std::partition(rows_.begin() + begin, rows_.begin() + end, [&](size_t r) { return points_.numeric(r, axis) < mid; }) -
         rows_.begin());
-    empty_created_ += (middle == begin) + (middle == end);
-    if (empty_created_ > settings_.limit) return too_many("empty boxes", settings_.limit);
     PRIVSYNTH_RETURN_IF_ERROR(visit(geometry_.child(box, false), begin, middle, false));
     return visit(geometry_.child(box, true), middle, end, false);
   }
-  uint64_t empty_created() const { return empty_created_; }
-  void add_created(uint64_t boxes) { empty_created_ += boxes; }
+
 
  private:
   // Algorithm 1, lines 9-12; an empty leaf passes by the skip stream (Algorithm 5, streamed).
@@ -120,9 +118,10 @@ class Walk {
       noisy = thresholded_count(static_cast<int64_t>(count), settings_.leaf_noise, random_);
     } else if (empty_pass_.next()) {
       noisy = passing_empty_count(settings_.leaf_noise, random_);
-      if (++release_.empty_bins_released > settings_.limit) return too_many("released empty bins", settings_.limit);
+      ++release_.empty_bins_released;
     }
     if (noisy > 0) release_.bins.push_back(geometry_.bin(box, static_cast<double>(noisy)));
+    if (release_.bins.size() > settings_.limit) return too_many("released bins", settings_.limit);
     if (settings_.list_leaves) release_.all_leaves.push_back(geometry_.bin(box, static_cast<double>(noisy)));
     return Status::ok();
   }
@@ -136,7 +135,7 @@ class Walk {
   std::vector<size_t>& rows_;
   KdTreeRelease& release_;
   BernoulliSkips empty_pass_;
-  uint64_t empty_created_ = 0;
+  uint64_t splits_ = 0;  // decisions that came out "split": released (the tree's leaves show them)
 };
 
 using KeySet = std::unordered_set<KdKey, KdKeyHash>;
@@ -223,10 +222,12 @@ Result<KdTreeRelease> release_kd_tree(const SpacePoints& points, const KdTreeSet
   const double empty = level_boxes - static_cast<double>(occupied.size());
   KeySet split;
   if (decision) {
-    const uint64_t room = settings.limit - std::min(settings.limit, walk.empty_created());
-    Result<uint64_t> splitting = binomial_by_skips(empty, decision->empty_split_probability(), random, room);
-    if (!splitting.is_ok() || splitting.value() > room) return too_many("empty boxes", settings.limit);
-    walk.add_created(splitting.value());
+    // Refusals only from public quantities (every level-h box, not the empty ones) or released ones
+    // (the splits, counted in the walk): a refusal is an output too.
+    PRIVSYNTH_RETURN_IF_ERROR(
+        check_expected_passing(level_boxes, decision->empty_split_probability(), settings.limit, "empty boxes to split"));
+    Result<uint64_t> splitting = binomial_by_skips(empty, decision->empty_split_probability(), random);
+    if (!splitting.is_ok()) return splitting.status();
     for (KdKey& key : choose_keys(level, splitting.value(), {&occupied}, random)) {
       split.insert(key);
       PRIVSYNTH_RETURN_IF_ERROR(walk.visit({std::move(key), levels.data_independent}, 0, 0, true));
@@ -236,9 +237,11 @@ Result<KdTreeRelease> release_kd_tree(const SpacePoints& points, const KdTreeSet
   // The unsplit empty level-h boxes are leaves: Algorithm 5 over them.
   const double implicit_leaves = empty - static_cast<double>(split.size());
   release.leaves += implicit_leaves;
-  const uint64_t room = settings.limit - std::min(settings.limit, release.empty_bins_released);
-  Result<uint64_t> passing = binomial_by_skips(implicit_leaves, settings.leaf_noise.pass_probability(), random, room);
-  if (!passing.is_ok() || passing.value() > room) return too_many("released empty bins", settings.limit);
+  PRIVSYNTH_RETURN_IF_ERROR(
+      check_expected_passing(level_boxes, settings.leaf_noise.pass_probability(), settings.limit, "empty leaves"));
+  Result<uint64_t> passing = binomial_by_skips(implicit_leaves, settings.leaf_noise.pass_probability(), random);
+  if (!passing.is_ok()) return passing.status();
+  if (release.bins.size() + passing.value() > settings.limit) return too_many("released bins", settings.limit);
   std::unordered_map<KdKey, double, KdKeyHash> released;
   for (KdKey& key : choose_keys(level, passing.value(), {&occupied, &split}, random)) {
     const double weight = static_cast<double>(passing_empty_count(settings.leaf_noise, random));

@@ -15,7 +15,18 @@ inline void report(const char* verdict, const Claim& claim, const AuditResult& r
             << result.summary() << "\n";
 }
 
+// The audit checks the receipt's own statement: the claim the sound path's receipt makes must be the
+// one the case expects (so a receipt that understated its epsilon would fail here, or in the audit).
+inline void require_stated(const Release& release, const Claim& claim) {
+  const Claim stated = claim_stated(release(0, 1));
+  INFO("the receipt states eps " << stated.epsilon << ", delta " << stated.delta << ", rho " << stated.rho);
+  CHECK(stated.epsilon == Approx(claim.epsilon).margin(1e-9));
+  CHECK(stated.delta == Approx(claim.delta).margin(1e-15));
+  CHECK(stated.rho == Approx(claim.rho).margin(1e-12));
+}
+
 inline AuditResult require_within_claim(const Release& release, const Claim& claim, const AuditOptions& options = {}) {
+  require_stated(release, claim);
   const AuditResult result = run_audit(release, claim, options);
   report("sound", claim, result);
   INFO(result.summary());

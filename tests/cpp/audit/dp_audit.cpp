@@ -280,13 +280,22 @@ Features output_features(const std::vector<std::string>& synthetic_rows, const s
   features["rows"] = double(synthetic_rows.size());
   for (const std::string& row : synthetic_rows) features["row:" + row] += 1;
   for (const auto& [centre, weight] : weighted_centres) features["centre:" + centre] += weight;
-  const Json receipt = Json::parse(receipt_json);
-  for (const char* section : {"released", "parameters", "privacy", "output", "schema"}) {
-    if (receipt.contains(section)) flatten(receipt[section], std::string("receipt.") + section, features);
-  }
+  // The whole receipt: a value in any section that moved with the data would be a leak.
+  flatten(Json::parse(receipt_json), "receipt", features);
   return features;
 }
 
 Features error_features(const std::string& code_name) { return {{"error:" + code_name, 1.0}}; }
+
+Claim claim_stated(const Features& features) {
+  const auto value = [&](const std::string& name) {
+    const auto found = features.find(name);
+    return found == features.end() ? std::nan("") : found->second;
+  };
+  if (features.count("receipt.privacy.accounting=zcdp")) return Claim::zcdp(value("receipt.privacy.rhoSpent"));
+  const double delta = value("receipt.privacy.delta");
+  return delta > 0 ? Claim::approximate(value("receipt.privacy.epsilonSpent"), delta)
+                   : Claim::pure(value("receipt.privacy.epsilonSpent"));
+}
 
 }  // namespace privsynth::audit

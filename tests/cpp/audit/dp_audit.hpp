@@ -78,4 +78,8 @@ Features output_features(const std::vector<std::string>& synthetic_rows, const s
                          const std::vector<std::pair<std::string, double>>& weighted_centres = {});
 Features error_features(const std::string& code_name);
 
+// The claim a receipt states, from its features: rho spent under zCDP accounting, else epsilon
+// spent and delta (NaN where the receipt lacks them).
+Claim claim_stated(const Features& features);
+
 }  // namespace privsynth::audit

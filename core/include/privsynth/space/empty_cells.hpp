@@ -24,10 +24,15 @@ struct ThresholdedNoise {
 };
 
 // Binomial(cells, p), sampled by geometric skips (Devroye, Non-Uniform Random Variate Generation,
-// X.4): O(result) time for any number of cells (a double, exact up to 2^53). Fails with
-// DomainTooLarge if the expected number, cells * p, exceeds `limit`: the threshold is then too low
-// for the number of cells.
-Result<uint64_t> binomial_by_skips(double cells, double p, RandomSource& random, uint64_t limit);
+// X.4): O(result) time for any number of cells (a double, exact up to 2^53). Call
+// check_expected_passing first: `cells` (the empty ones) depends on the data, so it must not decide
+// a refusal.
+Result<uint64_t> binomial_by_skips(double cells, double p, RandomSource& random);
+
+// DomainTooLarge when `public_cells` * p exceeds `limit`: the threshold is then too low for the
+// number of cells. `public_cells` must not depend on the data (all cells, never the empty ones):
+// a refusal is an output too.
+Status check_expected_passing(double public_cells, double p, uint64_t limit, const std::string& what);
 
 // The noisy count of an empty cell given that it passed: threshold + Geometric.
 int64_t passing_empty_count(const ThresholdedNoise& noise, RandomSource& random);

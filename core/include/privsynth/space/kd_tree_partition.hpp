@@ -42,7 +42,12 @@ struct KdTreeSettings {
   double max_edge = 0.25;       // s1 (unit scale): split without a decision while the largest numeric edge > s1
   double min_edge = 1.0 / 32;   // s2: never split a box whose largest numeric edge < s2 (2^-50 <= s2 < s1 <= 1)
   double tau = 0;               // a box splits iff count > tau + Z; see lemma10_tau
-  uint64_t limit = 2'000'000;   // most empty boxes to create explicitly, or to release (DomainTooLarge beyond)
+  // Most bins to release, and most empty boxes expected to split or pass at the data-independent
+  // level (checked from public quantities); DomainTooLarge beyond.
+  uint64_t limit = 2'000'000;
+  // Most split decisions that come out "split" (a function of the released decisions, so refusing
+  // beyond it is private): the run sets it from the noisy record count, limit + L (n~ + slack).
+  uint64_t split_limit = UINT64_MAX;
   bool list_leaves = false;     // tests: also return every leaf (small spaces only; counts against limit)
 };
 
