@@ -1,5 +1,6 @@
 // Step 2's schema form: domains typed as public knowledge give a "public" schema whose run says so;
-// domains discovered privately give a "dp-discovered" schema whose cost every run's receipt adds;
+// domains discovered privately give a "dp-discovered" schema whose cost is part of the headline ε
+// and δ of every run's receipt (which states the run's part and the discovery's);
 // an invalid field shows an inline, linked error and the schema is refused; a discovery that finds
 // nothing shows the library's message, counts as spent, and leaves the app usable.
 import { readFileSync } from 'node:fs';
@@ -92,11 +93,14 @@ describe('the schema form', () => {
     const receipt = await receiptJson(page);
     expect(receipt.schema.provenance).toBe('public');
     expect(receipt.private).toBe(true);
-    expect(receipt.privacy.total).toBeUndefined();
+    // No discovery: the headline is the run's alone, with no split.
+    expect(receipt.privacy.domainDiscovery).toBeUndefined();
+    expect(receipt.privacy.thisRun).toBeUndefined();
+    expect(await page.isVisible(byTestId('receipt-split'))).toBe(false);
     expect(receipt.schema.columns.map((column: { name: string }) => column.name)).toEqual(['age', 'race', 'sex', 'hours-per-week', 'income']);
   });
 
-  it('discovers domains privately, and the receipt of a run adds the discovery to its total', async () => {
+  it('discovers domains privately, and the receipt of a run states ε and δ with the discovery, and how they split', async () => {
     const page = await openFormFromHeader();
 
     await markForDiscovery(page, 'age', 'numeric');
@@ -129,10 +133,14 @@ describe('the schema form', () => {
     expect(found).toContain('Female');
     expect(await page.textContent(field('sex', 'found'))).toMatch(/Found privately: (Female, Male|Male, Female)/);
     expect(await page.textContent(byTestId('sf-discovery-cost'))).toContain('ε = 1, δ = 0.000001');
-    expect(await page.textContent(byTestId('sf-spent'))).toContain('privacy.total');
+    expect(await page.textContent(byTestId('sf-spent'))).toContain('privacy.thisRun');
     const discoveryReceipt = JSON.parse((await page.textContent(byTestId('sf-discovery-receipt'))) ?? '{}');
     expect(discoveryReceipt.release).toBe('schema discovery');
-    expect(discoveryReceipt.ledger).toHaveLength(3);
+    // One entry per numeric bound (age's lower and upper quantile, each charged on its own) and one
+    // per categorical column (workclass, sex).
+    expect(discoveryReceipt.ledger.map((entry: { release: string }) => entry.release)).toHaveLength(4);
+    expect(discoveryReceipt.privacy.epsilonSpent).toBeCloseTo(1, 12);
+    expect(discoveryReceipt.privacy.delta).toBeCloseTo(1e-6, 15);
 
     // The merged schema (discovered and typed columns) is selected at once.
     await waitForFormSchema(page);
@@ -161,10 +169,25 @@ describe('the schema form', () => {
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
     const receipt = await receiptJson(page);
     expect(receipt.schema.provenance).toBe('discovered with differential privacy');
+    // The headline is the whole release's: the run's ε = 1 (its budget) and the discovery's (1, 1e-6).
+    expect(receipt.private).toBe(true);
+    expect(receipt.privacy.epsilonBudget).toBe(1);
+    expect(receipt.privacy.epsilonSpent).toBeCloseTo(2, 12);
+    expect(receipt.privacy.delta).toBeCloseTo(1e-6, 15);
+    expect(receipt.privacy.definition).toContain("this run and the schema's private discovery together");
+    expect(receipt.privacy.thisRun).toMatchObject({ epsilonSpent: 1, delta: 0 });
     expect(receipt.privacy.domainDiscovery).toMatchObject({ epsilon: 1, delta: 1e-6 });
-    expect(receipt.privacy.total.epsilon).toBeCloseTo(1 + receipt.privacy.epsilonBudget, 12);
-    expect(receipt.privacy.total.epsilon).toBeCloseTo(2, 12);
-    expect(receipt.privacy.total.delta).toBeCloseTo(1e-6, 15);
+    expect(receipt.privacy).not.toHaveProperty('total');
+    // The verdict states the whole release's figures, and how they split.
+    const guarantee = (await page.textContent(byTestId('receipt-guarantee'))) ?? '';
+    expect(guarantee).toContain('ε = 2 and δ = 0.000001');
+    const parts = (await page.textContent(byTestId('receipt-split'))) ?? '';
+    expect(parts).toContain('this run, ε = 1');
+    expect(parts).toContain('discovery of the schema’s domains on the same data, ε = 1 and δ = 0.000001');
+    // So does the exported report.
+    const report = (await download(page, 'download-report')).text;
+    expect(report).toContain('ε = 2, δ = 0.000001 ((epsilon, delta)-differential privacy, this run and the schema&#39;s private discovery together; ' +
+      'this run ε = 1, the schema’s private discovery ε = 1, δ = 0.000001)');
 
     // A changed rough range makes the found bounds stale: using the schema is refused until rediscovered.
     await page.fill(field('age', 'max'), '120');

@@ -364,7 +364,7 @@ describe('privsynth discover', () => {
     return path;
   };
 
-  it('writes a dp-discovered schema and its receipt, and a run with it states the total cost', () => {
+  it('writes a dp-discovered schema and its receipt, and a run with it states the whole release’s cost', () => {
     const run = cli(['discover', DATA, '--columns', spec(), '--epsilon', '1', '--delta', '1e-6', '--seed', '2',
       '--out', at('found.schema.json'), '--receipt', at('found.receipt.json')]);
     expect(run.stderr).toContain('discovered 2 column domains privately');
@@ -378,7 +378,14 @@ describe('privsynth discover', () => {
     const synth = cli(['synth', DATA, '--schema', at('found.schema.json'), '--epsilon', '1', '--seed', '2',
       '--out', at('found.csv'), '--receipt', at('found-run.receipt.json')]);
     expect(synth.status).toBe(0);
-    expect(readJson<PrivacyReceipt>(at('found-run.receipt.json')).privacy.total?.epsilon).toBeCloseTo(2, 12);
+    const { privacy } = readJson<PrivacyReceipt>(at('found-run.receipt.json'));
+    expect(privacy.epsilonSpent).toBeCloseTo(2, 12);
+    expect(privacy.thisRun?.epsilonSpent).toBe(1);
+    expect(privacy.domainDiscovery?.epsilon).toBe(1);
+    expect(privacy).not.toHaveProperty('total');
+    // The summary states the whole release's figures, and how they split.
+    expect(synth.stderr).toContain('Mechanism reduced-space-lp: epsilon 2, delta 0.000001 for the whole release (');
+    expect(synth.stderr).toContain("this run spent epsilon 1 of 1, the schema's private discovery epsilon 1, delta 0.000001.");
   });
 
   it('refuses categorical columns without --delta (exit 1) and writes neither file', () => {

@@ -13,6 +13,24 @@ const asObject = (value: unknown): Json => (value && typeof value === 'object' ?
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** "ε = 1.5 and δ = 0.000001" (δ left out when it is 0). */
+const epsilonDelta = (epsilon: number, delta: number) => `ε = ${formatDecimal(epsilon, 6)}${delta ? ` and δ = ${delta}` : ''}`;
+
+/**
+ * With a privately discovered schema, how the headline (the whole release's ε and δ) splits: this
+ * run's own figures and the discovery's, by basic composition. Null without a discovery.
+ */
+function discoverySplit(privacy: PrivacyReceipt['privacy']): HTMLElement | null {
+  const { thisRun, domainDiscovery } = privacy;
+  if (!thisRun || !domainDiscovery) return null;
+  return h(
+    'p',
+    { 'data-testid': 'receipt-split' },
+    `That is this run, ${epsilonDelta(thisRun.epsilonSpent, thisRun.delta)}, plus the private discovery of the schema’s domains on the same data, ` +
+      `${epsilonDelta(domainDiscovery.epsilon, domainDiscovery.delta)} (basic composition: the ε’s and δ’s add).`,
+  );
+}
+
 function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
   if (receipt.private) {
     return h(
@@ -21,10 +39,11 @@ function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
       h('p', { class: 'verdict__title' }, 'Private: yes'),
       h(
         'p',
-        {},
-        `This release satisfies ${receipt.privacy.definition} with ε = ${formatDecimal(receipt.privacy.epsilonSpent, 6)}` +
-          `${receipt.privacy.delta ? ` and δ = ${receipt.privacy.delta}` : ''} (neighbouring datasets: ${receipt.privacy.neighbours}).`,
+        { 'data-testid': 'receipt-guarantee' },
+        `This release satisfies ${receipt.privacy.definition} with ${epsilonDelta(receipt.privacy.epsilonSpent, receipt.privacy.delta)}` +
+          ` (neighbouring datasets: ${receipt.privacy.neighbours}).`,
       ),
+      discoverySplit(receipt.privacy),
     );
   }
   return h(
@@ -109,6 +128,21 @@ function zcdpRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
   ];
 }
 
+/**
+ * What was spent: ε of the run's budget; with a privately discovered schema, the whole release's ε
+ * (the headline), this run's own of its budget, and the discovery's.
+ */
+function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
+  const { thisRun, domainDiscovery } = privacy;
+  if (!thisRun || !domainDiscovery) return [['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`]];
+  const delta = (value: number) => (value ? `, δ = ${value}` : '');
+  return [
+    ['ε spent in all', `${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (this run and the schema’s discovery)`],
+    ['This run: ε spent / budget', `${formatDecimal(thisRun.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}${delta(thisRun.delta)}`],
+    ['Discovery of the schema', `ε = ${formatDecimal(domainDiscovery.epsilon, 6)}${delta(domainDiscovery.delta)}: ${domainDiscovery.note}`],
+  ];
+}
+
 /** A calibration figure, or a dash for a release without one (a reveal-or-obscure sample adds no noise). */
 const optionalDecimal = (value: number | undefined) => (value === undefined ? '—' : formatDecimal(value));
 
@@ -137,7 +171,7 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
     h('p', { class: 'hint' }, 'Safe to publish next to the synthetic data: it describes how the data was made, not what is in your table.'),
     privacyVerdict(receipt),
     definitionList([
-      ['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`],
+      ...spentRows(privacy),
       ...zcdpRows(privacy),
       ['Definition', `${privacy.definition}${privacy.delta ? `, δ = ${privacy.delta}` : ''}`],
       ['Neighbouring datasets', privacy.neighbours],

@@ -128,7 +128,13 @@ export interface ReportExportOptions {
 function header({ result, inputName, finishedAt }: ReportExportOptions): HTMLElement {
   const { receipt } = result;
   const { privacy } = receipt;
-  const delta = privacy.delta ? `, δ = ${privacy.delta}` : '';
+  const delta = (value: number) => (value ? `, δ = ${value}` : '');
+  // The headline is the whole release's; with a privately discovered schema, say how it splits.
+  const { thisRun, domainDiscovery } = privacy;
+  const split =
+    thisRun && domainDiscovery
+      ? `; this run ε = ${formatDecimal(thisRun.epsilonSpent, 6)}${delta(thisRun.delta)}, the schema’s private discovery ε = ${formatDecimal(domainDiscovery.epsilon, 6)}${delta(domainDiscovery.delta)}`
+      : '';
   return h(
     'header',
     {},
@@ -146,7 +152,7 @@ function header({ result, inputName, finishedAt }: ReportExportOptions): HTMLEle
       ['Input', inputName],
       ['Run finished', h('time', { datetime: finishedAt.toISOString() }, finishedAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'long' }))],
       ['Mechanism', receipt.mechanism.title],
-      ['Privacy', `ε = ${formatDecimal(privacy.epsilonSpent, 6)}${delta} (${privacy.definition})${receipt.private ? '' : ': NOT PRIVATE'}`],
+      ['Privacy', `ε = ${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (${privacy.definition}${split})${receipt.private ? '' : ': NOT PRIVATE'}`],
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
       ['Rows', `${formatInteger(result.report.rows.synthetic)} synthetic, from ${formatInteger(result.report.rows.real)} real`],
       ['Software', `${receipt.software.name} ${receipt.software.version}`],

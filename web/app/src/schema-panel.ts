@@ -154,7 +154,7 @@ export function schemaPanel(store: Store): SchemaPanel {
               : h('span', { class: 'tag tag--ok' }, 'public domain'),
         ),
         discovery
-          ? h('p', { class: 'hint', 'data-testid': 'schema-discovery-cost' }, `Finding the domains cost ${describeCost(discovery)}; every run with this schema adds it to its receipt.`)
+          ? h('p', { class: 'hint', 'data-testid': 'schema-discovery-cost' }, `Finding the domains cost ${describeCost(discovery)}; the ε and δ in the receipt of every run with this schema include it (for the sampler, whose neighbours replace a record, its ε counts twice), and the receipt states both parts.`)
           : null,
         notPrivateReasons.length
           ? h(

@@ -263,6 +263,10 @@ export interface PrivacyReceipt {
   private: boolean;
   notPrivateReasons: string[];
   privacy: {
+    /**
+     * The whole release's guarantee: with a privately discovered schema, the run and the discovery
+     * together (basic composition); `thisRun` then holds the run's own figures.
+     */
     definition: string;
     /** The neighbouring datasets in words ("add/remove one record", or replace-one with its public n). */
     neighbours: string;
@@ -271,17 +275,25 @@ export interface PrivacyReceipt {
     accounting: 'basic' | 'zcdp';
     /** Replace-one only: the number of records, public under that relation. */
     publicRecords?: number;
+    /** The run's own budget (the epsilon option); a discovery's cost is not part of it. */
     epsilonBudget: number;
+    /** The whole release's epsilon and delta, a privately discovered schema's cost included. */
     epsilonSpent: number;
     delta: number;
     composition: string;
+    /** Which tables the guarantee is about: a run refuses the others before anything is released. */
+    tablesCovered?: string;
     /** zCDP mechanisms (marginal-lp): the rho budget and spend, and the conversion to (epsilon, delta). */
     rhoBudget?: number;
     rhoSpent?: number;
     conversion?: string;
-    /** With a schema from discoverSchema(): what discovering it cost, and the total with this run. */
+    /**
+     * With a schema from discoverSchema(): the discovery's part of the headline epsilon and delta
+     * (under replace-one neighbours (2 epsilon, (1 + e^epsilon) delta) of its add/remove cost).
+     */
     domainDiscovery?: { epsilon: number; delta: number; note: string };
-    total?: { epsilon: number; delta: number; composition: string };
+    /** With a schema from discoverSchema(): this run's own part, and its own definition. */
+    thisRun?: { epsilonSpent: number; delta: number; definition: string };
   };
   ledger: Array<LedgerEntry | ZcdpLedgerEntry>;
   mechanism: { name: string; title: string; paper: string; referenceMeasure?: string; privacyNote: string };

@@ -44,7 +44,7 @@ export function discoveryBox(onDiscover: () => void, onBudgetChange: () => void)
   const epsilon = numberField({
     id: 'sf-epsilon',
     label: 'Budget of the discovery ε',
-    hint: 'Spent once, and added to the ε of every run with the schema.',
+    hint: 'Spent once, and added to the ε of every run with the schema (its receipt states the sum).',
     value: '0.5',
     step: '0.1',
     parse: positiveNumber,
@@ -117,7 +117,8 @@ export function discoveryBox(onDiscover: () => void, onBudgetChange: () => void)
     setSpent(spent) {
       spentLine.textContent = isFree(spent)
         ? 'No discovery so far: a schema made here is public knowledge only.'
-        : `Discovery behind a schema made here: ${describeCost(spent)}. The schema records this cost, and every run with it adds the cost to its own: the run’s receipt states the sum as privacy.total. Starting the form again keeps it.`;
+        : `Discovery behind a schema made here: ${describeCost(spent)}. The schema records this cost, and every run with it adds the cost to its own: ` +
+          'the ε and δ at the head of the run’s receipt are the sum, and it states the run’s own part (privacy.thisRun) and the discovery’s (privacy.domainDiscovery). Starting the form again keeps it.';
     },
     showOutcome({ cost, found, receipt }) {
       status.textContent = `Found the domains of ${found.length} column${found.length === 1 ? '' : 's'} at ${describeCost(cost)}.`;

@@ -27,13 +27,27 @@ export function summaryParagraph(result: SynthesisResult, where: WrittenTo, seco
       `(${columnList(result.columns)}) to ${destination}`,
     where.receipt ? `; the privacy receipt to ${where.receipt} (publish it with the data)` : '; no receipt (--no-receipt)',
     where.report ? `; the utility report to ${where.report} (measured on the real data: keep it private)` : '',
-    `. Mechanism ${receipt.mechanism.name}: epsilon ${number(privacy.epsilonSpent)} spent of ${number(privacy.epsilonBudget)}`,
-    privacy.delta > 0 ? `, delta ${privacy.delta}` : '',
-    ` (${privacy.definition})`,
-    privacy.total ? `; with the schema's discovery, epsilon ${number(privacy.total.epsilon)} and delta ${privacy.total.delta} in total` : '',
+    ...privacyParts(receipt.mechanism.name, privacy),
     `. Wall time ${seconds.toFixed(1)} s.`,
   ];
   return parts.join('') + (receipt.private ? '' : `\n${notPrivateWarning(result)}`);
+}
+
+/**
+ * What the release cost: the headline epsilon and delta are the whole release's; with a privately
+ * discovered schema they split into this run's (of its own budget) and the discovery's.
+ */
+function privacyParts(mechanism: string, privacy: SynthesisResult['receipt']['privacy']): string[] {
+  const delta = (value: number) => (value > 0 ? `, delta ${value}` : '');
+  const { thisRun, domainDiscovery } = privacy;
+  if (!thisRun || !domainDiscovery) {
+    return [`. Mechanism ${mechanism}: epsilon ${number(privacy.epsilonSpent)} spent of ${number(privacy.epsilonBudget)}`, delta(privacy.delta), ` (${privacy.definition})`];
+  }
+  return [
+    `. Mechanism ${mechanism}: epsilon ${number(privacy.epsilonSpent)}${delta(privacy.delta)} for the whole release (${privacy.definition}): `,
+    `this run spent epsilon ${number(thisRun.epsilonSpent)} of ${number(privacy.epsilonBudget)}${delta(thisRun.delta)}, `,
+    `the schema's private discovery epsilon ${number(domainDiscovery.epsilon)}${delta(domainDiscovery.delta)}`,
+  ];
 }
 
 export function notPrivateWarning(result: SynthesisResult): string {
