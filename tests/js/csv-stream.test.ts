@@ -189,6 +189,18 @@ describe('blank lines after the header are records', () => {
     await expect(readAll('a,b\n1,2\n\n3\n')).rejects.toMatchObject({ code: 'INVALID_CSV', message: 'row 4 of the CSV has 1 fields but the header has 2' });
   });
 
+  it('guesses the delimiter from the header line alone, never from the records', async () => {
+    // Over the first data rows, "a,b;c" read with ";" when the rows held ";" and with "," when they
+    // held ",": one record could change how every other one was read.
+    // Now both read with ",": the rows that hold ";" are then one field wide, and refused.
+    expect(parseCsv('a,b;c\n1,2\n1,3\n')).toEqual({ header: ['a', 'b;c'], rows: [['1', '2'], ['1', '3']] });
+    expect((await readAll('a,b;c\n1,2\n1,3\n')).header).toEqual(['a', 'b;c']);
+    expect(() => parseCsv('a,b;c\n1;2\n1;3\n')).toThrow('row 2 of the CSV has 1 fields but the header has 2');
+    await expect(readAll('a,b;c\n1;2\n1;3\n')).rejects.toMatchObject({ code: 'INVALID_CSV' });
+    expect(parseCsv('a;b\n1;2\n').header).toEqual(['a', 'b']);
+    expect(parseCsv('a\tb\n1\t2\n').header).toEqual(['a', 'b']);
+  });
+
   it('guesses the delimiter as before when blank lines come early', async () => {
     // PapaParse guesses on the first piece (4 Mi characters in a run); counted as one-field rows, the
     // blank lines here would make it fall back to a comma.

@@ -39,12 +39,14 @@ export function checkRowWidths(rows: string[][], width: number, firstRecord: num
 }
 
 /**
- * PapaParse's delimiter guess for `text` (its first piece, when streamed), made as it was made while
- * blank lines were skipped: those lines are records now (recordsOf), but they must not sway the
- * guess (a blank line has one field under every delimiter). Falls back to a comma.
+ * The delimiter, guessed by PapaParse from the header line alone (the first line that is not blank,
+ * in `text`: the first piece, when streamed). Neighbouring tables share their header, while a guess
+ * over the first data rows (PapaParse's own, ten rows) would let one record change how every row is
+ * read: "a,b;c" over the rows "1;2" reads with ";", over "1,2" with ",". Falls back to a comma.
  */
 export function guessDelimiter(text: string): string {
-  return Papa.parse<string[]>(text, { preview: 1, skipEmptyLines: 'greedy' }).meta.delimiter || ',';
+  const header = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  return Papa.parse<string[]>(header, { preview: 1 }).meta.delimiter || ',';
 }
 
 /** PapaParse's options for reading a CSV: no line is skipped; recordsOf() handles blank lines. */
