@@ -247,10 +247,6 @@ struct TableEncoder::State {
 Result<TableEncoder> TableEncoder::create(const Schema& schema, const std::vector<std::string>& header,
                                           OutOfDomainPolicy policy, bool keep_unit_values, UnfixableCells unfixable) {
   if (header.empty()) return Status::error(ErrorCode::EmptyData, "the table has no header row");
-  if (unfixable == UnfixableCells::FirstLevel && policy == OutOfDomainPolicy::Reject) {
-    return Status::error(ErrorCode::InvalidArgument, "outOfDomain \"reject\" drops records, and this mechanism counts "
-                                                     "every record (its n is public): use \"clamp\" or \"error\"");
-  }
   TableEncoder encoder;
   encoder.policy_ = policy;
   encoder.unfixable_ = unfixable;

@@ -32,8 +32,9 @@ enum class UnfixableCells {
   // a record is the same map for every table, so neighbours stay neighbours or become equal.
   DropRecord,
   // The cell is set to its column's first level (code 0) and the record kept (counted in the
-  // report): under replace-one neighbours n is public, and a dropped record would change it.
-  // Reject cannot be used with it.
+  // report): under replace-one neighbours n is public, and a dropped record would change it. The
+  // run refuses Reject for those mechanisms before it reads a record (read_run_setup), so that
+  // "reject" never means anything but dropping.
   FirstLevel,
 };
 const char* out_of_domain_policy_name(OutOfDomainPolicy policy);
