@@ -40,7 +40,13 @@ bool RandomSource::bernoulli_ratio(uint64_t numerator, uint64_t denominator) {
 bool SystemRandom::refill(uint8_t* buffer, size_t size) { return fill_platform_entropy(buffer, size); }
 
 namespace {
-uint64_t splitmix64(uint64_t& x);
+uint64_t splitmix64(uint64_t& x) {
+  uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 }  // namespace
 
 void RandomSource::fill_after_failure() {
@@ -52,16 +58,6 @@ void RandomSource::fill_after_failure() {
     std::memcpy(buffer_.data() + i, &word, sizeof word);
   }
 }
-
-namespace {
-uint64_t splitmix64(uint64_t& x) {
-  uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-}  // namespace
 
 SeededTestRandom::SeededTestRandom(uint64_t seed) {
   for (uint64_t& word : state_) word = splitmix64(seed);
