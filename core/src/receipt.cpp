@@ -12,13 +12,13 @@ namespace {
 // A privately discovered schema was a release on the same data: the receipt's headline epsilon,
 // delta and definition are the whole release's, the run and the discovery composed by basic
 // composition (epsilons and deltas add); the run's own figures move to privacy.thisRun.
-void add_discovery(nlohmann::json& privacy, const Schema& schema, const PrivacyDefinition& definition) {
+void add_discovery(nlohmann::json& privacy, const Schema& schema, const Accountant& accountant) {
   if (!schema.discovered) return;
-  const double spent = privacy.value("epsilonSpent", 0.0);
-  const double delta = privacy.value("delta", 0.0);
+  const double spent = accountant.epsilon_spent();
+  const double delta = accountant.delta_of_guarantee();
   // Discovery is private for add/remove neighbours; replacing a record is a removal and an addition,
   // so under replace-one it costs (2 eps, (1 + e^eps) delta) (group privacy, Dwork & Roth Thm 2.2).
-  const bool replace_one = definition.neighbours == Neighbours::ReplaceOne;
+  const bool replace_one = accountant.definition().neighbours == Neighbours::ReplaceOne;
   const double discovery_epsilon = (replace_one ? 2 : 1) * schema.discovered->epsilon;
   const double discovery_delta =
       replace_one ? (1 + std::exp(schema.discovered->epsilon)) * schema.discovered->delta : schema.discovered->delta;
@@ -106,7 +106,7 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
         {"columns", columns}}},
       {"output", {{"rows", inputs.synthetic_rows}, {"columns", inputs.output_columns.size()}}},
   };
-  add_discovery(receipt["privacy"], inputs.schema, inputs.accountant.definition());
+  add_discovery(receipt["privacy"], inputs.schema, inputs.accountant);
   receipt["privacy"]["tablesCovered"] = tables_covered(inputs.out_of_domain_policy);
   return receipt;
 }
