@@ -22,12 +22,16 @@ struct Sample {
   size_t runs = 0;
 };
 
-Sample collect(const Release& release, size_t runs, uint64_t seed_base) {
+// The test seeds: one range per phase (search, test) and table, so that no two runs share a seed.
+constexpr uint64_t kSearchSeeds = 1'000'000, kTestSeeds = 3'000'000;
+uint64_t seed_of(uint64_t phase, int table, size_t run) { return phase + uint64_t(table) * 1'000'000 + run; }
+
+Sample collect(const Release& release, size_t runs, uint64_t phase) {
   std::vector<Features> outputs[2];
   std::set<std::string> names;
   for (int table = 0; table < 2; ++table) {
     for (size_t run = 0; run < runs; ++run) {
-      outputs[table].push_back(release(table, seed_base + uint64_t(table) * 1'000'000 + run));
+      outputs[table].push_back(release(table, seed_of(phase, table, run)));
       for (const auto& entry : outputs[table].back()) names.insert(entry.first);
     }
   }
@@ -74,7 +78,6 @@ struct Condition {
   size_t feature = 0;
   double threshold = 0;
   bool at_least = true;
-  bool holds(double x) const { return at_least ? x >= threshold : x < threshold; }
 };
 struct Event {
   std::vector<Condition> conditions;
@@ -196,7 +199,7 @@ std::string OutputEvent::text() const {
 
 std::string AuditResult::summary() const {
   std::ostringstream text;
-  text << "event [" << event << "] on " << (d_first ? "D vs D'" : "D' vs D") << ": " << hits_first << " and "
+  text << "event [" << chosen.text() << "] on " << (chosen.d_first ? "D vs D'" : "D' vs D") << ": " << hits_first << " and "
        << hits_second << " of " << runs << " runs; Clopper-Pearson " << lower_first << " vs " << upper_second
        << "; loss lower bound " << loss_lower_bound << (violates ? " (VIOLATES the claim)" : "");
   return text.str();
@@ -206,18 +209,15 @@ AuditResult test_event(const Release& release, const Claim& claim, const OutputE
   const std::vector<std::pair<double, double>> curve = claim_curve(claim);
   AuditResult result;
   result.chosen = event;
-  result.event = event.text();
-  result.d_first = event.d_first;
   result.runs = options.test_runs;
   for (int table = 0; table < 2; ++table) {
     uint64_t hits = 0;
     for (size_t run = 0; run < options.test_runs; ++run) {
-      const Features features = release(table, 3'000'000 + uint64_t(table) * 1'000'000 + run);
+      const Features features = release(table, seed_of(kTestSeeds, table, run));
       bool happened = !event.conditions.empty();
       for (const EventCondition& c : event.conditions) {
         const auto found = features.find(c.feature);
-        const double x = found == features.end() ? 0.0 : found->second;
-        happened = happened && (c.at_least ? x >= c.threshold : x < c.threshold);
+        happened = happened && c.holds(found == features.end() ? 0.0 : found->second);
       }
       hits += happened ? 1 : 0;
     }
@@ -248,7 +248,7 @@ AuditResult test_event(const Release& release, const Claim& claim, const OutputE
 }
 
 AuditResult run_audit(const Release& release, const Claim& claim, const AuditOptions& options) {
-  const Sample searched = collect(release, options.search_runs, 1'000'000);
+  const Sample searched = collect(release, options.search_runs, kSearchSeeds);
   const Event found = search(searched, claim_curve(claim));
   OutputEvent event;
   event.d_first = found.d_first;

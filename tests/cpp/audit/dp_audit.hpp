@@ -47,6 +47,7 @@ struct EventCondition {
   std::string feature;
   double threshold = 0;
   bool at_least = true;
+  bool holds(double x) const { return at_least ? x >= threshold : x < threshold; }
 };
 struct OutputEvent {
   std::vector<EventCondition> conditions;
@@ -55,9 +56,7 @@ struct OutputEvent {
 };
 
 struct AuditResult {
-  OutputEvent chosen;
-  std::string event;        // the chosen event, in words
-  bool d_first = true;      // the bound is on P_D(E) / P_D'(E) (else the reverse)
+  OutputEvent chosen;       // the event tested, and which table is first
   uint64_t hits_first = 0, hits_second = 0, runs = 0;
   double lower_first = 0, upper_second = 1;  // Clopper-Pearson bounds
   // The loss bound in the claim's unit: epsilon for pure and approximate claims (ln((lower - delta)
