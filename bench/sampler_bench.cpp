@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "privsynth/samplers/laplace_histogram_sampler.hpp"
-#include "privsynth/samplers/obscuring.hpp"
-#include "privsynth/samplers/sampler_truth.hpp"
+#include "mechanisms/sampler/laplace_histogram.hpp"
+#include "mechanisms/sampler/obscuring.hpp"
+#include "sampler_truth.hpp"
 
 using namespace privsynth;
 

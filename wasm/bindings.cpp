@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "privsynth/data_summary.hpp"
-#include "privsynth/mechanisms/registry.hpp"
+#include "privsynth/mechanisms.hpp"
 #include "privsynth/planner.hpp"
 #include "privsynth/run_forecast.hpp"
 #include "privsynth/schema.hpp"
@@ -220,9 +220,7 @@ std::string version() { return privsynth::version(); }
 
 val mechanism_names() {
   val names = val::array();
-  for (const privsynth::MechanismEntry& entry : privsynth::mechanism_registry()) {
-    names.call<void>("push", std::string(entry.name));
-  }
+  for (const std::string& id : privsynth::mechanism_ids()) names.call<void>("push", id);
   return names;
 }
 

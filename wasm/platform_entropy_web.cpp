@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "privsynth/random.hpp"
+#include "privsynth/platform_entropy.hpp"
 
 // clang-format off
 EM_JS(int, privsynth_fill_random_js, (uint8_t* buffer, size_t size), {

@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "csv_file.hpp"
-#include "privsynth/encoding.hpp"
-#include "privsynth/eval/kernel_metrics.hpp"
-#include "privsynth/random.hpp"
+#include "data/encoding.hpp"
+#include "report/kernel_metrics.hpp"
+#include "base/random.hpp"
 #include "privsynth/synthesis.hpp"
 
 using namespace privsynth;

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "privsynth/status.hpp"
-#include "privsynth/table.hpp"
-#include "privsynth/workload.hpp"
+#include "data/table.hpp"
+#include "statistics/workload.hpp"
 
 namespace privsynth::bench {
 

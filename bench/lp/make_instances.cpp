@@ -12,10 +12,10 @@
 
 #include "csv_file.hpp"
 #include "instance.hpp"
-#include "privsynth/encoding.hpp"
-#include "privsynth/mechanisms/marginal_measurement.hpp"
-#include "privsynth/random.hpp"
-#include "privsynth/reference_measure.hpp"
+#include "data/encoding.hpp"
+#include "statistics/marginal_measurement.hpp"
+#include "base/random.hpp"
+#include "reference/reference_measure.hpp"
 #include "privsynth/schema.hpp"
 
 using namespace privsynth;

@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "instance.hpp"
-#include "privsynth/marginal_operator.hpp"
-#include "privsynth/min_max_fit.hpp"
-#include "privsynth/reweighting.hpp"
+#include "statistics/marginal_operator.hpp"
+#include "lp/min_max_fit.hpp"
+#include "lp/reweighting.hpp"
 #include "privsynth/warm_up.hpp"
 
 using namespace privsynth;

@@ -31,15 +31,15 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "privsynth/privacy/accountant.hpp"
-#include "privsynth/bootstrap.hpp"
-#include "privsynth/noise.hpp"
-#include "privsynth/perturbed_histogram.hpp"
+#include "privacy/accountant.hpp"
+#include "lp/bootstrap.hpp"
+#include "privacy/noise.hpp"
+#include "reference/perturbed_histogram.hpp"
 #include "privsynth/planner.hpp"
-#include "privsynth/random.hpp"
-#include "privsynth/reference_measure.hpp"
-#include "privsynth/reweighting.hpp"
-#include "privsynth/workload.hpp"
+#include "base/random.hpp"
+#include "reference/reference_measure.hpp"
+#include "lp/reweighting.hpp"
+#include "statistics/workload.hpp"
 
 using namespace privsynth;
 using Clock = std::chrono::steady_clock;

@@ -2,22 +2,16 @@
 // What a table looks like against its schema, before anything is spent: rows kept and rejected,
 // and per column the missing values and the values outside the domain (clamped, or mapped to
 // missing). FOR THE DATA OWNER'S EYES ONLY: exact counts of the real data, released nowhere.
-#include <nlohmann/json.hpp>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "privsynth/cell_grid.hpp"
-#include "privsynth/encoding.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
-
-// {"inputRows", "keptRows", "rejectedRows", "ignoredColumns", "columns": [{name, missing,
-// clamped, mappedToMissing, rejectedRows}]}: the encoding report's JSON, also used in the
-// utility report of every run.
-nlohmann::json encoding_report_json(const EncodingReport& report, const Schema& schema);
 
 // Encodes `grid` under the schema and the out-of-domain policy ("clamp", "reject", "error") and
 // returns {"notice", ...encoding_report_json}. Errors as synthesize() would give them for these
@@ -31,15 +25,17 @@ class DataSummarySession {
   static Result<DataSummarySession> start(std::string_view schema_json, std::string_view policy,
                                           const std::vector<std::string>& header);
   // Data rows [first_row, rows.rows) of a grid whose columns are the header's.
-  Status add_rows(const CellGridView& rows, size_t first_row = 0) { return encoder_.add_rows(rows, first_row); }
+  Status add_rows(const CellGridView& rows, size_t first_row = 0);
   std::string finish();
 
+  DataSummarySession(DataSummarySession&&) noexcept;
+  DataSummarySession& operator=(DataSummarySession&&) noexcept;
+  ~DataSummarySession();
+
  private:
-  DataSummarySession(Schema schema, OutOfDomainPolicy policy, TableEncoder encoder)
-      : schema_(std::move(schema)), policy_(policy), encoder_(std::move(encoder)) {}
-  Schema schema_;
-  OutOfDomainPolicy policy_;
-  TableEncoder encoder_;
+  struct State;
+  explicit DataSummarySession(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace privsynth

@@ -1,74 +1,17 @@
 #pragma once
 // A forecast of a synthesis run before it spends any budget, from public inputs only: the schema,
 // the options synthesize() takes, and optionally the user's own estimate of the number of records
-// n. It reads no data. Per release: what is measured, its noise (discrete Laplace scale b or
-// discrete Gaussian sigma), its share of the budget, the expected L1 error of the noisy counts and,
-// with n, the expected total-variation error of each noisy marginal before post-processing; then
-// the memory and a runtime estimate. Options are read and checked by the same code as a run
-// (run_setup.hpp, the mechanism's plan functions), so a setup the run would refuse is refused here
-// with the same error. Formulas and their limits: docs/forecast.md.
+// n. It reads no data. Every field is described in docs/forecast.md.
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
-#include <nlohmann/json.hpp>
 
-#include "privsynth/mechanisms/mechanism_forecast.hpp"
-#include "privsynth/run_cost_model.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
 
-// min / median / max of a quantity over the marginals of a release.
-struct Spread {
-  double min = 0, typical = 0, max = 0;
-};
-
-struct MarginalErrorForecast {
-  std::vector<std::string> columns;
-  size_t cells = 0;
-  double expected_l1_count = 0;      // cells * E|noise|
-  std::optional<double> expected_tv; // min(1, cells * E|noise| / (2 n)), with n
-};
-
-struct ReleaseForecast {
-  ForecastRelease release;
-  double budget_share = 0;           // of epsilon (pure DP) or of rho (zCDP)
-  double expected_abs_noise = 0;     // E|Z| of one noisy value
-  size_t cells = 0;                  // noisy values released (largest case)
-  std::optional<Spread> cells_each, expected_l1_count_each, expected_tv_each;
-  std::optional<double> expected_l1_count;  // over the whole release (largest case)
-  std::vector<MarginalErrorForecast> marginals;  // per marginal, when the column sets are known
-};
-
-struct RunForecast {
-  std::string mechanism;
-  MechanismForecast privacy;             // budget, releases as the mechanism plans them, the fit
-  std::vector<std::string> column_names; // the chosen columns
-  std::vector<int> levels;
-  std::optional<double> rows;            // n as given
-  std::optional<double> mechanism_rows;  // n minus an mlTarget hold-out
-  std::vector<ReleaseForecast> releases;
-  double budget_total = 0;               // sum of the releases' epsilon (or rho): equals the budget
-  MemoryEstimate memory;
-  RuntimeEstimate runtime;
-  std::vector<std::string> notes;
-};
-
-Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view options_json,
-                                 std::optional<double> rows = std::nullopt);
-
-nlohmann::json run_forecast_json(const RunForecast& forecast);
-
-// forecast_run as JSON text (camelCase; see docs/forecast.md for every field).
+// The forecast as JSON text (camelCase). A setup the run would refuse is refused with the same error.
 Result<std::string> forecast_run_json(std::string_view schema_json, std::string_view options_json,
                                       std::optional<double> rows = std::nullopt);
-
-// Mean absolute value of the noise: discrete Laplace of scale b (P(z) ∝ exp(-|z|/b)): exactly
-// 1 / sinh(1/b) (<= b, ~ b for b >> 1); discrete Gaussian of parameter sigma: summed exactly up to
-// sigma = 1000, above that sigma sqrt(2/pi) (1 - 1/(12 sigma^2)) (Euler-Maclaurin; the continuous
-// Gaussian's sigma sqrt(2/pi) is 1/(12 sigma^2) too high).
-double expected_abs_discrete_laplace(double scale);
-double expected_abs_discrete_gaussian(double sigma);
 
 }  // namespace privsynth

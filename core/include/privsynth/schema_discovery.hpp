@@ -13,7 +13,6 @@
 #include <string_view>
 
 #include "privsynth/cell_grid.hpp"
-#include "privsynth/random.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -28,10 +27,5 @@ struct SchemaDiscoveryOutput {
 // EmptyData (a categorical column with no category above the threshold: give its categories or
 // raise epsilon).
 Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, const CellGridView& grid);
-
-// The same with a given randomness source instead of the request's (for tests: a failing source,
-// to check that discovery fails closed; a seeded one makes the result not private).
-Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view request_json, const CellGridView& grid,
-                                                         RandomSource& random);
 
 }  // namespace privsynth

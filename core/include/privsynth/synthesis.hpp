@@ -2,7 +2,6 @@
 // The end-to-end pipeline behind the library's synthesize(): schema + CSV cells + options in;
 // synthetic columns, a privacy receipt and a utility report out. Nothing is returned unless every
 // step succeeded.
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,10 +9,7 @@
 #include <vector>
 
 #include "privsynth/cell_grid.hpp"
-#include "privsynth/decoding.hpp"
-#include "privsynth/encoding.hpp"
-#include "privsynth/holdout.hpp"
-#include "privsynth/privacy/definition.hpp"
+#include "privsynth/decoded_column.hpp"
 #include "privsynth/progress.hpp"
 #include "privsynth/status.hpp"
 
@@ -42,24 +38,6 @@ struct SynthesisOutput {
 };
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress = {});
-
-// What the encoding does with a record it cannot fix: drop it under add/remove neighbours, keep it
-// (the cell set to its column's first level) under replace-one, where n is public.
-UnfixableCells unfixable_cells_for(Neighbours neighbours);
-
-// The pipeline's privacy-critical steps, as values. Production runs (synthesize) use these
-// defaults; the end-to-end DP audit (tests/cpp/audit) swaps one for a deliberately broken version
-// to show that it would catch it.
-struct PipelineSteps {
-  // The mlTarget holdout (holdout.hpp: Poisson).
-  std::function<Result<RowSplit>(size_t rows, double test_fraction, RandomSource& random)> hold_out = split_rows;
-  // What the encoding does with an unfixable record, by neighbour relation.
-  std::function<UnfixableCells(Neighbours)> unfixable_cells = unfixable_cells_for;
-};
-
-// synthesize() with the given steps: for the DP audit only.
-Result<SynthesisOutput> synthesize_with_steps(const SynthesisInput& input, const PipelineSteps& steps,
-                                              const ProgressSink& progress = {});
 
 // The same run fed chunk by chunk (a streaming CSV reader): options and schema are checked by
 // start() before any record is read; only the encoded codes of the table are kept in between.

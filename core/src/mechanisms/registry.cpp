@@ -1,9 +1,11 @@
-#include "privsynth/mechanisms/registry.hpp"
+#include "mechanisms/registry.hpp"
 
-#include "privsynth/mechanisms/marginal_lp.hpp"
-#include "privsynth/mechanisms/private_sampler.hpp"
-#include "privsynth/mechanisms/reduced_space_lp.hpp"
-#include "privsynth/mechanisms/space_partition.hpp"
+#include "privsynth/mechanisms.hpp"
+
+#include "mechanisms/marginal_lp/marginal_lp.hpp"
+#include "mechanisms/sampler/private_sampler.hpp"
+#include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
+#include "mechanisms/space_partition/space_partition.hpp"
 
 namespace privsynth {
 namespace {
@@ -79,6 +81,12 @@ const std::vector<MechanismEntry>& mechanism_registry() {
       {"sampler", &prepare_private_sampler},
   };
   return registry;
+}
+
+std::vector<std::string> mechanism_ids() {
+  std::vector<std::string> ids;
+  for (const MechanismEntry& entry : mechanism_registry()) ids.emplace_back(entry.name);
+  return ids;
 }
 
 const MechanismEntry* find_mechanism(const std::string& name) {

@@ -1,9 +1,9 @@
-#include "privsynth/privacy/accountant.hpp"
+#include "privacy/accountant.hpp"
 
 #include <cmath>
 
-#include "privsynth/number_text.hpp"
-#include "privsynth/zcdp.hpp"
+#include "base/number_text.hpp"
+#include "privacy/zcdp.hpp"
 
 namespace privsynth {
 namespace {

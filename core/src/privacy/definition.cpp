@@ -1,8 +1,8 @@
-#include "privsynth/privacy/definition.hpp"
+#include "privacy/definition.hpp"
 
 #include <cmath>
 
-#include "privsynth/number_text.hpp"
+#include "base/number_text.hpp"
 
 namespace privsynth {
 

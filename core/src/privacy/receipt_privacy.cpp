@@ -1,4 +1,4 @@
-#include "privsynth/privacy/receipt_privacy.hpp"
+#include "privacy/receipt_privacy.hpp"
 
 namespace privsynth {
 namespace {

@@ -3,7 +3,7 @@
 // fit, and the target-augmented tree of mlTarget. Noise halved means the run at twice epsilon,
 // whose rho is about 3.5 times the claimed one.
 #include "audit_support.hpp"
-#include "privsynth/zcdp.hpp"
+#include "privacy/zcdp.hpp"
 #include "release_paths.hpp"
 
 using namespace privsynth;

@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include "privsynth/samplers/privacy_audit.hpp"
-#include "privsynth/zcdp.hpp"
+#include "special_functions.hpp"
+#include "privacy/zcdp.hpp"
 
 namespace privsynth::audit {
 namespace {

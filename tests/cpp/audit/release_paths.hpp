@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "dp_audit.hpp"
-#include "privsynth/synthesis.hpp"
+#include "pipeline/synthesis_steps.hpp"
 
 namespace privsynth::audit {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "privsynth/random.hpp"
-#include "privsynth/reference_measure.hpp"
+#include "base/random.hpp"
+#include "reference/reference_measure.hpp"
 
 namespace privsynth::testing {
 

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "privsynth/reweighting.hpp"
-#include "privsynth/table.hpp"
-#include "privsynth/workload.hpp"
+#include "lp/reweighting.hpp"
+#include "data/table.hpp"
+#include "statistics/workload.hpp"
 
 namespace privsynth::testing {
 

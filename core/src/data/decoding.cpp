@@ -1,0 +1,63 @@
+#include "data/decoding.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "data/binning.hpp"
+
+namespace privsynth {
+namespace {
+
+double draw_in_bin(const Column& column, int bin, RandomSource& random) {
+  if (column.integer) {
+    const WholeNumberRange range = whole_numbers_in_bin(column, bin);
+    if (range.first <= range.last) {
+      const auto count = static_cast<uint64_t>(range.last - range.first + 1);
+      return range.first + static_cast<double>(random.uniform_below(count));
+    }
+  }
+  const double lower = bin_lower(column, bin);
+  const double upper = bin_upper(column, bin);
+  return std::min(upper, lower + (upper - lower) * random.uniform_unit());
+}
+
+double from_unit(const Column& column, double unit, bool round_integers) {
+  const double value = std::clamp(column.min + unit * (column.max - column.min), column.min, column.max);
+  return column.integer && round_integers ? std::round(value) : value;
+}
+
+}  // namespace
+
+std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
+                                        RandomSource& random, const std::vector<std::vector<double>>& unit_values,
+                                        bool round_integers) {
+  std::vector<DecodedColumn> decoded(columns.size());
+  for (size_t c = 0; c < columns.size(); ++c) {
+    const Column& column = columns[c];
+    DecodedColumn& out = decoded[c];
+    out.name = column.name;
+    out.kind = column.kind;
+    const int missing = missing_code(column);
+    const std::vector<uint32_t>& codes = table.codes[c];
+    if (column.kind == ColumnKind::Categorical) {
+      out.categories.resize(table.rows);
+      for (size_t row = 0; row < table.rows; ++row) {
+        out.categories[row] = static_cast<int>(codes[row]) == missing ? -1 : static_cast<int32_t>(codes[row]);
+      }
+    } else {
+      out.numbers.resize(table.rows);
+      if (c < unit_values.size() && !unit_values[c].empty()) {
+        for (size_t row = 0; row < table.rows; ++row) out.numbers[row] = from_unit(column, unit_values[c][row], round_integers);
+        continue;
+      }
+      for (size_t row = 0; row < table.rows; ++row) {
+        out.numbers[row] = static_cast<int>(codes[row]) == missing ? std::numeric_limits<double>::quiet_NaN()
+                                                                   : draw_in_bin(column, static_cast<int>(codes[row]), random);
+      }
+    }
+  }
+  return decoded;
+}
+
+}  // namespace privsynth

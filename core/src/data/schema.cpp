@@ -1,0 +1,293 @@
+#include "privsynth/schema.hpp"
+
+#include <cmath>
+#include <set>
+#include <nlohmann/json.hpp>
+
+#include "base/json_text.hpp"
+#include "base/number_text.hpp"
+
+namespace privsynth {
+namespace {
+
+using Json = nlohmann::json;
+
+Status schema_error(const std::string& message) { return Status::error(ErrorCode::InvalidSchema, message); }
+
+std::string describe_column(size_t index, const std::string& name) {
+  return "column " + std::to_string(index + 1) + (name.empty() ? "" : " (\"" + name + "\")");
+}
+
+Status check_keys(const Json& object, const std::set<std::string>& allowed, const std::string& where) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    if (!allowed.count(it.key())) {
+      std::string known;
+      for (const auto& key : allowed) known += (known.empty() ? "" : ", ") + key;
+      return schema_error(where + ": unknown key \"" + it.key() + "\" (known keys: " + known + ")");
+    }
+  }
+  return Status::ok();
+}
+
+Status read_bool(const Json& object, const char* key, bool& out, const std::string& where) {
+  if (!object.contains(key)) return Status::ok();
+  if (!object[key].is_boolean()) return schema_error(where + ": \"" + key + "\" must be true or false");
+  out = object[key].get<bool>();
+  return Status::ok();
+}
+
+Status read_finite_number(const Json& object, const char* key, double& out, const std::string& where) {
+  if (!object.contains(key)) return schema_error(where + ": numeric column needs \"" + key + "\"");
+  const Json& value = object[key];
+  if (!value.is_number()) return schema_error(where + ": \"" + key + "\" must be a number");
+  out = value.get<double>();
+  if (!std::isfinite(out)) return schema_error(where + ": \"" + key + "\" must be finite");
+  return Status::ok();
+}
+
+Status parse_categories(const Json& object, Column& column, const std::string& where) {
+  if (!object.contains("categories") || !object["categories"].is_array() || object["categories"].empty()) {
+    return schema_error(where + ": categorical column needs a non-empty \"categories\" array");
+  }
+  const Json& list = object["categories"];
+  if (list.size() > static_cast<size_t>(kMaxCategories)) {
+    return schema_error(where + ": " + std::to_string(list.size()) + " categories (at most " +
+                        std::to_string(kMaxCategories) + ")");
+  }
+  std::set<std::string> labels;
+  std::set<double> numbers;
+  for (const Json& item : list) {
+    Category category;
+    if (item.is_string()) {
+      category.label = item.get<std::string>();
+    } else if (item.is_number()) {
+      category.number = item.get<double>();
+      if (!std::isfinite(*category.number)) return schema_error(where + ": a category is not a finite number");
+      category.label = format_number(*category.number);
+      if (!numbers.insert(*category.number).second) {
+        return schema_error(where + ": category " + category.label + " is listed twice");
+      }
+    } else {
+      return schema_error(where + ": categories must be strings or numbers");
+    }
+    if (!labels.insert(category.label).second) {
+      return schema_error(where + ": category \"" + category.label + "\" is listed twice");
+    }
+    column.categories.push_back(std::move(category));
+  }
+  return Status::ok();
+}
+
+Status parse_numeric(const Json& object, Column& column, const std::string& where) {
+  PRIVSYNTH_RETURN_IF_ERROR(read_finite_number(object, "min", column.min, where));
+  PRIVSYNTH_RETURN_IF_ERROR(read_finite_number(object, "max", column.max, where));
+  if (!(column.min < column.max)) {
+    return schema_error(where + ": \"min\" (" + format_number(column.min) + ") must be less than \"max\" (" +
+                        format_number(column.max) + ")");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "integer", column.integer, where));
+  column.bins = kDefaultBins;
+  if (object.contains("bins")) {
+    const Json& bins = object["bins"];
+    if (!bins.is_number_integer() || bins.get<long long>() < 1 || bins.get<long long>() > kMaxBins) {
+      return schema_error(where + ": \"bins\" must be a whole number from 1 to " + std::to_string(kMaxBins));
+    }
+    column.bins = static_cast<int>(bins.get<long long>());
+  }
+  if (column.integer) {
+    if (column.min != std::floor(column.min) || column.max != std::floor(column.max)) {
+      return schema_error(where + ": an integer column needs whole-number \"min\" and \"max\"");
+    }
+    const double values = column.max - column.min + 1;
+    if (!object.contains("bins") && values < column.bins) column.bins = static_cast<int>(values);
+    if (column.bins > values) {
+      return schema_error(where + ": " + std::to_string(column.bins) + " bins but only " + format_number(values) +
+                          " whole numbers in [" + format_number(column.min) + ", " + format_number(column.max) +
+                          "]; some bins could never hold a value");
+    }
+  }
+  return Status::ok();
+}
+
+Result<Column> parse_column(const Json& object, size_t index) {
+  std::string where = describe_column(index, "");
+  if (!object.is_object()) return schema_error(where + ": must be an object");
+  if (!object.contains("name") || !object["name"].is_string() || object["name"].get<std::string>().empty()) {
+    return schema_error(where + ": needs a non-empty string \"name\"");
+  }
+  Column column;
+  column.name = object["name"].get<std::string>();
+  where = describe_column(index, column.name);
+  if (!object.contains("type") || !object["type"].is_string()) {
+    return schema_error(where + ": needs \"type\": \"numeric\" or \"categorical\"");
+  }
+  const std::string type = object["type"].get<std::string>();
+  if (type == "categorical") {
+    column.kind = ColumnKind::Categorical;
+    PRIVSYNTH_RETURN_IF_ERROR(check_keys(object, {"name", "type", "categories", "nullable", "description"}, where));
+    PRIVSYNTH_RETURN_IF_ERROR(parse_categories(object, column, where));
+  } else if (type == "numeric") {
+    column.kind = ColumnKind::Numeric;
+    PRIVSYNTH_RETURN_IF_ERROR(check_keys(
+        object, {"name", "type", "min", "max", "integer", "bins", "nullable", "description"}, where));
+    PRIVSYNTH_RETURN_IF_ERROR(parse_numeric(object, column, where));
+  } else {
+    return schema_error(where + ": unknown type \"" + type + "\" (expected \"numeric\" or \"categorical\")");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "nullable", column.nullable, where));
+  return column;
+}
+
+Status parse_missing_tokens(const Json& root, Schema& schema) {
+  if (!root.contains("missing")) {
+    schema.missing_tokens = {""};
+    return Status::ok();
+  }
+  if (!root["missing"].is_array()) return schema_error("\"missing\" must be an array of strings");
+  for (const Json& token : root["missing"]) {
+    if (!token.is_string()) return schema_error("\"missing\" must be an array of strings");
+    schema.missing_tokens.push_back(token.get<std::string>());
+  }
+  return Status::ok();
+}
+
+// A category spelled like a missing token would be ambiguous when reading cells.
+Status check_categories_against_missing(const Schema& schema) {
+  for (size_t c = 0; c < schema.columns.size(); ++c) {
+    for (const Category& category : schema.columns[c].categories) {
+      for (const std::string& token : schema.missing_tokens) {
+        if (category.label == token) {
+          return schema_error(describe_column(c, schema.columns[c].name) + ": category \"" + token +
+                              "\" is also a missing-value token");
+        }
+      }
+    }
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+int level_count(const Column& column) {
+  const int base = column.kind == ColumnKind::Categorical ? static_cast<int>(column.categories.size()) : column.bins;
+  return base + (column.nullable ? 1 : 0);
+}
+
+int missing_code(const Column& column) { return column.nullable ? level_count(column) - 1 : -1; }
+
+int find_column(const Schema& schema, std::string_view name) {
+  for (size_t i = 0; i < schema.columns.size(); ++i) {
+    if (schema.columns[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+Result<Schema> parse_schema_json(std::string_view text) {
+  const Json root = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded()) return schema_error("the schema is not valid JSON");
+  if (!root.is_object()) return schema_error("the schema must be a JSON object");
+  PRIVSYNTH_RETURN_IF_ERROR(
+      check_keys(root, {"version", "name", "source", "description", "provenance", "discovery", "columns", "missing"}, "schema"));
+  if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<long long>() != 1) {
+    return schema_error("\"version\" must be 1 (this is schema format v1)");
+  }
+  Schema schema;
+  if (root.contains("name")) {
+    if (!root["name"].is_string()) return schema_error("\"name\" must be a string");
+    schema.name = root["name"].get<std::string>();
+  }
+  if (root.contains("source")) {
+    if (!root["source"].is_string()) return schema_error("\"source\" must be a string");
+    schema.source = root["source"].get<std::string>();
+  }
+  if (root.contains("provenance")) {
+    const Json& provenance = root["provenance"];
+    if (!provenance.is_string() || (provenance != "public" && provenance != "inferred-from-data" && provenance != "dp-discovered")) {
+      return schema_error("\"provenance\" must be \"public\", \"dp-discovered\" or \"inferred-from-data\"");
+    }
+    schema.inferred_from_data = provenance == "inferred-from-data";
+    if (provenance == "dp-discovered") {
+      const Json* cost = root.contains("discovery") ? &root["discovery"] : nullptr;
+      const auto number_in = [&](const char* key, double low, double high) {
+        return cost && cost->is_object() && cost->contains(key) && (*cost)[key].is_number() &&
+               (*cost)[key].get<double>() >= low && (*cost)[key].get<double>() < high;
+      };
+      if (!number_in("epsilon", 0, 1e6) || !number_in("delta", 0, 1)) {
+        return schema_error("a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, "
+                            "the cost of discovering it, which every receipt adds");
+      }
+      schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>(), {}};
+      PRIVSYNTH_RETURN_IF_ERROR(check_keys(*cost, {"epsilon", "delta", "notPrivateReasons"}, "\"discovery\""));
+      if (cost->contains("notPrivateReasons")) {
+        const Json& reasons = (*cost)["notPrivateReasons"];
+        if (!reasons.is_array()) return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
+        for (const Json& reason : reasons) {
+          if (!reason.is_string()) return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
+          schema.discovered->not_private_reasons.push_back(reason.get<std::string>());
+        }
+      }
+    }
+  }
+  if (root.contains("discovery") && !schema.discovered) {
+    return schema_error("\"discovery\" belongs to a schema with \"provenance\": \"dp-discovered\"");
+  }
+  if (!root.contains("columns") || !root["columns"].is_array() || root["columns"].empty()) {
+    return schema_error("\"columns\" must be a non-empty array");
+  }
+  if (root["columns"].size() > static_cast<size_t>(kMaxColumns)) {
+    return schema_error("at most " + std::to_string(kMaxColumns) + " columns are supported");
+  }
+  std::set<std::string> names;
+  for (size_t i = 0; i < root["columns"].size(); ++i) {
+    Result<Column> column = parse_column(root["columns"][i], i);
+    if (!column.is_ok()) return column.status();
+    if (!names.insert(column.value().name).second) {
+      return schema_error(describe_column(i, column.value().name) + ": the name is used by an earlier column");
+    }
+    schema.columns.push_back(std::move(column).value());
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(parse_missing_tokens(root, schema));
+  PRIVSYNTH_RETURN_IF_ERROR(check_categories_against_missing(schema));
+  return schema;
+}
+
+std::string schema_to_json(const Schema& schema) {
+  Json root;
+  root["version"] = 1;
+  root["name"] = schema.name;
+  if (!schema.source.empty()) root["source"] = schema.source;
+  root["provenance"] = schema.inferred_from_data ? "inferred-from-data" : schema.discovered ? "dp-discovered" : "public";
+  if (schema.discovered) {
+    root["discovery"] = {{"epsilon", schema.discovered->epsilon}, {"delta", schema.discovered->delta}};
+    if (!schema.discovered->not_private_reasons.empty()) {
+      root["discovery"]["notPrivateReasons"] = schema.discovered->not_private_reasons;
+    }
+  }
+  Json columns = Json::array();
+  for (const Column& column : schema.columns) {
+    Json item;
+    item["name"] = column.name;
+    if (column.kind == ColumnKind::Categorical) {
+      item["type"] = "categorical";
+      Json categories = Json::array();
+      for (const Category& category : column.categories) {
+        if (category.number) categories.push_back(*category.number);
+        else categories.push_back(category.label);
+      }
+      item["categories"] = categories;
+    } else {
+      item["type"] = "numeric";
+      item["min"] = column.min;
+      item["max"] = column.max;
+      item["integer"] = column.integer;
+      item["bins"] = column.bins;
+    }
+    if (column.nullable) item["nullable"] = true;
+    columns.push_back(item);
+  }
+  root["columns"] = columns;
+  root["missing"] = schema.missing_tokens;
+  return to_json_text(root, 1);
+}
+
+}  // namespace privsynth

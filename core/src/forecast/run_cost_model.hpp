@@ -1,0 +1,53 @@
+#pragma once
+// Memory and runtime models of a synthesis run, from its shape only (sizes known before the run).
+// The runtime model is calibrated on measurements of the native build (bench/bench_native.cpp) on
+// one machine; its constants and the measurements behind them are in run_cost_model.cpp and
+// docs/forecast.md. Estimates, not promises: the LP's time in particular varies several-fold with
+// the data.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "lp/reweighting.hpp"
+
+namespace privsynth {
+
+struct RunShape {
+  size_t rows = 0;               // n, records read
+  size_t mechanism_rows = 0;     // records the mechanism sees (n minus an mlTarget hold-out)
+  size_t columns = 0;            // p
+  size_t synthetic_rows = 0;     // k
+  size_t counted_marginals = 0;  // marginals counted over the records (measured, scored or for mu)
+  size_t measured_cells = 0;     // noisy values held
+  std::string fit;               // "lp", "tree", "target-tree"
+  size_t fit_marginals = 0, fit_statistics = 0, dense_statistics = 0;
+  size_t reduced_space_max = 0;  // points of the LP's largest reduced space (or the full domain)
+  bool full_domain = false;
+  FitMethod fit_method = FitMethod::RowGeneration;
+  FitObjective fit_objective = FitObjective::MaxError;
+  double lp_time_limit_seconds = 0;  // 0: none
+  bool evaluate = true;          // the utility report (marginal distances on the real data)
+  bool ml = false;               // the mlTarget report (logistic regressions)
+  size_t one_hot_features = 0;   // mlTarget: the levels of the other columns
+};
+
+struct MemoryEstimate {
+  double table = 0;      // the records: the input grid (~12 bytes a cell) and their codes (4 bytes)
+  double output = 0;     // synthetic rows: k p (4 encoded + 8 decoded) bytes
+  double marginals = 0;  // counts and noisy values: 16 bytes per cell
+  double fit = 0;        // LP: reduced space, statistic operator, GLPK's rows; tree: its tables and rows
+  double total = 0;
+};
+
+struct RuntimeEstimate {
+  double native = 0;     // seconds, the native build on the calibration machine
+  double low = 0, high = 0;  // the range the calibration data suggest for the native build
+  double wasm = 0;       // native times the wasm factor
+  double wasm_factor = 0;
+  std::string basis;     // the calibration, in words
+};
+
+MemoryEstimate estimate_memory(const RunShape& shape);
+RuntimeEstimate estimate_runtime(const RunShape& shape);
+
+}  // namespace privsynth

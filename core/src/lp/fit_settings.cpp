@@ -1,0 +1,157 @@
+#include "lp/fit_settings.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lp/bootstrap.hpp"
+#include "base/number_text.hpp"
+#include "privsynth/progress.hpp"
+
+namespace privsynth {
+
+Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings) {
+  long long m = 0, max_m = 0, k = 0, iteration_limit = 0;
+  double time_limit_seconds = 0;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("reducedSpaceSize", m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("maxReducedSpaceSize", max_m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
+  if (m > 0 && max_m > 0) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "give either \"reducedSpaceSize\" (a fixed m) or \"maxReducedSpaceSize\" (a cap for automatic growth)");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("syntheticRows", k, 1, static_cast<long long>(kMaxSyntheticRows)));
+  std::string rows_from = settings.round_to_dataset ? "rounding" : "sampling";
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("syntheticRowsFrom", rows_from));
+  if (rows_from != "rounding" && rows_from != "sampling") {
+    return Status::error(ErrorCode::InvalidArgument, "option \"syntheticRowsFrom\" must be \"rounding\" or \"sampling\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpTimeLimitSeconds", time_limit_seconds, 0, 2e6));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("lpIterationLimit", iteration_limit, 0, 2'000'000'000));
+  FitOptions& fit = settings.fit;
+  std::string method = "primal", solver = fit_method_name(fit.method), objective = fit_objective_name(fit.objective);
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpMethod", method));
+  if (method != "primal" && method != "dual") {
+    return Status::error(ErrorCode::InvalidArgument, "option \"lpMethod\" must be \"primal\" or \"dual\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpObjective", objective));
+  if (objective == "max-error") {
+    fit.objective = FitObjective::MaxError;
+  } else if (objective == "sum-error") {
+    fit.objective = FitObjective::SumError;
+  } else if (objective == "max-marginal-error") {
+    fit.objective = FitObjective::MaxMarginalError;
+  } else {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"lpObjective\" must be \"max-error\", \"sum-error\" or \"max-marginal-error\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpSolver", solver));
+  if (solver == "row-generation") {
+    fit.method = FitMethod::RowGeneration;
+  } else if (solver == "simplex") {
+    fit.method = FitMethod::Simplex;
+  } else if (solver == "mirror-prox") {
+    fit.method = FitMethod::MirrorProx;
+  } else {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"lpSolver\" must be \"row-generation\", \"simplex\" or \"mirror-prox\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpRelativeGap", fit.relative_gap, 0, 0.5));
+  if (fit.method == FitMethod::MirrorProx && fit.objective != FitObjective::MaxError) {
+    return Status::error(ErrorCode::InvalidArgument, "the first-order solver minimizes \"max-error\" only");
+  }
+  if (fit.method == FitMethod::MirrorProx && !(fit.relative_gap > 0)) {
+    return Status::error(ErrorCode::InvalidArgument, "the first-order solver needs \"lpRelativeGap\" > 0");
+  }
+  settings.reduced_space_size = static_cast<size_t>(m);
+  settings.max_reduced_space_size = static_cast<size_t>(max_m);
+  settings.synthetic_rows = static_cast<size_t>(k);
+  settings.round_to_dataset = rows_from == "rounding";
+  fit.simplex.method = method == "dual" ? SimplexMethod::Dual : SimplexMethod::Primal;
+  fit.simplex.iteration_limit = iteration_limit;
+  fit.simplex.time_limit_ms = static_cast<long long>(std::ceil(time_limit_seconds * 1000));
+  fit.mirror_prox.iteration_limit = iteration_limit;
+  fit.mirror_prox.time_limit_ms = fit.simplex.time_limit_ms;
+  return Status::ok();
+}
+
+ReducedSpaceSchedule default_reduced_space_schedule(size_t statistics) {
+  ReducedSpaceSchedule schedule;
+  schedule.initial_points = std::max<size_t>(1000, 2 * (statistics + 1));
+  schedule.max_points = std::max(schedule.initial_points, std::min<size_t>(100'000, 32 * (statistics + 1)));
+  return schedule;
+}
+
+ReducedSpaceSchedule reduced_space_schedule(const LpFitSettings& settings, size_t statistics, double noise) {
+  if (settings.reduced_space_size > 0) {
+    return ReducedSpaceSchedule{settings.reduced_space_size, settings.reduced_space_size, 0};
+  }
+  ReducedSpaceSchedule schedule = default_reduced_space_schedule(statistics);
+  if (settings.max_reduced_space_size > 0) {
+    schedule.max_points = settings.max_reduced_space_size;
+    schedule.initial_points = std::min(schedule.initial_points, schedule.max_points);
+  }
+  schedule.target_error = noise;
+  return schedule;
+}
+
+FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSettings& settings) {
+  return [&context, row_generation = settings.fit.method == FitMethod::RowGeneration](const FitProgress& p) {
+    std::string detail;
+    if (p.infeasibility > 0) {
+      detail = std::to_string(p.iterations) + " simplex iterations, finding a feasible point";
+    } else if (p.upper > 0) {
+      detail = "error " + format_rounded(p.upper) + ", optimum >= " + format_rounded(p.lower);
+    } else {
+      detail = std::to_string(p.iterations) + " iterations";
+    }
+    if (row_generation) detail += ", " + std::to_string(p.active_statistics) + " statistics active";
+    const double fraction = p.upper > 0 && p.lower > 0 ? std::clamp(p.lower / p.upper, 0.0, 1.0) : -1;
+    return keep_going(context.progress, Phase::Solve, fraction, detail);
+  };
+}
+
+size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count) {
+  return settings.synthetic_rows > 0
+             ? settings.synthetic_rows
+             : static_cast<size_t>(std::clamp(std::round(noisy_count), 1.0, double(kMaxSyntheticRows)));
+}
+
+Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
+                                                  double noisy_count, RandomSource& random) {
+  const size_t k = synthetic_row_count(settings, noisy_count);
+  return settings.round_to_dataset ? round_weights_to_rows(weights, k, random) : draw_weighted_indices(weights, k, random);
+}
+
+nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule,
+                                  const Reweighting& fit) {
+  nlohmann::json rounds = nlohmann::json::array();
+  for (const ReweightingRound& round : fit.rounds) {
+    rounds.push_back({{"points", round.points},
+                      {"lpObjective", round.lp_objective},
+                      {"lowerBound", round.lower_bound},
+                      {"iterations", round.iterations},
+                      {"activeStatistics", round.active_statistics}});
+  }
+  return {{"size", fit.points.rows},
+          {"choice", settings.reduced_space_size > 0 ? "fixed by the caller" : "grown automatically"},
+          {"initial", schedule.initial_points},
+          {"maximum", schedule.max_points},
+          {"targetError", schedule.target_error},
+          {"rounds", rounds}};
+}
+
+nlohmann::json lp_json(const LpFitSettings& settings, const Reweighting& fit) {
+  const FitOptions& options = settings.fit;
+  return {{"solver", fit_method_name(options.method)},
+          {"objective", fit_objective_name(options.objective)},
+          {"simplex", options.method == FitMethod::MirrorProx
+                          ? "none"
+                          : std::string("GLPK 5.0 ") + (options.simplex.method == SimplexMethod::Dual ? "dual" : "primal")},
+          {"relativeGapTarget", options.relative_gap},
+          {"rows", fit.size.rows},
+          {"columns", fit.size.columns},
+          {"nonzeros", fit.size.nonzeros},
+          {"activeStatistics", fit.active_statistics},
+          {"iterations", fit.iterations}};
+}
+
+}  // namespace privsynth

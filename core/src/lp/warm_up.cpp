@@ -1,0 +1,30 @@
+#include "privsynth/warm_up.hpp"
+
+#include "statistics/marginal_operator.hpp"
+#include "base/random.hpp"
+#include "reference/reference_measure.hpp"
+#include "lp/reweighting.hpp"
+#include "statistics/workload.hpp"
+
+namespace privsynth {
+
+Status warm_up_solvers() {
+  // A fixed, public toy problem: the seeded generator only makes it reproducible; nothing here
+  // touches user data or is released.
+  SeededTestRandom random(1);
+  const std::vector<int> levels(8, 3);
+  Result<MarginalWorkload> workload = MarginalWorkload::all_up_to_degree(levels, 2);
+  if (!workload.is_ok()) return workload.status();
+  const EncodedTable points = sample_uniform_points(levels, 1500, random);
+  const EncodedTable data = sample_uniform_points(levels, 200, random);
+  std::vector<double> targets = workload.value().weighted_sum(data, std::vector<double>(data.rows, 1.0 / double(data.rows)));
+  FitOptions options;
+  options.method = FitMethod::RowGeneration;
+  for (int round = 0; round < 3; ++round) {  // several calls: optimized code is used from the next call on
+    Result<Reweighting> fit = fit_min_max_error(workload.value(), points, targets, options);
+    if (!fit.is_ok()) return fit.status();
+  }
+  return Status::ok();
+}
+
+}  // namespace privsynth

@@ -1,0 +1,76 @@
+#pragma once
+// What a mechanism will release, worked out before the run from public inputs only: the options,
+// the chosen columns' levels and, optionally, the user's own estimate of the number of records.
+// Each release states its noise, its calibration and its share of the budget, from the same plan
+// functions the run calls (plan_reduced_space_lp, plan_marginal_lp, marginal_noise, ...), so the
+// forecast and the receipt of a run agree. run_forecast.hpp turns this into expected errors,
+// memory and time.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+
+#include "lp/reweighting.hpp"
+
+namespace privsynth {
+
+struct ForecastInputs {
+  std::vector<int> levels;       // of the chosen columns, as encoded
+  std::optional<double> rows;    // records the mechanism will see (after an mlTarget hold-out); a guess
+  int target_column = -1;        // index among the chosen columns of mlTarget, or -1
+  std::vector<bool> numeric;     // of the chosen columns: numeric (true) or categorical
+};
+
+// RevealOrObscure: samples that add no noise to values (a sampler obscures whole records instead).
+enum class ForecastNoise { DiscreteLaplace, DiscreteGaussian, ExponentialMechanism, BernsteinLaplace, RevealOrObscure };
+const char* forecast_noise_name(ForecastNoise noise);
+
+struct ForecastRelease {
+  std::string release;  // short label ("record count", "1-way marginals", "tree edges", ...)
+  std::string what;     // one sentence
+  ForecastNoise noise = ForecastNoise::DiscreteLaplace;
+  // Noisy marginals: those whose columns are known before the run, and `chosen` more that the run
+  // picks privately among `candidate_sets`; all empty for a release of other values (record count,
+  // moments, kernel sums).
+  std::vector<std::vector<int>> column_sets;
+  std::vector<std::vector<int>> candidate_sets;
+  size_t chosen = 0;
+  size_t marginals = 0;      // column_sets + chosen
+  size_t marginals_max = 0;  // > marginals when the count depends on the run (the std assumes the max)
+  size_t values = 0;         // number of noisy values of a release that is not of marginals
+  bool values_are_counts = true;  // false: the noise is in other units (moment sums, kernel sums)
+  // Calibration, as the receipt's ledger will state it.
+  double sensitivity = 0;    // L1 (pure DP), L2 (Gaussian) or the score's (exponential mechanism)
+  double scale = 0;          // discrete Laplace scale b of each value
+  double std = 0;            // discrete Gaussian sigma of each value
+  double epsilon = 0;        // pure DP: the epsilon charged; exponential mechanism: each selection's epsilon
+  double rho = 0;            // zCDP: the rho charged (all selections together for the exponential mechanism)
+  size_t selections = 0;     // exponential mechanism: how many
+  std::vector<std::string> notes;
+};
+
+struct MechanismForecast {
+  bool zcdp = false;         // false: pure epsilon-DP, basic composition; true: (eps, delta) through rho-zCDP
+  double epsilon = 0;
+  double delta = 0;          // zCDP only
+  double rho = 0;            // zCDP only: cdp_rho(epsilon, delta)
+  std::vector<ForecastRelease> releases;  // in the order the run makes them (the ledger's order)
+
+  // The post-processing fit.
+  std::string fit;           // "lp", "tree", "target-tree"
+  // The fit's marginals and statistics (cells); tables chosen at run time count at the median size
+  // of their candidates, before any domain compression.
+  size_t fit_marginals = 0, fit_statistics = 0;
+  size_t dense_statistics = 0;                   // the LP's moment functions
+  bool full_domain = false;  // the LP runs over every cell of the domain (reduced_space_* = its size)
+  size_t reduced_space_initial = 0, reduced_space_max = 0;
+  FitMethod fit_method = FitMethod::RowGeneration;
+  FitObjective fit_objective = FitObjective::MaxError;
+  double lp_time_limit_seconds = 0;  // 0: none
+  size_t synthetic_rows = 0;         // the option; 0: the noisy record count
+  nlohmann::json parameters;         // a partition's public choices (w, t, s1, s2, tau), as the receipt states them
+  std::vector<std::string> notes;
+};
+
+}  // namespace privsynth

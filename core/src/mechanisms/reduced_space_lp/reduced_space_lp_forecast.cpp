@@ -1,0 +1,153 @@
+// The releases of a reduced-space LP run (Boedihardjo, Strohmer & Vershynin, Algorithm 1, step 1;
+// reference measures of Bojkovic & Loh), from the plan and calibrations the run itself uses.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "reference/bernstein_kde.hpp"
+#include "statistics/marginal_measurement.hpp"
+#include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
+#include "reference/perturbed_histogram.hpp"
+#include "reference/tree_reference.hpp"
+
+namespace privsynth {
+namespace {
+
+std::vector<std::vector<int>> column_sets(const MarginalWorkload& workload) {
+  std::vector<std::vector<int>> sets;
+  for (const Marginal& marginal : workload.marginals()) sets.push_back(marginal.columns);
+  return sets;
+}
+
+// The reference measure mu released with `epsilon` (reference_release.cpp), or nothing if uniform.
+Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOptions& options, double epsilon,
+                                                         const ForecastInputs& inputs) {
+  const ReferenceOptions& reference = options.reference;
+  ForecastRelease release;
+  release.epsilon = epsilon;
+  switch (reference.kind) {
+    case ReferenceKind::Uniform:
+    case ReferenceKind::Auto:
+      return std::optional<ForecastRelease>();
+    case ReferenceKind::Histogram: {
+      Result<size_t> cells = full_domain_cells(inputs.levels, reference.histogram_cell_limit);
+      if (!cells.is_ok()) return cells.status();
+      Result<RationalScale> scale = perturbed_histogram_scale(epsilon);
+      if (!scale.is_ok()) return scale.status();
+      std::vector<int> all(inputs.levels.size());
+      for (size_t c = 0; c < all.size(); ++c) all[c] = int(c);
+      release.release = "reference measure: histogram";
+      release.what = "perturbed histogram: a noisy count of every cell of the full domain (Bojkovic & Loh, "
+                     "Algorithm 2), from which the reduced space is drawn";
+      release.column_sets = {all};
+      release.marginals = 1;
+      release.sensitivity = 1;
+      release.scale = scale.value().value();
+      return std::optional<ForecastRelease>(release);
+    }
+    case ReferenceKind::Tree: {
+      Result<TreeReferencePlan> tree = plan_tree_reference(inputs.levels, epsilon);
+      if (!tree.is_ok()) return tree.status();
+      release.release = "reference measure: tree";
+      release.what = "noisy cells of every 2-way marginal, fitted to a Chow-Liu tree that draws the reduced space";
+      release.column_sets = column_sets(tree.value().workload);
+      release.marginals = release.column_sets.size();
+      release.sensitivity = tree.value().workload.l1_sensitivity_add_remove();
+      release.scale = tree.value().scale.value();
+      return std::optional<ForecastRelease>(release);
+    }
+    case ReferenceKind::BernsteinKde: {
+      // The lattice grows with n (choose_bernstein_parameters): without an estimate of n the
+      // forecast uses n = 2, which gives the smallest lattice.
+      const double n = inputs.rows.value_or(2);
+      Result<BernsteinParameters> parameters =
+          choose_bernstein_parameters(int(inputs.levels.size()), n, epsilon, reference.bernstein);
+      if (!parameters.is_ok()) return parameters.status();
+      Result<double> scale = gaussian_kde_noise_scale(parameters.value(), epsilon);
+      if (!scale.is_ok()) return scale.status();
+      release.release = "reference measure: Bernstein KDE";
+      release.noise = ForecastNoise::BernsteinLaplace;
+      release.what = "private Gaussian kernel sum on the Bernstein lattice of " +
+                     std::to_string(parameters.value().lattice_points) + " points (k = " +
+                     std::to_string(parameters.value().lattice_resolution) + "; Bojkovic & Loh, Algorithm 3)";
+      release.values = parameters.value().lattice_points;
+      release.values_are_counts = false;
+      release.sensitivity = double(parameters.value().lattice_points) * 1025.0 / 1024.0;
+      release.scale = scale.value();
+      if (!inputs.rows) release.notes.push_back("the lattice is chosen from the noisy record count; without rows the "
+                                                "forecast shows the smallest lattice");
+      return std::optional<ForecastRelease>(release);
+    }
+  }
+  return std::optional<ForecastRelease>();
+}
+
+}  // namespace
+
+Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions& given, const ForecastInputs& inputs) {
+  Result<ReducedSpaceLpPlan> planned = plan_reduced_space_lp(given, inputs.levels);
+  if (!planned.is_ok()) return planned.status();
+  const ReducedSpaceLpPlan& plan = planned.value();
+  const ReducedSpaceLpOptions& options = plan.options;
+  const MarginalWorkload& workload = plan.workload;
+  Result<MarginalNoise> noise = marginal_noise(workload.marginals().size(), plan.budget.count_and_cells,
+                                               plan.budget.count_fraction);
+  if (!noise.is_ok()) return noise.status();
+
+  MechanismForecast forecast;
+  forecast.epsilon = options.epsilon;
+  ForecastRelease count;
+  count.release = "record count";
+  count.what = "the noisy number of records n~ (normalizes the targets; k = n~ rows by default)";
+  count.values = 1;
+  count.sensitivity = 1;
+  count.scale = noise.value().count_scale.value();
+  count.epsilon = noise.value().count_epsilon;
+  forecast.releases.push_back(count);
+
+  ForecastRelease cells;
+  cells.release = "marginals of degree 1.." + std::to_string(options.degree);
+  cells.what = "noisy cell counts of every marginal of degree 1.." + std::to_string(options.degree) +
+               ", one release of L1 sensitivity M (one cell of each marginal moves per record)";
+  cells.column_sets = column_sets(workload);
+  cells.marginals = cells.column_sets.size();
+  cells.sensitivity = noise.value().sensitivity;
+  cells.scale = noise.value().cell_scale.value();
+  cells.epsilon = noise.value().cell_epsilon;
+  forecast.releases.push_back(cells);
+
+  if (!plan.terms.empty()) {
+    Result<MomentNoise> moments = moment_noise(plan.terms.size(), plan.budget.moments);
+    if (!moments.is_ok()) return moments.status();
+    ForecastRelease release;
+    release.release = "moments";
+    release.what = "noisy sums of the " + std::to_string(plan.terms.size()) +
+                   " means and second moments on [0,1]^p (Bojkovic & Loh, §V-A(b))";
+    release.values = plan.terms.size();
+    release.values_are_counts = false;
+    release.sensitivity = moments.value().sensitivity;
+    release.scale = moments.value().noise_scale;
+    release.epsilon = plan.budget.moments;
+    forecast.releases.push_back(release);
+  }
+
+  Result<std::optional<ForecastRelease>> reference = reference_release(options, plan.budget.reference, inputs);
+  if (!reference.is_ok()) return reference.status();
+  if (reference.value()) forecast.releases.push_back(*reference.value());
+
+  forecast.fit = "lp";
+  forecast.fit_marginals = workload.marginals().size();
+  forecast.fit_statistics = workload.statistic_count();
+  forecast.dense_statistics = plan.terms.size();
+  const ReducedSpaceSchedule schedule = reduced_space_schedule(options, plan.statistics, 0);
+  forecast.reduced_space_initial = schedule.initial_points;
+  forecast.reduced_space_max = schedule.max_points;
+  forecast.fit_method = options.fit.method;
+  forecast.fit_objective = options.fit.objective;
+  forecast.lp_time_limit_seconds = double(options.fit.simplex.time_limit_ms) / 1000;
+  forecast.synthetic_rows = options.synthetic_rows;
+  if (options.test_only_disable_noise) forecast.notes.push_back("testOnlyDisableNoise: the run adds no noise (NOT PRIVATE)");
+  return forecast;
+}
+
+}  // namespace privsynth

@@ -1,0 +1,49 @@
+#pragma once
+// Everything a synthesis run decides before it reads a record: the schema, the options every
+// mechanism shares, the mechanism with its own options read and checked, and the columns. A bad
+// option fails here, before any data is read. synthesize() (synthesis.cpp) and the run forecast
+// (run_forecast.hpp) both start here, so the forecast refuses exactly what a run refuses.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data/encoding.hpp"
+#include "mechanisms/registry.hpp"
+#include "base/options.hpp"
+#include "privacy/receipt.hpp"
+#include "privsynth/schema.hpp"
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+// Options shared by every mechanism; the mechanism reads the rest from the same reader.
+struct RunCommonOptions {
+  std::string mechanism = "reduced-space-lp";
+  double epsilon = 0;
+  std::vector<std::string> columns;  // empty: all schema columns
+  OutOfDomainPolicy out_of_domain = OutOfDomainPolicy::Clamp;
+  SchemaProvenance provenance = SchemaProvenance::Public;
+  bool has_test_seed = false;
+  long long test_seed = 0;
+  bool evaluate = true;
+  std::string ml_target;          // train-on-synthetic / test-on-real for this column (empty: none)
+  double ml_test_fraction = 0.2;  // rows held out from the mechanism for the test
+  // Choices in these options that the caller made by looking at the real data without privacy (the
+  // app's one-click "use the best on my data"): each makes the output NOT PRIVATE and is named in
+  // the receipt's notPrivateReasons.
+  std::vector<std::string> choices_from_data;
+};
+
+Result<RunCommonOptions> read_run_common_options(OptionReader& reader);
+
+struct RunSetup {
+  Schema schema;
+  RunCommonOptions common;
+  PreparedMechanism mechanism;
+  std::vector<int> columns;  // schema indices of the columns to synthesize
+};
+
+// Parses the schema and the options JSON (see docs/api.md) and checks them as synthesize() does.
+Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json);
+
+}  // namespace privsynth

@@ -1,0 +1,299 @@
+#include "pipeline/synthesis_steps.hpp"
+#include "privsynth/synthesis.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <set>
+
+#include "privacy/accountant.hpp"
+#include "data/encoding_report.hpp"
+#include "lp/bootstrap.hpp"
+#include "data/decoding.hpp"
+#include "data/encoding.hpp"
+#include "pipeline/holdout.hpp"
+#include "report/kernel_report.hpp"
+#include "report/distribution_report.hpp"
+#include "report/tstr.hpp"
+#include "report/marginal_report.hpp"
+#include "base/json_text.hpp"
+#include "mechanisms/registry.hpp"
+#include "base/number_text.hpp"
+#include "base/options.hpp"
+#include "base/random.hpp"
+#include "privacy/receipt.hpp"
+#include "pipeline/run_setup.hpp"
+#include "privsynth/schema.hpp"
+
+namespace privsynth {
+namespace {
+
+using Json = nlohmann::json;
+
+Json distances_json(const std::vector<MarginalDistance>& distances, const std::vector<std::string>& names) {
+  Json list = Json::array();
+  for (const MarginalDistance& d : distances) {
+    Json columns = Json::array();
+    for (int c : d.columns) columns.push_back(names[static_cast<size_t>(c)]);
+    list.push_back({{"columns", columns}, {"tv", d.total_variation}});
+  }
+  return list;
+}
+
+Json report_json(const EncodingReport& encoding, const Schema& schema, const UtilityReport* utility,
+                 const std::vector<std::string>& names, int degree, size_t real_rows, size_t synthetic_rows) {
+  Json report = {{"notice", "Computed on your real data: for your eyes only. Do not publish this report."},
+                 {"rows", {{"real", real_rows}, {"synthetic", synthetic_rows}}},
+                 {"encoding", encoding_report_json(encoding, schema)}};
+  if (!utility) return report;
+  Json worst = Json::array();
+  for (int c : utility->max_statistic_error_columns) worst.push_back(names[static_cast<size_t>(c)]);
+  report["marginals"] = {{"meanOneWayTV", mean_total_variation(utility->one_way)},
+                         {"meanTwoWayTV", mean_total_variation(utility->two_way)},
+                         {"meanThreeWaySampleTV", mean_total_variation(utility->three_way_sample)},
+                         {"threeWayTotal", utility->three_way_total},
+                         {"oneWay", distances_json(utility->one_way, names)},
+                         {"twoWay", distances_json(utility->two_way, names)},
+                         {"threeWaySample", distances_json(utility->three_way_sample, names)}};
+  report["maxStatisticError"] = {{"value", utility->max_statistic_error}, {"degree", degree}, {"marginal", worst}};
+  return report;
+}
+
+struct MlSplit {
+  EncodedTable train, test;
+  std::vector<std::vector<double>> train_unit_values;
+};
+
+Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random, const PipelineSteps& steps) {
+  Result<RowSplit> rows = steps.hold_out(data.table.rows, test_fraction, random);
+  if (!rows.is_ok()) return rows.status();
+  MlSplit split{select_rows(data.table, rows.value().train), select_rows(data.table, rows.value().test), {}};
+  for (const std::vector<double>& column : data.unit_values) {
+    std::vector<double>& kept = split.train_unit_values.emplace_back();
+    if (column.empty()) continue;
+    for (size_t row : rows.value().train) kept.push_back(column[row]);
+  }
+  return split;
+}
+
+Json model_json(const TstrModelResult& model) {
+  return {{"accuracy", model.test_accuracy},
+          {"rocAuc", model.test_roc_auc},
+          {"testLogLoss", model.test_log_loss},
+          {"trainRisk", model.train_risk}};
+}
+
+// Theorem 3.2 for the run, with nu/n = 2 x the largest TV over the 1- and 2-way marginals of the
+// real training rows against the synthetic table.
+Json bounds_json(const TstrReport& tstr, const UtilityReport* utility, double measured) {
+  if (!utility) return nullptr;
+  double largest_tv = 0;
+  for (const auto* marginals : {&utility->one_way, &utility->two_way}) {
+    for (const MarginalDistance& marginal : *marginals) largest_tv = std::max(largest_tv, marginal.total_variation);
+  }
+  Result<RunExcessRiskBounds> bounds = excess_risk_bounds_for_run(tstr, 2, 2 * largest_tv);
+  if (!bounds.is_ok()) return {{"error", bounds.status().message()}};
+  const auto bound_json = [](const ExcessRiskBound& b) {
+    const auto finite = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };  // null: overflow, vacuous
+    return Json{{"approximation", finite(b.approximation)}, {"marginal", finite(b.marginal)}, {"total", finite(b.total)},
+                {"trivial", b.trivial}, {"vacuous", !(b.total < b.trivial)}};
+  };
+  const ExcessRiskParameters& p = bounds.value().parameters;
+  return {{"theorem", "Zhou et al., Theorem 3.2 (logistic loss), at the run's parameters"},
+          {"degree", p.degree},
+          {"dimension", p.dimension},
+          {"tau", p.tau},
+          {"records", p.records},
+          {"normalizedMarginalL1", p.marginal_l1 / p.records},
+          {"stated", bound_json(bounds.value().stated)},
+          {"explicit", bound_json(bounds.value().explicit_form)},
+          {"measuredExcessEmpiricalRisk", measured}};
+}
+
+Json tstr_json(const TstrReport& tstr, const std::string& target, const UtilityReport* utility) {
+  return {{"target", target},
+          {"model", "logistic regression on one-hot features (Zhou et al., §5)"},
+          {"trainedOnSynthetic", model_json(tstr.synthetic)},
+          {"trainedOnReal", model_json(tstr.real)},
+          {"excessEmpiricalRisk", tstr.excess_empirical_risk},
+          {"excessTestRisk", tstr.excess_test_risk},
+          {"majorityClassAccuracy", tstr.majority_class_accuracy},
+          {"rows", {{"synthetic", tstr.synthetic_rows}, {"realTrain", tstr.train_rows}, {"realTest", tstr.test_rows}}},
+          {"excessRiskBound", bounds_json(tstr, utility, tstr.excess_empirical_risk)}};
+}
+
+// A run that fails after its first charge released nothing, but what it saw may steer the next
+// run on the same data (a refusal computed from a noisy count, a cancel after noisy progress): the
+// error says what the attempt spent, so that the owner can count it (docs/privacy/README.md).
+Status with_spend_stated(const Status& failure, const Accountant& accountant) {
+  if (accountant.ledger().empty()) return failure;
+  const double delta = accountant.delta_of_guarantee();
+  return Status::error(failure.code(),
+                       failure.message() + " (nothing was released, but this attempt had already spent epsilon " +
+                           format_rounded(accountant.epsilon_spent(), 6) +
+                           (delta > 0 ? " and delta " + format_number(delta) : std::string()) +
+                           " on these data: a new run on them adds to it)");
+}
+
+std::unique_ptr<RandomSource> make_random(const RunCommonOptions& common) {
+  if (common.has_test_seed) return std::make_unique<SeededTestRandom>(static_cast<uint64_t>(common.test_seed));
+  return std::make_unique<SystemRandom>();
+}
+
+// Only the chosen columns are read: the CSV needs no others, and a bad value elsewhere drops no row.
+Schema chosen_columns(const RunSetup& setup) {
+  Schema chosen = setup.schema;
+  chosen.columns.clear();
+  for (int c : setup.columns) chosen.columns.push_back(setup.schema.columns[static_cast<size_t>(c)]);
+  return chosen;
+}
+
+// Everything after the table is encoded: the mechanism, decoding, the report and the receipt.
+Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
+                                       const ProgressSink& progress, const PipelineSteps& steps) {
+  if (!encoded.is_ok()) return encoded.status();
+  const EncodingReport& encoding_report = encoded.value().report;
+  const std::unique_ptr<RandomSource> random = make_random(setup.common);
+
+  // With an ML target, a random test split is held out: the mechanism sees only the other rows,
+  // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data. The
+  // split is Poisson (holdout.hpp), so that neighbouring tables stay neighbouring.
+  const bool ml = !setup.common.ml_target.empty();
+  MlSplit split;
+  if (ml) {
+    Result<MlSplit> made = hold_out(encoded.value(), setup.common.ml_test_fraction, *random, steps);
+    if (!made.is_ok()) return made.status();
+    split = std::move(made).value();
+  }
+  const EncodedTable& table = ml ? split.train : encoded.value().table;
+  const std::vector<std::vector<double>>& unit_values = ml ? split.train_unit_values : encoded.value().unit_values;
+
+  // The run's privacy definition is the mechanism's; under replace-one the encoding kept every
+  // record, so the table's rows are the public n (the training split's under mlTarget, whose size
+  // depends only on n and the split's own randomness).
+  PrivacyDefinition definition = setup.mechanism.privacy;
+  if (definition.neighbours == Neighbours::ReplaceOne) definition.public_records = table.rows;
+  Result<Accountant> accountant = Accountant::create(definition);
+  if (!accountant.is_ok()) return accountant.status();
+  int target_column = -1;
+  for (size_t c = 0; ml && c < chosen.columns.size(); ++c) {
+    if (chosen.columns[c].name == setup.common.ml_target) target_column = static_cast<int>(c);
+  }
+  std::vector<bool> numeric_columns;
+  for (const Column& column : chosen.columns) numeric_columns.push_back(column.kind == ColumnKind::Numeric);
+  Result<MechanismOutput> output = setup.mechanism.run(
+      MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column, numeric_columns,
+                       setup.common.evaluate});
+  if (!output.is_ok()) return with_spend_stated(output.status(), accountant.value());
+  if (ml) {
+    output.value().parameters["mlHoldout"] = {
+        {"testFraction", setup.common.ml_test_fraction},
+        {"note", "each record was held out from the mechanism for the utility report independently with this "
+                 "probability (a Poisson split, which keeps neighbouring tables neighbouring)"}};
+  }
+
+  std::vector<std::string> names;
+  for (const Column& column : chosen.columns) names.push_back(column.name);
+  SynthesisOutput result;
+  result.rows = output.value().synthetic.rows;
+  result.columns = decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
+  if (const std::optional<WeightedCentres>& centres = output.value().weighted_centres) {
+    result.weighted_centres = WeightedCentresTable{
+        centres->centres.rows, decode_table(chosen.columns, centres->centres, *random, centres->unit_values, false),
+        centres->weights};
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(random->health());
+
+  const int degree = output.value().parameters.value("degree", 2);
+  std::unique_ptr<UtilityReport> utility;
+  if (setup.common.evaluate) {
+    if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");
+    utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
+  }
+  Json report = report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows);
+  if (utility) {
+    report["distributions"] = distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);
+    if (std::optional<Json> kernel = kernel_report_json(unit_values, output.value().synthetic_unit_values, *random)) {
+      report["kernel"] = std::move(*kernel);
+    }
+  }
+  for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
+  if (ml && setup.common.evaluate) {
+    const int target = static_cast<int>(std::find(names.begin(), names.end(), setup.common.ml_target) - names.begin());
+    Result<TstrReport> tstr = evaluate_tstr(output.value().synthetic, split.train, split.test, target, TstrOptions{});
+    report["ml"] = tstr.is_ok() ? tstr_json(tstr.value(), setup.common.ml_target, utility.get())
+                                : Json{{"target", setup.common.ml_target}, {"error", tstr.status().message()}};
+  }
+  result.report_json = to_json_text(report, 1);
+  result.receipt_json = to_json_text(
+      build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
+                                  out_of_domain_policy_name(setup.common.out_of_domain), accountant.value(),
+                                  output.value(), setup.common.has_test_seed, result.rows,
+                                  setup.common.choices_from_data}),
+      1);
+  // Fail closed: nothing leaves a run whose randomness failed at any point (random.hpp).
+  PRIVSYNTH_RETURN_IF_ERROR(random->health());
+  if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
+  return result;
+}
+
+}  // namespace
+
+struct SynthesisSession::State {
+  RunSetup setup;
+  Schema chosen;
+  TableEncoder encoder;
+};
+
+SynthesisSession::SynthesisSession(std::unique_ptr<State> state) : state_(std::move(state)) {}
+SynthesisSession::SynthesisSession(SynthesisSession&&) noexcept = default;
+SynthesisSession& SynthesisSession::operator=(SynthesisSession&&) noexcept = default;
+SynthesisSession::~SynthesisSession() = default;
+
+Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, std::string_view options_json,
+                                                 const std::vector<std::string>& header) {
+  Result<RunSetup> setup = read_run_setup(schema_json, options_json);
+  if (!setup.is_ok()) return setup.status();
+  Schema chosen = chosen_columns(setup.value());
+  Result<TableEncoder> encoder =
+      TableEncoder::create(chosen, header, setup.value().common.out_of_domain, setup.value().mechanism.needs_unit_values,
+                           unfixable_cells_for(setup.value().mechanism.privacy.neighbours));
+  if (!encoder.is_ok()) return encoder.status();
+  return SynthesisSession(std::make_unique<State>(
+      State{std::move(setup).value(), std::move(chosen), std::move(encoder).value()}));
+}
+
+Status SynthesisSession::add_rows(const CellGridView& rows, size_t first_row, const ProgressSink& progress) {
+  if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
+  return state_->encoder.add_rows(rows, first_row, progress);
+}
+
+size_t SynthesisSession::rows_read() const { return state_ ? state_->encoder.rows_read() : 0; }
+
+Result<SynthesisOutput> SynthesisSession::finish(const ProgressSink& progress) {
+  if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
+  const std::unique_ptr<State> state = std::move(state_);
+  return run_with_setup(state->setup, state->chosen, state->encoder.finish(), progress, PipelineSteps{});
+}
+
+UnfixableCells unfixable_cells_for(Neighbours neighbours) {
+  return neighbours == Neighbours::ReplaceOne ? UnfixableCells::FirstLevel : UnfixableCells::DropRecord;
+}
+
+Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {
+  return synthesize_with_steps(input, PipelineSteps{}, progress);
+}
+
+Result<SynthesisOutput> synthesize_with_steps(const SynthesisInput& input, const PipelineSteps& steps,
+                                              const ProgressSink& progress) {
+  Result<RunSetup> setup = read_run_setup(input.schema_json, input.options_json);
+  if (!setup.is_ok()) return setup.status();
+  const Schema chosen = chosen_columns(setup.value());
+  return run_with_setup(setup.value(), chosen,
+                        encode_cells(chosen, input.cells, setup.value().common.out_of_domain, progress,
+                                     setup.value().mechanism.needs_unit_values,
+                                     steps.unfixable_cells(setup.value().mechanism.privacy.neighbours)),
+                        progress, steps);
+}
+
+}  // namespace privsynth

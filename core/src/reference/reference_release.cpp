@@ -1,0 +1,186 @@
+#include "reference/reference_release.hpp"
+
+#include <memory>
+
+#include "reference/reference_measure.hpp"
+#include "reference/tree_reference.hpp"
+
+namespace privsynth {
+
+const char* reference_kind_name(ReferenceKind kind) {
+  switch (kind) {
+    case ReferenceKind::Auto: return "auto";
+    case ReferenceKind::Uniform: return "uniform";
+    case ReferenceKind::Histogram: return "histogram";
+    case ReferenceKind::Tree: return "tree";
+    case ReferenceKind::BernsteinKde: return "bernstein-kde";
+  }
+  return "?";
+}
+
+Result<ReferenceKind> parse_reference_kind(const std::string& name) {
+  for (ReferenceKind kind : {ReferenceKind::Auto, ReferenceKind::Uniform, ReferenceKind::Histogram, ReferenceKind::Tree,
+                             ReferenceKind::BernsteinKde}) {
+    if (name == reference_kind_name(kind)) return kind;
+  }
+  return Status::error(ErrorCode::InvalidArgument, "option \"referenceMeasure\" must be \"auto\", \"uniform\", "
+                                                   "\"histogram\", \"tree\" or \"bernstein-kde\", not \"" + name + "\"");
+}
+
+ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>& levels, bool continuous) {
+  if (kind != ReferenceKind::Auto) return kind;
+  if (continuous) return ReferenceKind::Uniform;
+  double cells = 1;
+  for (int level : levels) cells *= level;
+  return cells <= kAutoUniformCells ? ReferenceKind::Uniform : ReferenceKind::Tree;
+}
+
+double default_reference_budget_fraction(ReferenceKind kind) {
+  switch (kind) {
+    case ReferenceKind::Uniform:
+    case ReferenceKind::Auto: return 0;
+    case ReferenceKind::Tree: return 0.3;
+    case ReferenceKind::Histogram:
+    case ReferenceKind::BernsteinKde: return 0.5;
+  }
+  return 0.5;
+}
+
+ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels, bool continuous) {
+  ReferenceOptions options = given;
+  options.kind = resolve_reference_kind(given.kind, levels, continuous);
+  if (options.kind == ReferenceKind::Uniform) {
+    options.budget_fraction = 0;
+  } else if (options.budget_fraction == 0) {
+    options.budget_fraction = default_reference_budget_fraction(options.kind);
+  }
+  return options;
+}
+
+namespace {
+
+std::vector<std::vector<double>> uniform_unit_points(size_t columns, size_t count, RandomSource& random) {
+  std::vector<std::vector<double>> points(columns, std::vector<double>(count));
+  for (std::vector<double>& column : points) {
+    for (double& x : column) x = random.uniform_unit();
+  }
+  return points;
+}
+
+Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double epsilon, const MechanismContext& context,
+                                        bool disable_noise) {
+  ReferenceDraws draws;
+  RandomSource& random = context.random;
+  const EncodedTable& table = context.table;
+  switch (options.kind) {
+    case ReferenceKind::Uniform:
+      draws.codes = [&random, levels = table.levels](size_t count) -> Result<EncodedTable> {
+        return sample_uniform_points(levels, count, random);
+      };
+      draws.receipt = {{"kind", "uniform"}, {"description", "uniform on the encoded domain (independent of the data)"}};
+      return draws;
+    case ReferenceKind::Histogram: {
+      Result<size_t> cells = full_domain_cells(table.levels, options.histogram_cell_limit);
+      if (!cells.is_ok()) return cells.status();
+      Result<PerturbedHistogram> histogram =
+          release_perturbed_histogram(table.levels, count_full_domain(table, cells.value()), epsilon,
+                                      context.accountant, random, disable_noise);
+      if (!histogram.is_ok()) return histogram.status();
+      auto shared = std::make_shared<PerturbedHistogram>(std::move(histogram).value());
+      draws.codes = [&random, shared](size_t count) { return sample_from_histogram(*shared, count, random); };
+      draws.receipt = {{"kind", "histogram"},
+                       {"description", "perturbed histogram of the full encoded domain (Wasserman & Zhou 2010; "
+                                       "Bojkovic & Loh, Algorithm 2)"},
+                       {"epsilon", epsilon},
+                       {"cells", cells.value()},
+                       {"cellLimit", options.histogram_cell_limit},
+                       {"noiseScale", shared->scale.value()},
+                       {"positiveCells", shared->positive_cells},
+                       {"uniformFallback", shared->uniform_fallback},
+                       {"privacyNote", "docs/privacy/perturbed-histogram.md"}};
+      return draws;
+    }
+    case ReferenceKind::Tree: {
+      Result<TreeReference> tree = release_tree_reference(table, epsilon, context.accountant, random, disable_noise);
+      if (!tree.is_ok()) return tree.status();
+      auto shared = std::make_shared<TreeReference>(std::move(tree).value());
+      draws.codes = [&random, shared](size_t count) -> Result<EncodedTable> {
+        return sample_from_tree(*shared, count, random);
+      };
+      nlohmann::json edges = nlohmann::json::array();
+      for (const TreeEdge& edge : shared->edges) edges.push_back({edge.parent, edge.child});
+      draws.receipt = {{"kind", "tree"},
+                       {"description", "Chow-Liu tree of noisy 2-way marginals (all pairs measured)"},
+                       {"epsilon", epsilon},
+                       {"measuredCells", shared->measured_cells},
+                       {"noiseScale", shared->scale.value()},
+                       {"edges", edges},
+                       {"edgesNote", "column indices (parent, child) among the chosen columns, chosen from noisy tables"},
+                       {"privacyNote", "docs/privacy/tree-reference.md"}};
+      return draws;
+    }
+    case ReferenceKind::BernsteinKde:
+    case ReferenceKind::Auto: break;
+  }
+  return Status::error(ErrorCode::InvalidArgument,
+                       "the \"bernstein-kde\" reference measure works on numeric values: set \"space\": \"continuous\"");
+}
+
+Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, double epsilon, double noisy_count,
+                                          const MechanismContext& context, bool disable_noise) {
+  ReferenceDraws draws;
+  RandomSource& random = context.random;
+  const std::vector<std::vector<double>>& columns = *context.unit_values;
+  const size_t p = columns.size();
+  if (options.kind == ReferenceKind::Uniform) {
+    draws.unit_points = [&random, p](size_t count) { return uniform_unit_points(p, count, random); };
+    draws.receipt = {{"kind", "uniform"}, {"description", "uniform on [0,1]^p (independent of the data)"}};
+    return draws;
+  }
+  if (options.kind != ReferenceKind::BernsteinKde) {
+    return Status::error(ErrorCode::InvalidArgument, "in the continuous space the reference measure must be "
+                                                     "\"uniform\" or \"bernstein-kde\", not \"" +
+                                                         std::string(reference_kind_name(options.kind)) + "\"");
+  }
+  Result<BernsteinParameters> parameters =
+      choose_bernstein_parameters(static_cast<int>(p), noisy_count, epsilon, options.bernstein);
+  if (!parameters.is_ok()) return parameters.status();
+  const std::function<bool(double)> keep = [&](double fraction) {
+    return keep_going(context.progress, Phase::Measure, fraction, "private kernel density on the Bernstein lattice");
+  };
+  Result<BernsteinRelease> release =
+      release_gaussian_kde(columns, parameters.value(), epsilon, context.accountant, random, keep, disable_noise);
+  if (!release.is_ok()) return release.status();
+  auto shared = std::make_shared<BernsteinRelease>(std::move(release).value());
+  draws.unit_points = [&random, shared](size_t count) { return sample_release(*shared, count, random); };
+  const BernsteinParameters& chosen = shared->parameters;
+  draws.receipt = {{"kind", "bernstein-kde"},
+                   {"description", "Gaussian kernel density estimate released with the Bernstein mechanism "
+                                   "(Alda & Rubinstein 2017; Bojkovic & Loh, Algorithm 3)"},
+                   {"epsilon", epsilon},
+                   {"latticeResolution", chosen.lattice_resolution},
+                   {"latticeChoice", chosen.lattice_choice},
+                   {"order", chosen.order},
+                   {"orderChoice", chosen.order_choice},
+                   {"bandwidth", chosen.bandwidth},
+                   {"bandwidthChoice", chosen.bandwidth_choice},
+                   {"latticePoints", chosen.lattice_points},
+                   {"sensitivity", shared->sensitivity},
+                   {"noiseScale", shared->noise_scale},
+                   {"uniformFallback", shared->uniform_fallback},
+                   {"privacyNote", "docs/privacy/bernstein-kde.md"}};
+  return draws;
+}
+
+}  // namespace
+
+Result<ReferenceDraws> release_reference(const ReferenceOptions& options, double epsilon, bool continuous,
+                                         double noisy_count, const MechanismContext& context, bool disable_noise) {
+  if (continuous) {
+    if (!context.unit_values) return Status::error(ErrorCode::Internal, "the continuous space needs numeric values");
+    return release_continuous(options, epsilon, noisy_count, context, disable_noise);
+  }
+  return release_discrete(options, epsilon, context, disable_noise);
+}
+
+}  // namespace privsynth

@@ -1,0 +1,59 @@
+#pragma once
+// The reference measure mu from which the reduced space Omega* is drawn (Algorithm 1, step 1):
+// uniform (Boedihardjo et al., independent of the data), or privately estimated from the data with
+// its own share of the budget (Bojkovic & Loh): the perturbed histogram (their Algorithm 2), a
+// noisy Chow-Liu tree for domains too large for a histogram, or the Bernstein-mechanism KDE on
+// [0,1]^p (their Algorithm 3). By basic composition the run is (eps_mu + eps_LP)-DP.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+
+#include "reference/bernstein_kde.hpp"
+#include "mechanisms/mechanism.hpp"
+#include "reference/perturbed_histogram.hpp"
+#include "privsynth/status.hpp"
+
+namespace privsynth {
+
+enum class ReferenceKind { Auto, Uniform, Histogram, Tree, BernsteinKde };
+// "auto", "uniform", "histogram", "tree", "bernstein-kde"
+const char* reference_kind_name(ReferenceKind kind);
+Result<ReferenceKind> parse_reference_kind(const std::string& name);
+
+struct ReferenceOptions {
+  ReferenceKind kind = ReferenceKind::Auto;
+  double budget_fraction = 0;  // share of epsilon spent on mu; 0 picks default_reference_budget_fraction
+  size_t histogram_cell_limit = kDefaultHistogramCellLimit;
+  BernsteinOptions bernstein;
+};
+
+// "auto" keeps the free uniform measure while the encoded domain has at most this many cells (a
+// reduced space of up to 100,000 points then covers it well) and uses the tree beyond; in the
+// continuous space it is uniform. The choice reads only the public schema.
+inline constexpr double kAutoUniformCells = 1e6;
+ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>& levels, bool continuous);
+
+// Share of epsilon for mu when the caller gives none: Bojkovic & Loh spend eps on mu and eps on
+// the LP (Theorems III.1 and IV.1), so half for the histogram and the KDE; the tree measures many
+// more cells than the LP needs to be good, and 0.3 was best on Adult (docs/privacy/reference-composition.md).
+double default_reference_budget_fraction(ReferenceKind kind);
+
+// The options a run uses: "auto" resolved, the budget share defaulted (0 for the uniform measure).
+ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels, bool continuous);
+
+// Draws from a released mu: codes of the encoded domain, or (continuous space) points of [0,1]^p,
+// one vector per column.
+struct ReferenceDraws {
+  std::function<Result<EncodedTable>(size_t count)> codes;
+  std::function<std::vector<std::vector<double>>(size_t count)> unit_points;
+  nlohmann::json receipt;  // kind, epsilon, parameters, privacy note
+};
+
+// Releases mu, charging `epsilon` (ignored for the uniform measure). `noisy_count` (already
+// released) picks the KDE's public parameters. Continuous space needs context.unit_values.
+Result<ReferenceDraws> release_reference(const ReferenceOptions& options, double epsilon, bool continuous,
+                                         double noisy_count, const MechanismContext& context, bool disable_noise);
+
+}  // namespace privsynth
