@@ -3,7 +3,7 @@
 //     and on the real 80% training split, tested on the real 20%, for eps = 0.25 .. 2, next to the
 //     paper's AIM figures; with the measured excess empirical risk and Theorem 3.2 at the run's
 //     parameters.
-//  2. The head-to-head of ../shared/data/README.md: private-pgm's discretized Adult at eps = 1,
+//  2. The head-to-head of docs/spec/algorithms.md §6: private-pgm's discretized Adult at eps = 1,
 //     delta = 1e-9, mean TV over all 2-way marginals and wall time, next to MST and AIM.
 // Every run uses a test seed (repetition r uses seed r), so the numbers are reproducible. Asserts nothing.
 // Usage: npm run bench -- marginals [--repetitions=3] [--epsilons=0.25,0.5,...] [--fits=target-tree,lp]
@@ -28,7 +28,7 @@ const paperAim = {
   risk: [0.358, 0.353, 0.349, 0.347, 0.345, 0.345, 0.344, 0.344],
 };
 const paperReal = { accuracy: 0.843, rocAuc: 0.891, risk: 0.34 };
-// ../shared/data/README.md: single runs, roughly +-0.005, one core.
+// docs/spec/algorithms.md §6: single runs, roughly +-0.005, one core.
 const peers = [
   { name: 'MST (private-pgm reference)', tv: 0.054, seconds: 120 },
   { name: 'AIM (private-pgm reference)', tv: 0.040, seconds: 600 },
@@ -136,7 +136,7 @@ if (!flags['skip-head-to-head']) {
     results.push({ contender, runs, wasm });
   }
   console.log('\n## Head-to-head: private-pgm\'s discretized Adult (48,842 x 14), eps = 1, delta = 1e-9\n');
-  console.log('Mean over all 91 2-way marginals of the TV distance between real and synthetic (../shared/data/README.md). ' +
+  console.log('Mean over all 91 2-way marginals of the TV distance between real and synthetic (docs/spec/algorithms.md §6). ' +
     'Times: whole synthesis (measure, fit, sample; not CSV reading) on one core of this machine; wasm = the npm package ' +
     'under Node, first run in a fresh process (includes CSV parsing and writing). Peers: the reference figures.\n');
   console.log('| mechanism | runs | mean 2-way TV | native seconds | wasm seconds | ');

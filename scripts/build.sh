@@ -3,7 +3,7 @@
 # package (web/lib), and the demo site (web/app). `scripts/build.sh wasm lib` builds only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (DESIGN §5)
+export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (docs/architecture.md §5)
 
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=(native wasm lib app)

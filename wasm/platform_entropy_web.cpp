@@ -1,5 +1,5 @@
 // Entropy for the WebAssembly build: crypto.getRandomValues (browsers, Web Workers and Node >= 19),
-// one call per 64 KiB chunk. Emscripten's getentropy() makes one JS call per byte (DESIGN §2).
+// one call per 64 KiB chunk. Emscripten's getentropy() makes one JS call per byte (docs/architecture.md §2).
 #include <emscripten.h>
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // Writes the ladder of reweighting-LP instances for `npm run bench -- lp` into a folder: synthetic
 // Boolean tables (all <= 2-way marginals of p binary columns, the shapes measured in issue #3 and
-// DESIGN §5) and Adult's real workloads. Targets are noisy frequencies at epsilon = 1 (discrete
+// docs/architecture.md §5) and Adult's real workloads. Targets are noisy frequencies at epsilon = 1 (discrete
 // Laplace, as the mechanism measures them); points are uniform on the domain. Everything is
 // seeded, so the ladder is the same on every run. Usage: privsynth_lp_instances <out-dir>
 #include <algorithm>

@@ -30,7 +30,7 @@ describe('sampler on Adult sex x race', () => {
     expect(parameters.records).toBe(ADULT_ROWS);
     expect(parameters.alphabet).toBe(10);
     expect(parameters.epsilonPerSample).toBeCloseTo(1 / 500, 15);
-    // gamma = k / (k + n (e^eps - 1)) at eps = 1/500 (spec §1.2).
+    // gamma = k / (k + n (e^eps - 1)) at eps = 1/500 (docs/spec/algorithms.md §1.2).
     expect(parameters.obscuring.rooGamma).toBeCloseTo(10 / (10 + ADULT_ROWS * Math.expm1(1 / 500)), 12);
     expect(JSON.stringify(receipt)).not.toMatch(/smallestCount/);
     const sampler = report.sampler!;

@@ -1,5 +1,5 @@
 #pragma once
-// The public domain of a table (DESIGN §2, schema JSON v1). Nothing here is read from private data:
+// The public domain of a table (docs/architecture.md §2, schema JSON v1). Nothing here is read from private data:
 // a schema comes from the user, a bundled file, or an inference that is labelled "not private".
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The one randomness source (DESIGN §2). Production noise comes only from the platform CSPRNG:
+// The one randomness source (docs/architecture.md §2). Production noise comes only from the platform CSPRNG:
 // getrandom() natively, crypto.getRandomValues in browsers and Node (wasm). A seeded generator
 // exists for tests only, and every output made with it is marked "not private".
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// Private discovery of a schema's domains, for users without a public schema (DESIGN §2: a domain
+// Private discovery of a schema's domains, for users without a public schema (docs/architecture.md §2: a domain
 // comes from the user or from a DP estimate charged to the budget). Privacy note:
 // docs/privacy/domain-discovery.md. Neighbours: add/remove one record; a record holds one value
 // per column.

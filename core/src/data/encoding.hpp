@@ -1,5 +1,5 @@
 #pragma once
-// From text cells to an EncodedTable under a schema (DESIGN §2): categorical -> category index,
+// From text cells to an EncodedTable under a schema (docs/architecture.md §2): categorical -> category index,
 // numeric -> bin of [min, max], missing tokens -> the missing level of nullable columns. Values
 // outside the public domain follow an explicit policy and are counted, never silently dropped.
 #include <cstddef>

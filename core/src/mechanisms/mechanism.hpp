@@ -1,5 +1,5 @@
 #pragma once
-// What every mechanism receives and returns (DESIGN §3): a function of (encoded table, options,
+// What every mechanism receives and returns (docs/architecture.md §3): a function of (encoded table, options,
 // budget, randomness, progress sink) returning a synthetic encoded table plus what the receipt
 // needs. Mechanisms read no clock, file or global state.
 #include <optional>

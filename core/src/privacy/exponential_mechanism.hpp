@@ -3,7 +3,7 @@
 // probability ∝ exp(eps * score_i / (2 * sensitivity)), where `sensitivity` bounds how much any
 // one score can change between neighbouring datasets. It is eps-DP, and eps-bounded range, hence
 // eps^2 / 8-zCDP (Cesar & Rogers 2021); charge it as an ExponentialCost (privacy/charge.hpp).
-// MST and AIM use it with the non-monotone factor 2 kept, as here (spec §6).
+// MST and AIM use it with the non-monotone factor 2 kept, as here (docs/spec/algorithms.md §6).
 #include <cstddef>
 #include <vector>
 

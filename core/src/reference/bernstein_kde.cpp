@@ -127,7 +127,7 @@ void apply_w(const std::vector<std::vector<double>>& m, const std::vector<double
   }
 }
 
-// T' = T x_1 W x_2 W ... x_p W: T'[mu] = sum_v prod_j W[mu_j][v_j] T[v] (spec §2), axis by axis.
+// T' = T x_1 W x_2 W ... x_p W: T'[mu] = sum_v prod_j W[mu_j][v_j] T[v] (docs/spec/algorithms.md §2), axis by axis.
 void apply_w_along_axes(std::vector<double>& tensor, int k, int h, int p) {
   if (h == 1) return;  // W = I
   const auto m = bernstein_matrix(k);
@@ -165,7 +165,7 @@ double contract(const std::vector<double>& tensor, const std::vector<std::vector
   return current.empty() ? 0.0 : current[0];
 }
 
-// Transformed coefficients and the clipped, normalised mixture (post-processing, spec §2).
+// Transformed coefficients and the clipped, normalised mixture (post-processing, docs/spec/algorithms.md §2).
 void finish_release(BernsteinRelease& release) {
   const BernsteinParameters& parameters = release.parameters;
   release.transformed = release.coefficients;

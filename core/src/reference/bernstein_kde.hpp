@@ -2,7 +2,7 @@
 // The Bernstein mechanism (Aldà & Rubinstein, "The Bernstein Mechanism: Function Release under
 // Differential Privacy", AAAI 2017; Algorithm 3 of Bojkovic & Loh) and the private Gaussian kernel
 // density estimate that Bojkovic & Loh (§IV, eq. (2), Theorem IV.1) use as a reference measure mu
-// on [0,1]^p. Formulas: ../shared/spec/algorithms.md §2. Privacy note: docs/privacy/bernstein-kde.md.
+// on [0,1]^p. Formulas: docs/spec/algorithms.md §2. Privacy note: docs/privacy/bernstein-kde.md.
 //
 // A function F_D on [0,1]^p is evaluated on the lattice {0, 1/k, ..., 1}^p, each of the (k+1)^p
 // values gets Laplace-type noise of scale Delta (k+1)^p / eps (the text of Bojkovic & Loh's
@@ -45,7 +45,7 @@ struct BernsteinParameters {
 
 // Chooses (k, h, sigma) from (p, a noisy record count, epsilon, options) only: no private data.
 //   h = 2 unless fixed;  sigma = min(1, C (ln n / n)^(1/p)) with n = max(noisy_count, 2) unless fixed;
-//   k = round((eps n)^(1/(p+h))) (spec §2 balancing rule for a target with sensitivity 1/n), at
+//   k = round((eps n)^(1/(p+h))) (docs/spec/algorithms.md §2 balancing rule for a target with sensitivity 1/n), at
 //   least 1, capped so that (k+1)^p <= max_lattice_points, k <= kMaxBernsteinResolution and the
 //   noise scale (k+1)^p * 1025 / eps quanta stays representable (<= 1e9).
 // InvalidArgument for bad options (k < 0, h < 0 or > kMaxBernsteinOrder, bandwidth outside (0, 1],
@@ -57,7 +57,7 @@ Result<BernsteinParameters> choose_bernstein_parameters(int dimensions, double n
 std::vector<double> bernstein_basis(int k, double y);
 
 // W = sum_{i=1}^h C(h,i) (-1)^(i-1) M^(i-1), M[mu][v] = b_{v,k}(mu/k), as W[mu][v]; then
-// b^(h)_{v,k}(y) = sum_mu W[mu][v] b_{mu,k}(y) (spec §2). Empty unless k >= 1 and h >= 1.
+// b^(h)_{v,k}(y) = sum_mu W[mu][v] b_{mu,k}(y) (docs/spec/algorithms.md §2). Empty unless k >= 1 and h >= 1.
 std::vector<std::vector<double>> iterated_bernstein_weights(int k, int h);
 
 // b^(h)_{v,k}(y), v = 0..k (Micchelli 1973; Bojkovic & Loh, Appendix D-A).
@@ -106,7 +106,7 @@ Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<doub
 double evaluate_release(const BernsteinRelease& release, const double* y);
 
 // Exact sampler from the clipped mixture: mu with probability mixture[mu], then y_j ~ Beta(mu_j + 1,
-// k - mu_j + 1) independently (spec §2: b_{v,k} = Beta(v+1, k-v+1) pdf / (k+1)); uniform on
+// k - mu_j + 1) independently (docs/spec/algorithms.md §2: b_{v,k} = Beta(v+1, k-v+1) pdf / (k+1)); uniform on
 // [0,1]^p on fallback. Returns p columns of `count` values in [0, 1].
 std::vector<std::vector<double>> sample_release(const BernsteinRelease& release, size_t count, RandomSource& random);
 

@@ -4,7 +4,7 @@
 // count of the full encoded domain, clipped at 0 and normalized. Privacy note:
 // docs/privacy/perturbed-histogram.md.
 //
-// Noise scale (spec/algorithms.md §3): the histogram has L1 sensitivity 1 under add/remove-one
+// Noise scale (docs/spec/algorithms.md §3): the histogram has L1 sensitivity 1 under add/remove-one
 // neighbours (2 under replace-one), so each cell gets discrete Laplace noise of scale 1/eps.
 // Wasserman & Zhou's density (eps/4) e^{-eps|w|/2} is the replace-one version: scale 2/eps,
 // *variance* 8/eps^2 -- not scale 8/eps^2, a misreading found in third-party code.

@@ -34,7 +34,7 @@ struct WeightedPoints {
 Result<WeightedPoints> weighted_points_from_rows(const std::vector<std::vector<double>>& rows,
                                                  std::vector<double> weights = {});
 
-// Balog et al.'s experiment kernel: gamma = 1e-4 / D (spec/algorithms.md §5).
+// Balog et al.'s experiment kernel: gamma = 1e-4 / D (docs/spec/algorithms.md §5).
 double balog_experiment_gamma(size_t dimension);
 // Kreačić §1.3.1 writes k(x, p) = exp(-||x - p||^2 / (2 sigma^2)): gamma = 1 / (2 sigma^2).
 double gamma_for_bandwidth(double sigma);

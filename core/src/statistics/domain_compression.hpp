@@ -1,5 +1,5 @@
 #pragma once
-// MST's domain compression (McKenna, Miklau & Sheldon 2021; spec §6, step 2): the values of a
+// MST's domain compression (McKenna, Miklau & Sheldon 2021; docs/spec/algorithms.md §6, step 2): the values of a
 // column whose noisy count is below a threshold are merged into one new value, so that later
 // marginals do not spread their noise over cells that hold almost nobody. The decision reads only
 // released noisy counts (post-processing), and the mapping is applied record by record, so

@@ -40,7 +40,7 @@ Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const Margin
                                          bool disable_noise = false);
 
 // Noisy frequencies for fitting: clip(noisy cell / max(1, noisy count), 0, 1). Post-processing;
-// the clipping removes trivial lower bounds on the LP's t (DESIGN §5).
+// the clipping removes trivial lower bounds on the LP's t (docs/architecture.md §5).
 std::vector<double> noisy_frequencies(const NoisyMarginals& measurement);
 
 }  // namespace privsynth

@@ -11,7 +11,7 @@ using namespace privsynth;
 namespace {
 struct Vector {
   double eps, delta;
-  double rho_table, rho_bun_steinke_table;  // spec §6, rounded as printed there
+  double rho_table, rho_bun_steinke_table;  // docs/spec/algorithms.md §6, rounded as printed there
   double rho_reference;                      // cdp2adp.py's algorithm run in Python 3 (doubles)
 };
 

@@ -1,5 +1,5 @@
 // Tests of the Bernstein mechanism and the private Gaussian KDE (core/src/bernstein_mechanism.cpp).
-// Reference values: ../shared/spec/checks/bernstein_check.txt. Seeds are fixed, so every test is
+// Reference values: docs/spec/checks/bernstein_check.txt. Seeds are fixed, so every test is
 // deterministic; statistical checks use alpha = 1e-4 (the chance that a correct implementation
 // fails with a fresh seed, per check).
 #include <catch2/catch.hpp>
@@ -120,7 +120,7 @@ TEST_CASE("iterated Bernstein weights match the spec's test vector and identitie
 }
 
 TEST_CASE("iterated Bernstein approximation reproduces bernstein_check.txt", "[bernstein]") {
-  // Values printed (4 or 3 decimals) by ../shared/spec/checks/bernstein_check.py on y = i/200.
+  // Values printed (4 or 3 decimals) by docs/spec/checks/bernstein_check.py on y = i/200.
   struct Row { int k, h; double sin_error, bump_error, abs_sum; };
   const Row rows[] = {{10, 1, 0.4478, 0.4391, 1.000}, {10, 2, 0.2728, 0.3015, 1.164}, {10, 3, 0.1968, 0.2429, 1.226},
                       {25, 2, 0.0909, 0.1371, 1.163}, {25, 3, 0.0433, 0.0904, 1.227}, {25, 4, 0.0233, 0.0667, 1.262}};

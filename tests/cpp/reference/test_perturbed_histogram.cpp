@@ -1,4 +1,4 @@
-// The perturbed histogram reference (Bojkovic & Loh, Algorithm 2; spec §3): noise scale, clipping,
+// The perturbed histogram reference (Bojkovic & Loh, Algorithm 2; docs/spec/algorithms.md §3): noise scale, clipping,
 // the ledger, sampling, and the cell limit.
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -304,7 +304,7 @@ TEST_CASE("kernel metrics reject malformed input", "[kernel-metrics]") {
 }
 
 TEST_CASE("sampling-noise floor on Balog et al.'s 2-D Gaussian mixture", "[kernel-metrics]") {
-  // Balog et al. (ICML 2018), spec/algorithms.md §5: N = 100,000 points, M = 10,000 released points,
+  // Balog et al. (ICML 2018), docs/spec/algorithms.md §5: N = 100,000 points, M = 10,000 released points,
   // gamma = 1e-4 / D on the raw data. A uniform subsample S of n = M real points is the best a
   // release of M points can hope for. With kappa = ||mu_X||^2 = 0.21215986 (the kernel mean recorded
   // in their data sidecar) and k(x, x) = 1, sampling without replacement gives

@@ -1,5 +1,5 @@
 #pragma once
-// Privacy audits of the one-sample samplers of spec/algorithms.md §1 (ROO, DS-ROO, subsampled
+// Privacy audits of the one-sample samplers of docs/spec/algorithms.md §1 (ROO, DS-ROO, subsampled
 // randomized response) and of any other sampler over a public alphabet of k symbols, under
 // replace-one neighbours (n public; one record changes its symbol).
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Utility of the one-sample samplers (spec/algorithms.md §1) against a TRUE distribution P: the
+// Utility of the one-sample samplers (docs/spec/algorithms.md §1) against a TRUE distribution P: the
 // data x^n are n draws from P, and the quantity is the ROO paper's (Tasnim et al., Definition 1 and
 // Fig. 2): the total variation distance between P and the law Q of the sampler's output, where Q is
 // averaged over BOTH the data x^n ~ P^n and the mechanism's own randomness:
@@ -78,11 +78,11 @@ using CountsToLaw = std::function<std::vector<double>(const std::vector<uint64_t
 Result<std::vector<double>> expected_output_law(const std::vector<double>& p, uint64_t n, const CountsToLaw& law,
                                                 const TruthSettings& settings = {});
 
-// ROO: gamma_ROO(eps, n, k) TV(U, P) (closed form; spec §1.2). InvalidArgument for a P that is not a
+// ROO: gamma_ROO(eps, n, k) TV(U, P) (closed form; docs/spec/algorithms.md §1.2). InvalidArgument for a P that is not a
 // probability vector over k >= 2 symbols, eps <= 0, n = 0 (EmptyData).
 Result<double> roo_true_tv(const std::vector<double>& p, uint64_t n, double epsilon);
 // Subsampled k-ary randomized response at the local eps0 matching eps (subsampled_rr_epsilon0):
-// gamma_RR TV(U, P), equal to ROO's up to rounding (spec §1.2, "equivalence").
+// gamma_RR TV(U, P), equal to ROO's up to rounding (docs/spec/algorithms.md §1.2, "equivalence").
 Result<double> subsampled_rr_true_tv(const std::vector<double>& p, uint64_t n, double epsilon);
 
 struct DsRooTruth {

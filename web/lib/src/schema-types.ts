@@ -1,4 +1,4 @@
-// Schema JSON v1 (DESIGN §2), as TypeScript types. The core validates every schema; these types
+// Schema JSON v1 (docs/architecture.md §2), as TypeScript types. The core validates every schema; these types
 // only help authors of schema objects.
 
 export interface CategoricalColumn {

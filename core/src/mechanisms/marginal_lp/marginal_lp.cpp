@@ -140,7 +140,7 @@ struct Components {
   std::vector<size_t> parent;
 };
 
-// MST's selection (spec §6, step 3): d - 1 rounds of the exponential mechanism over the pairs
+// MST's selection (docs/spec/algorithms.md §6, step 3): d - 1 rounds of the exponential mechanism over the pairs
 // that join two components, scored by the L1 distance between the pair's true counts and the
 // product of the noisy 1-way marginals (sensitivity 1: one record moves one true count by 1).
 // A column `excluded` (>= 0: the prediction target, which every table will hold) is left out.

@@ -4,7 +4,7 @@
 // workload selection (McKenna, Miklau & Sheldon 2021). Approximate DP through rho-zCDP, as MST and
 // AIM account. Privacy note: docs/privacy/marginals.md.
 //
-//   rho = cdp_rho(eps, delta)   (Canonne, Kamath & Steinke conversion, spec §6)
+//   rho = cdp_rho(eps, delta)   (Canonne, Kamath & Steinke conversion, docs/spec/algorithms.md §6)
 //   workload "mst" (default):   1-way marginals (rho/3, discrete Gaussian), a maximum spanning
 //                               tree of 2-way marginals chosen by d-1 exponential mechanisms
 //                               (rho/3), the tree's 2-way marginals (rho/3);

@@ -60,7 +60,7 @@ Result<DsRooTable> ds_roo_table(double epsilon, uint64_t n, uint64_t k) {
                                           [](const auto& a, const auto& b) { return a.first < b.first; });
     table.gamma.push_back(static_cast<double>(largest->first));
     table.binding.push_back(largest->second);
-    if (largest->first <= 0) break;  // g stays 0 from here on (spec §1.3, properties)
+    if (largest->first <= 0) break;  // g stays 0 from here on (docs/spec/algorithms.md §1.3, properties)
   }
   return table;
 }

@@ -1,11 +1,11 @@
 #pragma once
 // The obscuring probabilities of the private samplers of Tasnim, Gilani, Sankar & Kosut,
-// "Differentially private sampling via Reveal-or-Obscure" (spec/algorithms.md §1). One sample from a
+// "Differentially private sampling via Reveal-or-Obscure" (docs/spec/algorithms.md §1). One sample from a
 // public alphabet of k symbols: with probability gamma a uniform symbol ("obscure"), else a record
 // drawn uniformly from the n records ("reveal"). Replace-one neighbours: n is public.
-//   ROO:    gamma = k / (k + n (e^eps - 1))                                   (spec §1.2)
+//   ROO:    gamma = k / (k + n (e^eps - 1))                                   (docs/spec/algorithms.md §1.2)
 //   DS-ROO: gamma = g(m_D), m_D = the smallest count of any symbol, from a table g(0..n/k) that
-//           depends only on (n, k, eps) (spec §1.3, the closed-form recursion, exhaustively checked).
+//           depends only on (n, k, eps) (docs/spec/algorithms.md §1.3, the closed-form recursion, exhaustively checked).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,7 +40,7 @@ double roo_sample_complexity(double alpha, double epsilon, uint64_t k);
 
 // Subsampled k-ary randomized response (Cheu & Nayak) is ROO with gamma = k / (e^eps0 + k - 1); the
 // local epsilon0 that matches a central epsilon by subsampling one of n records is
-// e^eps0 = 1 + n (e^eps - 1) (spec §1.2, "equivalence").
+// e^eps0 = 1 + n (e^eps - 1) (docs/spec/algorithms.md §1.2, "equivalence").
 double randomized_response_gamma(double epsilon0, uint64_t k);
 double subsampled_rr_epsilon0(double epsilon, uint64_t n);
 

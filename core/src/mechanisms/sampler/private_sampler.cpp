@@ -154,7 +154,7 @@ Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, u
   plan.roo_gamma = roo_gamma(per_sample, records, alphabet);
   plan.worst_tv = plan.roo_gamma * (1 - 1 / static_cast<double>(alphabet));
   plan.epsilon0 = subsampled_rr_epsilon0(per_sample, records);
-  // gamma <= c  <=>  epsilon / N >= ln(1 + k (1 - c) / (c n))  (spec §1.2).
+  // gamma <= c  <=>  epsilon / N >= ln(1 + k (1 - c) / (c n))  (docs/spec/algorithms.md §1.2).
   const double c = options.max_obscuring;
   const double floor_epsilon =
       std::log1p(static_cast<double>(alphabet) * (1 - c) / (c * static_cast<double>(records)));
@@ -257,7 +257,7 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
       case SamplerKind::DsRoo: {
         Result<DsRooTable> table = ds_roo_table(per_sample, plan.records, plan.alphabet);
         if (!table.is_ok()) return table.status();
-        // Only the smallest count touches the data (spec §1.3); the gamma it picks is not released.
+        // Only the smallest count touches the data (docs/spec/algorithms.md §1.3); the gamma it picks is not released.
         const double gamma = table.value().at(*std::min_element(counts.begin(), counts.end()));
         for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_reveal_or_obscure(symbols, k, gamma, context.random));
         parameters["dsRooTable"] = {{"g0", table.value().at(0)},

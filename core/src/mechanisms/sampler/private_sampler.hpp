@@ -1,6 +1,6 @@
 #pragma once
 // Private samplers (Tasnim, Gilani, Sankar & Kosut, "Differentially private sampling via
-// Reveal-or-Obscure"; spec/algorithms.md §1): N records drawn from the public alphabet of the
+// Reveal-or-Obscure"; docs/spec/algorithms.md §1): N records drawn from the public alphabet of the
 // chosen columns (the product of their encoded domains: categories, numeric bins, missing levels)
 // without perturbing the empirical distribution. Samplers: "ds-roo" (default), "roo",
 // "subsampled-rr" (Cheu & Nayak) and the baseline "laplace-histogram" (one noisy histogram, N

@@ -1,6 +1,6 @@
 #pragma once
 // One private sample from a public alphabet of k symbols (Tasnim, Gilani, Sankar & Kosut,
-// "Differentially private sampling via Reveal-or-Obscure", Algorithms 1-2; spec/algorithms.md §1),
+// "Differentially private sampling via Reveal-or-Obscure", Algorithms 1-2; docs/spec/algorithms.md §1),
 // given the records' symbols. Replace-one neighbours: n = symbols.size() is public.
 //   ROO / DS-ROO: with probability gamma a uniform symbol, else the symbol of a uniformly chosen record
 //                 (gamma from obscuring.hpp: roo_gamma, or DsRooTable::at(the smallest count)).

@@ -1,6 +1,6 @@
 #pragma once
 // The exact output distribution of one sample of the Reveal-or-Obscure family given the data's
-// counts (spec/algorithms.md §1): P_D(x) = gamma / k + (1 - gamma) c_x / n, with gamma fixed (ROO,
+// counts (docs/spec/algorithms.md §1): P_D(x) = gamma / k + (1 - gamma) c_x / n, with gamma fixed (ROO,
 // subsampled randomized response) or g(min_x c_x) (DS-ROO). Exact: no sampling involved.
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // Noise on cells whose true count is 0, without enumerating them (Kreačić et al., Algorithm 5 and
-// Lemma 9; Cormode et al. 2012; spec/algorithms.md §4, discrete variant). With discrete Laplace
+// Lemma 9; Cormode et al. 2012; docs/spec/algorithms.md §4, discrete variant). With discrete Laplace
 // noise Z, P(Z = z) = (1 - a)/(1 + a) a^|z|, a = exp(-1/scale), and an integer threshold t >= 1:
 //   an empty cell passes with p = P(Z >= t) = a^t / (1 + a);
 //   the number passing among N empty cells is Binomial(N, p);

@@ -78,7 +78,7 @@ SpaceTable space_table(const std::vector<int>& levels, const std::vector<int>& t
 }
 
 // k records from the released bins: a bin with probability proportional to its count, then a
-// point uniform inside it (spec/algorithms.md §4, "synthetic data from released cells").
+// point uniform inside it (docs/spec/algorithms.md §4, "synthetic data from released cells").
 SpaceTable draw_records(const std::vector<SpaceBin>& bins, const std::vector<int>& levels, size_t k,
                         RandomSource& random, const std::vector<int>& table_levels) {
   std::vector<double> cumulative(bins.size());

@@ -90,7 +90,7 @@ TEST_CASE("the sampler's draws follow the law the report states, for every sampl
 }
 
 TEST_CASE("DS-ROO reveals plain records when every symbol is frequent; the receipt does not say so", "[private-sampler]") {
-  // Every symbol 50 times, n = 300, epsilon 1 per sample: g(m) = 0 from m >= zeroFrom (spec §1.3).
+  // Every symbol 50 times, n = 300, epsilon 1 per sample: g(m) = 0 from m >= zeroFrom (docs/spec/algorithms.md §1.3).
   const std::vector<uint64_t> counts(6, 50);
   const Result<SynthesisOutput> result = run_toy(counts, R"({"epsilon":5,"mechanism":"sampler","samples":5,"testSeed":2})");
   INFO(result.status().message());

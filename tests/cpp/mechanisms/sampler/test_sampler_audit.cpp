@@ -1,4 +1,4 @@
-// The DP audit of the private samplers (issue 8, item 5; spec/algorithms.md §1), replace-one
+// The DP audit of the private samplers (issue 8, item 5; docs/spec/algorithms.md §1), replace-one
 // neighbours.
 //
 // Exact audit (the formulas): every count vector and every replace-one neighbour, every output.
@@ -61,7 +61,7 @@ CountsToDistribution ds_roo_with(const DsRooTable& table) {
   return [table](const std::vector<uint64_t>& counts) { return ds_roo_distribution(counts, table); };
 }
 
-// Subsampled k-ary RR at the local eps0 that matches eps for n records (spec §1.2, "equivalence").
+// Subsampled k-ary RR at the local eps0 that matches eps for n records (docs/spec/algorithms.md §1.2, "equivalence").
 CountsToDistribution subsampled_rr_at(double epsilon) {
   return [epsilon](const std::vector<uint64_t>& counts) {
     const double epsilon0 = subsampled_rr_epsilon0(epsilon, total_of(counts));
@@ -207,7 +207,7 @@ TEST_CASE("exact audit: a wrong calibration is caught", "[sampler-audit]") {
     }
   }
   SECTION("DS-ROO with any one binding g(m) lowered by a factor 1 - 1e-6 (k >= 3)") {
-    // For k = 2 the table also imposes (S), which is not a DP constraint there (spec §1.3, k = 2
+    // For k = 2 the table also imposes (S), which is not a DP constraint there (docs/spec/algorithms.md §1.3, k = 2
     // note), so lowering a k = 2 level need not break DP; k >= 3 tables are pointwise minimal.
     uint64_t lowered = 0, caught = 0;
     for (double epsilon : kEpsilons) {
@@ -240,7 +240,7 @@ TEST_CASE("exact audit: a wrong calibration is caught", "[sampler-audit]") {
         const ExactAuditReport report = audit(n, range.k, epsilon / 2, ds_roo_with(ds_roo_table(epsilon, n, range.k).value()));
         CHECK_FALSE(report.within_epsilon(kRelativeTolerance));
         // For k >= 3, g(0) = ROO's gamma binds on a same-level 0 -> 1 pair: the loss is eps itself.
-        // (For k = 2 there is no such pair and (S) is imposed beyond need; spec §1.3, k = 2 note.)
+        // (For k = 2 there is no such pair and (S) is imposed beyond need; docs/spec/algorithms.md §1.3, k = 2 note.)
         if (range.k >= 3) CHECK(report.worst_loss == Approx(epsilon).margin(1e-9).epsilon(0));
       }
     }

@@ -1,5 +1,5 @@
 // The obscuring probabilities of ROO and DS-ROO against the spec's tables
-// (spec/checks/dsroo_tables.txt, printed by dsroo_table.py), the closed forms of spec §1.2 and the
+// (docs/spec/checks/dsroo_tables.txt, printed by dsroo_table.py), the closed forms of docs/spec/algorithms.md §1.2 and the
 // exact output distributions.
 #include <catch2/catch.hpp>
 #include <cmath>

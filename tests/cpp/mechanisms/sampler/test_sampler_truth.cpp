@@ -1,6 +1,6 @@
 // Utility of ROO, DS-ROO, subsampled RR and the Laplace histogram against a true distribution P
 // (sampler_truth.hpp): DS-ROO's exact TV and the spec's three bounds against the spec oracle
-// spec/checks/dsroo_tv_check.txt (printed to 5 decimals by dsroo_tv_check.py, exact rationals), ROO's
+// docs/spec/checks/dsroo_tv_check.txt (printed to 5 decimals by dsroo_tv_check.py, exact rationals), ROO's
 // closed form against enumeration, Monte Carlo against exact, and the Laplace histogram's trends.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -31,7 +31,7 @@ struct OracleRow {
 }  // namespace
 
 TEST_CASE("DS-ROO's exact TV and bounds equal the spec oracle (dsroo_tv_check.txt)", "[sampler-truth]") {
-  // Rows copied from spec/checks/dsroo_tv_check.txt; the script's P0=0.33 rows are P0 = 1/k.
+  // Rows copied from docs/spec/checks/dsroo_tv_check.txt; the script's P0=0.33 rows are P0 = 1/k.
   const std::vector<OracleRow> rows = {
       {6, 2, 2.0, 0.7, 0.01461, 0.01480, 0.01480, 0.01480},
       {6, 2, 1.1, 0.7, 0.15012, 0.17022, 0.30232, 0.30232},
@@ -141,7 +141,7 @@ TEST_CASE("DS-ROO's bounds are ordered above the exact TV and decay", "[sampler-
   CHECK(at_1000 < 1e-20);
   CHECK(at_3000 < 1e-60);
   CHECK(at_3000 > 0);
-  // n = 1000, k = 10, eps = 1 has g = [g(0), 0, ...] (spec §1.3): union = g(0)(1 - 1/k) sum_x (1 - P(x))^n.
+  // n = 1000, k = 10, eps = 1 has g = [g(0), 0, ...] (docs/spec/algorithms.md §1.3): union = g(0)(1 - 1/k) sum_x (1 - P(x))^n.
   CHECK(at_1000 == Approx(roo_worst_tv(1.0, 1000, 10) * (9 * std::pow(1 - 0.5 / 9, 1000) + std::pow(0.5, 1000))).epsilon(1e-11));
   // A zero-probability symbol keeps M = 0: the worst case.
   CHECK(ds_roo_union_bound({0.5, 0.5, 0}, 1000, 1.0).value() == Approx(roo_worst_tv(1.0, 1000, 3)));
