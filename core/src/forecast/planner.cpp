@@ -256,7 +256,7 @@ void kde_common(TheoremPlan& plan, const Shared& s) {
   plan.notes.push_back("Success probability as stated by the paper; Theorem II.1 (2) adds its own 4 gamma, so a union bound "
                        "gives only 1 - 5 gamma - 1/n = " + short_number(1 - 5 * s.gamma - 1 / n) + ".");
   plan.notes.push_back("Algorithm 3 as printed lost an exponent: its (k+1)^p lattice coefficients need Laplace scale "
-                       "S(F) (k+1)^p / eps, not S(F) (k+1) / eps (spec/algorithms.md section 2).");
+                       "S(F) (k+1)^p / eps, not S(F) (k+1) / eps (docs/spec/algorithms.md §2).");
 }
 
 TheoremPlan kde_iv1(const Shared& s) {

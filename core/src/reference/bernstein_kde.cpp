@@ -361,7 +361,7 @@ Result<BernsteinParameters> choose_bernstein_parameters(int dimensions, double n
         (k == cap && balanced > cap + 0.5 ? ", capped at " + std::to_string(cap) +
                                                 " by the lattice size, the resolution limit or the noise-scale limit"
                                           : std::string()) +
-        " (spec §2 balancing rule)";
+        " (docs/spec/algorithms.md §2 balancing rule)";
   }
   parameters.lattice_points = lattice_point_count(parameters.lattice_resolution, p);
   return parameters;
