@@ -72,3 +72,16 @@ class [[nodiscard]] Result {
     ::privsynth::Status privsynth_status_ = (expr);      \
     if (!privsynth_status_.is_ok()) return privsynth_status_; \
   } while (0)
+
+// Declares `lhs` from the value of an expression yielding Result<T>, or returns its error:
+//   PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(text));
+// The Result is moved from, so `lhs` may be a value, a const value or an rvalue-bound type.
+// The expression may contain commas (braced lists, template arguments); `lhs` may not.
+#define PRIVSYNTH_ASSIGN_OR_RETURN(lhs, ...) \
+  PRIVSYNTH_ASSIGN_OR_RETURN_IMPL(PRIVSYNTH_CONCAT(privsynth_result_, __LINE__), lhs, __VA_ARGS__)
+#define PRIVSYNTH_ASSIGN_OR_RETURN_IMPL(result, lhs, ...) \
+  auto result = (__VA_ARGS__);                              \
+  if (!result.is_ok()) return result.status();              \
+  lhs = std::move(result).value()
+#define PRIVSYNTH_CONCAT(a, b) PRIVSYNTH_CONCAT_IMPL(a, b)
+#define PRIVSYNTH_CONCAT_IMPL(a, b) a##b

@@ -50,13 +50,12 @@ DataSummarySession::~DataSummarySession() = default;
 
 Result<DataSummarySession> DataSummarySession::start(std::string_view schema_json, std::string_view policy,
                                                      const std::vector<std::string>& header) {
-  Result<Schema> schema = parse_schema_json(schema_json);
-  if (!schema.is_ok()) return schema.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(schema_json));
   Result<OutOfDomainPolicy> parsed = parse_out_of_domain_policy(std::string(policy));
   if (!parsed.is_ok()) return parsed.status();
-  Result<TableEncoder> encoder = TableEncoder::create(schema.value(), header, parsed.value());
+  Result<TableEncoder> encoder = TableEncoder::create(schema, header, parsed.value());
   if (!encoder.is_ok()) return encoder.status();
-  return DataSummarySession(std::make_unique<State>(State{std::move(schema).value(), parsed.value(), std::move(encoder).value()}));
+  return DataSummarySession(std::make_unique<State>(State{std::move(schema), parsed.value(), std::move(encoder).value()}));
 }
 
 Status DataSummarySession::add_rows(const CellGridView& rows, size_t first_row) {
@@ -68,13 +67,12 @@ std::string DataSummarySession::finish() {
 }
 
 Result<std::string> summarize_data(std::string_view schema_json, const CellGridView& grid, std::string_view policy) {
-  Result<Schema> schema = parse_schema_json(schema_json);
-  if (!schema.is_ok()) return schema.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(schema_json));
   Result<OutOfDomainPolicy> parsed = parse_out_of_domain_policy(std::string(policy));
   if (!parsed.is_ok()) return parsed.status();
-  Result<EncodedData> encoded = encode_cells(schema.value(), grid, parsed.value());
+  Result<EncodedData> encoded = encode_cells(schema, grid, parsed.value());
   if (!encoded.is_ok()) return encoded.status();
-  return summary_text(encoded.value().report, schema.value(), parsed.value());
+  return summary_text(encoded.value().report, schema, parsed.value());
 }
 
 }  // namespace privsynth

@@ -62,9 +62,8 @@ Result<uint64_t> quantile_index(const std::vector<double>& values, double q, con
     first = value + 1;
   }
   if (first <= kPublicGridSteps) add_run(first, kPublicGridSteps, snapped.size());
-  Result<size_t> chosen = exponential_mechanism(scores, epsilon, 1.0, random);
-  if (!chosen.is_ok()) return chosen.status();
-  const auto [low, high] = runs[chosen.value()];
+  PRIVSYNTH_ASSIGN_OR_RETURN(size_t chosen, exponential_mechanism(scores, epsilon, 1.0, random));
+  const auto [low, high] = runs[chosen];
   return low + random.uniform_below(high - low + 1);  // uniform over the run's points
 }
 
@@ -76,9 +75,8 @@ Result<double> dp_quantile(std::vector<double> values, double q, double lower, d
   PRIVSYNTH_RETURN_IF_ERROR(check_range(lower, upper));
   if (!(q >= 0 && q <= 1)) return Status::error(ErrorCode::InvalidArgument, "a quantile's q must be in [0, 1]");
   const PublicGrid grid = PublicGrid::over(lower, upper);
-  Result<uint64_t> index = quantile_index(values, q, grid, epsilon, random);
-  if (!index.is_ok()) return index.status();
-  return grid.point(index.value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t index, quantile_index(values, q, grid, epsilon, random));
+  return grid.point(index);
 }
 
 Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& values, double lower, double upper,
@@ -94,12 +92,11 @@ Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& valu
     for (double& v : spread) v = std::isnan(v) ? v : v + random.uniform_unit();
   }
   const PublicGrid grid = PublicGrid::over(lower, upper);
-  Result<uint64_t> low = quantile_index(spread, tail, grid, epsilon / 2, random);
-  if (!low.is_ok()) return low.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t low, quantile_index(spread, tail, grid, epsilon / 2, random));
   Result<uint64_t> high = quantile_index(spread, 1 - tail, grid, epsilon / 2, random);
   if (!high.is_ok()) return high.status();
   // Post-processing of the two indices only: every bound is a grid point (or its floor).
-  uint64_t first = std::min(low.value(), high.value()), last = std::max(low.value(), high.value());
+  uint64_t first = std::min(low, high.value()), last = std::max(low, high.value());
   if (integer) {
     const double floor_lower = std::ceil(lower), floor_upper = std::floor(upper);
     DiscoveredBounds bounds{std::max(floor_lower, std::floor(grid.point(first))),
@@ -125,10 +122,9 @@ Result<long long> category_threshold(double epsilon, double delta) {
   }
   // a^(tau - 1) / (1 + a) <= delta  <=>  tau - 1 >= ln(1 / (delta (1 + a))) / ln(1 / a), with a
   // from the scale the sampler really uses (1/eps rounded up to a fraction: a slightly larger a).
-  Result<RationalScale> scale = rational_scale_at_least(1 / epsilon);
-  if (!scale.is_ok()) return scale.status();
-  const double a = std::exp(-1 / scale.value().value());
-  const double steps = std::log(1 / (delta * (1 + a))) / (1 / scale.value().value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, rational_scale_at_least(1 / epsilon));
+  const double a = std::exp(-1 / scale.value());
+  const double steps = std::log(1 / (delta * (1 + a))) / (1 / scale.value());
   long long tau = 1 + static_cast<long long>(std::ceil(std::max(steps, 0.0) - 1e-12));
   while (std::pow(a, double(tau - 1)) / (1 + a) > delta) ++tau;  // guard the rounding above
   return std::max(tau, 2LL);
@@ -136,8 +132,7 @@ Result<long long> category_threshold(double epsilon, double delta) {
 
 Result<DiscoveredCategories> discover_categories(const std::vector<std::string>& values, double epsilon, double delta,
                                                  RandomSource& random, size_t max_categories) {
-  Result<long long> tau = category_threshold(epsilon, delta);
-  if (!tau.is_ok()) return tau.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(long long tau, category_threshold(epsilon, delta));
   Result<RationalScale> scale = rational_scale_at_least(1 / epsilon);
   if (!scale.is_ok()) return scale.status();
   std::map<std::string, long long> counts;
@@ -145,14 +140,14 @@ Result<DiscoveredCategories> discover_categories(const std::vector<std::string>&
   std::vector<std::pair<long long, std::string>> released;
   for (const auto& [value, count] : counts) {
     const long long noisy = count + sample_discrete_laplace(random, scale.value());
-    if (noisy >= tau.value()) released.push_back({noisy, value});
+    if (noisy >= tau) released.push_back({noisy, value});
   }
   if (released.size() > max_categories) {
     return Status::error(ErrorCode::DomainTooLarge, "more than " + std::to_string(max_categories) +
                                                         " categories passed the private threshold; is this column an identifier or a number?");
   }
   DiscoveredCategories result;
-  result.threshold = tau.value();
+  result.threshold = tau;
   for (const auto& entry : released) result.categories.push_back(entry.second);
   std::sort(result.categories.begin(), result.categories.end());
   return result;

@@ -252,10 +252,9 @@ Result<TableEncoder> TableEncoder::create(const Schema& schema, const std::vecto
   encoder.unfixable_ = unfixable;
   encoder.keep_unit_values_ = keep_unit_values;
   EncodingReport& report = encoder.data_.report;
-  Result<std::vector<size_t>> source = match_header(schema, header, report);
-  if (!source.is_ok()) return source.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<size_t> source, match_header(schema, header, report));
   auto state = std::make_shared<State>();
-  state->source = std::move(source).value();
+  state->source = std::move(source);
   state->width = header.size();
   std::vector<int> levels;
   for (const Column& column : schema.columns) {
@@ -354,12 +353,11 @@ Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid,
   PRIVSYNTH_RETURN_IF_ERROR(check_offsets(grid));
   std::vector<std::string> header;
   for (size_t c = 0; c < grid.columns; ++c) header.emplace_back(grid.cell(0, c));
-  Result<TableEncoder> encoder = TableEncoder::create(schema, header, policy, keep_unit_values, unfixable);
-  if (!encoder.is_ok()) return encoder.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(TableEncoder encoder, TableEncoder::create(schema, header, policy, keep_unit_values, unfixable));
   if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
-  PRIVSYNTH_RETURN_IF_ERROR(encoder.value().add_rows(grid, 1, progress));
+  PRIVSYNTH_RETURN_IF_ERROR(encoder.add_rows(grid, 1, progress));
   if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
-  return encoder.value().finish();
+  return encoder.finish();
 }
 
 }  // namespace privsynth

@@ -135,10 +135,9 @@ Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view reque
   // carries the fact (schema.hpp), and every receipt made with it says so.
   const std::string seeded_reason = "a fixed test seed replaced the secure random number generator";
   schema.discovered = DiscoveryCost{epsilon, delta, seeded ? std::vector<std::string>{seeded_reason} : std::vector<std::string>{}};
-  Result<Accountant> made = Accountant::create(
-      PrivacyDefinition{Neighbours::AddRemove, Accounting::Basic, epsilon, delta, std::nullopt});
-  if (!made.is_ok()) return made.status();
-  Accountant& accountant = made.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(Accountant made, Accountant::create(
+      PrivacyDefinition{Neighbours::AddRemove, Accounting::Basic, epsilon, delta, std::nullopt}));
+  Accountant& accountant = made;
   for (ColumnRequest& request_column : columns) {
     Column& column = request_column.column;
     size_t index = grid.columns;

@@ -138,9 +138,8 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
   if (rows && !(std::isfinite(*rows) && *rows >= 1 && *rows <= 1e12)) {
     return Status::error(ErrorCode::InvalidArgument, "rows (the number of records) must be a number from 1 to 1e12");
   }
-  Result<RunSetup> made = read_run_setup(schema_json, options_json);
-  if (!made.is_ok()) return made.status();
-  const RunSetup& setup = made.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup made, read_run_setup(schema_json, options_json));
+  const RunSetup& setup = made;
   RunForecast forecast;
   forecast.mechanism = setup.common.mechanism;
   forecast.rows = rows;
@@ -327,9 +326,8 @@ Json run_forecast_json(const RunForecast& forecast) {
 
 Result<std::string> forecast_run_json(std::string_view schema_json, std::string_view options_json,
                                       std::optional<double> rows) {
-  Result<RunForecast> forecast = forecast_run(schema_json, options_json, rows);
-  if (!forecast.is_ok()) return forecast.status();
-  return to_json_text(run_forecast_json(forecast.value()), 1);
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunForecast forecast, forecast_run(schema_json, options_json, rows));
+  return to_json_text(run_forecast_json(forecast), 1);
 }
 
 }  // namespace privsynth

@@ -94,9 +94,8 @@ Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOpera
       return !progress || progress(FitProgress{p.iterations, std::isfinite(best.upper) ? best.upper : 0, best.lower,
                                                lp.active_statistics(), p.infeasibility});
     };
-    Result<LpSolution> solved = lp.solve(simplex, simplex_progress);
-    if (!solved.is_ok()) return solved.status();
-    const LpSolution& solution = solved.value();
+    PRIVSYNTH_ASSIGN_OR_RETURN(LpSolution solved, lp.solve(simplex, simplex_progress));
+    const LpSolution& solution = solved;
     best.iterations += solution.iterations;
     std::vector<double> h = lp.density(solution);
     const double max_error = a.residual(h, targets, r);
@@ -138,15 +137,14 @@ Result<RoundResult> fit_by_mirror_prox(const MarginalOperator& a, const std::vec
   const MirrorProxProgressSink first_order_progress = [&](const MirrorProxProgress& p) {
     return !progress || progress(FitProgress{p.iterations, p.upper, p.lower, a.statistics(), 0});
   };
-  Result<MirrorProxSolution> solved = solve_min_max_mirror_prox(a, targets, first_order, start, first_order_progress);
-  if (!solved.is_ok()) return solved.status();
-  if (!solved.value().converged) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(MirrorProxSolution solved, solve_min_max_mirror_prox(a, targets, first_order, start, first_order_progress));
+  if (!solved.converged) {
     return Status::error(ErrorCode::LpLimitReached,
                          "the first-order solver stopped at its limit with max error " +
-                             std::to_string(solved.value().objective) + " and lower bound " +
-                             std::to_string(solved.value().lower_bound));
+                             std::to_string(solved.objective) + " and lower bound " +
+                             std::to_string(solved.lower_bound));
   }
-  MirrorProxSolution& solution = solved.value();
+  MirrorProxSolution& solution = solved;
   return RoundResult{std::move(solution.weights), solution.objective, solution.lower_bound, solution.objective,
                      solution.iterations};
 }

@@ -13,15 +13,14 @@ Status warm_up_solvers() {
   // touches user data or is released.
   SeededTestRandom random(1);
   const std::vector<int> levels(8, 3);
-  Result<MarginalWorkload> workload = MarginalWorkload::all_up_to_degree(levels, 2);
-  if (!workload.is_ok()) return workload.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload, MarginalWorkload::all_up_to_degree(levels, 2));
   const EncodedTable points = sample_uniform_points(levels, 1500, random);
   const EncodedTable data = sample_uniform_points(levels, 200, random);
-  std::vector<double> targets = workload.value().weighted_sum(data, std::vector<double>(data.rows, 1.0 / double(data.rows)));
+  std::vector<double> targets = workload.weighted_sum(data, std::vector<double>(data.rows, 1.0 / double(data.rows)));
   FitOptions options;
   options.method = FitMethod::RowGeneration;
   for (int round = 0; round < 3; ++round) {  // several calls: optimized code is used from the next call on
-    Result<Reweighting> fit = fit_min_max_error(workload.value(), points, targets, options);
+    Result<Reweighting> fit = fit_min_max_error(workload, points, targets, options);
     if (!fit.is_ok()) return fit.status();
   }
   return Status::ok();

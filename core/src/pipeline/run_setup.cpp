@@ -72,9 +72,8 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
   std::string policy = "clamp", provenance = "public";
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("outOfDomain", policy));
-  Result<OutOfDomainPolicy> parsed_policy = parse_out_of_domain_policy(policy);
-  if (!parsed_policy.is_ok()) return parsed_policy.status();
-  options.out_of_domain = parsed_policy.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(OutOfDomainPolicy parsed_policy, parse_out_of_domain_policy(policy));
+  options.out_of_domain = parsed_policy;
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("schemaProvenance", provenance));
   if (provenance == "inferred-from-data") {
     options.provenance = SchemaProvenance::InferredFromData;
@@ -102,9 +101,8 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   Result<Schema> schema = parse_schema_json(schema_json);
   if (!schema.is_ok()) return schema.status();
   setup.schema = std::move(schema).value();
-  Result<nlohmann::json> options = parse_options_json(std::string(options_json));
-  if (!options.is_ok()) return options.status();
-  OptionReader reader(options.value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(nlohmann::json options, parse_options_json(std::string(options_json)));
+  OptionReader reader(options);
   Result<RunCommonOptions> common = read_run_common_options(reader);
   if (!common.is_ok()) return common.status();
   setup.common = std::move(common).value();

@@ -65,13 +65,12 @@ struct MlSplit {
 };
 
 Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random, const PipelineSteps& steps) {
-  Result<RowSplit> rows = steps.hold_out(data.table.rows, test_fraction, random);
-  if (!rows.is_ok()) return rows.status();
-  MlSplit split{select_rows(data.table, rows.value().train), select_rows(data.table, rows.value().test), {}};
+  PRIVSYNTH_ASSIGN_OR_RETURN(RowSplit rows, steps.hold_out(data.table.rows, test_fraction, random));
+  MlSplit split{select_rows(data.table, rows.train), select_rows(data.table, rows.test), {}};
   for (const std::vector<double>& column : data.unit_values) {
     std::vector<double>& kept = split.train_unit_values.emplace_back();
     if (column.empty()) continue;
-    for (size_t row : rows.value().train) kept.push_back(column[row]);
+    for (size_t row : rows.train) kept.push_back(column[row]);
   }
   return split;
 }
@@ -161,9 +160,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   const bool ml = !setup.common.ml_target.empty();
   MlSplit split;
   if (ml) {
-    Result<MlSplit> made = hold_out(encoded.value(), setup.common.ml_test_fraction, *random, steps);
-    if (!made.is_ok()) return made.status();
-    split = std::move(made).value();
+    PRIVSYNTH_ASSIGN_OR_RETURN(MlSplit made, hold_out(encoded.value(), setup.common.ml_test_fraction, *random, steps));
+    split = std::move(made);
   }
   const EncodedTable& table = ml ? split.train : encoded.value().table;
   const std::vector<std::vector<double>>& unit_values = ml ? split.train_unit_values : encoded.value().unit_values;
@@ -252,15 +250,14 @@ SynthesisSession::~SynthesisSession() = default;
 
 Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, std::string_view options_json,
                                                  const std::vector<std::string>& header) {
-  Result<RunSetup> setup = read_run_setup(schema_json, options_json);
-  if (!setup.is_ok()) return setup.status();
-  Schema chosen = chosen_columns(setup.value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
+  Schema chosen = chosen_columns(setup);
   Result<TableEncoder> encoder =
-      TableEncoder::create(chosen, header, setup.value().common.out_of_domain, setup.value().mechanism.needs_unit_values,
-                           unfixable_cells_for(setup.value().mechanism.privacy.neighbours));
+      TableEncoder::create(chosen, header, setup.common.out_of_domain, setup.mechanism.needs_unit_values,
+                           unfixable_cells_for(setup.mechanism.privacy.neighbours));
   if (!encoder.is_ok()) return encoder.status();
   return SynthesisSession(std::make_unique<State>(
-      State{std::move(setup).value(), std::move(chosen), std::move(encoder).value()}));
+      State{std::move(setup), std::move(chosen), std::move(encoder).value()}));
 }
 
 Status SynthesisSession::add_rows(const CellGridView& rows, size_t first_row, const ProgressSink& progress) {
@@ -286,13 +283,12 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
 
 Result<SynthesisOutput> synthesize_with_steps(const SynthesisInput& input, const PipelineSteps& steps,
                                               const ProgressSink& progress) {
-  Result<RunSetup> setup = read_run_setup(input.schema_json, input.options_json);
-  if (!setup.is_ok()) return setup.status();
-  const Schema chosen = chosen_columns(setup.value());
-  return run_with_setup(setup.value(), chosen,
-                        encode_cells(chosen, input.cells, setup.value().common.out_of_domain, progress,
-                                     setup.value().mechanism.needs_unit_values,
-                                     steps.unfixable_cells(setup.value().mechanism.privacy.neighbours)),
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(input.schema_json, input.options_json));
+  const Schema chosen = chosen_columns(setup);
+  return run_with_setup(setup, chosen,
+                        encode_cells(chosen, input.cells, setup.common.out_of_domain, progress,
+                                     setup.mechanism.needs_unit_values,
+                                     steps.unfixable_cells(setup.mechanism.privacy.neighbours)),
                         progress, steps);
 }
 

@@ -82,9 +82,8 @@ Status check_epsilon(double epsilon, const std::string& what) {
 Result<Accountant> Accountant::create(const PrivacyDefinition& definition) {
   PRIVSYNTH_RETURN_IF_ERROR(check_privacy_definition(definition));
   if (definition.accounting == Accounting::Basic) return Accountant(definition, definition.epsilon);
-  Result<double> rho = cdp_rho(definition.epsilon, definition.delta);
-  if (!rho.is_ok()) return rho.status();
-  return Accountant(definition, rho.value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(double rho, cdp_rho(definition.epsilon, definition.delta));
+  return Accountant(definition, rho);
 }
 
 Result<Accountant> Accountant::pure(double epsilon) {
@@ -122,9 +121,8 @@ double Accountant::delta_of_guarantee() const {
 }
 
 Status Accountant::charge(const Charge& charge) {
-  Result<Price> price = price_of(charge, definition_.accounting);
-  if (!price.is_ok()) return price.status();
-  const double cost = definition_.accounting == Accounting::Zcdp ? price.value().rho : price.value().epsilon;
+  PRIVSYNTH_ASSIGN_OR_RETURN(Price price, price_of(charge, definition_.accounting));
+  const double cost = definition_.accounting == Accounting::Zcdp ? price.rho : price.epsilon;
   if (spent() + cost > budget_ * (1 + kRelativeSlack)) {
     const bool zcdp = definition_.accounting == Accounting::Zcdp;
     return Status::error(ErrorCode::BudgetExceeded, "releasing \"" + charge.release + "\" at " + (zcdp ? "rho " : "epsilon ") +
@@ -132,14 +130,14 @@ Status Accountant::charge(const Charge& charge) {
                                                         (zcdp ? "zCDP budget (" : "budget (") + format_number(remaining()) +
                                                         " of " + format_number(budget_) + " left)");
   }
-  if (delta_spent() + price.value().delta > definition_.delta * (1 + kRelativeSlack) &&
+  if (delta_spent() + price.delta > definition_.delta * (1 + kRelativeSlack) &&
       definition_.accounting == Accounting::Basic) {
     return Status::error(ErrorCode::BudgetExceeded, "releasing \"" + charge.release + "\" at delta " +
-                                                        format_number(price.value().delta) +
+                                                        format_number(price.delta) +
                                                         " would exceed the delta budget of " +
                                                         format_number(definition_.delta));
   }
-  ledger_.push_back(LedgerEntry{charge, price.value().epsilon, price.value().delta, price.value().rho});
+  ledger_.push_back(LedgerEntry{charge, price.epsilon, price.delta, price.rho});
   return Status::ok();
 }
 

@@ -194,13 +194,12 @@ Result<RationalScale> lattice_noise_scale(const BernsteinParameters& parameters,
 Result<BernsteinRelease> release_rounded(const BernsteinParameters& parameters, const std::vector<int64_t>& rounded,
                                          double quantum, double sensitivity, double epsilon, const std::string& what,
                                          Accountant& accountant, RandomSource& random, bool disable_noise) {
-  const Result<RationalScale> scale = lattice_noise_scale(parameters, epsilon);
-  if (!scale.is_ok()) return scale.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalScale scale, lattice_noise_scale(parameters, epsilon));
   BernsteinRelease release;
   release.parameters = parameters;
   release.sensitivity = sensitivity;
   release.epsilon = epsilon;
-  release.noise_scale = scale.value().value() * quantum;
+  release.noise_scale = scale.value() * quantum;
   const std::string points = std::to_string(parameters.lattice_points);
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(Charge{
       what + ": " + points + " lattice values (p = " + std::to_string(parameters.dimensions) +
@@ -213,7 +212,7 @@ Result<BernsteinRelease> release_rounded(const BernsteinParameters& parameters, 
                    epsilon}}));
   release.coefficients.resize(rounded.size());
   for (size_t v = 0; v < rounded.size(); ++v) {
-    const int64_t noise = disable_noise ? 0 : sample_discrete_laplace(random, scale.value());
+    const int64_t noise = disable_noise ? 0 : sample_discrete_laplace(random, scale);
     release.coefficients[v] = quantum * static_cast<double>(rounded[v] + noise);
   }
   finish_release(release);
@@ -487,9 +486,8 @@ Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<doub
 
 Result<double> gaussian_kde_noise_scale(const BernsteinParameters& parameters, double epsilon) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the Bernstein mechanism's epsilon"));
-  const Result<RationalScale> scale = lattice_noise_scale(parameters, epsilon);
-  if (!scale.is_ok()) return scale.status();
-  return scale.value().value() / kQuanta;  // release_gaussian_kde's quantum is 1/1024 of Delta = 1
+  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalScale scale, lattice_noise_scale(parameters, epsilon));
+  return scale.value() / kQuanta;  // release_gaussian_kde's quantum is 1/1024 of Delta = 1
 }
 
 double evaluate_release(const BernsteinRelease& release, const double* y) {

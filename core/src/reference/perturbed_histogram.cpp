@@ -52,9 +52,8 @@ Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& l
   PerturbedHistogram histogram;
   histogram.levels = levels;
   histogram.epsilon = epsilon;
-  Result<RationalScale> scale = perturbed_histogram_scale(epsilon);
-  if (!scale.is_ok()) return scale.status();
-  histogram.scale = scale.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, perturbed_histogram_scale(epsilon));
+  histogram.scale = scale;
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"perturbed histogram of the full domain (" +
                                                    std::to_string(counts.size()) + " cells), reference measure",
                                                "discrete Laplace", LaplaceCost{1.0, histogram.scale.value(), epsilon}}));
@@ -80,11 +79,10 @@ Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& l
 }
 
 Result<EncodedTable> sample_from_histogram(const PerturbedHistogram& histogram, size_t m, RandomSource& random) {
-  Result<std::vector<size_t>> draws = draw_weighted_indices(histogram.probabilities, m, random);
-  if (!draws.is_ok()) return draws.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<size_t> draws, draw_weighted_indices(histogram.probabilities, m, random));
   EncodedTable points = make_empty_table(histogram.levels, m);
   for (size_t row = 0; row < m; ++row) {
-    size_t cell = draws.value()[row];
+    size_t cell = draws[row];
     for (size_t c = histogram.levels.size(); c-- > 0;) {
       const size_t level = static_cast<size_t>(histogram.levels[c]);
       points.codes[c][row] = static_cast<uint32_t>(cell % level);

@@ -72,23 +72,21 @@ Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, do
                                                         " pair cells; choose fewer columns or bins, or the uniform reference");
   }
   const double sensitivity = workload.value().l1_sensitivity_add_remove();  // one cell per pair table
-  Result<RationalScale> scale = rational_scale_at_least(sensitivity / epsilon);
-  if (!scale.is_ok()) return scale.status();
-  return TreeReferencePlan{std::move(workload).value(), scale.value()};
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, rational_scale_at_least(sensitivity / epsilon));
+  return TreeReferencePlan{std::move(workload).value(), scale};
 }
 
 Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, Accountant& accountant,
                                              RandomSource& random, bool disable_noise, size_t max_cells) {
-  Result<TreeReferencePlan> plan = plan_tree_reference(table.levels, epsilon, max_cells);
-  if (!plan.is_ok()) return plan.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(TreeReferencePlan plan, plan_tree_reference(table.levels, epsilon, max_cells));
   const int p = static_cast<int>(table.columns());
-  const MarginalWorkload& workload = plan.value().workload;
+  const MarginalWorkload& workload = plan.workload;
   TreeReference tree;
   tree.levels = table.levels;
   tree.epsilon = epsilon;
   tree.measured_cells = workload.statistic_count();
   const double sensitivity = workload.l1_sensitivity_add_remove();
-  tree.scale = plan.value().scale;
+  tree.scale = plan.scale;
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {p == 1 ? std::string("noisy 1-way marginal, reference measure")
               : "noisy cell counts of all " + std::to_string(workload.marginals().size()) + " 2-way marginals (" +

@@ -58,15 +58,14 @@ struct CheckedPair {
 
 Result<CheckedPair> check_pair(const WeightedPoints& p, const WeightedPoints& q, double gamma) {
   PRIVSYNTH_RETURN_IF_ERROR(check_gamma(gamma));
-  Result<std::vector<double>> p_weights = normalized_weights(p, "first point set");
-  if (!p_weights.is_ok()) return p_weights.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<double> p_weights, normalized_weights(p, "first point set"));
   Result<std::vector<double>> q_weights = normalized_weights(q, "second point set");
   if (!q_weights.is_ok()) return q_weights.status();
   if (p.dimension != q.dimension) {
     return invalid("the point sets have different dimensions (" + std::to_string(p.dimension) + " and " +
                    std::to_string(q.dimension) + ")");
   }
-  return CheckedPair{std::move(p_weights).value(), std::move(q_weights).value()};
+  return CheckedPair{std::move(p_weights), std::move(q_weights).value()};
 }
 
 Status check_exact_size(size_t n, size_t m, double max_pair_evaluations) {
@@ -246,21 +245,19 @@ const char* mmd_method_name(MmdMethod method) {
 
 Result<double> kernel_mean_inner_product(const WeightedPoints& p, const WeightedPoints& q, double gamma,
                                          double max_pair_evaluations) {
-  Result<CheckedPair> checked = check_pair(p, q, gamma);
-  if (!checked.is_ok()) return checked.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(CheckedPair checked, check_pair(p, q, gamma));
   if (double(p.size()) * double(q.size()) > max_pair_evaluations) {
     return Status::error(ErrorCode::DomainTooLarge, "kernel_mean_inner_product: " + std::to_string(p.size()) + " x " +
                                                         std::to_string(q.size()) + " pairs exceed the limit");
   }
-  return weighted_kernel_sum(p, checked.value().p_weights, q, checked.value().q_weights, gamma);
+  return weighted_kernel_sum(p, checked.p_weights, q, checked.q_weights, gamma);
 }
 
 Result<double> mmd_exact(const WeightedPoints& p, const WeightedPoints& q, double gamma, double max_pair_evaluations) {
-  Result<CheckedPair> checked = check_pair(p, q, gamma);
-  if (!checked.is_ok()) return checked.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(CheckedPair checked, check_pair(p, q, gamma));
   PRIVSYNTH_RETURN_IF_ERROR(check_exact_size(p.size(), q.size(), max_pair_evaluations));
-  const std::vector<double>& w = checked.value().p_weights;
-  const std::vector<double>& v = checked.value().q_weights;
+  const std::vector<double>& w = checked.p_weights;
+  const std::vector<double>& v = checked.q_weights;
   // Kreačić eq. (1); rounding can leave a tiny negative square.
   const double squared = weighted_self_kernel_sum(p, w, gamma) - 2 * weighted_kernel_sum(p, w, q, v, gamma) +
                          weighted_self_kernel_sum(q, v, gamma);
@@ -269,8 +266,7 @@ Result<double> mmd_exact(const WeightedPoints& p, const WeightedPoints& q, doubl
 
 Result<MmdResult> mmd_estimate(const WeightedPoints& p, const WeightedPoints& q, double gamma, size_t features,
                                RandomSource& random) {
-  Result<CheckedPair> checked = check_pair(p, q, gamma);
-  if (!checked.is_ok()) return checked.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(CheckedPair checked, check_pair(p, q, gamma));
   if (features < 2) return invalid("mmd_estimate needs at least 2 random features");
   const size_t d = p.dimension;
   std::vector<double> lower, upper, centre(d);
@@ -288,12 +284,12 @@ Result<MmdResult> mmd_estimate(const WeightedPoints& p, const WeightedPoints& q,
   }
   std::vector<double> difference(features, 0.0);  // sum_i w_i cos(...) over P minus the same over Q
   if (largest_argument + kTwoPi < kReducedCosineRange) {
-    add_feature_means(p, checked.value().p_weights, centre, drawn, 1, reduced_cosine, difference);
-    add_feature_means(q, checked.value().q_weights, centre, drawn, -1, reduced_cosine, difference);
+    add_feature_means(p, checked.p_weights, centre, drawn, 1, reduced_cosine, difference);
+    add_feature_means(q, checked.q_weights, centre, drawn, -1, reduced_cosine, difference);
   } else {
     const auto cosine = [](double x) { return std::cos(x); };
-    add_feature_means(p, checked.value().p_weights, centre, drawn, 1, cosine, difference);
-    add_feature_means(q, checked.value().q_weights, centre, drawn, -1, cosine, difference);
+    add_feature_means(p, checked.p_weights, centre, drawn, 1, cosine, difference);
+    add_feature_means(q, checked.q_weights, centre, drawn, -1, cosine, difference);
   }
   // t_l = 2 difference_l^2: i.i.d. with mean MMD^2 (header).
   double mean = 0;
@@ -315,10 +311,9 @@ Result<MmdResult> mmd_auto(const WeightedPoints& p, const WeightedPoints& q, dou
   if (exact_pair_evaluations(p.size(), q.size()) > kExactPairEvaluationLimit) {
     return mmd_estimate(p, q, gamma, features, random);
   }
-  Result<double> exact = mmd_exact(p, q, gamma);
-  if (!exact.is_ok()) return exact.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(double exact, mmd_exact(p, q, gamma));
   MmdResult result;
-  result.value = exact.value();
+  result.value = exact;
   return result;
 }
 
@@ -365,8 +360,7 @@ Result<GridSetup> grid_setup(const WeightedPoints& p, const WeightedPoints& q, c
 }  // namespace
 
 Result<double> kde_sup_distance(const WeightedPoints& p, const WeightedPoints& q, double gamma, const KdeGrid& grid) {
-  Result<CheckedPair> checked = check_pair(p, q, gamma);
-  if (!checked.is_ok()) return checked.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(CheckedPair checked, check_pair(p, q, gamma));
   const size_t d = p.dimension;
   Result<GridSetup> setup = grid_setup(p, q, grid, "kde_sup_distance");
   if (!setup.is_ok()) return setup.status();
@@ -379,10 +373,10 @@ Result<double> kde_sup_distance(const WeightedPoints& p, const WeightedPoints& q
   std::vector<Mass> masses;
   masses.reserve(p.size() + q.size());
   for (size_t i = 0; i < p.size(); ++i) {
-    masses.push_back({p.point(i)[0], d == 2 ? p.point(i)[1] : 0.0, checked.value().p_weights[i]});
+    masses.push_back({p.point(i)[0], d == 2 ? p.point(i)[1] : 0.0, checked.p_weights[i]});
   }
   for (size_t j = 0; j < q.size(); ++j) {
-    masses.push_back({q.point(j)[0], d == 2 ? q.point(j)[1] : 0.0, -checked.value().q_weights[j]});
+    masses.push_back({q.point(j)[0], d == 2 ? q.point(j)[1] : 0.0, -checked.q_weights[j]});
   }
   std::sort(masses.begin(), masses.end(), [](const Mass& a, const Mass& b) { return a.x0 < b.x0; });
 
@@ -424,8 +418,7 @@ Result<double> kde_sup_distance(const WeightedPoints& p, const WeightedPoints& q
 
 Result<BinnedKdeSup> kde_sup_distance_binned(const WeightedPoints& p, const WeightedPoints& q, double gamma,
                                              const KdeGrid& grid, size_t bins_per_axis) {
-  Result<CheckedPair> checked = check_pair(p, q, gamma);
-  if (!checked.is_ok()) return checked.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(CheckedPair checked, check_pair(p, q, gamma));
   const size_t d = p.dimension;
   Result<GridSetup> setup = grid_setup(p, q, grid, "kde_sup_distance_binned");
   if (!setup.is_ok()) return setup.status();
@@ -473,8 +466,8 @@ Result<BinnedKdeSup> kde_sup_distance_binned(const WeightedPoints& p, const Weig
       }
     }
   };
-  spread(p, checked.value().p_weights, 1);
-  spread(q, checked.value().q_weights, -1);
+  spread(p, checked.p_weights, 1);
+  spread(q, checked.q_weights, -1);
 
   // The kernel factorizes over the axes: grid values = K0 mass K1^T, K_k(a, j) = exp(-gamma (g_a - node_j)^2).
   const auto kernel_matrix = [&](const GridAxis& grid_axis, const GridAxis& node_axis) {

@@ -100,9 +100,8 @@ Result<LabeledFeatures> encode_features(const EncodedTable& table, int target_co
                                                          std::to_string(table.columns()) + " columns");
   }
   if (table.columns() < 2) return Status::error(ErrorCode::InvalidArgument, "no feature column besides the target");
-  const Result<std::vector<double>> label = label_of_codes(table.levels[static_cast<size_t>(target_column)],
-                                                           options.positive_codes);
-  if (!label.is_ok()) return label.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<double> label, label_of_codes(table.levels[static_cast<size_t>(target_column)],
+                                                           options.positive_codes));
 
   LabeledFeatures out;
   size_t dimension = 0;
@@ -131,7 +130,7 @@ Result<LabeledFeatures> encode_features(const EncodedTable& table, int target_co
   }
   out.y.resize(static_cast<Eigen::Index>(table.rows));
   const std::vector<uint32_t>& target = table.codes[static_cast<size_t>(target_column)];
-  for (size_t row = 0; row < table.rows; ++row) out.y[static_cast<Eigen::Index>(row)] = label.value()[target[row]];
+  for (size_t row = 0; row < table.rows; ++row) out.y[static_cast<Eigen::Index>(row)] = label[target[row]];
   return out;
 }
 
@@ -194,8 +193,7 @@ Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTab
   if (real_train.rows == 0) return Status::error(ErrorCode::EmptyData, "real_train has no rows");
   if (real_test.rows == 0) return Status::error(ErrorCode::EmptyData, "real_test has no rows");
 
-  const Result<LabeledFeatures> synthetic_features = encode_features(synthetic, target_column, options.features);
-  if (!synthetic_features.is_ok()) return synthetic_features.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(const LabeledFeatures synthetic_features, encode_features(synthetic, target_column, options.features));
   const Result<LabeledFeatures> train_features = encode_features(real_train, target_column, options.features);
   if (!train_features.is_ok()) return train_features.status();
   const Result<LabeledFeatures> test_features = encode_features(real_test, target_column, options.features);
@@ -203,7 +201,7 @@ Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTab
   const LabeledFeatures& train = train_features.value();
   const LabeledFeatures& test = test_features.value();
 
-  const Result<TrainedModel> from_synthetic = train_and_rank(synthetic_features.value(), test, options, "synthetic");
+  const Result<TrainedModel> from_synthetic = train_and_rank(synthetic_features, test, options, "synthetic");
   if (!from_synthetic.is_ok()) return from_synthetic.status();
   const Result<TrainedModel> from_real = train_and_rank(train, test, options, "real_train");
   if (!from_real.is_ok()) return from_real.status();
@@ -241,11 +239,10 @@ Result<RunExcessRiskBounds> excess_risk_bounds_for_run(const TstrReport& report,
   p.records = double(report.train_rows);
   p.marginal_l1 = normalized_marginal_l1 * p.records;
   p.feature_norm = report.feature_norm;
-  Result<ExcessRiskBound> stated = theorem_3_2_stated(p);
-  if (!stated.is_ok()) return stated.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(ExcessRiskBound stated, theorem_3_2_stated(p));
   Result<ExcessRiskBound> explicit_form = theorem_3_2_explicit(p);
   if (!explicit_form.is_ok()) return explicit_form.status();
-  bounds.stated = stated.value();
+  bounds.stated = stated;
   bounds.explicit_form = explicit_form.value();
   return bounds;
 }

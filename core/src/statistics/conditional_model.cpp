@@ -97,10 +97,9 @@ Result<EncodedTable> fill_nodes(const ConditionalModel& model, size_t rows, Fill
   EncodedTable table = make_empty_table(model.levels, rows);
   std::vector<bool> drawn(model.levels.size(), false);
   for (const ModelNode& node : model.nodes) {
-    Result<std::vector<size_t>> configuration = configurations_of(model, node, table, drawn);
-    if (!configuration.is_ok()) return configuration.status();
+    PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<size_t> configuration, configurations_of(model, node, table, drawn));
     PRIVSYNTH_RETURN_IF_ERROR(
-        fill(node, configuration.value(), size_t(model.levels[size_t(node.column)]), table.codes[size_t(node.column)]));
+        fill(node, configuration, size_t(model.levels[size_t(node.column)]), table.codes[size_t(node.column)]));
     drawn[size_t(node.column)] = true;
   }
   return table;
@@ -117,9 +116,8 @@ Result<EncodedTable> round_from_model(const ConditionalModel& model, size_t rows
       if (group[c].empty()) continue;
       const std::vector<double> conditional(node.conditional.begin() + std::ptrdiff_t(c * levels),
                                             node.conditional.begin() + std::ptrdiff_t((c + 1) * levels));
-      Result<std::vector<size_t>> values = round_weights_to_rows(conditional, group[c].size(), random);
-      if (!values.is_ok()) return values.status();
-      for (size_t i = 0; i < group[c].size(); ++i) child[group[c][i]] = static_cast<uint32_t>(values.value()[i]);
+      PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<size_t> values, round_weights_to_rows(conditional, group[c].size(), random));
+      for (size_t i = 0; i < group[c].size(); ++i) child[group[c][i]] = static_cast<uint32_t>(values[i]);
     }
     return Status::ok();
   });

@@ -14,11 +14,10 @@ Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double co
   noise.count_epsilon = epsilon * count_fraction;
   noise.cell_epsilon = epsilon - noise.count_epsilon;
   noise.sensitivity = static_cast<double>(marginals);
-  Result<RationalScale> count_scale = rational_scale_at_least(1.0 / noise.count_epsilon);
-  if (!count_scale.is_ok()) return count_scale.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale count_scale, rational_scale_at_least(1.0 / noise.count_epsilon));
   Result<RationalScale> cell_scale = rational_scale_at_least(noise.sensitivity / noise.cell_epsilon);
   if (!cell_scale.is_ok()) return cell_scale.status();
-  noise.count_scale = count_scale.value();
+  noise.count_scale = count_scale;
   noise.cell_scale = cell_scale.value();
   return noise;
 }
@@ -26,14 +25,13 @@ Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double co
 Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
                                          double count_fraction, Accountant& accountant, RandomSource& random,
                                          bool disable_noise) {
-  Result<MarginalNoise> calibration = marginal_noise(workload.marginals().size(), epsilon, count_fraction);
-  if (!calibration.is_ok()) return calibration.status();
-  const double sensitivity = calibration.value().sensitivity;  // = workload.l1_sensitivity_add_remove()
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalNoise calibration, marginal_noise(workload.marginals().size(), epsilon, count_fraction));
+  const double sensitivity = calibration.sensitivity;  // = workload.l1_sensitivity_add_remove()
   NoisyMarginals result;
-  result.count_epsilon = calibration.value().count_epsilon;
-  result.cell_epsilon = calibration.value().cell_epsilon;
-  result.count_scale = calibration.value().count_scale;
-  result.cell_scale = calibration.value().cell_scale;
+  result.count_epsilon = calibration.count_epsilon;
+  result.cell_epsilon = calibration.cell_epsilon;
+  result.count_scale = calibration.count_scale;
+  result.cell_scale = calibration.cell_scale;
 
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {"noisy record count", "discrete Laplace", LaplaceCost{1.0, result.count_scale.value(), result.count_epsilon}}));

@@ -49,23 +49,21 @@ Result<MomentNoise> moment_noise(size_t terms, double epsilon) {
   // sums are exact integers, so one record moves each sum by at most 1024 quanta: L1 sensitivity
   // T in value units, T 1024 in quanta.
   noise.sensitivity = count;
-  Result<RationalScale> scale = rational_scale_at_least(count * kMomentQuanta / epsilon);
-  if (!scale.is_ok()) return scale.status();
-  noise.scale = scale.value();
-  noise.noise_scale = scale.value().value() / kMomentQuanta;
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, rational_scale_at_least(count * kMomentQuanta / epsilon));
+  noise.scale = scale;
+  noise.noise_scale = scale.value() / kMomentQuanta;
   return noise;
 }
 
 Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
                                      size_t rows, double epsilon, Accountant& accountant, RandomSource& random,
                                      bool disable_noise) {
-  Result<MomentNoise> calibration = moment_noise(terms.size(), epsilon);
-  if (!calibration.is_ok()) return calibration.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MomentNoise calibration, moment_noise(terms.size(), epsilon));
   NoisyMoments result;
   result.epsilon = epsilon;
-  result.sensitivity = calibration.value().sensitivity;
-  result.noise_scale = calibration.value().noise_scale;
-  const RationalScale& scale = calibration.value().scale;
+  result.sensitivity = calibration.sensitivity;
+  result.noise_scale = calibration.noise_scale;
+  const RationalScale& scale = calibration.scale;
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"noisy sums of " + std::to_string(terms.size()) +
                                                    " moments (means and second moments on [0,1]^p)",
                                                "discrete Laplace on sums rounded to 1/1024",

@@ -231,8 +231,7 @@ Result<EmpiricalAuditReport> audit_privacy_empirically(const std::vector<uint32_
   PRIVSYNTH_RETURN_IF_ERROR(check_records(dataset, k, "dataset"));
   PRIVSYNTH_RETURN_IF_ERROR(check_records(neighbour, k, "neighbour"));
   PRIVSYNTH_RETURN_IF_ERROR(check_replace_one(dataset, neighbour));
-  Result<std::vector<double>> exact_on_dataset = exact_distribution_of(dataset, k, exact);
-  if (!exact_on_dataset.is_ok()) return exact_on_dataset.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<double> exact_on_dataset, exact_distribution_of(dataset, k, exact));
   Result<std::vector<double>> exact_on_neighbour = exact_distribution_of(neighbour, k, exact);
   if (!exact_on_neighbour.is_ok()) return exact_on_neighbour.status();
 
@@ -249,7 +248,7 @@ Result<EmpiricalAuditReport> audit_privacy_empirically(const std::vector<uint32_
   // together with probability >= confidence.
   report.per_interval_confidence = 1 - (1 - options.confidence) / (2.0 * k);
   report.on_dataset = frequencies(hits_on_dataset.value(), options.draws_per_dataset, report.per_interval_confidence,
-                                  exact_on_dataset.value());
+                                  exact_on_dataset);
   report.on_neighbour = frequencies(hits_on_neighbour.value(), options.draws_per_dataset,
                                     report.per_interval_confidence, exact_on_neighbour.value());
   bound_losses(report);

@@ -424,9 +424,8 @@ Result<double> subsampled_rr_true_tv(const std::vector<double>& p, uint64_t n, d
 
 Result<double> ds_roo_union_bound(const std::vector<double>& p, uint64_t n, double epsilon) {
   PRIVSYNTH_RETURN_IF_ERROR(check_distribution(p));
-  Result<DsRooTable> table = ds_roo_table(epsilon, n, p.size());
-  if (!table.is_ok()) return table.status();
-  const DsRooTable& g = table.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(DsRooTable table, ds_roo_table(epsilon, n, p.size()));
+  const DsRooTable& g = table;
   const double k = static_cast<double>(p.size());
   Real bound = 0;
   for (uint64_t m = 0; m < g.gamma.size(); ++m) {
@@ -442,9 +441,8 @@ Result<double> ds_roo_union_bound(const std::vector<double>& p, uint64_t n, doub
 Result<DsRooTruth> ds_roo_truth(const std::vector<double>& p, uint64_t n, double epsilon,
                                 const TruthSettings& settings, RandomSource& random) {
   PRIVSYNTH_RETURN_IF_ERROR(check_distribution(p));
-  Result<DsRooTable> made = ds_roo_table(epsilon, n, p.size());
-  if (!made.is_ok()) return made.status();
-  const DsRooTable& table = made.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(DsRooTable made, ds_roo_table(epsilon, n, p.size()));
+  const DsRooTable& table = made;
   const size_t k = p.size();
   const Real K = static_cast<Real>(k), N = static_cast<Real>(n);
   DsRooTruth truth;
@@ -547,9 +545,8 @@ Result<double> subsampled_rr_empirical_tv(const std::vector<uint64_t>& counts, d
 Result<double> ds_roo_empirical_tv(const std::vector<uint64_t>& counts, double epsilon) {
   PRIVSYNTH_RETURN_IF_ERROR(check_counts(counts));
   const uint64_t n = std::accumulate(counts.begin(), counts.end(), uint64_t{0});
-  Result<DsRooTable> table = ds_roo_table(epsilon, n, counts.size());
-  if (!table.is_ok()) return table.status();
-  return total_variation(ds_roo_distribution(counts, table.value()), empirical_distribution(counts));
+  PRIVSYNTH_ASSIGN_OR_RETURN(DsRooTable table, ds_roo_table(epsilon, n, counts.size()));
+  return total_variation(ds_roo_distribution(counts, table), empirical_distribution(counts));
 }
 
 Result<LaplaceHistogramEmpirical> laplace_histogram_empirical_tv(const std::vector<uint64_t>& counts,

@@ -67,10 +67,9 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
 Result<MarginalLpPlan> plan_marginal_lp(const MarginalLpOptions& options, int p, int target) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(options.epsilon, "epsilon"));
   if (p < 1) return Status::error(ErrorCode::InvalidArgument, "choose at least one column");
-  Result<double> rho = cdp_rho(options.epsilon, options.delta);
-  if (!rho.is_ok()) return rho.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(double rho, cdp_rho(options.epsilon, options.delta));
   MarginalLpPlan plan;
-  plan.rho = rho.value();
+  plan.rho = rho;
   plan.mst = options.workload == MarginalWorkloadChoice::Mst && p >= 2;
   plan.select = plan.mst && p >= 3;  // with two columns the only pair needs no selection
   // MST's split: thirds for 1-way, selection and the tree's tables; without selection, halves.
@@ -98,9 +97,8 @@ Result<MarginalLpPlan> plan_marginal_lp(const MarginalLpOptions& options, int p,
 double marginal_noise_std(size_t marginals, double rho_part) { return std::sqrt(double(marginals) / (2 * rho_part)); }
 
 Result<double> discrete_gaussian_std_used(double noise_std) {
-  Result<RationalVariance> variance = rational_variance_at_least(noise_std * noise_std);
-  if (!variance.is_ok()) return variance.status();
-  return std::sqrt(variance.value().value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalVariance variance, rational_variance_at_least(noise_std * noise_std));
+  return std::sqrt(variance.value());
 }
 
 namespace {
@@ -113,15 +111,14 @@ Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 Result<std::vector<double>> measure(const EncodedTable& table, const MarginalWorkload& workload, double noise_std,
                                     const std::string& what, Accountant& accountant, RandomSource& random,
                                     bool disable_noise) {
-  Result<RationalVariance> variance = rational_variance_at_least(noise_std * noise_std);
-  if (!variance.is_ok()) return variance.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalVariance variance, rational_variance_at_least(noise_std * noise_std));
   const double used_std = discrete_gaussian_std_used(noise_std).value();  // the same rounding
   const double sensitivity = std::sqrt(double(workload.marginals().size()));
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({what, "discrete Gaussian", GaussianCost{sensitivity, used_std}}));
   const std::vector<int64_t> counts = workload.count(table);
   std::vector<double> noisy(counts.size());
   for (size_t i = 0; i < counts.size(); ++i) {
-    noisy[i] = double(counts[i]) + (disable_noise ? 0.0 : double(sample_discrete_gaussian(random, variance.value())));
+    noisy[i] = double(counts[i]) + (disable_noise ? 0.0 : double(sample_discrete_gaussian(random, variance)));
   }
   return noisy;
 }
@@ -153,12 +150,11 @@ Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, con
     if (pair[0] != excluded && pair[1] != excluded) pairs.push_back(pair);
   }
   const int p = static_cast<int>(table.columns()) - (excluded >= 0 ? 1 : 0);  // the tree's nodes
-  Result<MarginalWorkload> all_pairs = MarginalWorkload::from_column_sets(table.levels, pairs);
-  if (!all_pairs.is_ok()) return all_pairs.status();
-  const std::vector<int64_t> counts = all_pairs.value().count(table);
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload all_pairs, MarginalWorkload::from_column_sets(table.levels, pairs));
+  const std::vector<int64_t> counts = all_pairs.count(table);
   std::vector<double> scores(pairs.size(), 0.0);
   for (size_t e = 0; e < pairs.size(); ++e) {
-    const Marginal& marginal = all_pairs.value().marginals()[e];
+    const Marginal& marginal = all_pairs.marginals()[e];
     const std::vector<double>& a = one_way[size_t(pairs[e][0])];
     const std::vector<double>& b = one_way[size_t(pairs[e][1])];
     for (size_t i = 0; i < a.size(); ++i) {
@@ -261,9 +257,8 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   const EncodedTable& table = context.table;
   const int p = static_cast<int>(table.columns());
   const int target = context.target_column;
-  Result<MarginalLpPlan> planned = plan_marginal_lp(options, p, target);
-  if (!planned.is_ok()) return planned.status();
-  const MarginalLpPlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalLpPlan planned, plan_marginal_lp(options, p, target));
+  const MarginalLpPlan& plan = planned;
   // The run's accountant is zCDP with rho = cdp_rho(epsilon, delta) (the registry's definition).
   Accountant& accountant = context.accountant;
   if (accountant.definition().accounting != Accounting::Zcdp || std::fabs(accountant.budget() - plan.rho) > 1e-12 * plan.rho) {

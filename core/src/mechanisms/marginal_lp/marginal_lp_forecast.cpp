@@ -15,10 +15,9 @@ namespace {
 
 // A discrete Gaussian measurement of `marginals` marginals at cost rho_part, as the run's measure().
 Status calibrate(ForecastRelease& release, size_t marginals, double rho_part) {
-  Result<double> used = discrete_gaussian_std_used(marginal_noise_std(marginals, rho_part));
-  if (!used.is_ok()) return used.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(double used, discrete_gaussian_std_used(marginal_noise_std(marginals, rho_part)));
   release.noise = ForecastNoise::DiscreteGaussian;
-  release.std = used.value();
+  release.std = used;
   release.sensitivity = std::sqrt(double(marginals));
   release.rho = gaussian_zcdp_cost(release.sensitivity, release.std);
   return Status::ok();
@@ -72,9 +71,8 @@ Status tree_tables(const MarginalLpPlan& plan, const ForecastInputs& inputs, For
 
 Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options, const ForecastInputs& inputs) {
   const int p = int(inputs.levels.size());
-  Result<MarginalLpPlan> planned = plan_marginal_lp(options, p, inputs.target_column);
-  if (!planned.is_ok()) return planned.status();
-  const MarginalLpPlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalLpPlan planned, plan_marginal_lp(options, p, inputs.target_column));
+  const MarginalLpPlan& plan = planned;
   MechanismForecast forecast;
   forecast.zcdp = true;
   forecast.epsilon = options.epsilon;

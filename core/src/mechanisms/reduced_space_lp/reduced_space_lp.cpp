@@ -74,10 +74,9 @@ namespace {
 Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& options) {
   std::string kind = "auto", space;
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("referenceMeasure", kind));
-  Result<ReferenceKind> parsed = parse_reference_kind(kind);
-  if (!parsed.is_ok()) return parsed.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(ReferenceKind parsed, parse_reference_kind(kind));
   ReferenceOptions& reference = options.reference;
-  reference.kind = parsed.value();
+  reference.kind = parsed;
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("space", space));
   if (space.empty()) space = reference.kind == ReferenceKind::BernsteinKde ? "continuous" : "encoded";
   if (space != "encoded" && space != "continuous") {
@@ -203,9 +202,8 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& gi
   ReducedSpaceLpPlan plan;
   plan.options = given;
   plan.options.reference = resolve_reference_options(given.reference, levels, continuous);
-  Result<MarginalWorkload> workload = MarginalWorkload::all_up_to_degree(levels, plan.options.degree);
-  if (!workload.is_ok()) return workload.status();
-  plan.workload = std::move(workload).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload, MarginalWorkload::all_up_to_degree(levels, plan.options.degree));
+  plan.workload = std::move(workload);
   plan.terms = moment_terms(static_cast<int>(levels.size()), continuous ? plan.options.moments : 0);
   plan.statistics = plan.workload.statistic_count() + plan.terms.size();
   plan.budget = reduced_space_lp_budget(plan.options, plan.workload.marginals().size(), plan.terms.size());
@@ -223,18 +221,17 @@ namespace {
 }  // namespace
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& given) {
-  Result<ReducedSpaceLpPlan> plan = plan_reduced_space_lp(given, context.table.levels);
-  if (!plan.is_ok()) return plan.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpPlan plan, plan_reduced_space_lp(given, context.table.levels));
   const bool continuous = given.space == ReducedSpace::Continuous;
-  const ReducedSpaceLpOptions& options = plan.value().options;
+  const ReducedSpaceLpOptions& options = plan.options;
   if (continuous && (!context.unit_values || context.unit_values->size() != context.table.columns())) {
     return Status::error(ErrorCode::InvalidArgument, "the continuous space needs every chosen column to be numeric");
   }
-  const MarginalWorkload& workload = plan.value().workload;
+  const MarginalWorkload& workload = plan.workload;
   const size_t marginals = workload.marginals().size();
-  const std::vector<MomentTerm>& terms = plan.value().terms;
-  const size_t statistics = plan.value().statistics;
-  const ReducedSpaceLpBudget& budget = plan.value().budget;
+  const std::vector<MomentTerm>& terms = plan.terms;
+  const size_t statistics = plan.statistics;
+  const ReducedSpaceLpBudget& budget = plan.budget;
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled();
   Result<NoisyMarginals> measurement =

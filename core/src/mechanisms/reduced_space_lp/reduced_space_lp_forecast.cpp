@@ -63,8 +63,7 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       Result<BernsteinParameters> parameters =
           choose_bernstein_parameters(int(inputs.levels.size()), n, epsilon, reference.bernstein);
       if (!parameters.is_ok()) return parameters.status();
-      Result<double> scale = gaussian_kde_noise_scale(parameters.value(), epsilon);
-      if (!scale.is_ok()) return scale.status();
+      PRIVSYNTH_ASSIGN_OR_RETURN(double scale, gaussian_kde_noise_scale(parameters.value(), epsilon));
       release.release = "reference measure: Bernstein KDE";
       release.noise = ForecastNoise::BernsteinLaplace;
       release.what = "private Gaussian kernel sum on the Bernstein lattice of " +
@@ -73,7 +72,7 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       release.values = parameters.value().lattice_points;
       release.values_are_counts = false;
       release.sensitivity = double(parameters.value().lattice_points) * 1025.0 / 1024.0;
-      release.scale = scale.value();
+      release.scale = scale;
       if (!inputs.rows) release.notes.push_back("the lattice is chosen from the noisy record count; without rows the "
                                                 "forecast shows the smallest lattice");
       return std::optional<ForecastRelease>(release);
@@ -85,9 +84,8 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
 }  // namespace
 
 Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions& given, const ForecastInputs& inputs) {
-  Result<ReducedSpaceLpPlan> planned = plan_reduced_space_lp(given, inputs.levels);
-  if (!planned.is_ok()) return planned.status();
-  const ReducedSpaceLpPlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpPlan planned, plan_reduced_space_lp(given, inputs.levels));
+  const ReducedSpaceLpPlan& plan = planned;
   const ReducedSpaceLpOptions& options = plan.options;
   const MarginalWorkload& workload = plan.workload;
   Result<MarginalNoise> noise = marginal_noise(workload.marginals().size(), plan.budget.count_and_cells,

@@ -159,9 +159,8 @@ Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, u
   const double floor_epsilon =
       std::log1p(static_cast<double>(alphabet) * (1 - c) / (c * static_cast<double>(records)));
   plan.most_samples = floor_epsilon > 0 ? static_cast<uint64_t>(std::floor(options.epsilon / floor_epsilon)) : kMaxSamples;
-  Result<RationalScale> scale = laplace_histogram_scale(options.epsilon);
-  if (!scale.is_ok()) return scale.status();
-  plan.histogram_scale = scale.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, laplace_histogram_scale(options.epsilon));
+  plan.histogram_scale = scale;
   plan.histogram_tv_bound = std::min(1.0, static_cast<double>(alphabet) *
                                               expected_abs_discrete_laplace(plan.histogram_scale.value()) /
                                               static_cast<double>(records));
@@ -225,9 +224,8 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
   if (!public_records || *public_records != context.table.rows) {
     return Status::error(ErrorCode::Internal, "the sampler needs every record, and their number as the public n");
   }
-  Result<uint64_t> alphabet = sampler_alphabet_size(context.table.levels);
-  if (!alphabet.is_ok()) return alphabet.status();
-  Result<SamplerPlan> planned = plan_private_sampler(options, context.table.rows, alphabet.value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t alphabet, sampler_alphabet_size(context.table.levels));
+  Result<SamplerPlan> planned = plan_private_sampler(options, context.table.rows, alphabet);
   if (!planned.is_ok()) return planned.status();
   if (std::optional<std::string> refusal = sampler_refusal(options, planned.value())) return invalid(*refusal);
   const SamplerPlan& plan = planned.value();
@@ -300,8 +298,7 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
 }
 
 Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& options, const ForecastInputs& inputs) {
-  Result<uint64_t> alphabet = sampler_alphabet_size(inputs.levels);
-  if (!alphabet.is_ok()) return alphabet.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t alphabet, sampler_alphabet_size(inputs.levels));
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
   forecast.fit = "sampler";
@@ -317,9 +314,9 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
     release.values_are_counts = false;
   } else {
     release.release = "symbol counts";
-    release.what = "noisy counts of all " + std::to_string(alphabet.value()) +
+    release.what = "noisy counts of all " + std::to_string(alphabet) +
                    " symbols; the samples are drawn from them (post-processing)";
-    release.values = static_cast<size_t>(alphabet.value());
+    release.values = static_cast<size_t>(alphabet);
     release.sensitivity = 2;
     Result<RationalScale> scale = laplace_histogram_scale(options.epsilon);
     if (!scale.is_ok()) return scale.status();
@@ -330,12 +327,12 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
     if (obscures(options.sampler)) {
       const double per_sample = obscuring_epsilon(options);
       release.notes.push_back("eq. (9): worst-case TV <= 0.05 needs n >= " +
-                              format_number(std::ceil(roo_sample_complexity(0.05, per_sample, alphabet.value()))) +
+                              format_number(std::ceil(roo_sample_complexity(0.05, per_sample, alphabet))) +
                               " records at epsilon " + format_rounded(per_sample, 4) + " per sample");
     }
   } else {
     const uint64_t records = static_cast<uint64_t>(std::max(0.0, std::round(*inputs.rows)));
-    Result<SamplerPlan> plan = plan_private_sampler(options, records, alphabet.value());
+    Result<SamplerPlan> plan = plan_private_sampler(options, records, alphabet);
     if (!plan.is_ok()) return plan.status();
     forecast.parameters = sampler_plan_json(options, plan.value());
     // The run would refuse this N: the forecast says so (and how many would pass) instead of failing.

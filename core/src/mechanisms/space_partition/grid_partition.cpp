@@ -100,10 +100,9 @@ Result<GridRelease> release_grid(const SpacePoints& points, const GridSettings& 
   }
   PRIVSYNTH_RETURN_IF_ERROR(
       check_expected_passing(release.cells, settings.noise.pass_probability(), settings.limit, "empty cells"));
-  Result<uint64_t> passing = binomial_by_skips(empty, settings.noise.pass_probability(), random);
-  if (!passing.is_ok()) return passing.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t passing, binomial_by_skips(empty, settings.noise.pass_probability(), random));
   std::unordered_set<CellKey, CellKeyHash> chosen;
-  while (chosen.size() < passing.value()) {  // uniform without replacement, by rejection
+  while (chosen.size() < passing) {  // uniform without replacement, by rejection
     CellKey key = random_cell(points.axes, settings.cells_per_axis, random);
     if (counts.count(key) || !chosen.insert(key).second) continue;
     release.bins.push_back(bin_of(points.axes, key, settings.cells_per_axis,

@@ -36,10 +36,9 @@ Result<SplitDecision> SplitDecision::make(size_t decisions, double split_epsilon
     return Status::error(ErrorCode::InvalidArgument, "the split epsilon must be positive and finite");
   }
   if (!std::isfinite(tau)) return Status::error(ErrorCode::InvalidArgument, "the split threshold tau must be finite");
-  Result<RationalScale> scale = rational_scale_at_least(static_cast<double>(decisions) / split_epsilon);
-  if (!scale.is_ok()) return scale.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, rational_scale_at_least(static_cast<double>(decisions) / split_epsilon));
   SplitDecision decision;
-  decision.scale_ = scale.value();
+  decision.scale_ = scale;
   constexpr double kBound = 4e18;  // |floor(tau) + 1| fits int64; beyond, the outcome is certain
   decision.least_split_ = static_cast<int64_t>(std::fmax(-kBound, std::fmin(kBound, std::floor(tau) + 1)));
   // An empty box splits iff -Z >= least_split, i.e. Z >= least_split by symmetry.

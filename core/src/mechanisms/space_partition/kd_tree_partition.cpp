@@ -184,9 +184,8 @@ Result<KdTreeRelease> release_kd_tree(const SpacePoints& points, const KdTreeSet
   }
   std::optional<SplitDecision> decision;
   if (levels.decisions > 0) {
-    Result<SplitDecision> made = SplitDecision::make(levels.decisions, settings.split_epsilon, settings.tau);
-    if (!made.is_ok()) return made.status();
-    decision = made.value();
+    PRIVSYNTH_ASSIGN_OR_RETURN(SplitDecision made, SplitDecision::make(levels.decisions, settings.split_epsilon, settings.tau));
+    decision = made;
   }
   const LevelH level{points, levels.data_independent, uint64_t{1} << levels.cuts_at_h};
   const double level_boxes = level.count();

@@ -164,9 +164,8 @@ nlohmann::json kd_tree_parameters(const SpacePartitionOptions& options, const Kd
 
 Result<PartitionRelease> release_by_grid(const MechanismContext& context, const SpacePartitionOptions& options,
                                          const std::vector<int>& levels, const SpacePoints& points, double noisy_count) {
-  Result<GridPlan> planned = plan_grid(options, levels, noisy_count);
-  if (!planned.is_ok()) return planned.status();
-  const GridPlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(GridPlan planned, plan_grid(options, levels, noisy_count));
+  const GridPlan& plan = planned;
   GridSettings settings;
   settings.cells_per_axis = plan.cells_per_axis;
   settings.noise = {plan.cell_scale, plan.threshold};
@@ -181,9 +180,8 @@ Result<PartitionRelease> release_by_grid(const MechanismContext& context, const 
 Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, const SpacePartitionOptions& options,
                                             const std::vector<int>& levels, const SpacePoints& points, double noisy_count,
                                             double count_scale) {
-  Result<KdTreePlan> planned = plan_kd_tree(options, levels, noisy_count);
-  if (!planned.is_ok()) return planned.status();
-  const KdTreePlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(KdTreePlan planned, plan_kd_tree(options, levels, noisy_count));
+  const KdTreePlan& plan = planned;
   KdTreeSettings settings;
   settings.split_epsilon = plan.split_epsilon;
   settings.leaf_noise = {plan.leaf_scale, plan.threshold};
@@ -320,9 +318,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   const double bins_epsilon = grid.value().cell_epsilon;
   plan.split_epsilon = levels.decisions > 0 ? bins_epsilon * options.split_budget_fraction : 0;
   plan.leaf_epsilon = bins_epsilon - plan.split_epsilon;
-  Result<RationalScale> leaf_scale = rational_scale_at_least(1.0 / plan.leaf_epsilon);
-  if (!leaf_scale.is_ok()) return leaf_scale.status();
-  plan.leaf_scale = leaf_scale.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale leaf_scale, rational_scale_at_least(1.0 / plan.leaf_epsilon));
+  plan.leaf_scale = leaf_scale;
   plan.boxes_at_h = axes.categorical_cells * std::ldexp(1.0, static_cast<int>(levels.data_independent));
   const double boxes_at_h = plan.boxes_at_h;
   const double records = std::max(n, 1.0);
@@ -347,11 +344,10 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   if (!keep_going(context.progress, Phase::Measure, 0, "noisy record count")) return cancelled();
   // The noisy record count, for the partition's defaults and the number of synthetic records (its
   // budget split does not depend on n; the plan is made again below with the noisy count).
-  Result<GridPlan> budget = plan_grid(options, levels, 3);
-  if (!budget.is_ok()) return budget.status();
-  const RationalScale& count_scale = budget.value().count_scale;
+  PRIVSYNTH_ASSIGN_OR_RETURN(GridPlan budget, plan_grid(options, levels, 3));
+  const RationalScale& count_scale = budget.count_scale;
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
-      {"noisy record count", "discrete Laplace", LaplaceCost{1.0, count_scale.value(), budget.value().count_epsilon}}));
+      {"noisy record count", "discrete Laplace", LaplaceCost{1.0, count_scale.value(), budget.count_epsilon}}));
   const double noisy_count = static_cast<double>(context.table.rows) + static_cast<double>(sample_discrete_laplace(context.random, count_scale));
 
   SpacePoints points;
@@ -430,9 +426,8 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
     forecast.parameters = grid_parameters(options, grid.value());
     return forecast;
   }
-  Result<KdTreePlan> planned = plan_kd_tree(options, levels, n);
-  if (!planned.is_ok()) return planned.status();
-  const KdTreePlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(KdTreePlan planned, plan_kd_tree(options, levels, n));
+  const KdTreePlan& plan = planned;
   if (plan.decision_levels > 0) {
     ForecastRelease decisions;
     decisions.release = "split decisions";
