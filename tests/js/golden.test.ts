@@ -16,7 +16,8 @@ const MIXED = ['age', 'sex', 'cp', 'chol', 'num'];
 const NUMERIC = ['age', 'chol', 'thalach'];
 const CATEGORICAL = ['sex', 'cp', 'fbs', 'num'];
 
-type Case = Omit<SynthesizeOptions, 'csv' | 'schema'>;
+/** One mechanism's options without the input (Omit on the union itself would keep only the common keys). */
+type Case = SynthesizeOptions extends infer O ? (O extends unknown ? Omit<O, 'csv' | 'schema' | 'epsilon'> & { epsilon?: number } : never) : never;
 
 const CASES: Record<string, Case> = {
   'reduced-space-lp.uniform': { mechanism: 'reduced-space-lp', columns: MIXED, referenceMeasure: 'uniform' },
