@@ -1,0 +1,217 @@
+// The options of synthesize(): those every mechanism shares, then each mechanism's own.
+import type { Progress } from './types.js';
+import type { Schema } from './schema-types.js';
+
+export type OutOfDomainPolicy = 'clamp' | 'reject' | 'error';
+
+/** Options of the reduced-space LP mechanism (Boedihardjo, Strohmer & Vershynin, Algorithm 1). */
+export interface ReducedSpaceLpOptions {
+  mechanism?: 'reduced-space-lp';
+  /** Preserve every marginal up to this degree (1, 2 or 3; default 2). */
+  degree?: 1 | 2 | 3;
+  /** Fixed size m of the reduced space. Default: grown automatically until the LP error reaches the noise level. */
+  reducedSpaceSize?: number;
+  /** Cap for the automatic growth of the reduced space. */
+  maxReducedSpaceSize?: number;
+  /** Number k of synthetic records (default: the noisy record count). */
+  syntheticRows?: number;
+  /**
+   * How the k records come from the LP's density h*: "rounding" (default) makes a dataset whose
+   * counts are within one row of k h* (largest remainders; no sampling error), "sampling" draws k
+   * records independently from h*.
+   */
+  syntheticRowsFrom?: 'rounding' | 'sampling';
+  /** Share of epsilon spent on the record count (default 1 / (1 + sqrt(#marginals))). */
+  countBudgetFraction?: number;
+  /**
+   * How the reweighting LP is solved. "row-generation" (default): GLPK's simplex on the statistics
+   * and points that matter, added until every statistic holds; certified bounds every round.
+   * "simplex": the whole LP at once (the slow reference). "mirror-prox": a first-order method with
+   * a certified gap and dense weights (slow to reach small gaps).
+   */
+  lpSolver?: 'row-generation' | 'simplex' | 'mirror-prox';
+  /**
+   * Stop once the max error is within this fraction of a certified lower bound on the optimum
+   * (default 0.01; 0 asks for the exact optimum; mirror-prox needs > 0). At most 0.5.
+   */
+  lpRelativeGap?: number;
+  /** Stop the LP solver after this many seconds (an LpError with code LP_LIMIT_REACHED). */
+  lpTimeLimitSeconds?: number;
+  /** Stop the LP solver after this many simplex (or first-order) iterations. */
+  lpIterationLimit?: number;
+  /** GLPK simplex variant for the first solve (default primal; re-solves choose by what changed). */
+  lpMethod?: 'primal' | 'dual';
+  /**
+   * What the LP minimizes over the statistics' errors: "max-error" (default; Boedihardjo et al.),
+   * "sum-error" (the total L1 error over all marginals: lower mean TV, slower), or
+   * "max-marginal-error" (the largest L1 error of one marginal; Zhou et al.). Mirror-prox: max-error only.
+   */
+  lpObjective?: 'max-error' | 'sum-error' | 'max-marginal-error';
+  /**
+   * The measure mu the reduced space is drawn from (Bojkovic & Loh). "auto" (default): "uniform" while
+   * the encoded domain has at most 1,000,000 cells, else "tree"; "uniform" in the continuous space.
+   * "uniform": free, independent of the data. "histogram": Wasserman-Zhou perturbed histogram of the
+   * full domain (small domains). "tree": Chow-Liu tree of noisy 2-way marginals (wide tables).
+   * "bernstein-kde": private Gaussian KDE via the Bernstein mechanism (continuous space only).
+   */
+  referenceMeasure?: ReferenceMeasure;
+  /** Share of epsilon spent on a private mu (default 0.5 for histogram and KDE, 0.3 for the tree). */
+  referenceBudgetFraction?: number;
+  /** Largest full domain the histogram reference accepts (cells; default 4,194,304). */
+  histogramCellLimit?: number;
+  /**
+   * "encoded" (default): records are codes (categories and numeric bins). "continuous": every chosen
+   * column numeric; records are points of [0,1]^p scaled by the public bounds and come out unbinned.
+   * Default "continuous" with the "bernstein-kde" reference.
+   */
+  space?: 'encoded' | 'continuous';
+  /** Continuous space: also preserve means (1) or means and second moments (2, default). */
+  moments?: 0 | 1 | 2;
+  /** Bernstein lattice resolution k ({0, 1/k, ..., 1}^p); default from n, p and epsilon. */
+  bernsteinLattice?: number;
+  /** Iterated Bernstein order h (default 2). */
+  bernsteinOrder?: number;
+  /** KDE bandwidth in units of the [0,1] range (default C (ln n / n)^(1/p) with the noisy n). */
+  kdeBandwidth?: number;
+  /** The constant C of the default bandwidth (default 1). */
+  kdeBandwidthConstant?: number;
+}
+
+export type ReferenceMeasure = 'auto' | 'uniform' | 'histogram' | 'tree' | 'bernstein-kde';
+
+export interface CommonOptions {
+  /** Privacy budget (pure epsilon-DP, add/remove-one neighbours). Required, > 0. */
+  epsilon: number;
+  /** Columns to synthesize (default: every schema column). */
+  columns?: string[];
+  /** What to do with values outside the schema's domain (default "clamp"); counts are in the report. */
+  outOfDomain?: OutOfDomainPolicy;
+  /** Set when the schema was read from the data (see inferSchema): the output is then NOT private. */
+  schemaProvenance?: 'public' | 'inferred-from-data';
+  /**
+   * Every option chosen by looking at the real data without privacy (for example a sampler picked
+   * from the owner-only comparison of the samplers on the data), named in a few words. Each makes
+   * the output NOT private and is listed in the receipt's notPrivateReasons.
+   */
+  choicesFromData?: string[];
+  /** Compute the utility report on the real data (default true). */
+  evaluate?: boolean;
+  /**
+   * A binary categorical column to predict: a random test split (mlTestFraction, default 0.2) is held
+   * out from the mechanism, and the report compares logistic regression trained on the synthetic
+   * table with one trained on the real training rows, both tested on the held-out rows.
+   */
+  mlTarget?: string;
+  /** Share of the rows held out for mlTarget's test (0.01-0.5, default 0.2). */
+  mlTestFraction?: number;
+  /** TESTS ONLY: replaces the secure random generator by a seeded one. The output is NOT private. */
+  testSeed?: number;
+}
+
+/**
+ * Options of the marginal LP (Zhou et al.'s Mechanism 1 with MST-style selection; (epsilon, delta)-DP
+ * via zCDP). Shares reducedSpaceSize, maxReducedSpaceSize, syntheticRows, syntheticRowsFrom and the lp*
+ * options with the reduced-space LP.
+ */
+export interface MarginalLpOptions
+  extends Pick<
+    ReducedSpaceLpOptions,
+    | 'reducedSpaceSize'
+    | 'maxReducedSpaceSize'
+    | 'syntheticRows'
+    | 'syntheticRowsFrom'
+    | 'lpSolver'
+    | 'lpObjective'
+    | 'lpRelativeGap'
+    | 'lpTimeLimitSeconds'
+    | 'lpIterationLimit'
+    | 'lpMethod'
+  > {
+  mechanism: 'marginal-lp';
+  /** delta of (epsilon, delta)-DP (default 1e-9). */
+  delta?: number;
+  /** "mst" (default): 1-way marginals plus a privately selected tree of 2-way marginals; "all": every marginal up to degree. */
+  workload?: 'mst' | 'all';
+  /** With workload "all": the largest marginal degree (default 2). */
+  degree?: 1 | 2 | 3;
+  /** Fit over every cell of the (compressed) domain when it has at most this many cells (default 100,000). */
+  fullDomainLimit?: number;
+  /** MST's merging of values with tiny noisy counts (default true). */
+  compressDomain?: boolean;
+  /**
+   * How rows are made from the noisy marginals (post-processing; the privacy is the same):
+   * "tree": whole rows rounded from the tree of the consistent marginal estimates (workload "mst");
+   * with mlTarget a target-augmented tree (each feature given the target and one feature), which the
+   * receipt calls "target-tree". "lp": Zhou et al.'s reweighting LP (with mlTarget: the tree over all
+   * columns plus every pair (target, x)). "auto" (default): the tree unless an lp* option is given.
+   */
+  fit?: 'auto' | 'lp' | 'tree';
+}
+
+/**
+ * Options of space partitioning (Kreačić et al., "Differentially private synthetic data using
+ * KD-trees"): numeric columns scaled to [0, 1] by their public bounds and categories as their own
+ * bins; noisy counts of the bins above a threshold; records drawn uniformly inside the released bins.
+ * Pure epsilon-DP. Numeric columns must not be nullable. docs/privacy/kd-tree.md.
+ */
+export interface SpacePartitionOptions {
+  mechanism: 'space-partition';
+  /** "kd-tree" (default): the adaptive KD-tree of Algorithms 2-3; "grid": the data-independent grid of Algorithm 1. */
+  partition?: 'kd-tree' | 'grid';
+  /** Grid: cells along each numeric axis (default from Theorem 3 and the noisy record count). */
+  gridCells?: number;
+  /** KD-tree: boxes are halved without looking at the data while their largest edge (unit scale) exceeds this (s1). */
+  maxEdge?: number;
+  /** KD-tree: boxes whose largest edge is below this (s2) are never split. */
+  minEdge?: number;
+  /** KD-tree: a box splits iff its count exceeds tau + noise (default: Lemma 10 with delta 1e-6). */
+  tau?: number;
+  /** KD-tree: share of the bins' budget for the split decisions (default 0.5). */
+  splitBudgetFraction?: number;
+  /** A bin is released if its noisy count is at least this (default: at most 1/2 empty bin released in expectation). */
+  threshold?: number;
+  /** Share of epsilon spent on the record count (default 0.05). */
+  countBudgetFraction?: number;
+  /** Number k of synthetic records (default: the noisy record count). */
+  syntheticRows?: number;
+}
+
+/**
+ * Options of the private samplers (Tasnim et al., "Differentially private sampling via
+ * Reveal-or-Obscure"): `samples` records drawn from the joint alphabet of the chosen columns (every
+ * combination of their categories, bins and missing levels, at most 2^24) without perturbing the
+ * data's distribution. Pure epsilon-DP for REPLACE-ONE neighbours: the number of records is public
+ * and the receipt states it. docs/privacy/samplers.md.
+ */
+export interface SamplerOptions {
+  mechanism: 'sampler';
+  /**
+   * "ds-roo" (default): a uniform symbol with a probability that depends only on the smallest count;
+   * "roo": with gamma = k / (k + n (e^eps - 1)); "subsampled-rr": a random record through k-ary
+   * randomized response (the same law as ROO); "laplace-histogram": one noisy histogram, every sample
+   * drawn from it (post-processing, so N samples cost epsilon once).
+   */
+  sampler?: 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
+  /** N, the records to draw (default 1). The reveal-or-obscure samplers spend epsilon / N on each. */
+  samples?: number;
+  /**
+   * The reveal-or-obscure samplers refuse an N whose samples would be uniform noise with probability
+   * above this (ROO's gamma at epsilon / N; default 0.5): the error names the largest N that passes.
+   */
+  maxObscuring?: number;
+  /** Release nothing: only the report's comparison of the samplers on the data (for the data owner). */
+  preview?: boolean;
+}
+
+export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions | SpacePartitionOptions | SamplerOptions;
+
+export interface SynthesizeInput {
+  /** The private table: CSV text with a header row, or a File/Blob holding it. */
+  csv: string | Blob;
+  /** Public schema: an object or its JSON text. */
+  schema: Schema | string;
+  onProgress?: (progress: Progress) => void;
+  signal?: AbortSignal;
+}
+
+export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptions;

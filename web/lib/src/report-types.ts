@@ -1,0 +1,184 @@
+// The utility report: how close the synthetic table is to the real one. FOR THE DATA OWNER ONLY.
+
+export interface MarginalDistance {
+  columns: string[];
+  /** Total-variation distance between real and synthetic marginal distributions. */
+  tv: number;
+}
+
+export interface ColumnEncodingReport {
+  name: string;
+  missing: number;
+  clamped: number;
+  mappedToMissing: number;
+  /** Replace-one mechanisms keep every record: cells no policy could fix set to the column's first level. */
+  setToFirstLevel: number;
+  rejectedRows: number;
+}
+
+/** Utility measured on the real data. NOT private: for the data owner's eyes only. */
+/**
+ * Kreačić et al.'s measures between the real and the synthetic records, as points of [0, 1]^d (each
+ * column scaled by its public bounds), kernel exp(-gamma |x - y|^2) with gamma = 50 / d (bandwidth a
+ * tenth of each range, widened with sqrt(d)); at most 100,000 records of each side, drawn at random.
+ */
+export interface KernelReport {
+  space: string;
+  kernel: string;
+  gamma: number;
+  realPoints: number;
+  syntheticPoints: number;
+  pointsNote: string;
+  /** The MMD (V-statistic): exact for small tables, else from random Fourier features. */
+  mmd?: number;
+  mmdMethod?: 'exact' | 'random-fourier-features';
+  mmdStandardError?: number;
+  randomFeatures?: number;
+  mmdError?: string;
+  /** d <= 2: the largest difference of the two kernel density estimates over a grid of [0, 1]^d. */
+  kdeSupDistance?: number;
+  /** d = 2: both sets are linearly binned first; kdeSupDistance is within this of the unbinned value. */
+  kdeSupBinningError?: number;
+  kdeSupNote?: string;
+}
+
+export interface UtilityReport {
+  notice: string;
+  rows: { real: number; synthetic: number };
+  encoding: {
+    inputRows: number;
+    keptRows: number;
+    rejectedRows: number;
+    ignoredColumns: string[];
+    columns: ColumnEncodingReport[];
+  };
+  marginals?: {
+    meanOneWayTV: number;
+    meanTwoWayTV: number;
+    meanThreeWaySampleTV: number;
+    threeWayTotal: number;
+    oneWay: MarginalDistance[];
+    twoWay: MarginalDistance[];
+    threeWaySample: MarginalDistance[];
+  };
+  maxStatisticError?: { value: number; degree: number; marginal: string[] };
+  /** With mlTarget: train on synthetic, test on real (logistic regression). */
+  ml?: MlReport;
+  /** Kernel distances of runs whose columns are all numeric and output unbinned (space-partition, continuous space). */
+  kernel?: KernelReport;
+  /** The distributions behind the distances, for plots (absent when evaluate is false). */
+  distributions?: DistributionReport;
+  /** mechanism "sampler" only (unless evaluate is false without preview): every sampler compared on the data. */
+  sampler?: SamplerReport;
+}
+
+/** One sampler's distance to the data at the run's epsilon and N. */
+export interface SamplerComparison {
+  sampler: 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
+  /** Reveal-or-obscure family: the probability a sample is a uniform symbol (DS-ROO's depends on the data). */
+  gamma?: number;
+  /** TV between the law each sample is drawn from and the data's distribution. */
+  tv: number;
+  tvMethod: string;
+  /** laplace-histogram: the Monte Carlo standard error of tv. */
+  tvStandardError?: number;
+  /** ds-roo: when every symbol appears at least this often, no sample is obscured. */
+  everySymbolAtLeast?: number;
+}
+
+/** NOT PRIVATE: the samplers compared exactly on the real data, for the data owner only. */
+export interface SamplerReport {
+  notice: string;
+  records: number;
+  alphabet: number;
+  /** The smallest count of any symbol (DS-ROO's gamma depends on it). */
+  smallestCount: number;
+  perSampleEpsilon: number;
+  histogramEpsilon: number;
+  tvNote: string;
+  options: SamplerComparison[];
+  /** The sampler with the smallest tv at this epsilon and N. */
+  best: SamplerComparison['sampler'];
+  used: SamplerComparison['sampler'];
+  /** laplace-histogram runs: the TV of the histogram this run released. */
+  releasedHistogramTv?: number;
+}
+
+export interface OneWayDistribution {
+  column: string;
+  /** Category names, numeric bins ("18–24", "[0, 0.5)") and "missing" for nullable columns. */
+  levels: string[];
+  /** Frequencies of each level (sum 1). */
+  real: number[];
+  synthetic: number[];
+}
+
+export interface TwoWayDistribution {
+  columns: [string, string];
+  rowLevels: string[];
+  columnLevels: string[];
+  /** Row-major frequencies: cell (i, j) at i * columnLevels.length + j (sum 1). */
+  real: number[];
+  synthetic: number[];
+  tv: number;
+}
+
+export interface DistributionReport {
+  /** Every synthesized column. */
+  oneWay: OneWayDistribution[];
+  /** The pairs with the largest TV (up to 6, each with at most 2,500 cells), worst first. */
+  twoWay: TwoWayDistribution[];
+}
+
+export interface MlModelReport {
+  accuracy: number;
+  rocAuc: number;
+  testLogLoss: number;
+  trainRisk: number;
+}
+
+export interface MlReport {
+  target: string;
+  model: string;
+  trainedOnSynthetic: MlModelReport;
+  trainedOnReal: MlModelReport;
+  /** L(w_synthetic; real train) - L(w_real; real train): the quantity Zhou et al. bound. */
+  excessEmpiricalRisk: number;
+  excessTestRisk: number;
+  majorityClassAccuracy: number;
+  rows: { synthetic: number; realTrain: number; realTest: number };
+  /** Zhou et al.'s Theorem 3.2 at this run's parameters, next to the measured excess risk (null if no report). */
+  excessRiskBound?: ExcessRiskBoundReport | null;
+  /** Set instead of the numbers when a model could not be fitted. */
+  error?: string;
+}
+
+export interface ExcessRiskBoundTerms {
+  /** null: the expression overflowed (vacuous). */
+  approximation: number | null;
+  marginal: number | null;
+  total: number | null;
+  /** 2 tau ||x||: no excess risk can exceed it; a total above it says nothing. */
+  trivial: number;
+  vacuous: boolean;
+}
+
+export interface ExcessRiskBoundReport {
+  theorem: string;
+  /** Preserved marginal degree d. */
+  degree: number;
+  /** One-hot dimension m. */
+  dimension: number;
+  /** The larger norm of the two fitted models. */
+  tau: number;
+  /** Real training rows n. */
+  records: number;
+  /** nu / n: the largest L1 distance between a real-training and a synthetic marginal of degree <= d. */
+  normalizedMarginalL1: number;
+  /** The expression inside the paper's O(.), constant 1. */
+  stated: ExcessRiskBoundTerms;
+  /** With every constant of the proofs (docs/ml-evaluation.md). */
+  explicit: ExcessRiskBoundTerms;
+  measuredExcessEmpiricalRisk: number;
+  error?: string;
+}
