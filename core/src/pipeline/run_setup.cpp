@@ -62,6 +62,13 @@ Status check_unit_value_columns(const RunSetup& setup) {
 
 }  // namespace
 
+namespace {
+
+constexpr Choice<SchemaProvenance> kSchemaProvenances[] = {{"public", SchemaProvenance::Public},
+                                                           {"inferred-from-data", SchemaProvenance::InferredFromData}};
+
+}  // namespace
+
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   RunCommonOptions options;
   if (!reader.has("epsilon")) {
@@ -70,17 +77,8 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", options.epsilon));
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("mechanism", options.mechanism));
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
-  std::string policy = "clamp", provenance = "public";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("outOfDomain", policy));
-  PRIVSYNTH_ASSIGN_OR_RETURN(OutOfDomainPolicy parsed_policy, parse_out_of_domain_policy(policy));
-  options.out_of_domain = parsed_policy;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("schemaProvenance", provenance));
-  if (provenance == "inferred-from-data") {
-    options.provenance = SchemaProvenance::InferredFromData;
-  } else if (provenance != "public") {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"schemaProvenance\" must be \"public\" or \"inferred-from-data\"");
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("outOfDomain", options.out_of_domain, kOutOfDomainPolicies));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("schemaProvenance", options.provenance, kSchemaProvenances));
   options.has_test_seed = reader.has("testSeed");
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("testSeed", options.test_seed, 0, 9007199254740991LL));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("evaluate", options.evaluate));

@@ -7,25 +7,7 @@
 
 namespace privsynth {
 
-const char* reference_kind_name(ReferenceKind kind) {
-  switch (kind) {
-    case ReferenceKind::Auto: return "auto";
-    case ReferenceKind::Uniform: return "uniform";
-    case ReferenceKind::Histogram: return "histogram";
-    case ReferenceKind::Tree: return "tree";
-    case ReferenceKind::BernsteinKde: return "bernstein-kde";
-  }
-  return "?";
-}
-
-Result<ReferenceKind> parse_reference_kind(const std::string& name) {
-  for (ReferenceKind kind : {ReferenceKind::Auto, ReferenceKind::Uniform, ReferenceKind::Histogram, ReferenceKind::Tree,
-                             ReferenceKind::BernsteinKde}) {
-    if (name == reference_kind_name(kind)) return kind;
-  }
-  return Status::error(ErrorCode::InvalidArgument, "option \"referenceMeasure\" must be \"auto\", \"uniform\", "
-                                                   "\"histogram\", \"tree\" or \"bernstein-kde\", not \"" + name + "\"");
-}
+const char* reference_kind_name(ReferenceKind kind) { return choice_name(kReferenceKinds, kind); }
 
 ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>& levels, bool continuous) {
   if (kind != ReferenceKind::Auto) return kind;

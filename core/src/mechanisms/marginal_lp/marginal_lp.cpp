@@ -18,6 +18,15 @@
 
 namespace privsynth {
 
+namespace {
+
+constexpr Choice<MarginalWorkloadChoice> kWorkloadChoices[] = {{"mst", MarginalWorkloadChoice::Mst},
+                                                               {"all", MarginalWorkloadChoice::AllUpToDegree}};
+constexpr Choice<MarginalFitChoice> kFitChoices[] = {
+    {"auto", MarginalFitChoice::Auto}, {"lp", MarginalFitChoice::Lp}, {"tree", MarginalFitChoice::Tree}};
+
+}  // namespace
+
 Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double epsilon) {
   MarginalLpOptions options;
   options.epsilon = epsilon;
@@ -29,26 +38,16 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
   if (!(options.delta > 0 && options.delta < 1)) {
     return Status::error(ErrorCode::InvalidArgument, "option \"delta\" must be strictly between 0 and 1 (e.g. 1e-9)");
   }
-  std::string workload = "mst";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("workload", workload));
-  if (workload != "mst" && workload != "all") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"workload\" must be \"mst\" or \"all\"");
-  }
-  options.workload = workload == "mst" ? MarginalWorkloadChoice::Mst : MarginalWorkloadChoice::AllUpToDegree;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("workload", options.workload, kWorkloadChoices));
   long long degree = options.degree, full = static_cast<long long>(options.full_domain_limit);
   if (reader.has("degree") && options.workload == MarginalWorkloadChoice::Mst) {
     return Status::error(ErrorCode::InvalidArgument, "option \"degree\" applies to \"workload\": \"all\"; MST uses 1- and 2-way marginals");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("degree", degree, 1, 3));
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("fullDomainLimit", full, 0, static_cast<long long>(kMaxReducedSpaceSize)));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("testOnlyDisableNoise", options.test_only_disable_noise));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.test_only_switch("testOnlyDisableNoise", options.test_only_disable_noise));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("compressDomain", options.compress_domain));
-  std::string fit = "auto";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("fit", fit));
-  if (fit != "auto" && fit != "lp" && fit != "tree") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"fit\" must be \"auto\", \"lp\" or \"tree\"");
-  }
-  options.fit_choice = fit == "lp" ? MarginalFitChoice::Lp : fit == "tree" ? MarginalFitChoice::Tree : MarginalFitChoice::Auto;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("fit", options.fit_choice, kFitChoices));
   for (const char* key : {"fullDomainLimit", "reducedSpaceSize", "maxReducedSpaceSize", "lpSolver", "lpObjective",
                           "lpRelativeGap", "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod"}) {
     if (!reader.has(key)) continue;

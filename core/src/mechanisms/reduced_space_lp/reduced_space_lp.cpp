@@ -71,18 +71,14 @@ double default_count_budget_fraction(size_t marginals) {
 namespace {
 
 // The reference measure, its budget share and the space it lives in.
+constexpr Choice<ReducedSpace> kReducedSpaces[] = {{"encoded", ReducedSpace::Encoded}, {"continuous", ReducedSpace::Continuous}};
+
 Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& options) {
-  std::string kind = "auto", space;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("referenceMeasure", kind));
-  PRIVSYNTH_ASSIGN_OR_RETURN(ReferenceKind parsed, parse_reference_kind(kind));
   ReferenceOptions& reference = options.reference;
-  reference.kind = parsed;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("space", space));
-  if (space.empty()) space = reference.kind == ReferenceKind::BernsteinKde ? "continuous" : "encoded";
-  if (space != "encoded" && space != "continuous") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"space\" must be \"encoded\" or \"continuous\"");
-  }
-  options.space = space == "continuous" ? ReducedSpace::Continuous : ReducedSpace::Encoded;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("referenceMeasure", reference.kind, kReferenceKinds));
+  std::optional<ReducedSpace> space;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("space", space, kReducedSpaces));
+  options.space = space.value_or(reference.kind == ReferenceKind::BernsteinKde ? ReducedSpace::Continuous : ReducedSpace::Encoded);
   if (reference.kind == ReferenceKind::BernsteinKde && options.space != ReducedSpace::Continuous) {
     return Status::error(ErrorCode::InvalidArgument,
                          "the \"bernstein-kde\" reference measure needs \"space\": \"continuous\"");
@@ -148,7 +144,7 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
       (options.count_budget_fraction <= 0 || options.count_budget_fraction >= 1)) {
     return Status::error(ErrorCode::InvalidArgument, "option \"countBudgetFraction\" must be strictly between 0 and 1");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("testOnlyDisableNoise", options.test_only_disable_noise));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.test_only_switch("testOnlyDisableNoise", options.test_only_disable_noise));
   PRIVSYNTH_RETURN_IF_ERROR(read_lp_fit_settings(reader, options));
   PRIVSYNTH_RETURN_IF_ERROR(read_reference_options(reader, options));
   return options;
@@ -298,7 +294,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   for (double h : fit.value().weights) support += h > 0 ? 1 : 0;
   output.parameters = {
       {"degree", options.degree},
-      {"space", continuous ? "continuous" : "encoded"},
+      {"space", choice_name(kReducedSpaces, options.space)},
       {"marginals", marginals},
       {"statistics", statistics + 1},
       {"statisticsNote", continuous ? "every cell of every marginal of degree 1..d on the columns' public bins, the "

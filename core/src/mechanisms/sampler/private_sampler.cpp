@@ -87,32 +87,12 @@ std::string ledger_release(SamplerKind kind, uint64_t samples, double per_sample
 
 }  // namespace
 
-const char* sampler_name(SamplerKind kind) {
-  switch (kind) {
-    case SamplerKind::DsRoo: return "ds-roo";
-    case SamplerKind::Roo: return "roo";
-    case SamplerKind::SubsampledRr: return "subsampled-rr";
-    case SamplerKind::LaplaceHistogram: return "laplace-histogram";
-  }
-  return "";
-}
+const char* sampler_name(SamplerKind kind) { return choice_name(kSamplerKinds, kind); }
 
 Result<PrivateSamplerOptions> read_private_sampler_options(OptionReader& reader, double epsilon) {
   PrivateSamplerOptions options;
   options.epsilon = epsilon;
-  std::string sampler = "ds-roo";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("sampler", sampler));
-  bool known = false;
-  for (SamplerKind kind : {SamplerKind::DsRoo, SamplerKind::Roo, SamplerKind::SubsampledRr, SamplerKind::LaplaceHistogram}) {
-    if (sampler == sampler_name(kind)) {
-      options.sampler = kind;
-      known = true;
-    }
-  }
-  if (!known) {
-    return invalid("option \"sampler\" must be \"ds-roo\", \"roo\", \"subsampled-rr\" or \"laplace-histogram\", not \"" +
-                   sampler + "\"");
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("sampler", options.sampler, kSamplerKinds));
   if (reader.has("syntheticRows")) {
     return invalid("the sampler draws \"samples\" records (each costs epsilon / samples); \"syntheticRows\" is for the "
                    "other mechanisms");

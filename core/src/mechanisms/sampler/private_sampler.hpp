@@ -21,6 +21,10 @@
 namespace privsynth {
 
 enum class SamplerKind { DsRoo, Roo, SubsampledRr, LaplaceHistogram };
+inline constexpr Choice<SamplerKind> kSamplerKinds[] = {{"ds-roo", SamplerKind::DsRoo},
+                                                        {"roo", SamplerKind::Roo},
+                                                        {"subsampled-rr", SamplerKind::SubsampledRr},
+                                                        {"laplace-histogram", SamplerKind::LaplaceHistogram}};
 const char* sampler_name(SamplerKind kind);
 
 // The largest joint alphabet: its counts (8 bytes a symbol) stay within 128 MB.
