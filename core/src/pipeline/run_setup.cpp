@@ -40,22 +40,33 @@ Status check_ml_target(const RunSetup& setup) {
   return Status::ok();
 }
 
-Status check_unit_value_columns(const RunSetup& setup) {
-  if (!setup.mechanism.needs_unit_values) return Status::ok();
+ColumnForm form_of(const Column& column) {
+  if (column.kind == ColumnKind::Categorical) return ColumnForm::Categorical;
+  return column.nullable ? ColumnForm::NullableNumeric : ColumnForm::Numeric;
+}
+
+// The mechanism's refusal of the first chosen column it does not take.
+Status check_columns(const RunSetup& setup) {
+  const AcceptedColumns& accepted = setup.mechanism.columns;
   for (int c : setup.columns) {
     const Column& column = setup.schema.columns[static_cast<size_t>(c)];
-    if (column.kind == ColumnKind::Categorical && setup.mechanism.categorical_columns_ok) continue;
-    if (column.nullable && setup.mechanism.categorical_columns_ok) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "space partitioning places numeric values in space, so numeric columns must have no missing "
-                           "values, and \"" + column.name + "\" is nullable; leave it out with \"columns\"");
-    }
-    if (column.kind != ColumnKind::Numeric || column.nullable) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "the continuous space works on numeric columns without missing values, and \"" + column.name +
-                               "\" is " + (column.kind == ColumnKind::Categorical ? "categorical" : "nullable") +
-                               "; choose numeric columns with \"columns\", or use \"space\": \"encoded\"");
-    }
+    const ColumnForm form = form_of(column);
+    if (accepted.accepts(form)) continue;
+    return Status::error(ErrorCode::InvalidArgument,
+                         accepted.refusal ? accepted.refusal(column.name, form)
+                                          : "the mechanism \"" + setup.common.mechanism + "\" does not take column \"" +
+                                                column.name + "\"");
+  }
+  return Status::ok();
+}
+
+// The prepared definition keeps the registry entry's kind of guarantee (the catalogue states it).
+Status check_privacy_model(const MechanismDescriptor& mechanism, const PrivacyDefinition& definition) {
+  const PrivacyModel& model = mechanism.privacy;
+  if (definition.neighbours != model.neighbours || definition.accounting != model.accounting ||
+      (model.accounting == Accounting::Basic && definition.delta != 0)) {
+    return Status::error(ErrorCode::Internal, std::string("the mechanism \"") + mechanism.id +
+                                                  "\" prepared a privacy definition other than its registry entry's");
   }
   return Status::ok();
 }
@@ -96,25 +107,22 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
 
 Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json) {
   RunSetup setup;
-  Result<Schema> schema = parse_schema_json(schema_json);
-  if (!schema.is_ok()) return schema.status();
-  setup.schema = std::move(schema).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(schema_json));
+  setup.schema = std::move(schema);
   PRIVSYNTH_ASSIGN_OR_RETURN(nlohmann::json options, parse_options_json(std::string(options_json)));
   OptionReader reader(options);
-  Result<RunCommonOptions> common = read_run_common_options(reader);
-  if (!common.is_ok()) return common.status();
-  setup.common = std::move(common).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunCommonOptions common, read_run_common_options(reader));
+  setup.common = std::move(common);
   // A schema read from the data is not private however it reaches us: by option or by its own label.
   if (setup.schema.inferred_from_data) setup.common.provenance = SchemaProvenance::InferredFromData;
-  const MechanismEntry* mechanism = find_mechanism(setup.common.mechanism);
+  const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);
   if (!mechanism) return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + setup.common.mechanism + "\"");
-  Result<PreparedMechanism> prepared = mechanism->prepare(reader, setup.common.epsilon);
-  if (!prepared.is_ok()) return prepared.status();
-  setup.mechanism = std::move(prepared).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, setup.common.epsilon));
+  setup.mechanism = std::move(prepared);
+  PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));
   PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
-  Result<std::vector<int>> columns = resolve_columns(setup.schema, setup.common.columns);
-  if (!columns.is_ok()) return columns.status();
-  setup.columns = std::move(columns).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<int> columns, resolve_columns(setup.schema, setup.common.columns));
+  setup.columns = std::move(columns);
   PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup));
   // Under replace-one neighbours n is public and no record may be dropped (encoding.hpp).
   if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne && setup.common.out_of_domain == OutOfDomainPolicy::Reject) {
@@ -123,7 +131,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
                              "\" mechanism counts every record (replace-one neighbours: its n is public): use \"clamp\", "
                              "which sets a cell that cannot be fixed to its column's first level, or \"error\"");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(check_unit_value_columns(setup));
+  PRIVSYNTH_RETURN_IF_ERROR(check_columns(setup));
   return setup;
 }
 

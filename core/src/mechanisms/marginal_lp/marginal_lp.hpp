@@ -78,4 +78,7 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
 
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options);
 
+// The registry entry of "marginal-lp" (marginal_lp/marginal_lp_mechanism.cpp).
+const MechanismDescriptor& marginal_lp_mechanism();
+
 }  // namespace privsynth

@@ -89,4 +89,7 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& options);
 
+// The registry entry of "reduced-space-lp" (reduced_space_lp/reduced_space_lp_mechanism.cpp).
+const MechanismDescriptor& reduced_space_lp_mechanism();
+
 }  // namespace privsynth

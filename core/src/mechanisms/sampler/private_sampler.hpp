@@ -70,4 +70,7 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
 Result<MechanismOutput> run_private_sampler(const MechanismContext& context, const PrivateSamplerOptions& options);
 Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& options, const ForecastInputs& inputs);
 
+// The registry entry of "sampler" (sampler/sampler_mechanism.cpp).
+const MechanismDescriptor& sampler_mechanism();
+
 }  // namespace privsynth
