@@ -101,6 +101,25 @@ Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings,
   return settings.round_to_dataset ? round_weights_to_rows(weights, k, random) : draw_weighted_indices(weights, k, random);
 }
 
+void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule, bool full_domain,
+                     size_t dense_statistics, FitForecast& fit) {
+  const FitOptions& options = settings.fit;
+  LpFitCost cost;
+  cost.points = schedule.max_points;
+  cost.dense_statistics = dense_statistics;
+  cost.method = options.method;
+  cost.objective = options.objective;
+  cost.time_limit_seconds = double(options.simplex.time_limit_ms) / 1000;
+  fit.kind = "lp";
+  fit.details["solver"] = fit_method_name(cost.method);
+  fit.details["objective"] = fit_objective_name(cost.objective);
+  fit.details["reducedSpace"] = full_domain ? nlohmann::json{{"fullDomain", schedule.max_points}}
+                                            : nlohmann::json{{"initial", schedule.initial_points}, {"max", schedule.max_points}};
+  if (dense_statistics > 0) fit.details["momentStatistics"] = dense_statistics;
+  if (cost.time_limit_seconds > 0) fit.details["timeLimitSeconds"] = cost.time_limit_seconds;
+  fit.lp = cost;
+}
+
 nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule,
                                   const Reweighting& fit) {
   nlohmann::json rounds = nlohmann::json::array();
@@ -118,6 +137,8 @@ nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSp
           {"targetError", schedule.target_error},
           {"rounds", rounds}};
 }
+
+nlohmann::json lp_software_json() { return {{"lpSolver", "GLPK 5.0"}}; }
 
 nlohmann::json lp_json(const LpFitSettings& settings, const Reweighting& fit) {
   const FitOptions& options = settings.fit;

@@ -134,23 +134,18 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
     forecast.releases.push_back(tables);
   }
 
-  forecast.fit = plan.by_tree ? (plan.target_tree ? "target-tree" : "tree") : "lp";
-  forecast.fit_marginals = fit_marginals;
-  forecast.fit_statistics = fit_cells;
+  forecast.fit.kind = plan.target_tree ? "target-tree" : "tree";
+  forecast.fit.marginals = fit_marginals;
+  forecast.fit.statistics = fit_cells;
   forecast.synthetic_rows = options.synthetic_rows;
   if (!plan.by_tree) {
     double domain = 1;
     for (int level : inputs.levels) domain *= level;
-    forecast.full_domain = domain <= double(options.full_domain_limit);
-    const ReducedSpaceSchedule schedule = forecast.full_domain
-                                              ? ReducedSpaceSchedule{size_t(domain), size_t(domain), 0}
-                                              : reduced_space_schedule(options, fit_cells, 0);
-    forecast.reduced_space_initial = schedule.initial_points;
-    forecast.reduced_space_max = schedule.max_points;
-    forecast.fit_method = options.fit.method;
-    forecast.fit_objective = options.fit.objective;
-    forecast.lp_time_limit_seconds = double(options.fit.simplex.time_limit_ms) / 1000;
-    if (plan.mst && options.compress_domain && !forecast.full_domain) {
+    const bool full_domain = domain <= double(options.full_domain_limit);
+    const ReducedSpaceSchedule schedule = full_domain ? ReducedSpaceSchedule{size_t(domain), size_t(domain), 0}
+                                                      : reduced_space_schedule(options, fit_cells, 0);
+    forecast_lp_fit(options, schedule, full_domain, 0, forecast.fit);
+    if (plan.mst && options.compress_domain && !full_domain) {
       forecast.notes.push_back("the LP runs over the full domain when the compressed domain has at most " +
                                std::to_string(options.full_domain_limit) + " cells; the forecast assumes no compression");
     }

@@ -133,16 +133,9 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
   if (!reference.is_ok()) return reference.status();
   if (reference.value()) forecast.releases.push_back(*reference.value());
 
-  forecast.fit = "lp";
-  forecast.fit_marginals = workload.marginals().size();
-  forecast.fit_statistics = workload.statistic_count();
-  forecast.dense_statistics = plan.terms.size();
-  const ReducedSpaceSchedule schedule = reduced_space_schedule(options, plan.statistics, 0);
-  forecast.reduced_space_initial = schedule.initial_points;
-  forecast.reduced_space_max = schedule.max_points;
-  forecast.fit_method = options.fit.method;
-  forecast.fit_objective = options.fit.objective;
-  forecast.lp_time_limit_seconds = double(options.fit.simplex.time_limit_ms) / 1000;
+  forecast.fit.marginals = workload.marginals().size();
+  forecast.fit.statistics = workload.statistic_count();
+  forecast_lp_fit(options, reduced_space_schedule(options, plan.statistics, 0), false, plan.terms.size(), forecast.fit);
   forecast.synthetic_rows = options.synthetic_rows;
   if (options.test_only_disable_noise) forecast.notes.push_back("testOnlyDisableNoise: the run adds no noise (NOT PRIVATE)");
   return forecast;

@@ -281,7 +281,8 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
   PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t alphabet, sampler_alphabet_size(inputs.levels));
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
-  forecast.fit = "sampler";
+  forecast.fit.kind = "sampler";
+  forecast.fit.fits_measurements = false;  // the samples are the output: nothing is fitted
   forecast.synthetic_rows = static_cast<size_t>(options.samples);
   ForecastRelease release;
   release.epsilon = options.epsilon;
@@ -314,10 +315,10 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
     const uint64_t records = static_cast<uint64_t>(std::max(0.0, std::round(*inputs.rows)));
     Result<SamplerPlan> plan = plan_private_sampler(options, records, alphabet);
     if (!plan.is_ok()) return plan.status();
-    forecast.parameters = sampler_plan_json(options, plan.value());
+    nlohmann::json& parameters = forecast.fit.details["parameters"] = sampler_plan_json(options, plan.value());
     // The run would refuse this N: the forecast says so (and how many would pass) instead of failing.
     if (std::optional<std::string> refusal = sampler_refusal(options, plan.value())) {
-      forecast.parameters["refusal"] = *refusal;
+      parameters["refusal"] = *refusal;
       forecast.notes.push_back("the run would refuse: " + *refusal);
     }
   }

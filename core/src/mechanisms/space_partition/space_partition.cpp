@@ -384,7 +384,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   if (!grid.is_ok()) return grid.status();
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
-  forecast.fit = "space-partition";
+  forecast.fit.kind = "space-partition";
   forecast.synthetic_rows = options.synthetic_rows.value_or(0);
   ForecastRelease count;
   count.release = "record count";
@@ -407,7 +407,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
     cells.epsilon = grid.value().cell_epsilon;
     if (!inputs.rows) cells.notes.push_back(depends);
     forecast.releases.push_back(cells);
-    forecast.parameters = grid_parameters(options, grid.value());
+    forecast.fit.details["parameters"] = grid_parameters(options, grid.value());
     return forecast;
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(KdTreePlan planned, plan_kd_tree(options, levels, n));
@@ -442,7 +442,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   leaves.epsilon = plan.leaf_epsilon;
   if (!inputs.rows) leaves.notes.push_back(depends);
   forecast.releases.push_back(leaves);
-  forecast.parameters = kd_tree_parameters(options, plan);
+  forecast.fit.details["parameters"] = kd_tree_parameters(options, plan);
   return forecast;
 }
 
