@@ -44,9 +44,10 @@ struct MechanismContext {
   bool owner_report = true;
 };
 
-// The released bins' centres with their noisy counts (Kreačić et al.'s weighted-centre output, for
-// kernel-density uses): one row per bin, categorical columns as codes, numeric columns as the
-// centre in unit scale (`unit_values[c]`, empty for categorical columns). Post-processing.
+// Released points with a weight each, returned beside the synthetic table when a mechanism's
+// releases are such points (space partitioning's bin centres with their noisy counts, Kreačić et
+// al.'s weighted-centre output): categorical columns as codes, numeric columns as values in unit
+// scale (`unit_values[c]`, empty for categorical columns). Post-processing of the releases.
 struct WeightedCentres {
   EncodedTable centres;
   std::vector<std::vector<double>> unit_values;
@@ -58,14 +59,19 @@ struct MechanismOutput {
   // Optional: numeric columns of the synthetic table as values in [0, 1] (decoded exactly, not
   // drawn within their bin); empty, or one vector per column (empty for columns without).
   std::vector<std::vector<double>> synthetic_unit_values;
-  std::optional<WeightedCentres> weighted_centres;  // space partitioning only
+  // Optional by-product: released weighted points (SynthesisOutput::weighted_centres).
+  std::optional<WeightedCentres> weighted_centres;
   // NOT PRIVATE: data-dependent sections added to the data owner's report (key -> section), never
   // to the receipt. Null: none.
   nlohmann::json owner_report;
+  // The degree of the marginals whose largest statistic error the owner report states: the
+  // mechanism's own when it fits marginals up to a degree.
+  int report_degree = 2;
   bool noise_disabled = false;    // test-only switch was used: NOT PRIVATE
   nlohmann::json description;     // name, paper, reference measure, neighbour relation
   nlohmann::json parameters;      // every public choice, for the receipt
   nlohmann::json released;        // differentially private by-products worth stating (noisy count, ...)
+  nlohmann::json software = nlohmann::json::object();  // the receipt's software entries beyond privsynth (a solver)
   // The receipt's privacy and ledger sections come from the context's accountant, never from here.
 };
 

@@ -202,7 +202,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
 
-  const int degree = output.value().parameters.value("degree", 2);
+  const int degree = output.value().report_degree;
   std::unique_ptr<UtilityReport> utility;
   if (setup.common.evaluate) {
     if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");

@@ -454,6 +454,7 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
                        {"lpObjective", fit.value().lp_objective},
                        {"lpLowerBound", fit.value().lower_bound},
                        {"lpMaxError", fit.value().max_error}};
+    output.software = lp_software_json();
   }
   if (!compression.identity()) output.synthetic = compression.expand(output.synthetic, context.random);
   output.noise_disabled = options.test_only_disable_noise;
@@ -466,6 +467,7 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
       {"privacyNote", "docs/privacy/marginals.md"}};
   nlohmann::json selected = nlohmann::json::array();
   for (const std::vector<int>& edge : tree) selected.push_back(edge);
+  output.report_degree = mst ? 2 : options.degree;
   output.parameters = {
       {"workload", mst ? "mst" : "all"},
       {"degree", mst ? 2 : options.degree},

@@ -290,6 +290,8 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   }
   output.noise_disabled = options.test_only_disable_noise;
   output.description = describe(options.reference.kind);
+  output.software = lp_software_json();
+  output.report_degree = options.degree;
   size_t support = 0;
   for (double h : fit.value().weights) support += h > 0 ? 1 : 0;
   output.parameters = {
