@@ -218,10 +218,13 @@ val forecast(const std::string& schema_json, const std::string& options_json, co
 
 std::string version() { return privsynth::version(); }
 
-val mechanism_names() {
-  val names = val::array();
-  for (const std::string& id : privsynth::mechanism_ids()) names.call<void>("push", id);
-  return names;
+// mechanismCatalogue() -> { ok, catalogueJson } | { ok: false, code, message }
+val mechanism_catalogue() {
+  const privsynth::Result<std::string> catalogue = privsynth::mechanism_catalogue_json();
+  if (!catalogue.is_ok()) return error_object(catalogue.status());
+  val result = ok_object();
+  result.set("catalogueJson", catalogue.value());
+  return result;
 }
 
 }  // namespace
@@ -239,7 +242,7 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("discoverSchema", &discover_schema);
   emscripten::function("version", &version);
   emscripten::function("warmUp", &warm_up);
-  emscripten::function("mechanisms", &mechanism_names);
+  emscripten::function("mechanismCatalogue", &mechanism_catalogue);
   emscripten::function("plan", &plan);
   emscripten::function("forecast", &forecast);
 }

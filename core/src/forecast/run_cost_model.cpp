@@ -12,7 +12,7 @@ namespace {
 // 10,000 rows) and private-pgm's Adult (data/adult-pgm, 48,842 x 14), epsilon 1, test seed 1.
 // Per phase, seconds =
 //   encode    0.02 + 6e-8 n p                 (6 to 16 columns: 0.026-0.099 s)
-//   measure   3.5e-8 n p + 1e-10 n C          (C: marginals counted, incl. MST's scored pairs; 0.006-0.043 s)
+//   measure   3.5e-8 n p + 1e-10 n C          (C: marginals counted, incl. pairs scored for a selection; 0.006-0.043 s)
 //   lp        max-error: 0.0154 S^0.45        (S = the LP's cell statistics; 6 runs, S = 217..21,497:
 //                                              0.17-1.71 s, measured/model 0.50-3.1)
 //             sum-error: 2.8e-4 S^1.38        (5 runs, S = 209..7,023: 0.45-61.3 s, measured/model 0.70-1.4)
@@ -49,7 +49,7 @@ MemoryEstimate estimate_memory(const RunShape& shape) {
   memory.marginals = double(shape.measured_cells) * 16;  // true counts and noisy values
   if (const std::optional<LpFitCost>& lp = shape.lp) {
     const double m = double(lp->points), marginals = double(shape.fit_marginals);
-    // The reduced space's codes, one uint32 cell index per (marginal, point) in the statistic
+    // The points' codes, one uint32 cell index per (marginal, point) in the statistic
     // operator and again in the LP's point lists, the moment functions' values, per statistic its
     // target, residual and bookkeeping (~40 bytes), and GLPK's matrix of the active points.
     memory.fit = m * p * 4 + marginals * m * 8 + double(lp->dense_statistics) * m * 8 +

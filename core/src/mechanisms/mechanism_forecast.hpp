@@ -21,7 +21,7 @@ struct ForecastInputs {
   std::vector<bool> numeric;     // of the chosen columns: numeric (true) or categorical
 };
 
-// RevealOrObscure: samples that add no noise to values (a sampler obscures whole records instead).
+// RevealOrObscure: samples that add no noise to values (a sample is drawn from the data or obscured whole).
 enum class ForecastNoise { DiscreteLaplace, DiscreteGaussian, ExponentialMechanism, BernsteinLaplace, RevealOrObscure };
 const char* forecast_noise_name(ForecastNoise noise);
 
@@ -68,7 +68,7 @@ struct FitForecast {
   // median size of their candidates, before any domain compression.
   size_t marginals = 0, statistics = 0;
   // The mechanism's own fields of the forecast's "fit" section (an LP's solver and reduced space,
-  // a partition's or a sampler's public choices under "parameters"), merged in as they are.
+  // the mechanism's public choices under "parameters"), merged in as they are.
   nlohmann::json details = nlohmann::json::object();
   std::optional<LpFitCost> lp;  // an LP fit; none: rows drawn from released tables, bins or samples
 };

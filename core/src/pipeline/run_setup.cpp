@@ -86,6 +86,7 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
     return Status::error(ErrorCode::InvalidArgument, "option \"epsilon\" is required (the privacy budget, > 0)");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", options.epsilon));
+  options.mechanism = mechanism_registry().front()->id;  // the default
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("mechanism", options.mechanism));
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("outOfDomain", options.out_of_domain, kOutOfDomainPolicies));

@@ -18,7 +18,7 @@ namespace privsynth {
 
 // Options shared by every mechanism; the mechanism reads the rest from the same reader.
 struct RunCommonOptions {
-  std::string mechanism = "reduced-space-lp";
+  std::string mechanism;  // the registry's first when not given
   double epsilon = 0;
   std::vector<std::string> columns;  // empty: all schema columns
   OutOfDomainPolicy out_of_domain = OutOfDomainPolicy::Clamp;

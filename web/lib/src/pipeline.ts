@@ -3,6 +3,7 @@
 import { packRows, type PackedCells } from './csv.js';
 import { readCsvChunks, type ReadProgress } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
+import type { MechanismCatalogue } from './catalogue-types.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { PlannerReport } from './planner-types.js';
@@ -160,6 +161,10 @@ export function forecastRequestOf(options: ForecastOptions): { schemaJson: strin
 
 export function forecastWith(module: PrivsynthWasmModule, schemaJson: string, optionsJson: string, rows: number | null): RunForecast {
   return JSON.parse(check(module.forecast(schemaJson, optionsJson, rows)).forecastJson) as RunForecast;
+}
+
+export function catalogueWith(module: PrivsynthWasmModule): MechanismCatalogue {
+  return JSON.parse(check(module.mechanismCatalogue()).catalogueJson) as MechanismCatalogue;
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {
