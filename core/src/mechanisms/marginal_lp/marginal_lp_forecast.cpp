@@ -7,6 +7,7 @@
 #include <string>
 
 #include "mechanisms/marginal_lp/marginal_lp.hpp"
+#include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
 #include "statistics/workload.hpp"
 #include "privacy/zcdp.hpp"
 
@@ -23,11 +24,6 @@ Status calibrate(ForecastRelease& release, size_t marginals, double rho_part) {
   return Status::ok();
 }
 
-std::vector<int> sorted(std::vector<int> columns) {
-  std::sort(columns.begin(), columns.end());
-  return columns;
-}
-
 // The tables measured after the selection (the run's `measured`): counts and candidate sets.
 Status tree_tables(const MarginalLpPlan& plan, const ForecastInputs& inputs, ForecastRelease& release) {
   const int p = int(inputs.levels.size()), target = inputs.target_column;
@@ -41,9 +37,9 @@ Status tree_tables(const MarginalLpPlan& plan, const ForecastInputs& inputs, For
     release.release = "tables (target, tree edge)";
     release.what = "noisy cells of (target, first feature) and of (target, parent, child) for each of the " +
                    std::to_string(plan.tree_nodes - 1) + " edges of the tree over the features";
-    release.column_sets = {sorted({target, root})};
+    release.column_sets = {sorted_columns({target, root})};
     release.chosen = size_t(plan.tree_nodes - 1);
-    for (const std::vector<int>& pair : feature_pairs) release.candidate_sets.push_back(sorted({target, pair[0], pair[1]}));
+    for (const std::vector<int>& pair : feature_pairs) release.candidate_sets.push_back(sorted_columns({target, pair[0], pair[1]}));
   } else {
     release.release = "tree edges (2-way marginals)";
     release.what = "noisy cells of the " + std::to_string(p - 1) + " 2-way marginals of the spanning tree";
