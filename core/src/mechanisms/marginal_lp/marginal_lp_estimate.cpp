@@ -21,12 +21,12 @@ ConditionalModel target_tree_model(const std::vector<int>& levels, int target, c
   return model;
 }
 
-// The measured marginals as NoisyMarginals: sets[0..p) are the 1-way marginals (already in
+// The measured marginals as NoisyMarginalTables: sets[0..p) are the 1-way marginals (already in
 // one_way_counts), the rest tables whose noisy cells follow in `cells`.
-NoisyMarginals noisy_tables(const std::vector<int>& levels, const std::vector<std::vector<double>>& one_way_counts,
+NoisyMarginalTables noisy_tables(const std::vector<int>& levels, const std::vector<std::vector<double>>& one_way_counts,
                             double one_way_std, const std::vector<std::vector<int>>& sets, const std::vector<double>& cells,
                             double table_std) {
-  NoisyMarginals noisy{levels, one_way_counts, one_way_std * one_way_std, {}, table_std * table_std};
+  NoisyMarginalTables noisy{levels, one_way_counts, one_way_std * one_way_std, {}, table_std * table_std};
   size_t offset = 0;
   for (const std::vector<double>& counts : one_way_counts) offset += counts.size();
   for (size_t s = one_way_counts.size(); s < sets.size(); ++s) {
