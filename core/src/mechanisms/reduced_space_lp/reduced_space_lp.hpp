@@ -32,6 +32,8 @@ namespace privsynth {
 // all-numeric tables (each column scaled by its public bounds; the bins serve as the public grid of
 // the indicator test functions).
 enum class ReducedSpace { Encoded, Continuous };
+inline constexpr Choice<ReducedSpace> kReducedSpaces[] = {{"encoded", ReducedSpace::Encoded},
+                                                         {"continuous", ReducedSpace::Continuous}};
 
 struct ReducedSpaceLpOptions : LpFitSettings {
   double epsilon = 1.0;
