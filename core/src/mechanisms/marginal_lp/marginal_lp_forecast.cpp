@@ -79,13 +79,11 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
   std::vector<std::vector<int>> sets;
   for (int c = 0; c < p; ++c) sets.push_back({c});
   if (!plan.mst && options.workload == MarginalWorkloadChoice::AllUpToDegree) {
-    Result<MarginalWorkload> all = MarginalWorkload::all_up_to_degree(inputs.levels, options.degree);
-    if (!all.is_ok()) return all.status();
+    PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload all, MarginalWorkload::all_up_to_degree(inputs.levels, options.degree));
     sets.clear();
-    for (const Marginal& marginal : all.value().marginals()) sets.push_back(marginal.columns);
+    for (const Marginal& marginal : all.marginals()) sets.push_back(marginal.columns);
   }
-  Result<MarginalWorkload> first = MarginalWorkload::from_column_sets(inputs.levels, sets);
-  if (!first.is_ok()) return first.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload first, MarginalWorkload::from_column_sets(inputs.levels, sets));
   ForecastRelease one;
   const bool all = options.workload == MarginalWorkloadChoice::AllUpToDegree;
   one.release = all ? "marginals of degree 1.." + std::to_string(options.degree) : "1-way marginals";
@@ -100,7 +98,7 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
   }
   forecast.releases.push_back(one);
 
-  size_t fit_cells = first.value().statistic_count(), fit_marginals = sets.size();
+  size_t fit_cells = first.statistic_count(), fit_marginals = sets.size();
   if (plan.mst) {
     if (plan.select) {
       ForecastRelease selection;

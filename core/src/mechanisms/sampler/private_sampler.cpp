@@ -205,10 +205,9 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
     return Status::error(ErrorCode::Internal, "the sampler needs every record, and their number as the public n");
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t alphabet, sampler_alphabet_size(context.table.levels));
-  Result<SamplerPlan> planned = plan_private_sampler(options, context.table.rows, alphabet);
-  if (!planned.is_ok()) return planned.status();
-  if (std::optional<std::string> refusal = sampler_refusal(options, planned.value())) return invalid(*refusal);
-  const SamplerPlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(SamplerPlan planned, plan_private_sampler(options, context.table.rows, alphabet));
+  if (std::optional<std::string> refusal = sampler_refusal(options, planned)) return invalid(*refusal);
+  const SamplerPlan& plan = planned;
   if (!keep_going(context.progress, Phase::Measure, 0, "counting symbols")) return cancelled();
   const std::vector<uint32_t> symbols = joint_symbols(context.table);
   const std::vector<uint64_t> counts = symbol_counts(symbols, plan.alphabet);
@@ -233,13 +232,12 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
         for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_reveal_or_obscure(symbols, k, plan.roo_gamma, context.random));
         break;
       case SamplerKind::DsRoo: {
-        Result<DsRooTable> table = ds_roo_table(per_sample, plan.records, plan.alphabet);
-        if (!table.is_ok()) return table.status();
+        PRIVSYNTH_ASSIGN_OR_RETURN(DsRooTable table, ds_roo_table(per_sample, plan.records, plan.alphabet));
         // Only the smallest count touches the data (docs/spec/algorithms.md §1.3); the gamma it picks is not released.
-        const double gamma = table.value().at(*std::min_element(counts.begin(), counts.end()));
+        const double gamma = table.at(*std::min_element(counts.begin(), counts.end()));
         for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_reveal_or_obscure(symbols, k, gamma, context.random));
-        parameters["dsRooTable"] = {{"g0", table.value().at(0)},
-                                    {"zeroFrom", table.value().zero_from()},
+        parameters["dsRooTable"] = {{"g0", table.at(0)},
+                                    {"zeroFrom", table.zero_from()},
                                     {"note", "g(m) for the smallest count m depends only on n, k and epsilon; when every "
                                              "symbol appears at least zeroFrom times no sample is obscured"}};
         break;
@@ -299,9 +297,8 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
                    " symbols; the samples are drawn from them (post-processing)";
     release.values = static_cast<size_t>(alphabet);
     release.sensitivity = 2;
-    Result<RationalScale> scale = laplace_histogram_scale(options.epsilon);
-    if (!scale.is_ok()) return scale.status();
-    release.scale = scale.value().value();
+    PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, laplace_histogram_scale(options.epsilon));
+    release.scale = scale.value();
   }
   if (!inputs.rows) {
     release.notes.push_back("the obscuring probability depends on the number of records: give rows");
@@ -313,11 +310,10 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
     }
   } else {
     const uint64_t records = static_cast<uint64_t>(std::max(0.0, std::round(*inputs.rows)));
-    Result<SamplerPlan> plan = plan_private_sampler(options, records, alphabet);
-    if (!plan.is_ok()) return plan.status();
-    nlohmann::json& parameters = forecast.fit.details["parameters"] = sampler_plan_json(options, plan.value());
+    PRIVSYNTH_ASSIGN_OR_RETURN(SamplerPlan plan, plan_private_sampler(options, records, alphabet));
+    nlohmann::json& parameters = forecast.fit.details["parameters"] = sampler_plan_json(options, plan);
     // The run would refuse this N: the forecast says so (and how many would pass) instead of failing.
-    if (std::optional<std::string> refusal = sampler_refusal(options, plan.value())) {
+    if (std::optional<std::string> refusal = sampler_refusal(options, plan)) {
       parameters["refusal"] = *refusal;
       forecast.notes.push_back("the run would refuse: " + *refusal);
     }
