@@ -297,18 +297,16 @@ export const MECHANISM_OPTION_NAMES = {
 
 /** A mechanism's own option names: its interface's keys but `mechanism`. */
 type OwnOption<T> = Exclude<keyof T, 'mechanism'>;
-/** true when `L` names every one of `Names`; otherwise the names it leaves out (and the check fails). */
-type NamesEvery<Names extends PropertyKey, L extends readonly PropertyKey[]> = [Exclude<Names, L[number]>] extends [never]
-  ? true
-  : Exclude<Names, L[number]>;
-const everyOptionNamed: [
-  NamesEvery<keyof CommonOptions, typeof COMMON_OPTION_NAMES>,
-  NamesEvery<OwnOption<ReducedSpaceLpOptions>, typeof REDUCED_SPACE_LP_OPTION_NAMES>,
-  NamesEvery<OwnOption<MarginalLpOptions>, typeof MARGINAL_LP_OPTION_NAMES>,
-  NamesEvery<OwnOption<SpacePartitionOptions>, typeof SPACE_PARTITION_OPTION_NAMES>,
-  NamesEvery<OwnOption<SamplerOptions>, typeof SAMPLER_OPTION_NAMES>,
-  NamesEvery<Mechanism, NonNullable<MechanismOptions['mechanism']>[]>,
-] = [true, true, true, true, true, true];
+/** The names `L` leaves out of `Names` (never when it names them all). */
+type Unnamed<Names extends PropertyKey, L extends readonly PropertyKey[]> = Exclude<Names, L[number]>;
+/** Each mechanism's interface, by id. */
+type OptionsOf<M extends Mechanism> = Extract<MechanismOptions, { mechanism?: M }>;
+/** Every option some list leaves out: must be never (the error names them otherwise). */
+type UnnamedOptions =
+  | Unnamed<keyof CommonOptions, typeof COMMON_OPTION_NAMES>
+  | Unnamed<Mechanism, NonNullable<MechanismOptions['mechanism']>[]>
+  | { [M in Mechanism]: Unnamed<OwnOption<OptionsOf<M>>, (typeof MECHANISM_OPTION_NAMES)[M]> }[Mechanism];
+const everyOptionNamed: [UnnamedOptions] extends [never] ? true : UnnamedOptions = true;
 void everyOptionNamed;
 
 export interface SynthesizeInput {
