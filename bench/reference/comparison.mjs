@@ -6,12 +6,12 @@
 // build/native/bench/privsynth_reference_comparison (bench/reference/reference_comparison.cpp);
 // this script prints its tables. Asserts nothing.
 // Usage: npm run bench -- reference [--p-min=4] [--p-max=14] [--seeds=3] [--raw-max-points=1000000]
-//        node bench/reference-comparison.mjs [same flags] [--binary=path/to/privsynth_reference_comparison]
+//        node bench/reference/comparison.mjs [same flags] [--binary=path/to/privsynth_reference_comparison]
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const defaultBinary = `${root}build/native/bench/privsynth_reference_comparison`;
 
 const flagOptions = {

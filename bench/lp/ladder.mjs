@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const folder = `${root}build/lp-instances`;
 const makeInstances = `${root}build/native/bench/privsynth_lp_instances`;
 const nativeSolver = `${root}build/native/bench/privsynth_lp_solve`;

@@ -2,15 +2,15 @@
 // sampling via Reveal-or-Obscure"): TV between the true distribution P and the law of one output of
 // ROO, DS-ROO and the Laplace-histogram baseline (subsampled RR equals ROO), vs n, for k = 10 at
 // eps in {0.1, 0.5, 1, 2} and for eps = 1 at k in {5, 10, 50, 100}. Runs the native binary
-// privsynth_sampler_bench (bench/sampler_bench.cpp, built by "bash scripts/build.sh native"; about
+// privsynth_sampler_bench (bench/samplers/sampler_bench.cpp, built by "bash scripts/build.sh native"; about
 // 35 s) and prints its markdown tables. Asserts nothing.
-// Usage: node bench/samplers.mjs [--ds-reps R] [--laplace-reps R] [--seed S]
+// Usage: node bench/samplers/tv.mjs [--ds-reps R] [--laplace-reps R] [--seed S]
 //        PRIVSYNTH_SAMPLER_BENCH=/path/to/privsynth_sampler_bench overrides the binary.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-import { nativeBinary } from './runners.mjs';
+import { nativeBinary } from '../pipeline/runners.mjs';
 
 const tool = process.env.PRIVSYNTH_SAMPLER_BENCH ?? `${dirname(nativeBinary)}/privsynth_sampler_bench`;
 if (!existsSync(tool)) {

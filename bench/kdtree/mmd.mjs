@@ -6,12 +6,12 @@
 //            paper's kernel exp(-|x - y|^2 / 2) (Lemma 15), i.e. gamma = 1/2;
 //   and privsynth's four ways at epsilon 1 on both mixtures (the app's recommendation rests on it).
 // Synthetic rows: the noisy record count (about n). Prints markdown tables; asserts nothing.
-// Usage: node bench/kdtree.mjs [reps]   (default 3 repetitions per point)
+// Usage: node bench/kdtree/mmd.mjs [reps]   (default 3 repetitions per point)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const tool = `${root}build/native/bench/privsynth_kernel_bench`;
 const reps = Number(process.argv[2] ?? 3);
 const EPSILONS = [0.1, 0.2, 0.5, 1, 2, 5, 10];

@@ -11,9 +11,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { nativeBinary, runNative, runWasm } from './runners.mjs';
+import { nativeBinary, runNative, runWasm } from '../pipeline/runners.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
 const adultPgm = { schema: `${root}data/adult-pgm/adult.schema.json`, csv: `${root}data/adult-pgm/adult.csv` };
 // Adult without the UCI train/test marker, which is not a feature.

@@ -2,7 +2,7 @@
 // (web/lib/dist/browser.js, which runs the wasm core in a Web Worker) on Adult at epsilon = 1,
 // phase by phase. Prints markdown tables; asserts nothing about timings (exit status 1 only when a
 // page or its worker crashes, or the browser cannot be started).
-// Usage: node bench/browser.mjs [workload names...]   (default: all workloads below)
+// Usage: node bench/browser/browser.mjs [workload names...]   (default: all workloads below)
 //
 // Set-up: a static server (Node's http module) serves a small page from memory, the package's
 // dist/ files, PapaParse (the package's one dependency, loaded as a classic script and exposed to
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const libDist = join(root, 'web/lib/dist');
 const papaparseFile = join(dirname(createRequire(join(root, 'web/lib/package.json')).resolve('papaparse')), 'papaparse.min.js');
 const adultCsv = join(root, 'data/adult/adult.csv');

@@ -1,7 +1,7 @@
 // One workload through the built npm package (wasm under Node), in a fresh process so that V8
 // starts cold like a browser tab. Runs it `repeat` times and prints one JSON line per run with the
 // time of each phase, measured from progress events.
-// Usage: node bench/wasm-runner.mjs <schema.json> <data.csv> <options-json> [repeat]
+// Usage: node bench/pipeline/wasm-runner.mjs <schema.json> <data.csv> <options-json> [repeat]
 import { readFileSync } from 'node:fs';
 
 import { synthesize } from 'privsynth';

@@ -1,5 +1,5 @@
 // `npm run bench -- scale [rows]`: a generated rows x 20 CSV (default 1,000,000 rows, about 80 MB;
-// bench/scale-data.mjs) through the CLI and through the demo app in headless Chromium, with the
+// bench/scale/scale-data.mjs) through the CLI and through the demo app in headless Chromium, with the
 // marginal mechanism at epsilon = 1. Prints the peak memory (the CLI process's maximum resident set
 // from /usr/bin/time; Chromium's renderer process, which hosts the page and the engine's worker,
 // sampled from /proc every 200 ms), the wall time and the longest stall of the page's main thread
@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 
 import { ensureScaleData } from './scale-data.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const rows = Number(process.argv[2] ?? 1_000_000);
 const csvPath = join(root, `build/scale/scale-${rows}.csv`);
 const schemaPath = join(root, 'build/scale/scale.schema.json');
