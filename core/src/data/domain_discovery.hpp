@@ -58,7 +58,7 @@ Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& valu
                                                  double tail = 0.005);
 
 // The release threshold tau for discrete Laplace noise of scale s = 1/eps (rounded up to the
-// sampler's fraction): the smallest integer >= 2 with P(1 + Z >= tau) = a^(tau - 1) / (1 + a) <= delta,
+// noise's fraction): the smallest integer >= 2 with P(1 + Z >= tau) = a^(tau - 1) / (1 + a) <= delta,
 // a = exp(-1/s). Requires eps > 0, 0 < delta < 1.
 Result<long long> category_threshold(double epsilon, double delta);
 

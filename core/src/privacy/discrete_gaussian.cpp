@@ -11,7 +11,7 @@ __extension__ typedef unsigned __int128 Uint128;
 
 // Candidates beyond these magnitudes have acceptance probability below exp(-2^55) (and the
 // discrete Laplace reaches them with probability below exp(-2^27)); they are rejected without a
-// coin, which keeps every product below in 128 bits. Nothing else in the sampler is inexact.
+// coin, which keeps every product below in 128 bits. Nothing else in the draw is inexact.
 constexpr uint64_t kMaxMagnitudeBelowOne = uint64_t{1} << 43;
 constexpr uint64_t kMaxMagnitude = uint64_t{1} << 53;
 constexpr Uint128 kMaxWholeExponent = Uint128{1} << 62;
@@ -24,7 +24,7 @@ uint64_t floor_sqrt(uint64_t q) {
 }
 
 // Bernoulli(exp(-x / y)) for a 128-bit x: exp(-floor(x/y)) * exp(-(x mod y) / y), two independent
-// coins from the exact sampler of noise.cpp. A whole part >= 2^62 is treated as probability 0.
+// coins from the exact draws of noise.cpp. A whole part >= 2^62 is treated as probability 0.
 bool bernoulli_exp_minus_wide(RandomSource& random, Uint128 x, uint64_t y) {
   const Uint128 whole = x / y;
   if (whole >= kMaxWholeExponent) return false;

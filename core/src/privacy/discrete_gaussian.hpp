@@ -1,7 +1,7 @@
 #pragma once
-// Exact discrete Gaussian sampler (Canonne, Kamath & Steinke, "The Discrete Gaussian for
+// Exact discrete Gaussian noise (Canonne, Kamath & Steinke, "The Discrete Gaussian for
 // Differential Privacy", NeurIPS 2020, Algorithm 3), integer arithmetic only, built on the exact
-// discrete Laplace and Bernoulli(exp(-x/y)) samplers of noise.hpp.
+// discrete Laplace and Bernoulli(exp(-x/y)) draws of noise.hpp.
 //
 // Privacy: adding N_Z(0, s^2) to each coordinate of an integer-valued query with L2 sensitivity D2
 // is D2^2 / (2 s^2)-zCDP, the same bound as the continuous Gaussian (CKS 2020, Thm. 4); charge it

@@ -1,5 +1,5 @@
 #pragma once
-// Noise samplers. Counts get integer noise from the exact discrete Laplace sampler of Canonne,
+// Noise. Counts get integer noise from the exact discrete Laplace draws of Canonne,
 // Kamath and Steinke ("The Discrete Gaussian for Differential Privacy", NeurIPS 2020, Alg. 2),
 // which uses only integer arithmetic, so floating-point attacks on the Laplace mechanism do not apply.
 #include <cstdint>
@@ -30,7 +30,7 @@ bool bernoulli_exp_minus(RandomSource& random, uint64_t numerator, uint64_t deno
 int64_t sample_discrete_laplace(RandomSource& random, const RationalScale& scale);
 
 // G with P(G = j) = (1 - a) a^j, j = 0, 1, ..., a = exp(-1 / scale): the magnitude step of the
-// discrete Laplace sampler, exact (CKS 2020, Alg. 2).
+// discrete Laplace noise, exact (CKS 2020, Alg. 2).
 uint64_t sample_geometric(RandomSource& random, const RationalScale& scale);
 
 // Real Z with density exp(-|z| / scale) / (2 scale), by inversion at 53-bit resolution. For

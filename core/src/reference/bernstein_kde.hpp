@@ -105,7 +105,7 @@ Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<doub
 // (post-processing).
 double evaluate_release(const BernsteinRelease& release, const double* y);
 
-// Exact sampler from the clipped mixture: mu with probability mixture[mu], then y_j ~ Beta(mu_j + 1,
+// Exact draws from the clipped mixture: mu with probability mixture[mu], then y_j ~ Beta(mu_j + 1,
 // k - mu_j + 1) independently (docs/spec/algorithms.md §2: b_{v,k} = Beta(v+1, k-v+1) pdf / (k+1)); uniform on
 // [0,1]^p on fallback. Returns p columns of `count` values in [0, 1].
 std::vector<std::vector<double>> sample_release(const BernsteinRelease& release, size_t count, RandomSource& random);

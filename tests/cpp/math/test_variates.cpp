@@ -1,4 +1,4 @@
-// Statistical tests of the normal, Gamma and Beta samplers against their exact CDFs. Seeds are
+// Statistical tests of the normal, Gamma and Beta variates against their exact CDFs. Seeds are
 // fixed, so each test is deterministic; alpha = 1e-4 is the chance that a correct sampler would
 // fail with a fresh seed (per check). KS critical value at alpha = 1e-4 (asymptotic):
 // sqrt(ln(2 / alpha) / 2) / sqrt(n) = 2.2252 / sqrt(n), i.e. 0.00995 for n = 50,000.
@@ -96,7 +96,7 @@ TEST_CASE("Beta draws match the regularized incomplete beta, mean and variance",
   }
 }
 
-TEST_CASE("a Beta sampler with swapped shapes is caught (the KS test has power)", "[bernstein][beta]") {
+TEST_CASE("Beta variates with swapped shapes is caught (the KS test has power)", "[bernstein][beta]") {
   SeededTestRandom random(7);
   const std::vector<double> sample = draw([&] { return sample_beta(random, 3, 4); });
   CHECK(testing::kolmogorov_smirnov_statistic(sample, [](double x) { return beta_cdf(3, 4, x); }) < kKsCritical);
