@@ -53,7 +53,7 @@ type CommonRunOptions = Omit<CommonOptions, 'columns'>;
 export type ReducedSpaceLpRun = CommonRunOptions & ReducedSpaceLpOptions;
 export type MarginalLpRun = CommonRunOptions & MarginalLpOptions;
 export type SpacePartitionRun = CommonRunOptions & SpacePartitionOptions;
-/** The sampler's run options; preview is left to the comparison of the samplers (sampler-compare.ts). */
+/** The sampler's run options; preview is left to the comparison of the samplers (sampler/compare.ts). */
 export type SamplerRun = CommonRunOptions & Omit<SamplerOptions, 'preview'>;
 
 /**
@@ -83,7 +83,7 @@ export type ForecastState =
 /**
  * Every data row of `input`'s CSV, counted by the data summary (for files, whose rows are not
  * counted upfront). Exact, so private, except for the sampler: under its replace-one neighbours the
- * number of records is public and its run publishes it (sampler-choice.ts, samplerRecords).
+ * number of records is public and its run publishes it (sampler/choice.ts, samplerRecords).
  */
 export interface FileRows {
   input: DataInput;
@@ -110,7 +110,7 @@ export interface AppState {
   /**
    * The data (dataKeyOf) on which the samplers' comparison has been shown. It reads the real
    * records, so any sampler picked afterwards is picked after seeing it: every sampler run on those
-   * data is labelled not private (choicesFromData; sampler-fields.ts).
+   * data is labelled not private (choicesFromData; sampler/fields.ts).
    */
   samplerCompared: readonly string[];
   forecast: ForecastState;
