@@ -13,9 +13,10 @@ import { paramsPanel } from './panels/params-panel';
 import { resultsPanel } from './results/results-panel';
 import { runPanel } from './run/run-panel';
 import { schemaPanel } from './panels/schema-panel';
+import { DEFAULT_MECHANISM } from './mechanisms/registry';
 import { initialState, Store } from './store';
 
-const store = new Store(initialState());
+const store = new Store(initialState(DEFAULT_MECHANISM));
 const schema = schemaPanel(store);
 
 // Loading a bundled sample selects its bundled schema.

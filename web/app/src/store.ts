@@ -45,7 +45,7 @@ export interface SchemaChoice {
   text: string;
 }
 
-/** The mechanisms the demo offers: every mechanism of the library. */
+/** The mechanisms the demo offers: every mechanism of the library (mechanisms/registry.ts has one entry each). */
 export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
 
 /** The options common to every mechanism; the columns come from the columns panel. */
@@ -159,14 +159,15 @@ export class Store {
   }
 }
 
-export function initialState(): AppState {
+/** The state at load: no data yet, `mechanism` chosen (the registry's first). */
+export function initialState(mechanism: Mechanism): AppState {
   return {
     engineReady: false,
     input: null,
     schema: null,
     schemaBusy: false,
     columns: [],
-    mechanism: 'reduced-space-lp',
+    mechanism,
     degree: 2,
     parameters: null,
     statedRows: null,

@@ -1,12 +1,14 @@
-// Step 3: which schema columns to synthesize. What they will cost (marginals, noise, memory, time)
-// is the core's forecast, shown below step 4 (forecast-view.ts).
+// Step 3: which schema columns to synthesize, with what they mean to the chosen mechanism
+// (MechanismUi.columnsNote). What they will cost (marginals, noise, memory, time) is the core's
+// forecast, shown below step 4 (forecast-view.ts).
 import type { SchemaColumn } from 'privsynth';
 
 import { BUNDLED } from '../data/bundled';
+import { levelCount } from '../data/levels';
+import { mechanismUi } from '../mechanisms/registry';
+import type { AppState, Store } from '../store';
 import { h, panel, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
-import { levelCount } from '../data/levels';
-import type { AppState, Mechanism, Store } from '../store';
 
 function describeColumn(column: SchemaColumn): string {
   const levels = levelCount(column);
@@ -22,24 +24,6 @@ function defaultColumns(state: AppState): string[] {
   const preset = sample && state.schema?.id === sample ? BUNDLED[sample].defaultColumns : null;
   return preset ? names.filter((name) => preset.includes(name)) : names;
 }
-
-const MECHANISM_NOTES: Record<Mechanism, string> = {
-  'reduced-space-lp':
-    'Every marginal (joint distribution) of up to “degree” columns is measured with noise and refitted. ' +
-    'The reduced-space LP with a uniform reference measure is accurate and fast only on a handful of columns with few levels (about six).',
-  'marginal-lp':
-    'Every column’s 1-way marginal is measured with noise, and so is a tree of 2-way marginals chosen privately among all pairs. ' +
-    'The tree fit scales to wide tables: all 16 Adult columns take about two seconds.',
-  'space-partition':
-    'The chosen columns span the space that is cut into bins: each numeric column along its public range (not into the levels listed here; ' +
-    'its synthetic numbers come out unbinned), each category as its own bin. Each record counts in one bin only and empty bins are never listed, ' +
-    'so wide numeric tables are fine; each categorical column multiplies the bins by its levels, so keep few of them. ' +
-    'Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
-  sampler:
-    'The chosen columns form one alphabet: every combination of their categories, numeric bins (as listed here) and missing levels is a symbol ' +
-    '(Adult’s sex × race: 10 symbols), and each sample is one symbol, written as a record of these columns. ' +
-    'Few columns with few levels keep the alphabet small, which keeps the obscuring probability γ low; at most 16,777,216 symbols.',
-};
 
 export function columnsPanel(store: Store): HTMLElement {
   const list = h('ul', { class: 'column-list', 'data-testid': 'column-list', 'aria-label': 'Columns' });
@@ -100,7 +84,7 @@ export function columnsPanel(store: Store): HTMLElement {
   };
 
   const renderCount = ({ schema, columns, mechanism }: AppState) => {
-    note.textContent = MECHANISM_NOTES[mechanism];
+    note.textContent = mechanismUi(mechanism).columnsNote;
     count.textContent = schema
       ? `${columns.length} of ${schema.schema.columns.length} columns chosen. The forecast below step 4 shows what the run will measure and how noisy it will be.`
       : '';

@@ -8,7 +8,8 @@ import type { OutOfDomainPolicy, ReducedSpaceLpOptions, ReferenceMeasure } from 
 
 import { h, panel, replaceChildren, show } from '../ui/dom';
 import { numberField, optionalPositiveNumber, optionalShare, optionalWholeNumber, positiveNumber, probability, selectField } from '../ui/fields';
-import { FIT_LABELS, fitHint, MECHANISM_HINTS, MECHANISM_LABELS, type Fit } from '../mechanisms/mechanism-choice';
+import { FIT_LABELS, fitHint, type Fit } from '../mechanisms/mechanism-choice';
+import { MECHANISMS, mechanismUi } from '../mechanisms/registry';
 import { partitionFields } from '../mechanisms/space-partition/fields';
 import { plannerView } from '../mechanisms/reduced-space-lp/planner-view';
 import { recommendMechanism } from '../mechanisms/recommendation';
@@ -57,9 +58,9 @@ export function paramsPanel(store: Store): HTMLElement {
   const mechanism = selectField({
     id: 'mechanism',
     label: 'Mechanism',
-    choices: choicesOf(MECHANISM_LABELS),
-    value: 'reduced-space-lp',
-    hint: MECHANISM_HINTS['reduced-space-lp'],
+    choices: MECHANISMS.map((ui) => [ui.id, ui.label]),
+    value: store.get().mechanism,
+    hint: mechanismUi(store.get().mechanism).hint,
     onChange: () => {
       renderMechanism();
       store.set({ mechanism: chosenMechanism(), parameters: collect() });
@@ -78,11 +79,8 @@ export function paramsPanel(store: Store): HTMLElement {
     const e = epsilon.read();
     const advice = recommendMechanism(state.schema.schema, state.columns, e.error ? null : e.value!, state.statedRows, target.read());
     const current = advice.mechanism === chosenMechanism();
-    const name = current ? 'this mechanism' : h('strong', {}, MECHANISM_LABELS[advice.mechanism].split(' — ')[0]);
-    // The sampler answers another question (N records, not a synthetic table) and is never recommended;
-    // which sampler suits this N is the forecast's and the comparison's.
-    const lead = chosenMechanism() === 'sampler' ? 'For a whole synthetic table instead of N samples, recommended here: ' : 'Recommended here: ';
-    replaceChildren(recommendationText, lead, name, ` — ${advice.reason}`);
+    const name = current ? 'this mechanism' : h('strong', {}, mechanismUi(advice.mechanism).shortLabel);
+    replaceChildren(recommendationText, mechanismUi(chosenMechanism()).recommendationLead ?? 'Recommended here: ', name, ` — ${advice.reason}`);
     useRecommended.hidden = current;
     useRecommended.onclick = () => {
       mechanism.select.value = advice.mechanism;
@@ -262,7 +260,7 @@ export function paramsPanel(store: Store): HTMLElement {
       : chosen === 'sampler'
         ? 'The sampler solves no linear program: the LP settings do not apply. Its own settings are the sampler and N above and, here, the largest obscuring probability.'
         : 'Space partitioning solves no linear program: the LP settings do not apply. Its own settings are the partition above and, here, the grid’s cells and the release threshold.';
-    mechanism.hint.textContent = MECHANISM_HINTS[chosen];
+    mechanism.hint.textContent = mechanismUi(chosen).hint;
     fit.hint.textContent = fitHint(chosenFit());
     if (chosen === 'reduced-space-lp' || chosen === 'marginal-lp') lpSolver.hint.textContent = LP_SOLVER_HINTS[chosen];
     lpSolver.select.querySelector<HTMLOptionElement>('option[value="mirror-prox"]')!.disabled = marginal;

@@ -4,13 +4,21 @@
 import { inferSchema, NOT_PRIVATE_WARNING, type Schema, validateSchema } from 'privsynth';
 
 import { BUNDLED, type BundledId } from '../data/bundled';
-import { h, panel, replaceChildren, show } from '../ui/dom';
-import { formatList } from '../ui/format';
+import { MECHANISMS } from '../mechanisms/registry';
 import { describeCost } from '../schema-form/build-schema';
 import { schemaForm } from '../schema-form/schema-form';
 import { failureOf, type SchemaChoice, type Store } from '../store';
+import { h, panel, replaceChildren, show } from '../ui/dom';
+import { formatList } from '../ui/format';
 
 type Candidate = Omit<SchemaChoice, 'schema'>;
+
+/** The mechanisms whose neighbours replace a record, for which a discovery's ε counts twice (from the registry). */
+const REPLACE_ONE = (() => {
+  const names = MECHANISMS.filter((ui) => ui.neighbours === 'replace-one').map((ui) => ui.inSentence);
+  if (names.length === 0) return '';
+  return ` (for ${formatList(names)}, whose neighbours replace a record, its ε counts twice)`;
+})();
 
 export interface SchemaPanel {
   element: HTMLElement;
@@ -154,7 +162,7 @@ export function schemaPanel(store: Store): SchemaPanel {
               : h('span', { class: 'tag tag--ok' }, 'public domain'),
         ),
         discovery
-          ? h('p', { class: 'hint', 'data-testid': 'schema-discovery-cost' }, `Finding the domains cost ${describeCost(discovery)}; the ε and δ in the receipt of every run with this schema include it (for the sampler, whose neighbours replace a record, its ε counts twice), and the receipt states both parts.`)
+          ? h('p', { class: 'hint', 'data-testid': 'schema-discovery-cost' }, `Finding the domains cost ${describeCost(discovery)}; the ε and δ in the receipt of every run with this schema include it${REPLACE_ONE}, and the receipt states both parts.`)
           : null,
         notPrivateReasons.length
           ? h(
