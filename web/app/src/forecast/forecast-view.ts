@@ -2,32 +2,22 @@
 // release is, from the core's forecastRun() (docs/forecast.md) on the engine's worker: the same
 // option checks, noise scales and budget split as the run, computed from the schema, the options
 // and n alone. No data is read and no budget is spent. n is the number of records the user states
-// as public in step 4 (stated-rows.ts), or none; never the file's own count, which is private. The
-// sampler's n is the file's number of data rows, public under its replace-one neighbours. It follows every change of the schema, the
-// columns and the parameters (debounced; the latest request wins), keeps the last forecast on
-// screen while the next one is computed, and shows the core's error inline when the settings are
-// impossible (a run would stop with the same error).
-import { forecastRun, type ForecastOptions, type MarginalForecast, type ReleaseForecast, type RunForecast, type SamplerParameters } from 'privsynth';
+// as public in step 4 (stated-rows.ts), or none; never the file's own count, which is private (a
+// mechanism whose neighbours replace one record states its own n: ForecastUi.rows). It follows
+// every change of the schema, the columns and the parameters (debounced; the latest request wins),
+// keeps the last forecast on screen while the next one is computed, and shows the core's error
+// inline when the settings are impossible (a run would stop with the same error). The mechanism's
+// own sentences and details come from its ForecastUi (mechanisms/<id>/forecast.ts).
+import { forecastRun, type ForecastOptions, type MarginalForecast, type ReleaseForecast, type RunForecast } from 'privsynth';
 
-import { definitionList, h, panel, replaceChildren, show } from '../ui/dom';
 import { queueEngineCall } from '../engine/engine-queue';
-import { formatDecimal, formatInteger } from '../ui/format';
-import {
-  budgetSentence,
-  budgetText,
-  cellNoise,
-  errorText,
-  memoryText,
-  noiseText,
-  releaseSentence,
-  runtimeText,
-  sizeText,
-} from './forecast-text';
-import { partitionRows } from '../mechanisms/space-partition/text';
+import type { ForecastUi, Part, RowsSource } from '../mechanisms/mechanism-ui';
+import { findMechanismUi, mechanismUi } from '../mechanisms/registry';
 import { errorBarsPlot, WORST_PAIRS } from '../plots/error-bars-plot';
-import { samplerRecords } from '../mechanisms/sampler/choice';
-import { samplerForecastRows } from '../mechanisms/sampler/text';
 import { failureOf, type AppState, type FailureInfo, type ForecastState, type Store } from '../store';
+import { definitionList, h, panel, replaceChildren, show } from '../ui/dom';
+import { formatDecimal, formatInteger, formatList } from '../ui/format';
+import { budgetText, cellNoise, errorText, memoryText, noiseText, pureBudgetSentence, runtimeText, sizeText } from './forecast-text';
 
 const DEBOUNCE_MS = 250;
 /** The table of marginals starts open up to this many rows. */
@@ -39,6 +29,12 @@ const LARGE_BYTES = 1024 ** 3;
 const NEEDS_N = 'needs n: state the number of records in step 4, if it is public';
 
 const ERROR_HINT = 'A run with these settings would stop with this same error: the forecast runs the run’s own option checks. Change the settings above; the forecast follows.';
+
+const ERROR_LABEL =
+  'Expected error of the noisy counts, before consistency and the fit (usually lower after). TV: the total-variation distance of a marginal as a distribution (0 = exact, 1 = disjoint).';
+
+/** What the forecast view shows of a mechanism the app does not know: the releases, and the defaults. */
+const UNKNOWN: ForecastUi = { sentence: (forecast) => [`measures ${formatList(forecast.releases.map((r) => r.release))}.`] };
 
 /** The forecast shown (or on its way) was asked for these: [schema, columns, parameters, rows]. */
 type Key = readonly unknown[];
@@ -57,22 +53,6 @@ function forecastTable(caption: string, headers: string[], rows: HTMLTableRowEle
       h('tbody', {}, ...rows),
     ),
   );
-}
-
-/** The sampler's parameters, when the forecast is the sampler's and n was given. */
-function samplerParametersOf(forecast: RunForecast): SamplerParameters | null {
-  const parameters = forecast.fit.parameters;
-  return forecast.mechanism === 'sampler' && parameters && 'obscuring' in parameters ? parameters : null;
-}
-
-/**
- * The reveal-or-obscure samplers add no noise to their samples: their error is the obscuring, so
- * the row states ROO's worst-case TV (needs n) instead of "±0 per value".
- */
-function samplesError(forecast: RunForecast, release: ReleaseForecast): string | null {
-  if (forecast.mechanism !== 'sampler' || release.scale !== undefined) return null;
-  const sampler = samplerParametersOf(forecast);
-  return sampler ? `worst-case TV ${formatDecimal(sampler.obscuring.worstCaseTv, 3)} per sample (γ = ${formatDecimal(sampler.obscuring.rooGamma, 3)})` : 'needs n';
 }
 
 function releaseRow(release: ReleaseForecast, rowsKnown: boolean, errorOverride: string | null): HTMLTableRowElement {
@@ -94,7 +74,7 @@ function releaseRow(release: ReleaseForecast, rowsKnown: boolean, errorOverride:
 
 const isMarginals = (release: ReleaseForecast) => release.marginals !== undefined;
 
-function releasesTable(forecast: RunForecast): HTMLElement {
+function releasesTable(forecast: RunForecast, ui: ForecastUi): HTMLElement {
   const rowsKnown = forecast.rows !== null;
   return forecastTable(
     `What the run releases: ${forecast.releases.length} ${forecast.releases.length === 1 ? 'release' : 'releases'} and the noise of each`,
@@ -103,10 +83,10 @@ function releasesTable(forecast: RunForecast): HTMLElement {
       'Noise of each value',
       forecast.rho !== undefined ? 'Budget (share of ρ)' : 'Budget (share of ε)',
       'Size',
-      // Space partitioning measures bins, not marginals: its errors are per noisy value.
+      // A mechanism that measures no marginals (bins, samples) has errors per noisy value.
       forecast.releases.some(isMarginals) ? 'Expected TV per marginal (min – typical – max)' : 'Expected error',
     ],
-    forecast.releases.map((release) => releaseRow(release, rowsKnown, samplesError(forecast, release))),
+    forecast.releases.map((release) => releaseRow(release, rowsKnown, ui.releaseError?.(forecast, release) ?? null)),
     'forecast-releases',
   );
 }
@@ -187,76 +167,25 @@ function warningOf(forecast: RunForecast): string | null {
   return `${[slow ? 'This run may take more than a minute' : '', large ? 'it may need more than 1 GB of memory' : ''].filter(Boolean).join(' and ')}. Choose fewer columns or a lower degree for a quick run.`.replace(/^it/, 'It');
 }
 
-/** Space partitioning: the partition the run will use, in plain words, and where its rows come from. */
-function partitionDetails(forecast: RunForecast): HTMLElement | null {
-  const parameters = forecast.fit.parameters;
-  if (!parameters || !('partition' in parameters)) return null;
-  const { syntheticRows } = forecast.fit;
-  const rows = typeof syntheticRows === 'number' ? formatInteger(syntheticRows) : syntheticRows.charAt(0).toUpperCase() + syntheticRows.slice(1);
-  return h(
-    'div',
-    { class: 'forecast__partition', 'data-testid': 'forecast-partition', 'data-partition': parameters.partition },
-    h(
-      'p',
-      { class: 'hint' },
-      `The ${parameters.partition === 'grid' ? 'grid' : 'KD-tree'} the run will use (Kreačić et al.); widths and edges are fractions of each numeric column’s public range. ` +
-        'Its defaults follow the noisy record count, so the run’s values may differ slightly; the receipt states them.',
-    ),
-    definitionList([
-      ...partitionRows(parameters),
-      ['Synthetic rows', `${rows}, drawn from the released bins: a bin by its noisy count, a point uniformly inside it.`],
-    ]),
-  );
-}
-
-/**
- * The private sampler: ε per sample, ROO's obscuring probability and worst-case TV, the largest N,
- * and one Laplace histogram as the alternative, with which of the two is better for this N. All
- * from public inputs (n, the file's data rows, is public under replace-one neighbours); without n,
- * what is missing.
- */
-function samplerDetails(forecast: RunForecast): HTMLElement | null {
-  if (forecast.mechanism !== 'sampler') return null;
-  const parameters = samplerParametersOf(forecast);
-  if (!parameters) {
-    return h(
-      'p',
-      { class: 'notice notice--warning', 'data-testid': 'forecast-sampler-needs-rows' },
-      'The obscuring probability, the largest N and the better sampler depend on the number of records n (public for the sampler): load the data, or state an estimate in step 4.',
-    );
-  }
-  return h(
-    'div',
-    { class: 'forecast__sampler', 'data-testid': 'forecast-sampler', 'data-sampler': parameters.sampler },
-    h(
-      'p',
-      { class: 'hint' },
-      'What the sampler will spend and how often a sample will be noise, from ε, N, the schema and n alone (Tasnim et al.). ' +
-        'Here n is every data row of the loaded CSV, those outside the schema included: under the sampler’s replace-one neighbours the number of records is public, ' +
-        'and the run’s receipt states it, so these numbers are public too. The comparison on your data in step 4 gives the exact distances.',
-    ),
-    definitionList(samplerForecastRows(parameters)),
-  );
+/** "6 of 16 columns → " and the mechanism's sentence, in one text where it starts with text. */
+function releaseSentence(forecast: RunForecast, totalColumns: number, ui: ForecastUi): Part[] {
+  const head = `${forecast.columns.length} of ${totalColumns} columns → `;
+  const [first, ...rest] = ui.sentence(forecast);
+  return typeof first === 'string' ? [head + first, ...rest] : [head, ...(first === undefined ? [] : [first]), ...rest];
 }
 
 function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node | null> {
+  const ui = findMechanismUi(forecast.mechanism)?.forecast ?? UNKNOWN;
   const memory = memoryText(forecast);
   const runtime = runtimeText(forecast);
   const warning = warningOf(forecast);
   const notes = [...forecast.notes, ...forecast.releases.flatMap((release) => (release.notes ?? []).map((note) => `${release.release}: ${note}`))];
   return [
-    h('p', { class: 'forecast__sentence', 'data-testid': 'estimate' }, ...releaseSentence(forecast, totalColumns)),
-    h('p', { class: 'forecast__sentence', 'data-testid': 'forecast-budget' }, ...budgetSentence(forecast)),
-    partitionDetails(forecast),
-    samplerDetails(forecast),
-    releasesTable(forecast),
-    h(
-      'p',
-      { class: 'hint', 'data-testid': 'forecast-error-label' },
-      forecast.mechanism === 'sampler'
-        ? 'The reveal-or-obscure samplers add no noise: a sample is a record’s symbol or, with probability γ, a uniform one. The histogram’s counts carry discrete Laplace noise. TV: the total-variation distance between each sample’s law and the data’s distribution (0 = exact, 1 = disjoint).'
-        : 'Expected error of the noisy counts, before consistency and the fit (usually lower after). TV: the total-variation distance of a marginal as a distribution (0 = exact, 1 = disjoint).',
-    ),
+    h('p', { class: 'forecast__sentence', 'data-testid': 'estimate' }, ...releaseSentence(forecast, totalColumns, ui)),
+    h('p', { class: 'forecast__sentence', 'data-testid': 'forecast-budget' }, ...(ui.budget ?? pureBudgetSentence)(forecast)),
+    ui.details?.(forecast) ?? null,
+    releasesTable(forecast, ui),
+    h('p', { class: 'hint', 'data-testid': 'forecast-error-label' }, ui.errorLabel ?? ERROR_LABEL),
     definitionList([
       ['Memory', h('span', { 'data-testid': 'forecast-memory' }, memory ?? NEEDS_N)],
       ['Runtime', h('span', { 'data-testid': 'forecast-runtime' }, runtime ?? NEEDS_N)],
@@ -285,29 +214,16 @@ export function forecastView(store: Store): HTMLElement {
   const setForecast = (forecast: ForecastState) => store.set({ forecast });
   const setBusy = (busy: boolean) => (busy ? element.setAttribute('aria-busy', 'true') : element.removeAttribute('aria-busy'));
 
-  /** n and where it comes from, in a sentence: the sampler's public n, else the number the user stated, else none. */
-  const rowsOf = (state: AppState): { rows: number | null; source: string } => {
-    const records = state.mechanism === 'sampler' ? samplerRecords(state) : null;
-    if (records !== null) {
-      return {
-        rows: records,
-        source:
-          `n = ${formatInteger(records)}: every data row of ${state.input?.sample ? 'the sample' : 'your file'}. For the sampler this number is public ` +
-          '(its neighbouring datasets differ by replacing one record, so it is not protected) and its receipt states it.',
-      };
-    }
+  /** n and where it comes from, in a sentence: the chosen mechanism's own, else the number the user stated, else none. */
+  const rowsOf = (state: AppState): RowsSource => {
+    const own = mechanismUi(state.mechanism).forecast.rows;
+    if (own) return own(state);
     if (state.statedRows !== null) {
-      return {
-        rows: state.statedRows,
-        source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4${state.mechanism === 'sampler' ? '; the run uses your file’s data rows' : ''}.`,
-      };
+      return { rows: state.statedRows, source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4.` };
     }
     return {
       rows: null,
-      source:
-        state.mechanism === 'sampler'
-          ? 'Without n: the sampler’s n is your file’s number of data rows (public for it), known once the data is loaded; or state an estimate in step 4.'
-          : 'Without n: the expected errors, memory and time need the number of records. State it in step 4 if it is public; your file’s own count is private and not used here.',
+      source: 'Without n: the expected errors, memory and time need the number of records. State it in step 4 if it is public; your file’s own count is private and not used here.',
     };
   };
 

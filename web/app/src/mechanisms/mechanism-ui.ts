@@ -1,10 +1,35 @@
-// What the app knows of one mechanism, in one typed object: its names and hints. The generic
-// panels hold no mechanism's name: they look the chosen mechanism up in registry.ts. Each
-// mechanism's folder (mechanisms/<id>/) exports one MechanismUi; adding a mechanism to the app is
-// that folder and one entry in registry.ts.
-import type { PrivacyReceipt } from 'privsynth';
+// What the app knows of one mechanism, in one typed object: its names and hints, and its parts of
+// the forecast. The generic panels hold no mechanism's name: they look the chosen mechanism up in
+// registry.ts. Each mechanism's folder (mechanisms/<id>/) exports one MechanismUi; adding a
+// mechanism to the app is that folder and one entry in registry.ts.
+import type { PrivacyReceipt, ReleaseForecast, RunForecast } from 'privsynth';
 
-import type { Mechanism } from '../store';
+import type { AppState, Mechanism } from '../store';
+
+/** A piece of a sentence: text, or an element (a number marked for the tests, a <strong>). */
+export type Part = Node | string;
+
+/** n for the forecast, and where it comes from in a sentence. */
+export interface RowsSource {
+  rows: number | null;
+  source: string;
+}
+
+/** A mechanism's part of the forecast (forecast-view.ts); every number comes from the core's forecastRun(). */
+export interface ForecastUi {
+  /** What the run releases, after "6 of 16 columns → " (the numbers the tests read marked estimate-*). */
+  sentence(forecast: RunForecast): Part[];
+  /** The budget in one sentence. Default: pure ε-DP, split over the releases by basic composition. */
+  budget?(forecast: RunForecast): Part[];
+  /** The mechanism's public parameters in words, under the two sentences, or null. */
+  details?(forecast: RunForecast): HTMLElement | null;
+  /** A release's "expected error" cell when the mechanism states it better than the noise does; null: the default. */
+  releaseError?(forecast: RunForecast, release: ReleaseForecast): string | null;
+  /** The hint under the table of releases. Default: the expected error of noisy counts. */
+  errorLabel?: string;
+  /** n and its source. Default: the number the user stated as public in step 4, or none. */
+  rows?(state: AppState): RowsSource;
+}
 
 /** Everything the app shows of mechanism M. */
 export interface MechanismUiOf<M extends Mechanism> {
@@ -26,6 +51,7 @@ export interface MechanismUiOf<M extends Mechanism> {
   inSentence: string;
   /** The recommendation's lead while this mechanism is chosen. Default: "Recommended here: ". */
   recommendationLead?: string;
+  forecast: ForecastUi;
 }
 
 /** Any one mechanism's MechanismUi (a union, so that each entry keeps its own id). */

@@ -1,6 +1,7 @@
 // The reduced-space LP (Boedihardjo, Strohmer & Vershynin; reference measures of Bojkovic & Loh):
 // pure ε-DP, Laplace noise on every marginal up to the degree, rows reweighted by a linear program.
 import type { MechanismUiOf } from '../mechanism-ui';
+import { reducedSpaceLpForecast } from './forecast';
 
 export const reducedSpaceLp: MechanismUiOf<'reduced-space-lp'> = {
   id: 'reduced-space-lp',
@@ -14,4 +15,5 @@ export const reducedSpaceLp: MechanismUiOf<'reduced-space-lp'> = {
     'The reduced-space LP with a uniform reference measure is accurate and fast only on a handful of columns with few levels (about six).',
   neighbours: 'add-remove',
   inSentence: 'the reduced-space LP',
+  forecast: reducedSpaceLpForecast,
 };

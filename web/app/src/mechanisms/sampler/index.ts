@@ -2,6 +2,7 @@
 // N records drawn from the data's own distribution over the chosen columns, or from one Laplace
 // histogram. Not a synthetic copy of the table, so never recommended for one.
 import type { MechanismUiOf } from '../mechanism-ui';
+import { samplerForecast } from './forecast';
 
 export const sampler: MechanismUiOf<'sampler'> = {
   id: 'sampler',
@@ -22,4 +23,5 @@ export const sampler: MechanismUiOf<'sampler'> = {
   inSentence: 'the sampler',
   // It answers another question (N records, not a synthetic table) and is never recommended itself.
   recommendationLead: 'For a whole synthetic table instead of N samples, recommended here: ',
+  forecast: samplerForecast,
 };

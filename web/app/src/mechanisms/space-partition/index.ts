@@ -1,6 +1,7 @@
 // Space partitioning (Kreačić et al.): pure ε-DP; the chosen columns' space cut into the bins of a
 // KD-tree or a grid, the bins whose noisy count reaches a threshold released, records drawn inside.
 import type { MechanismUiOf } from '../mechanism-ui';
+import { spacePartitionForecast } from './forecast';
 
 export const spacePartition: MechanismUiOf<'space-partition'> = {
   id: 'space-partition',
@@ -19,4 +20,5 @@ export const spacePartition: MechanismUiOf<'space-partition'> = {
     'Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
   neighbours: 'add-remove',
   inSentence: 'space partitioning',
+  forecast: spacePartitionForecast,
 };
