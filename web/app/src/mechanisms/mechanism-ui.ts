@@ -1,13 +1,18 @@
 // What the app knows of one mechanism, in one typed object: its names and hints, and its parts of
-// the forecast. The generic panels hold no mechanism's name: they look the chosen mechanism up in
-// registry.ts. Each mechanism's folder (mechanisms/<id>/) exports one MechanismUi; adding a
-// mechanism to the app is that folder and one entry in registry.ts.
-import type { PrivacyReceipt, ReleaseForecast, RunForecast } from 'privsynth';
+// the forecast, the receipt, the report and the downloads. The generic panels (forecast-view,
+// receipt-view, report-view, results-panel) hold no mechanism's name: they look the mechanism up
+// in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/) exports one
+// MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
+import type { PrivacyReceipt, ReleaseForecast, RunForecast, SynthesisResult, UtilityReport } from 'privsynth';
 
 import type { AppState, Mechanism } from '../store';
+import type { DownloadFile } from '../ui/download';
 
 /** A piece of a sentence: text, or an element (a number marked for the tests, a <strong>). */
 export type Part = Node | string;
+
+/** A label and its value, for a definition list (the receipt's parameters, the forecast's details). */
+export type Row = [string, Node | string];
 
 /** n for the forecast, and where it comes from in a sentence. */
 export interface RowsSource {
@@ -31,6 +36,21 @@ export interface ForecastUi {
   rows?(state: AppState): RowsSource;
 }
 
+/** A mechanism's part of the utility report (computed on the real data: for the owner's eyes only). */
+export interface ReportUi {
+  /** Its sections, between the headline metrics and the plots. */
+  sections(report: UtilityReport): HTMLElement[];
+  /** The CSS its sections need in the standalone report file (report-export.ts). */
+  exportCss?: string;
+}
+
+/** A file of a run besides the synthetic CSV, the receipt and the report, with what it is. */
+export interface ExtraDownload {
+  file: DownloadFile;
+  /** Shown under the download buttons. */
+  note?: HTMLElement;
+}
+
 /** Everything the app shows of mechanism M. */
 export interface MechanismUiOf<M extends Mechanism> {
   id: M;
@@ -52,6 +72,11 @@ export interface MechanismUiOf<M extends Mechanism> {
   /** The recommendation's lead while this mechanism is chosen. Default: "Recommended here: ". */
   recommendationLead?: string;
   forecast: ForecastUi;
+  /** Its rows of the receipt's parameters, before the ones every mechanism may state. */
+  receiptRows?(receipt: PrivacyReceipt): Row[];
+  report?: ReportUi;
+  /** Its own files of a run. */
+  downloads?(result: SynthesisResult, baseName: string): ExtraDownload[];
 }
 
 /** Any one mechanism's MechanismUi (a union, so that each entry keeps its own id). */

@@ -1,11 +1,13 @@
 // The privacy receipt: a readable summary (private or not and why, epsilon, neighbours, mechanism,
 // ledger, parameters) and the raw JSON. The receipt is safe to publish with the synthetic data.
+// The parameters start with the mechanism's own rows (MechanismUi.receiptRows), then every
+// parameter a receipt may state, in a fixed order.
 import type { PrivacyReceipt } from 'privsynth';
 
+import type { Row } from '../mechanisms/mechanism-ui';
+import { findMechanismUi } from '../mechanisms/registry';
 import { definitionList, h, table } from '../ui/dom';
 import { formatDecimal, formatInteger, formatPercent } from '../ui/format';
-import { asPartitionParameters, partitionRows } from '../mechanisms/space-partition/text';
-import { asSamplerParameters, samplerReceiptRows } from '../mechanisms/sampler/text';
 
 type Json = Record<string, unknown>;
 
@@ -56,43 +58,9 @@ function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
 
 const count = (value: unknown) => (asNumber(value) === undefined ? undefined : formatInteger(asNumber(value)!));
 
-/** Space partitioning: its bins in plain words, how many it made and released, and whose bounds. */
-function partitionReceiptRows(receipt: PrivacyReceipt): Array<[string, Node | string]> {
-  const partition = asPartitionParameters(receipt.parameters);
-  if (!partition) return [];
+function parameterRows(receipt: PrivacyReceipt): Row[] {
   const p = receipt.parameters;
-  const released = receipt.released;
-  const rows: Array<[string, Node | string]> = partitionRows(partition);
-  const made = partition.partition === 'grid' ? count(partition.cells) : count(p.leaves);
-  const bins = count(released.releasedBins);
-  if (bins) {
-    const weight = count(released.releasedWeight);
-    rows.push([
-      'Released bins',
-      h('span', { 'data-testid': 'receipt-released-bins' }, `${bins}${made ? ` of ${made} ${partition.partition === 'grid' ? 'cells' : 'leaves'}` : ''}${weight ? `, total weight ${weight}` : ''}`),
-    ]);
-  }
-  const noisyCount = count(released.noisyCount);
-  if (noisyCount) rows.push(['Noisy record count', noisyCount]);
-  const bounds = asText(p.bounds);
-  if (bounds) rows.push(['Bounds', bounds]);
-  return rows;
-}
-
-/** The private sampler: which sampler, N, ε per sample, the public n, γ and DS-ROO's table or the histogram's scale. */
-function samplerReceiptParameterRows(receipt: PrivacyReceipt): Array<[string, Node | string]> {
-  const sampler = asSamplerParameters(receipt.parameters);
-  if (!sampler) return [];
-  const rows: Array<[string, Node | string]> = samplerReceiptRows(sampler);
-  const released = receipt.released;
-  if (Array.isArray(released.noisyCounts)) rows.push(['Released', `${formatInteger(released.noisyCounts.length)} noisy symbol counts, and ${count(released.samples) ?? 'the'} samples drawn from them`]);
-  else if (count(released.samples)) rows.push(['Released', `${count(released.samples)} samples`]);
-  return rows;
-}
-
-function parameterRows(receipt: PrivacyReceipt): Array<[string, Node | string]> {
-  const p = receipt.parameters;
-  const rows: Array<[string, Node | string]> = [...partitionReceiptRows(receipt), ...samplerReceiptParameterRows(receipt)];
+  const rows: Row[] = [...(findMechanismUi(receipt.mechanism.name)?.receiptRows?.(receipt) ?? [])];
   const add = (label: string, value: string | undefined) => {
     if (value !== undefined) rows.push([label, value]);
   };
@@ -143,10 +111,10 @@ function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> 
   ];
 }
 
-/** A calibration figure, or a dash for a release without one (a reveal-or-obscure sample adds no noise). */
+/** A calibration figure, or a dash for a release without one (e.g. a sample that adds no noise). */
 const optionalDecimal = (value: number | undefined) => (value === undefined ? '—' : formatDecimal(value));
 
-/** Every release: its epsilon (pure DP), or its rho (zCDP: the marginal LP's Gaussian measurements and tree selections). */
+/** Every release: its epsilon (pure DP), or its rho (zCDP: Gaussian measurements and exponential-mechanism selections). */
 function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
   const zcdp = receipt.privacy.rhoBudget !== undefined;
   return table(

@@ -6,6 +6,7 @@
 // labels come from the user's schema).
 import type { SynthesisResult } from 'privsynth';
 
+import { findMechanismUi } from '../mechanisms/registry';
 import { definitionList, h } from '../ui/dom';
 import { formatDecimal, formatInteger } from '../ui/format';
 import { receiptView } from './receipt-view';
@@ -22,7 +23,7 @@ export function escapeHtml(text: string): string {
 /** Nothing may load or run anything; the styles are inline (<style> and the plots' style attributes). */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-/** The colours of style.css, and only the rules the receipt and the report use. */
+/** The colours of style.css, and only the rules the receipt and the report use (a mechanism's own: ReportUi.exportCss). */
 const CSS = `
 :root{--ink:#1c2430;--ink-soft:#4a5565;--line:#d9dee5;--accent-dark:#084f4f;--danger:#b3261e;--warning:#8a5a00;--warning-soft:#fff4d6;--ok:#1e6b35;--ok-soft:#e6f4ea;--private:#d5a531;
 font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color:var(--ink);background:#f6f7f9}
@@ -71,8 +72,6 @@ thead th{background:#eef2f5}
 .heatmap__title{font-weight:600;font-size:.9rem}
 .tag{display:inline-block;padding:0 .5rem;border-radius:999px;font-size:.8rem;font-weight:600;background:#eef2f5}
 .tag--ok{background:var(--ok-soft);color:var(--ok)}
-.sampler-table__highlighted{background:#e3f2f1}
-.sampler-table__highlighted th{font-weight:700}
 details summary{cursor:pointer;color:var(--accent-dark);font-weight:600;margin-top:.75rem}
 details pre{background:#f3f5f8;border-radius:6px;padding:.75rem;overflow:auto}
 `;
@@ -172,7 +171,7 @@ export function reportHtml(options: ReportExportOptions): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     `<title>${escapeHtml(`Utility report: ${options.inputName} (for your eyes only)`)}</title>`,
-    `<style>${CSS}</style>`,
+    `<style>${CSS}${findMechanismUi(options.result.receipt.mechanism.name)?.report?.exportCss ?? ''}</style>`,
     '</head>',
     '<body>',
     serialize(header(options)),

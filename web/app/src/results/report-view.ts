@@ -1,19 +1,15 @@
 // The utility report: how close the synthetic table is to the real one. It is computed on the real
-// data, so it is NOT private: for the data owner's eyes only, never to be published.
+// data, so it is NOT private: for the data owner's eyes only, never to be published. The run's
+// mechanism adds its own sections after the headline metrics (MechanismUi.report).
 import type { UtilityReport } from 'privsynth';
 
+import { findMechanismUi } from '../mechanisms/registry';
+import { reportPlots } from '../plots/report-plots';
 import { definitionList, h, table } from '../ui/dom';
+import { eyesOnly } from '../ui/eyes-only';
 import { formatDecimal, formatInteger, formatList } from '../ui/format';
 import { marginalTable } from './marginal-table';
 import { mlReportView } from './ml-report-view';
-import { reportPlots } from '../plots/report-plots';
-import { SAMPLER_NAMES } from '../mechanisms/sampler/choice';
-import { comparisonNote, samplerComparisonTable } from '../mechanisms/sampler/text';
-
-/** The label of everything computed on the real data. */
-function eyesOnly(testId: string, detail: string): HTMLElement {
-  return h('p', { class: 'eyes-only', 'data-testid': testId }, h('strong', {}, 'Computed on your real data: for your eyes only. '), detail);
-}
 
 function metric(label: string, value: string, note?: string): HTMLElement {
   return h('div', { class: 'metric' }, h('p', { class: 'metric__value' }, value), h('p', { class: 'metric__label' }, label), note ? h('p', { class: 'metric__note' }, note) : null);
@@ -83,43 +79,8 @@ function plotsSection(report: UtilityReport): HTMLElement | null {
   );
 }
 
-/**
- * The private sampler's runs: the four samplers compared exactly on the data at the run's ε and N,
- * the run's sampler highlighted, and for a histogram run the TV of the histogram it released.
- */
-function samplerSection(report: UtilityReport): HTMLElement | null {
-  const sampler = report.sampler;
-  if (!sampler) return null;
-  return h(
-    'section',
-    { class: 'sampler-report', 'data-testid': 'report-sampler', 'data-used': sampler.used, 'data-best': sampler.best, 'aria-labelledby': 'report-sampler-title' },
-    h('h4', { id: 'report-sampler-title' }, 'The samplers on your data'),
-    eyesOnly('sampler-notice', 'The exact distances of every sampler to your records’ distribution: do not publish them.'),
-    h(
-      'p',
-      { 'data-testid': 'report-sampler-summary' },
-      `This run used ${SAMPLER_NAMES[sampler.used]}; the best here is ${SAMPLER_NAMES[sampler.best]}` +
-        `${sampler.used === sampler.best ? ' (the same)' : ''}. ${formatInteger(sampler.records)} records over ${formatInteger(sampler.alphabet)} symbols; smallest count of a symbol: ${formatInteger(sampler.smallestCount)}.`,
-    ),
-    sampler.releasedHistogramTv !== undefined
-      ? h(
-          'div',
-          { class: 'metrics' },
-          h(
-            'div',
-            { class: 'metric', 'data-testid': 'report-released-histogram-tv', 'data-value': String(sampler.releasedHistogramTv) },
-            h('p', { class: 'metric__value' }, formatDecimal(sampler.releasedHistogramTv, 3)),
-            h('p', { class: 'metric__label' }, 'TV of the released histogram'),
-            h('p', { class: 'metric__note' }, 'the distribution every sample of this run was drawn from, against your data’s'),
-          ),
-        )
-      : null,
-    samplerComparisonTable(sampler, sampler.used, 'used in this run', 'report-sampler-table'),
-    h('p', { class: 'hint' }, comparisonNote(sampler)),
-  );
-}
-
-export function reportView(report: UtilityReport): HTMLElement {
+/** The report of a run of `mechanism` (the receipt's mechanism.name). */
+export function reportView(report: UtilityReport, mechanism: string): HTMLElement {
   const marginals = report.marginals ? [...report.marginals.oneWay, ...report.marginals.twoWay] : [];
   return h(
     'section',
@@ -127,7 +88,7 @@ export function reportView(report: UtilityReport): HTMLElement {
     h('h3', { id: 'report-title' }, 'Utility report'),
     eyesOnly('report-notice', 'Do not publish or share this report; it is not private.'),
     metrics(report),
-    samplerSection(report),
+    ...(findMechanismUi(mechanism)?.report?.sections(report) ?? []),
     plotsSection(report),
     report.ml ? mlReportView(report.ml) : null,
     marginals.length ? marginalTable(marginals) : null,

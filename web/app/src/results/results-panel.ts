@@ -1,34 +1,17 @@
-// Step 6: the outputs of a run. Downloads first (with space partitioning also its weighted centres),
-// then the privacy receipt (publishable), the utility report (private: computed on the real data)
-// and a preview of the synthetic rows.
-import type { SynthesisResult, WeightedCentres } from 'privsynth';
+// Step 6: the outputs of a run. Downloads first (with the mechanism's own files, if any), then the
+// privacy receipt (publishable), the utility report (private: computed on the real data) and a
+// preview of the synthetic rows.
+import type { SynthesisResult } from 'privsynth';
 
-import { downloadText } from '../ui/download';
+import { findMechanismUi } from '../mechanisms/registry';
+import type { AppState, Store } from '../store';
 import { h, replaceChildren, show } from '../ui/dom';
+import { downloadButton } from '../ui/download';
 import { formatInteger } from '../ui/format';
 import { previewView } from './preview-view';
 import { receiptView } from './receipt-view';
 import { reportHtml } from './report-export';
 import { reportView } from './report-view';
-import type { AppState, Store } from '../store';
-
-interface DownloadChoice {
-  testId: string;
-  label: string;
-  primary?: boolean;
-  fileName: string;
-  mimeType: string;
-  /** The file's text, made when the button is pressed. */
-  text: () => string;
-}
-
-function downloadButton({ testId, label, primary, fileName, mimeType, text }: DownloadChoice): HTMLElement {
-  return h(
-    'button',
-    { type: 'button', class: `button ${primary ? 'button--primary' : 'button--secondary'}`, 'data-testid': testId, onclick: () => downloadText(fileName, text(), mimeType) },
-    label,
-  );
-}
 
 /** The run's input as the user knows it (its label while it is still the chosen input). */
 function inputName({ input, resultBaseName }: AppState): string {
@@ -36,7 +19,7 @@ function inputName({ input, resultBaseName }: AppState): string {
 }
 
 function downloads(result: SynthesisResult, baseName: string, reportFile: () => string): HTMLElement {
-  const centres = result.weightedCentres;
+  const own = findMechanismUi(result.receipt.mechanism.name)?.downloads?.(result, baseName) ?? [];
   return h(
     'div',
     { class: 'downloads' },
@@ -56,32 +39,14 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
       text: () => `${JSON.stringify(result.receipt, null, 2)}\n`,
     }),
     downloadButton({ testId: 'download-report', label: 'Download report (HTML)', fileName: `${baseName}-report.html`, mimeType: 'text/html;charset=utf-8', text: reportFile }),
-    centres
-      ? downloadButton({
-          testId: 'download-centres',
-          label: 'Download weighted centres (CSV)',
-          fileName: `${baseName}-centres.csv`,
-          mimeType: 'text/csv;charset=utf-8',
-          text: () => centres.csv,
-        })
-      : null,
+    ...own.map(({ file }) => downloadButton(file)),
     h(
       'p',
       { class: 'hint' },
       `${formatInteger(result.rows)} rows × ${result.columns.length} columns. Files are saved from this page's memory. ` +
         'The receipt may be published; the report (computed on your real data) is for your eyes only.',
     ),
-    centres ? centresNote(centres) : null,
-  );
-}
-
-/** What the weighted centres are: the partition's release itself, before any record is drawn. */
-function centresNote(centres: WeightedCentres): HTMLElement {
-  return h(
-    'p',
-    { class: 'hint', 'data-testid': 'centres-note' },
-    `Weighted centres: one row per released bin (${formatInteger(centres.rows)}), its centre with its noisy count as a “weight” column, ` +
-      'for kernel density estimates and other weighted uses. They are the release the synthetic rows are drawn from, so they cost no extra privacy and may be published like the rows.',
+    ...own.map(({ note }) => note),
   );
 }
 
@@ -99,7 +64,7 @@ export function resultsPanel(store: Store): HTMLElement {
         replaceChildren(body);
         return;
       }
-      const report = reportView(result.report);
+      const report = reportView(result.report, result.receipt.mechanism.name);
       const exported = { result, reportElement: report, inputName: inputName(state), finishedAt: new Date() };
       replaceChildren(
         body,

@@ -1,8 +1,12 @@
 // The private samplers (Tasnim et al., Reveal-or-Obscure): pure ε-DP for replace-one neighbours;
 // N records drawn from the data's own distribution over the chosen columns, or from one Laplace
 // histogram. Not a synthetic copy of the table, so never recommended for one.
+import './sampler.css';
+
 import type { MechanismUiOf } from '../mechanism-ui';
 import { samplerForecast } from './forecast';
+import { samplerReceiptParameterRows } from './receipt';
+import { samplerReport } from './report';
 
 export const sampler: MechanismUiOf<'sampler'> = {
   id: 'sampler',
@@ -24,4 +28,6 @@ export const sampler: MechanismUiOf<'sampler'> = {
   // It answers another question (N records, not a synthetic table) and is never recommended itself.
   recommendationLead: 'For a whole synthetic table instead of N samples, recommended here: ',
   forecast: samplerForecast,
+  receiptRows: samplerReceiptParameterRows,
+  report: samplerReport,
 };

@@ -1,7 +1,9 @@
 // Space partitioning (Kreačić et al.): pure ε-DP; the chosen columns' space cut into the bins of a
 // KD-tree or a grid, the bins whose noisy count reaches a threshold released, records drawn inside.
 import type { MechanismUiOf } from '../mechanism-ui';
+import { spacePartitionDownloads } from './downloads';
 import { spacePartitionForecast } from './forecast';
+import { spacePartitionReceiptRows } from './receipt';
 
 export const spacePartition: MechanismUiOf<'space-partition'> = {
   id: 'space-partition',
@@ -21,4 +23,6 @@ export const spacePartition: MechanismUiOf<'space-partition'> = {
   neighbours: 'add-remove',
   inSentence: 'space partitioning',
   forecast: spacePartitionForecast,
+  receiptRows: spacePartitionReceiptRows,
+  downloads: spacePartitionDownloads,
 };
