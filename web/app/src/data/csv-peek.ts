@@ -21,8 +21,8 @@ export async function headerOfFile(file: Blob): Promise<string[] | null> {
 /**
  * The data rows of CSV text as the library reads them: every line after the header (the first line
  * that holds more than delimiters and spaces), a blank line included (a record of empty cells), but
- * not one final line break, which ends the last record. The bundled samples' n for the sampler, so
- * it must be the run's n: exact for text without quoted line breaks, with "\n" or "\r\n" line breaks.
+ * not one final line break, which ends the last record. The bundled samples' public n for a
+ * mechanism whose neighbours replace one record, so it must be the run's n: exact for text without quoted line breaks, with "\n" or "\r\n" line breaks.
  */
 export function countDataRows(text: string): number {
   let rows = -1;  // the header is not a data row

@@ -1,11 +1,12 @@
-// What the app knows of one mechanism, in one typed object: its names and hints, and its parts of
-// the forecast, the receipt, the report and the downloads. The generic panels (forecast-view,
-// receipt-view, report-view, results-panel) hold no mechanism's name: they look the mechanism up
-// in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/) exports one
-// MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
-import type { PrivacyReceipt, ReleaseForecast, RunForecast, SynthesisResult, UtilityReport } from 'privsynth';
+// What the app knows of one mechanism, in one typed object: its names and hints, its fields in step
+// 4 and the options they make, what it asks of the columns, and its parts of the forecast, the
+// receipt, the report and the downloads. The generic panels (params-panel, forecast-view,
+// receipt-view, report-view, results-panel, run-panel) hold no mechanism's name: they look the
+// chosen mechanism up in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/)
+// exports one MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
+import type { CommonOptions, MechanismOptions, PrivacyReceipt, ReleaseForecast, RunForecast, Schema, SynthesisResult, UtilityReport } from 'privsynth';
 
-import type { AppState, Mechanism } from '../store';
+import type { AppState, ColumnsNeeded, Mechanism, RunParameters, Store } from '../store';
 import type { DownloadFile } from '../ui/download';
 
 /** A piece of a sentence: text, or an element (a number marked for the tests, a <strong>). */
@@ -13,6 +14,61 @@ export type Part = Node | string;
 
 /** A label and its value, for a definition list (the receipt's parameters, the forecast's details). */
 export type Row = [string, Node | string];
+
+/** The options a mechanism's fields make: its own, and the choices made by looking at the data (if any). */
+export type MechanismOptionsOf<M extends Mechanism> = Extract<MechanismOptions, { mechanism?: M }> & Pick<CommonOptions, 'choicesFromData'>;
+
+/** Where the parameter panel puts a mechanism's fields, from top to bottom. */
+export type FieldSlot =
+  /** Right under the mechanism select (notices about the chosen columns). */
+  | 'underMechanism'
+  /** After ε and the stated n: the mechanism's main choices. */
+  | 'main'
+  /** After the prediction target. */
+  | 'afterTarget'
+  /** In the grid under "Advanced", before "Values outside the schema". */
+  | 'advanced';
+
+/** What a mechanism's fields get from the parameter panel. */
+export interface FieldContext {
+  readonly store: Store;
+  /** To be called after a field changed: the panel re-reads the options and re-renders. */
+  changed(): void;
+  /**
+   * The one instance, in this panel, of a group of fields that several mechanisms take (the LP's
+   * settings, the number of synthetic rows): both mechanisms get the same elements and values.
+   */
+  shared<T>(create: (context: FieldContext) => T): T;
+}
+
+/** A mechanism's fields in the parameter panel (made once; shown while the mechanism is chosen), as the panel sees any of them. */
+export interface MechanismFieldsBase {
+  /** Its elements, by where they go; a shared group's elements may be listed by several mechanisms. */
+  slots: Partial<Record<FieldSlot, HTMLElement[]>>;
+  /**
+   * Shows or hides every element it listed. The panel hides the other mechanisms' first, then shows
+   * the chosen one's, so that a shared group ends up as the chosen mechanism wants it.
+   */
+  setVisible(visible: boolean): void;
+  /** Its options, or null while one of its fields is invalid (the error shows next to the field). */
+  read(): MechanismOptionsOf<Mechanism> | null;
+  /** The fewest columns a run needs with these settings; `parameters` are the run's (null while a field of step 4 is invalid). */
+  columnsNeeded(parameters: RunParameters | null): ColumnsNeeded;
+  /** The note at the top of "Advanced" on which settings apply, or null for none. */
+  advancedNote(): string | null;
+}
+
+/** Mechanism M's fields: its own options only. */
+export interface MechanismFields<M extends Mechanism> extends MechanismFieldsBase {
+  read(): MechanismOptionsOf<M> | null;
+}
+
+/** The chosen columns that a mechanism refuses (the core would stop the run), in the run panel's words. */
+export interface ColumnRefusal {
+  columns: string[];
+  /** Why the run cannot start, after "To run: ", e.g. "untick the nullable numeric column “age” (…)". */
+  blocker: string;
+}
 
 /** n for the forecast, and where it comes from in a sentence. */
 export interface RowsSource {
@@ -71,6 +127,12 @@ export interface MechanismUiOf<M extends Mechanism> {
   inSentence: string;
   /** The recommendation's lead while this mechanism is chosen. Default: "Recommended here: ". */
   recommendationLead?: string;
+  /** Its fields in the parameter panel. */
+  fields(context: FieldContext): MechanismFields<M>;
+  /** The chosen columns it refuses, or null when it takes them all. */
+  refusedColumns?(schema: Schema, columns: string[]): ColumnRefusal | null;
+  /** Other reasons a run cannot start yet (e.g. a setting the forecast says the core refuses). */
+  blockers?(state: AppState): string[];
   forecast: ForecastUi;
   /** Its rows of the receipt's parameters, before the ones every mechanism may state. */
   receiptRows?(receipt: PrivacyReceipt): Row[];
@@ -79,5 +141,5 @@ export interface MechanismUiOf<M extends Mechanism> {
   downloads?(result: SynthesisResult, baseName: string): ExtraDownload[];
 }
 
-/** Any one mechanism's MechanismUi (a union, so that each entry keeps its own id). */
+/** Any one mechanism's MechanismUi (a union, so that each entry keeps its own id and options). */
 export type MechanismUi = { [M in Mechanism]: MechanismUiOf<M> }[Mechanism];

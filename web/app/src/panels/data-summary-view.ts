@@ -145,8 +145,9 @@ export function dataSummaryView(store: Store): HTMLElement {
       // On the engine's one warm worker, after the calls queued before it; a superseded one is skipped.
       const summary = await queueEngineCall(() => (request === latestRequest ? summarizeData({ csv, schema: schemaText, outOfDomain }) : Promise.resolve(null)));
       if (!summary || request !== latestRequest) return;
-      // Every data row of the file, valid or not: the sampler's public n (replace-one neighbours; its
-      // run publishes it). The rows kept are not passed on: how many records were invalid is private.
+      // Every data row of the file, valid or not: the public n of a mechanism whose neighbours
+      // replace one record (its run publishes it). The rows kept are not passed on: how many records
+      // were invalid is private.
       const input = store.get().input;
       if (input && input.csv === csv) store.set({ fileRows: { input, rows: summary.inputRows } });
       const verdict = verdictOf(summary);

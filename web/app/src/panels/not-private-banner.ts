@@ -1,7 +1,7 @@
 // A red banner that stays visible while the next run would be labelled not private: a schema read
 // from the data is in use, or one from a discovery that is not private (its discovery's
 // notPrivateReasons, e.g. a fixed test seed), or an option of the run was chosen by looking at the
-// data (the run's choicesFromData, e.g. the sampler picked from its comparison on the data).
+// data (the run's choicesFromData, e.g. an option picked from a comparison on the real data).
 import { NOT_PRIVATE_WARNING } from 'privsynth';
 
 import { h, replaceChildren, show } from '../ui/dom';

@@ -2,8 +2,9 @@
 // recommended mechanism. Empty at first and never filled in from the data: the exact number of
 // records is private (add/remove neighbours protect it, and a run releases only a noisy count), so
 // a choice made from the file's own count would depend on the data without privacy. A number that
-// is public (from the data's documentation, or a round estimate) does not. The sampler is the one
-// exception: its n is the file's number of data rows, public under replace-one (sampler/choice.ts).
+// is public (from the data's documentation, or a round estimate) does not. A mechanism whose
+// neighbours replace one record is the exception: its n is public, and its forecast states its own
+// (ForecastUi.rows).
 import { numberField, optionalWholeNumber } from '../ui/fields';
 import type { Store } from '../store';
 

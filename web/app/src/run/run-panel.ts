@@ -2,31 +2,29 @@
 // the library then rejects with a CancelledError).
 import { synthesize } from 'privsynth';
 
-import { h, panel, replaceChildren, show } from '../ui/dom';
 import { engineSettled } from '../engine/engine-queue';
-import { formatSeconds } from '../ui/format';
-import { columnsNeeded } from '../mechanisms/mechanism-choice';
-import { nullableNumericBlocker, partitionRefuses } from '../mechanisms/space-partition/choice';
-import { PhaseClock } from './phases';
-import { refusalText, samplerRefusal } from '../mechanisms/sampler/choice';
-import { progressView } from './progress-view';
+import { mechanismUi } from '../mechanisms/registry';
 import { failureOf, type AppState, type Store } from '../store';
+import { h, panel, replaceChildren, show } from '../ui/dom';
+import { formatSeconds } from '../ui/format';
+import { PhaseClock } from './phases';
+import { progressView } from './progress-view';
 
 /** Why a run cannot start yet (empty when it can). */
 function blockers(state: AppState): string[] {
   const reasons: string[] = [];
-  const needed = columnsNeeded(state);
+  const ui = mechanismUi(state.mechanism);
+  const needed = state.columnsNeeded;
   if (!state.input) reasons.push('load a CSV (step 1)');
   if (state.schemaBusy) reasons.push('wait for the schema check');
   else if (!state.schema) reasons.push('choose a valid schema (step 2)');
   if (state.schema && state.columns.length === 0) reasons.push('select at least one column (step 3)');
   else if (state.schema && state.columns.length < needed.count) reasons.push(`select at least ${needed.count} columns for ${needed.reason}`);
-  // The core would refuse it (the forecast shows its error too); say which column, before any run.
-  const refused = partitionRefuses(state);
-  if (refused.length) reasons.push(nullableNumericBlocker(refused));
-  // The sampler's limit on N, as the forecast (the run's own check, with the data's n) states it.
-  const refusal = samplerRefusal(state);
-  if (refusal) reasons.push(refusalText(refusal, state.parameters?.mechanism === 'sampler' ? state.parameters.samples : undefined));
+  // The core would refuse them (the forecast shows its error too); say which columns, before any run.
+  const refused = state.schema ? ui.refusedColumns?.(state.schema.schema, state.columns) : null;
+  if (refused) reasons.push(refused.blocker);
+  // The mechanism's own (e.g. a setting the forecast, the run's own check, says the core refuses).
+  reasons.push(...(ui.blockers?.(state) ?? []));
   if (!state.parameters) reasons.push('fix the parameters marked in step 4');
   return reasons;
 }
@@ -87,7 +85,7 @@ export function runPanel(store: Store): HTMLElement {
   runButton.addEventListener('click', () => void run());
 
   store.watch(
-    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.degree, state.parameters, state.forecast, state.fileRows],
+    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.columnsNeeded, state.parameters, state.forecast, state.fileRows],
     (state) => {
       const reasons = blockers(state);
       runButton.disabled = state.running || reasons.length > 0;

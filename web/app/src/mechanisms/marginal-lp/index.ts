@@ -2,6 +2,7 @@
 // accounted in zCDP; 1-way marginals and a privately chosen tree of 2-way marginals, rows from a
 // tree fit or Zhou et al.'s reweighting LP.
 import type { MechanismUiOf } from '../mechanism-ui';
+import { marginalLpFields } from './fields';
 import { marginalLpForecast } from './forecast';
 
 export const marginalLp: MechanismUiOf<'marginal-lp'> = {
@@ -17,5 +18,6 @@ export const marginalLp: MechanismUiOf<'marginal-lp'> = {
     'The tree fit scales to wide tables: all 16 Adult columns take about two seconds.',
   neighbours: 'add-remove',
   inSentence: 'the marginal LP',
+  fields: marginalLpFields,
   forecast: marginalLpForecast,
 };

@@ -1,6 +1,7 @@
 // The reduced-space LP (Boedihardjo, Strohmer & Vershynin; reference measures of Bojkovic & Loh):
 // pure ε-DP, Laplace noise on every marginal up to the degree, rows reweighted by a linear program.
 import type { MechanismUiOf } from '../mechanism-ui';
+import { reducedSpaceLpFields } from './fields';
 import { reducedSpaceLpForecast } from './forecast';
 
 export const reducedSpaceLp: MechanismUiOf<'reduced-space-lp'> = {
@@ -15,5 +16,6 @@ export const reducedSpaceLp: MechanismUiOf<'reduced-space-lp'> = {
     'The reduced-space LP with a uniform reference measure is accurate and fast only on a handful of columns with few levels (about six).',
   neighbours: 'add-remove',
   inSentence: 'the reduced-space LP',
+  fields: reducedSpaceLpFields,
   forecast: reducedSpaceLpForecast,
 };

@@ -7,11 +7,12 @@
 import { planSynthesis } from 'privsynth';
 import type { PlannerInputs, PlannerReport } from 'privsynth';
 
-import { h, replaceChildren, uid } from '../../ui/dom';
 import { queueEngineCall } from '../../engine/engine-queue';
+import type { AppState, Store } from '../../store';
+import { h, replaceChildren, uid } from '../../ui/dom';
 import { formatInteger } from '../../ui/format';
+import { isReducedSpaceLp } from './options';
 import { budgetSplit, domainCells } from './reference-choice';
-import { isReducedSpaceLp, type AppState, type Store } from '../../store';
 
 /** Sizes (n, k, m) are whole numbers, rounded up; other quantities (gamma, ...) keep 3 digits. */
 const fixed = (x: number | null | undefined, size = true) => {
@@ -79,7 +80,7 @@ export function plannerView(store: Store): HTMLElement {
   const render = async (state: AppState) => {
     const { schema, columns, parameters, statedRows, forecast } = state;
     if (!state.engineReady || state.running) return;
-    // The theorems are the reduced-space LP's; the panel hides the planner for the other mechanisms.
+    // The theorems are the reduced-space LP's; the planner is hidden while another mechanism is chosen.
     if (!schema || !parameters || !isReducedSpaceLp(parameters) || columns.length === 0) {
       replaceChildren(output, '');
       return;

@@ -17,14 +17,6 @@ export const DEFAULT_REFERENCE_FRACTION: Record<ResolvedReference, number> = {
   'bernstein-kde': 0.5,
 };
 
-export const REFERENCE_LABELS: Record<ReferenceMeasure, string> = {
-  auto: 'automatic (uniform for small domains, tree for wide tables)',
-  uniform: 'uniform (free, ignores the data)',
-  histogram: 'perturbed histogram of the whole domain (small domains)',
-  tree: 'Chow–Liu tree of noisy pairs (wide tables)',
-  'bernstein-kde': 'private kernel density, Bernstein mechanism (numeric columns, unbinned output)',
-};
-
 function chosen(schema: Schema, columns: string[]) {
   return schema.columns.filter((column) => columns.includes(column.name));
 }

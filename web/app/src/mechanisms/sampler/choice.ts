@@ -5,8 +5,8 @@
 // names the largest N that passes); nothing is recomputed here, the error is only read.
 import type { SamplerOptions } from 'privsynth';
 
-import { formatInteger } from '../../ui/format';
 import type { AppState, DataInput } from '../../store';
+import { formatInteger } from '../../ui/format';
 
 export type Sampler = NonNullable<SamplerOptions['sampler']>;
 
@@ -53,14 +53,6 @@ export function dataKeyOf(input: DataInput): string {
   if (typeof input.csv !== 'string') return `file:${input.csv.name}:${input.csv.size}:${input.csv.lastModified}`;
   if (!inputIds.has(input)) inputIds.set(input, ++inputCount);
   return `input:${inputIds.get(input)}`;
-}
-
-/**
- * Whether the samplers' comparison has been shown on the loaded data: then every sampler run on
- * them carries choicesFromData, whichever sampler is picked, by hand or with "Use the best here".
- */
-export function samplerComparedOnInput(state: AppState): boolean {
-  return state.input !== null && state.samplerCompared.includes(dataKeyOf(state.input));
 }
 
 export interface SamplerRefusal {

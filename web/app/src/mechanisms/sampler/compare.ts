@@ -7,16 +7,25 @@
 // Once the comparison has been shown on the loaded data, any sampler is picked after seeing it (e.g.
 // the best tells whether every symbol occurs), with "Use the best here" or by hand, and the page
 // cannot tell which: every later sampler run on those data names that choice in choicesFromData and
-// is labelled not private (store.samplerCompared, sampler/fields.ts). The button says so before the
+// is labelled not private (`compared`, fields.ts). The button says so before the
 // click, and the notice under the sampler and the page's banner after it.
 import { synthesize, type SamplerReport } from 'privsynth';
 
-import { h, replaceChildren, show } from '../../ui/dom';
 import { queueEngineCall } from '../../engine/engine-queue';
+import { failureOf, type AppState, type RunParametersOf, type Store } from '../../store';
+import { h, replaceChildren, show } from '../../ui/dom';
 import { formatInteger } from '../../ui/format';
 import { dataKeyOf, DEFAULT_SAMPLER, SAMPLER_NAMES, type Sampler } from './choice';
 import { comparisonNote, samplerComparisonTable } from './text';
-import { failureOf, type AppState, type SamplerRun, type Store } from '../../store';
+
+type SamplerRun = RunParametersOf<'sampler'>;
+
+export interface SamplerCompareActions {
+  /** Chooses a sampler ("Use the best here"). */
+  choose(sampler: Sampler): void;
+  /** The comparison was shown on these data (dataKeyOf): every later sampler run on them is labelled. */
+  compared(dataKey: string): void;
+}
 
 /**
  * What a comparison depends on: the data, the schema, the columns and every option but the sampler
@@ -61,7 +70,7 @@ function useBestButton(best: Sampler, choose: (sampler: Sampler) => void): HTMLE
   );
 }
 
-export function samplerCompare(store: Store, choose: (sampler: Sampler) => void): HTMLElement {
+export function samplerCompare(store: Store, { choose, compared }: SamplerCompareActions): HTMLElement {
   let shown: Shown | null = null;
   /** A failure of the comparison for these settings. */
   let failed: { key: string; text: string } | null = null;
@@ -154,9 +163,7 @@ export function samplerCompare(store: Store, choose: (sampler: Sampler) => void)
       shown = { key, report: preview.report.sampler, samples: parameters.samples ?? 1 };
       // Every later sampler run on these data is labelled, as soon as the comparison the owner asked
       // for arrives (even when changed settings keep it off the screen: the label errs on the safe side).
-      const compared = store.get().samplerCompared;
-      const data = dataKeyOf(input);
-      if (!compared.includes(data)) store.set({ samplerCompared: [...compared, data] });
+      compared(dataKeyOf(input));
     } catch (error) {
       const failure = failureOf(error);
       failed = { key, text: `The comparison failed: ${failure.code}: ${failure.message}` };

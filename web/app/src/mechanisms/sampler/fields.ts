@@ -1,18 +1,18 @@
 // Step 4's settings of the private sampler: which sampler, the number of samples N, a notice when
-// the core refuses this N (with a button to switch to the histogram, which any N suits), and under
-// Advanced the largest obscuring probability (maxObscuring, the reveal-or-obscure samplers only).
-// A blank maxObscuring leaves the library's default (0.5).
-// Once the samplers' comparison has been shown on the loaded data (sampler/compare.ts), any sampler
-// is picked after seeing it, by hand or with "Use the best here": the page cannot tell such a choice
-// from one made without it. So every sampler run on those data says so in choicesFromData, its
-// receipt is labelled not private, and a notice under the sampler says why, until other data are
-// loaded.
-import type { CommonOptions, SamplerOptions } from 'privsynth';
-
+// the core refuses this N (with a button to switch to the histogram, which any N suits), the
+// comparison of the samplers on the data (compare.ts), and under Advanced the largest obscuring
+// probability (maxObscuring, the reveal-or-obscure samplers only). A blank maxObscuring leaves the
+// library's default (0.5).
+// Once the samplers' comparison has been shown on the loaded data, any sampler is picked after
+// seeing it, by hand or with "Use the best here": the page cannot tell such a choice from one made
+// without it. So every sampler run on those data says so in choicesFromData, its receipt is
+// labelled not private, and a notice under the sampler says why, until other data are loaded.
+import type { AppState } from '../../store';
 import { h, replaceChildren, show } from '../../ui/dom';
 import { numberField, selectField, wholeNumber, type Parse } from '../../ui/fields';
-import { DEFAULT_SAMPLER, refusalText, SAMPLER_HINTS, SAMPLER_LABELS, samplerComparedOnInput, samplerRefusal, type Sampler } from './choice';
-import type { Store } from '../../store';
+import type { FieldContext, MechanismFields, MechanismOptionsOf } from '../mechanism-ui';
+import { dataKeyOf, DEFAULT_SAMPLER, refusalText, SAMPLER_HINTS, SAMPLER_LABELS, samplerRefusal, type Sampler } from './choice';
+import { samplerCompare } from './compare';
 
 /** The run's choicesFromData entry (its receipt lists it among the reasons it is not private). */
 export const SAMPLER_FROM_DATA = 'the sampler was chosen after its comparison on the real data';
@@ -25,28 +25,13 @@ const optionalObscuring: Parse<number | undefined> = (text) => {
   return { value };
 };
 
-/** The sampler's options, and whether the sampler was chosen after its comparison on the data. */
-export type SamplerFieldOptions = Omit<SamplerOptions, 'preview'> & Pick<CommonOptions, 'choicesFromData'>;
-
-export interface SamplerFields {
-  /** The sampler select (with the notice once the comparison was shown on these data) and the number of samples, shown next to the mechanism. */
-  main: HTMLElement[];
-  /** The notice that the core refuses this N, shown under the fields while it applies. */
-  refusalNotice: HTMLElement;
-  /** The fields under Advanced. */
-  advanced: HTMLElement[];
-  /** Shows the fields while the sampler is the chosen mechanism. */
-  setVisible(visible: boolean): void;
-  /** Chooses a sampler (e.g. the comparison's best); after a comparison every sampler run on these data is not private anyway. */
-  choose(sampler: Sampler): void;
-  /** The mechanism's options, or null while a field is invalid. */
-  read(): SamplerFieldOptions | null;
-}
-
-export function samplerFields(store: Store, onChange: () => void): SamplerFields {
+export function samplerFields({ store, changed: onChange }: FieldContext): MechanismFields<'sampler'> {
   let visible = false;
+  /** The data (dataKeyOf) on which the samplers' comparison has been shown. */
+  const comparedData = new Set<string>();
+  const comparedOnInput = (state: AppState) => state.input !== null && comparedData.has(dataKeyOf(state.input));
   /** The samplers' comparison was shown on the loaded data: every sampler run on them is labelled. */
-  let compared = samplerComparedOnInput(store.get());
+  let compared = comparedOnInput(store.get());
   const chosenSampler = () => sampler.select.value as Sampler;
 
   const sampler = selectField({
@@ -98,7 +83,7 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
     'Every sampler run on these data is labelled not private, and its receipt says why. Load other data for a private run.',
   );
 
-  /** A sampler chosen by hand, by the refusal's switch to the histogram, or with the comparison's "Use the best here". */
+  /** A sampler chosen by hand, by the refusal's switch to the histogram, or with the comparison's "Use the best here"; after a comparison every sampler run on these data is not private anyway. */
   function choose(next: Sampler): void {
     sampler.select.value = next;
     render();
@@ -115,16 +100,21 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
   }
 
   // A comparison shown, or other data loaded: the label of the run changes, so do its options.
-  store.watch(
-    (state) => [state.input, state.samplerCompared],
-    (state) => {
-      const now = samplerComparedOnInput(state);
-      if (now === compared) return;
-      compared = now;
-      render();
-      onChange();
+  const refreshCompared = (state: AppState) => {
+    const now = comparedOnInput(state);
+    if (now === compared) return;
+    compared = now;
+    render();
+    onChange();
+  };
+  store.watch((state) => [state.input], refreshCompared);
+  const comparison = samplerCompare(store, {
+    choose,
+    compared(dataKey) {
+      comparedData.add(dataKey);
+      refreshCompared(store.get());
     },
-  );
+  });
 
   store.watch(
     (state) => [state.mechanism, state.forecast, state.input, state.fileRows],
@@ -138,23 +128,27 @@ export function samplerFields(store: Store, onChange: () => void): SamplerFields
 
   render();
   return {
-    main: [sampler.element, fromDataNotice, samples.element],
-    refusalNotice,
-    advanced: [maxObscuring.element],
+    slots: {
+      // The comparison shows itself while the sampler is chosen (compare.ts).
+      main: [sampler.element, fromDataNotice, samples.element, refusalNotice, comparison],
+      advanced: [maxObscuring.element],
+    },
     setVisible(next) {
       visible = next;
       render();
     },
-    choose,
     read() {
       const n = samples.read();
       const most = maxObscuring.read();
       const histogram = chosenSampler() === 'laplace-histogram';
       if (n.error || (!histogram && most.error)) return null;
-      const options: SamplerFieldOptions = { mechanism: 'sampler', sampler: chosenSampler(), samples: n.value! };
+      const options: MechanismOptionsOf<'sampler'> = { mechanism: 'sampler', sampler: chosenSampler(), samples: n.value! };
       if (!histogram && most.value !== undefined) options.maxObscuring = most.value;
-      if (samplerComparedOnInput(store.get())) options.choicesFromData = [SAMPLER_FROM_DATA];
+      if (comparedOnInput(store.get())) options.choicesFromData = [SAMPLER_FROM_DATA];
       return options;
     },
+    columnsNeeded: () => ({ count: 1, reason: 'the sampler' }),
+    advancedNote: () =>
+      'The sampler solves no linear program: the LP settings do not apply. Its own settings are the sampler and N above and, here, the largest obscuring probability.',
   };
 }

@@ -4,6 +4,8 @@
 import './sampler.css';
 
 import type { MechanismUiOf } from '../mechanism-ui';
+import { refusalText, samplerRefusal } from './choice';
+import { samplerFields } from './fields';
 import { samplerForecast } from './forecast';
 import { samplerReceiptParameterRows } from './receipt';
 import { samplerReport } from './report';
@@ -27,6 +29,12 @@ export const sampler: MechanismUiOf<'sampler'> = {
   inSentence: 'the sampler',
   // It answers another question (N records, not a synthetic table) and is never recommended itself.
   recommendationLead: 'For a whole synthetic table instead of N samples, recommended here: ',
+  fields: samplerFields,
+  // The core refuses an N whose samples would be mostly noise (the forecast runs the run's own check).
+  blockers(state) {
+    const refusal = samplerRefusal(state);
+    return refusal ? [refusalText(refusal, state.parameters?.mechanism === 'sampler' ? state.parameters.samples : undefined)] : [];
+  },
   forecast: samplerForecast,
   receiptRows: samplerReceiptParameterRows,
   report: samplerReport,

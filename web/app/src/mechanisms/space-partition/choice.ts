@@ -4,8 +4,9 @@
 // is just one more bin, so nullable categorical columns are fine).
 import type { Schema, SpacePartitionOptions } from 'privsynth';
 
-import { formatList } from '../../ui/format';
 import type { AppState } from '../../store';
+import { formatList } from '../../ui/format';
+import type { ColumnRefusal } from '../mechanism-ui';
 
 export type Partition = NonNullable<SpacePartitionOptions['partition']>;
 
@@ -30,7 +31,13 @@ export function nullableNumericColumns(schema: Schema, columns: string[]): strin
   return schema.columns.filter((c) => columns.includes(c.name) && c.type === 'numeric' && c.nullable).map((c) => c.name);
 }
 
-/** The nullable numeric columns that stop a space-partition run (none for the other mechanisms). */
+/** The chosen columns space partitioning refuses: the nullable numeric ones (null when there are none). */
+export function refusedColumns(schema: Schema, columns: string[]): ColumnRefusal | null {
+  const names = nullableNumericColumns(schema, columns);
+  return names.length ? { columns: names, blocker: nullableNumericBlocker(names) } : null;
+}
+
+/** The nullable numeric columns that stop a space-partition run (none while another mechanism is chosen). */
 export function partitionRefuses(state: AppState): string[] {
   if (state.mechanism !== 'space-partition' || !state.schema) return [];
   return nullableNumericColumns(state.schema.schema, state.columns);

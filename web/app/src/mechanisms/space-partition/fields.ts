@@ -1,28 +1,19 @@
 // Step 4's settings of space partitioning: the partition (KD-tree or grid), a notice when a chosen
-// numeric column is nullable (the core would refuse the run), and under Advanced the grid's cells
-// per numeric axis and the release threshold t. Blank fields leave the library's defaults, which
-// follow the noisy record count (the forecast shows the values a run will use).
+// numeric column is nullable (the core would refuse the run), and under Advanced the number of
+// synthetic rows (a group shared with other mechanisms), the grid's cells per numeric axis and the
+// release threshold t. Blank fields leave the library's defaults, which follow the noisy record
+// count (the forecast shows the values a run will use).
 import type { SpacePartitionOptions } from 'privsynth';
 
 import { h, show } from '../../ui/dom';
 import { numberField, optionalWholeNumber, selectField } from '../../ui/fields';
+import type { FieldContext, MechanismFields } from '../mechanism-ui';
+import { syntheticRowsField } from '../field-groups/synthetic-rows';
 import { nullableNumericMessage, PARTITION_HINTS, PARTITION_LABELS, partitionRefuses, type Partition } from './choice';
-import type { Store } from '../../store';
 
-export interface PartitionFields {
-  /** The partition select, shown next to the mechanism. */
-  partition: HTMLElement;
-  /** The notice about nullable numeric columns, shown under the mechanism while it applies. */
-  nullableNotice: HTMLElement;
-  /** The fields under Advanced. */
-  advanced: HTMLElement[];
-  /** Shows the fields while space partitioning is the chosen mechanism. */
-  setVisible(visible: boolean): void;
-  /** The mechanism's options, or null while a field is invalid. */
-  read(): SpacePartitionOptions | null;
-}
-
-export function partitionFields(store: Store, onChange: () => void): PartitionFields {
+export function spacePartitionFields(context: FieldContext): MechanismFields<'space-partition'> {
+  const { store, changed } = context;
+  const rows = context.shared(syntheticRowsField);
   let visible = false;
   const chosenPartition = () => partition.select.value as Partition;
 
@@ -34,7 +25,7 @@ export function partitionFields(store: Store, onChange: () => void): PartitionFi
     hint: PARTITION_HINTS['kd-tree'],
     onChange: () => {
       render();
-      onChange();
+      changed();
     },
   });
   const gridCells = numberField({
@@ -44,7 +35,7 @@ export function partitionFields(store: Store, onChange: () => void): PartitionFi
     placeholder: 'automatic',
     step: '1',
     parse: optionalWholeNumber,
-    onInput: onChange,
+    onInput: changed,
   });
   const threshold = numberField({
     id: 'partition-threshold',
@@ -53,7 +44,7 @@ export function partitionFields(store: Store, onChange: () => void): PartitionFi
     placeholder: 'automatic',
     step: '1',
     parse: optionalWholeNumber,
-    onInput: onChange,
+    onInput: changed,
   });
   const nullableNotice = h('p', { class: 'notice notice--warning', 'data-testid': 'partition-nullable', 'aria-live': 'polite', hidden: true });
 
@@ -62,6 +53,7 @@ export function partitionFields(store: Store, onChange: () => void): PartitionFi
     show(partition.element, visible);
     show(threshold.element, visible);
     show(gridCells.element, visible && chosenPartition() === 'grid');
+    rows.show(visible);
   }
 
   store.watch(
@@ -75,22 +67,28 @@ export function partitionFields(store: Store, onChange: () => void): PartitionFi
 
   render();
   return {
-    partition: partition.element,
-    nullableNotice,
-    advanced: [gridCells.element, threshold.element],
+    slots: {
+      underMechanism: [nullableNotice],
+      main: [partition.element],
+      advanced: [rows.element, gridCells.element, threshold.element],
+    },
     setVisible(next) {
       visible = next;
       render();
     },
     read() {
       const grid = chosenPartition() === 'grid';
+      const k = rows.read();
       const cells = gridCells.read();
       const t = threshold.read();
-      if ((grid && cells.error) || t.error) return null;
-      const options: SpacePartitionOptions = { mechanism: 'space-partition', partition: chosenPartition() };
+      if (!k || (grid && cells.error) || t.error) return null;
+      const options: SpacePartitionOptions = { mechanism: 'space-partition', ...k, partition: chosenPartition() };
       if (grid && cells.value !== undefined) options.gridCells = cells.value;
       if (t.value !== undefined) options.threshold = t.value;
       return options;
     },
+    columnsNeeded: () => ({ count: 1, reason: 'space partitioning' }),
+    advancedNote: () =>
+      'Space partitioning solves no linear program: the LP settings do not apply. Its own settings are the partition above and, here, the grid’s cells and the release threshold.',
   };
 }

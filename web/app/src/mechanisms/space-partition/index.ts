@@ -1,7 +1,9 @@
 // Space partitioning (Kreačić et al.): pure ε-DP; the chosen columns' space cut into the bins of a
 // KD-tree or a grid, the bins whose noisy count reaches a threshold released, records drawn inside.
 import type { MechanismUiOf } from '../mechanism-ui';
+import { refusedColumns } from './choice';
 import { spacePartitionDownloads } from './downloads';
+import { spacePartitionFields } from './fields';
 import { spacePartitionForecast } from './forecast';
 import { spacePartitionReceiptRows } from './receipt';
 
@@ -22,6 +24,8 @@ export const spacePartition: MechanismUiOf<'space-partition'> = {
     'Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
   neighbours: 'add-remove',
   inSentence: 'space partitioning',
+  fields: spacePartitionFields,
+  refusedColumns,
   forecast: spacePartitionForecast,
   receiptRows: spacePartitionReceiptRows,
   downloads: spacePartitionDownloads,

@@ -1,8 +1,6 @@
-// The marginal LP's fits (labels and hints), and what each mechanism needs before a run can start
-// (the mechanisms' names and hints: their MechanismUi, mechanisms/<id>/index.ts).
+// The marginal LP's fits: how its rows are made from the noisy marginals (post-processing, so every
+// fit has the same privacy), with their labels and hints.
 import type { MarginalLpOptions } from 'privsynth';
-
-import type { AppState } from '../store';
 
 export type Fit = NonNullable<MarginalLpOptions['fit']>;
 
@@ -25,13 +23,4 @@ const FIT_HINTS: Record<Fit, string> = {
 /** The fit's hint; every fit is post-processing of the same noisy marginals, so the privacy is the same. */
 export function fitHint(fit: Fit): string {
   return `${FIT_HINTS[fit]} Post-processing: the privacy does not depend on the fit.`;
-}
-
-/** The fewest columns a run needs, and why (the degree, or the tree fit's one pair). */
-export function columnsNeeded(state: AppState): { count: number; reason: string } {
-  if (state.mechanism === 'reduced-space-lp') return { count: state.degree, reason: `degree ${state.degree}` };
-  if (state.mechanism === 'space-partition') return { count: 1, reason: 'space partitioning' };
-  if (state.mechanism === 'sampler') return { count: 1, reason: 'the sampler' };
-  const tree = state.parameters?.mechanism === 'marginal-lp' && state.parameters.fit === 'tree';
-  return tree ? { count: 2, reason: 'the tree fit' } : { count: 1, reason: 'the marginal LP' };
 }
