@@ -1,6 +1,8 @@
 // The levels of a schema column as the core encodes it (level_count in core/src/schema.cpp):
 // categories or bins, plus one for the missing level of nullable columns. Used to describe the
 // columns, to offer binary prediction targets and to size the reference measure's domain.
+// A core rule written again here, to be replaced by the library: only levelCount is imported
+// (columns-panel, target-field, reduced-space-lp/reference-choice, recommendation).
 import type { SchemaColumn } from 'privsynth';
 
 const DEFAULT_BINS = 16;

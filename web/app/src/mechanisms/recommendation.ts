@@ -15,6 +15,8 @@
 // a column group, under replace-one neighbours, rather than a synthetic copy of the table), so no
 // property of the columns, n or ε alone says a user wants it. Once it is chosen, the forecast says
 // whether a reveal-or-obscure sampler or one Laplace histogram suits the N asked for.
+// A rule the core should own (it knows the levels and the noise of each mechanism), to be replaced
+// by the library: only recommendMechanism is imported (panels/params-panel.ts).
 import type { Schema } from 'privsynth';
 
 import { levelCount } from '../data/levels';

@@ -2,6 +2,9 @@
 // schema before running. Mirrors the core (core/src/mechanisms/reference_release.cpp): "auto" is
 // uniform while the encoded domain has at most 1,000,000 cells and the tree beyond; the default
 // share of epsilon for mu is 0.5 for the histogram and the KDE, 0.3 for the tree.
+// A core rule written again here, to be replaced by the library; only this folder imports it
+// (fields.ts: continuousPossible, resolveReference, budgetSplit, DEFAULT_REFERENCE_FRACTION;
+// planner-view.ts: budgetSplit, domainCells).
 import type { ReferenceMeasure, Schema } from 'privsynth';
 
 import { levelCount } from '../../data/levels';
