@@ -1,4 +1,4 @@
-// The levels of a schema column as the core encodes it (level_count in core/src/schema.cpp):
+// The levels of a schema column as the core encodes it (level_count in core/src/data/schema.cpp):
 // categories or bins, plus one for the missing level of nullable columns. Used to describe the
 // columns, to offer binary prediction targets and to size the reference measure's domain.
 // A core rule written again here, to be replaced by the library: only levelCount is imported

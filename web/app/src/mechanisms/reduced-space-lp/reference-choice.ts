@@ -1,5 +1,5 @@
 // Which reference measure mu a run will use and how epsilon is split, forecast from the public
-// schema before running. Mirrors the core (core/src/mechanisms/reference_release.cpp): "auto" is
+// schema before running. Mirrors the core (core/src/reference/reference_release.cpp): "auto" is
 // uniform while the encoded domain has at most 1,000,000 cells and the tree beyond; the default
 // share of epsilon for mu is 0.5 for the histogram and the KDE, 0.3 for the tree.
 // A core rule written again here, to be replaced by the library; only this folder imports it
