@@ -4,7 +4,6 @@
 #include <set>
 
 namespace privsynth {
-namespace {
 
 Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector<std::string>& names) {
   std::vector<int> indices;
@@ -24,37 +23,52 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
   return indices;
 }
 
-Status check_ml_target(const RunSetup& setup) {
-  if (setup.common.ml_target.empty()) return Status::ok();
-  const int index = find_column(setup.schema, setup.common.ml_target);
-  if (index < 0 || std::find(setup.columns.begin(), setup.columns.end(), index) == setup.columns.end()) {
+bool can_be_ml_target(const Column& column) {
+  return column.kind == ColumnKind::Categorical && level_count(column) == 2;
+}
+
+Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target) {
+  if (target.empty()) return Status::ok();
+  const int index = find_column(schema, target);
+  if (index < 0 || std::find(columns.begin(), columns.end(), index) == columns.end()) {
     return Status::error(ErrorCode::InvalidArgument,
-                         "option \"mlTarget\": \"" + setup.common.ml_target + "\" is not among the synthesized columns");
+                         "option \"mlTarget\": \"" + target + "\" is not among the synthesized columns");
   }
-  const Column& target = setup.schema.columns[static_cast<size_t>(index)];
-  if (target.kind != ColumnKind::Categorical || level_count(target) != 2) {
+  const Column& column = schema.columns[static_cast<size_t>(index)];
+  if (!can_be_ml_target(column)) {
     return Status::error(ErrorCode::InvalidArgument,
-                         "option \"mlTarget\": \"" + target.name +
+                         "option \"mlTarget\": \"" + column.name +
                              "\" must be a categorical column with exactly two levels (the classifier is binary)");
   }
   return Status::ok();
 }
 
-Status check_unit_value_columns(const RunSetup& setup) {
-  if (!setup.mechanism.needs_unit_values) return Status::ok();
-  for (int c : setup.columns) {
-    const Column& column = setup.schema.columns[static_cast<size_t>(c)];
-    if (column.kind == ColumnKind::Categorical && setup.mechanism.categorical_columns_ok) continue;
-    if (column.nullable && setup.mechanism.categorical_columns_ok) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "space partitioning places numeric values in space, so numeric columns must have no missing "
-                           "values, and \"" + column.name + "\" is nullable; leave it out with \"columns\"");
-    }
-    if (column.kind != ColumnKind::Numeric || column.nullable) {
+bool fits_continuous_space(const Column& column) { return column.kind == ColumnKind::Numeric && !column.nullable; }
+
+Status check_continuous_space_columns(const Schema& schema, const std::vector<int>& columns) {
+  for (int c : columns) {
+    const Column& column = schema.columns[static_cast<size_t>(c)];
+    if (!fits_continuous_space(column)) {
       return Status::error(ErrorCode::InvalidArgument,
                            "the continuous space works on numeric columns without missing values, and \"" + column.name +
                                "\" is " + (column.kind == ColumnKind::Categorical ? "categorical" : "nullable") +
                                "; choose numeric columns with \"columns\", or use \"space\": \"encoded\"");
+    }
+  }
+  return Status::ok();
+}
+
+namespace {
+
+Status check_unit_value_columns(const RunSetup& setup) {
+  if (!setup.mechanism.needs_unit_values) return Status::ok();
+  if (!setup.mechanism.categorical_columns_ok) return check_continuous_space_columns(setup.schema, setup.columns);
+  for (int c : setup.columns) {
+    const Column& column = setup.schema.columns[static_cast<size_t>(c)];
+    if (column.kind == ColumnKind::Numeric && column.nullable) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "space partitioning places numeric values in space, so numeric columns must have no missing "
+                           "values, and \"" + column.name + "\" is nullable; leave it out with \"columns\"");
     }
   }
   return Status::ok();
@@ -117,7 +131,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   Result<std::vector<int>> columns = resolve_columns(setup.schema, setup.common.columns);
   if (!columns.is_ok()) return columns.status();
   setup.columns = std::move(columns).value();
-  PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup));
+  PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, setup.common.ml_target));
   // Under replace-one neighbours n is public and no record may be dropped (encoding.hpp).
   if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne && setup.common.out_of_domain == OutOfDomainPolicy::Reject) {
     return Status::error(ErrorCode::InvalidArgument,

@@ -5,6 +5,7 @@ import { columnsPanel } from './panels/columns-panel';
 import { dataSummaryView } from './panels/data-summary-view';
 import { h } from './ui/dom';
 import { startEngine } from './engine/engine-status';
+import { watchSchemaAdvice } from './engine/run-advice';
 import { errorPanel } from './run/error-panel';
 import { forecastView } from './forecast/forecast-view';
 import { inputPanel } from './panels/input-panel';
@@ -17,6 +18,8 @@ import { DEFAULT_MECHANISM } from './mechanisms/registry';
 import { initialState, Store } from './store';
 
 const store = new Store(initialState(DEFAULT_MECHANISM));
+// First, so that it clears the previous schema's advice before any panel reads it.
+watchSchemaAdvice(store);
 const schema = schemaPanel(store);
 
 // Loading a bundled sample selects its bundled schema.

@@ -1,6 +1,6 @@
 // The page's state in one place. Panels read it, write patches, and re-render on change.
 import { PrivsynthError } from 'privsynth';
-import type { CommonOptions, MechanismOptions, RunForecast, Schema, SynthesisResult } from 'privsynth';
+import type { CommonOptions, MechanismOptions, RunAdvice, RunForecast, Schema, SynthesisResult } from 'privsynth';
 
 /** The table the user wants to synthesize. */
 export interface DataInput {
@@ -83,6 +83,11 @@ export interface AppState {
   schema: SchemaChoice | null;
   /** Set while a schema is being read or validated. */
   schemaBusy: boolean;
+  /**
+   * The core's advice on every column of the schema (engine/run-advice.ts): their levels and which
+   * can be a prediction target. Null until it arrives, and again when the schema changes.
+   */
+  schemaAdvice: RunAdvice | null;
   columns: string[];
   mechanism: Mechanism;
   parameters: RunParameters | null;
@@ -147,6 +152,7 @@ export function initialState(mechanism: Mechanism): AppState {
     input: null,
     schema: null,
     schemaBusy: false,
+    schemaAdvice: null,
     columns: [],
     mechanism,
     parameters: null,

@@ -4,9 +4,10 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors.js';
-import { discoveryRequestOf, forecastRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
+import { adviceRequestOf, discoveryRequestOf, forecastRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
+import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -142,6 +143,21 @@ export function planSynthesis(inputs: PlannerInputs): Promise<PlannerReport> {
 export function forecastRun(options: ForecastOptions): Promise<RunForecast> {
   try {
     return call<RunForecast>({ kind: 'forecast', ...forecastRequestOf(options) });
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * The rules a run applies, from public inputs only, before choosing its options: each column's
+ * levels, the encoded domain's cells, whether the continuous space can take the columns, which
+ * reference measure "auto" picks and how epsilon is split, and the mechanism recommended for
+ * these inputs with its reason (docs/api.md). Reads no data and spends no budget; `rows` is a
+ * number of records you state as public. Rejects what a run would reject in the same inputs.
+ */
+export function adviseRun(schema: Schema | string, request?: RunAdviceRequest): Promise<RunAdvice> {
+  try {
+    return call<RunAdvice>({ kind: 'advise', ...adviceRequestOf(schema, request) });
   } catch (error) {
     return Promise.reject(error);
   }

@@ -5,6 +5,7 @@ import { readCsvChunks, type ReadProgress } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
+import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Phase, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import { syntheticCsv, syntheticTable, weightedCentres } from './synthetic-table.js';
@@ -160,6 +161,18 @@ export function forecastRequestOf(options: ForecastOptions): { schemaJson: strin
 
 export function forecastWith(module: PrivsynthWasmModule, schemaJson: string, optionsJson: string, rows: number | null): RunForecast {
   return JSON.parse(check(module.forecast(schemaJson, optionsJson, rows)).forecastJson) as RunForecast;
+}
+
+/** adviseRun()'s arguments as the core takes them: the schema and the request as JSON. */
+export function adviceRequestOf(schema: Schema | string, request: RunAdviceRequest | undefined): { schemaJson: string; requestJson: string } {
+  if (request !== undefined && (request === null || typeof request !== 'object' || Array.isArray(request))) {
+    throw errorFromCode('INVALID_ARGUMENT', 'adviseRun() takes its request as an object');
+  }
+  return { schemaJson: schemaJsonOf(schema), requestJson: JSON.stringify(request ?? {}) };
+}
+
+export function adviseWith(module: PrivsynthWasmModule, schemaJson: string, requestJson: string): RunAdvice {
+  return JSON.parse(check(module.advise(schemaJson, requestJson)).adviceJson) as RunAdvice;
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {

@@ -162,8 +162,9 @@ Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 
 ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms) {
   ReducedSpaceLpBudget split;
-  split.reference = options.epsilon * options.reference.budget_fraction;
-  split.lp = options.epsilon - split.reference;
+  const ReferenceBudgetSplit shared = split_reference_budget(options.reference, options.epsilon);
+  split.reference = shared.reference;
+  split.lp = shared.rest;
   const double count_share =
       options.count_budget_fraction > 0 ? options.count_budget_fraction : default_count_budget_fraction(marginals + moment_terms);
   const double count = split.lp * count_share;
@@ -311,7 +312,7 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
                   {"composition", "basic (sequential) composition: total = reference measure + LP measurements"}}},
       {"referenceMeasure", reference.value().receipt},
       {"referenceMeasureChoice", given.reference.kind == ReferenceKind::Auto
-                                     ? "auto: uniform while the encoded domain has at most 1,000,000 cells, else tree"
+                                     ? auto_reference_rule()
                                      : "fixed by the caller"},
       {"reducedSpace", reduced_space_json(options, schedule, fit.value())},
       {"syntheticRows", k},

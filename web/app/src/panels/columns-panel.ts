@@ -1,20 +1,20 @@
 // Step 3: which schema columns to synthesize, with what they mean to the chosen mechanism
-// (MechanismUi.columnsNote). What they will cost (marginals, noise, memory, time) is the core's
-// forecast, shown below step 4 (forecast-view.ts).
+// (MechanismUi.columnsNote). Each column's levels are the core's (state.schemaAdvice). What the
+// columns will cost (marginals, noise, memory, time) is the core's forecast, shown below step 4
+// (forecast-view.ts).
 import type { SchemaColumn } from 'privsynth';
 
 import { BUNDLED } from '../data/bundled';
-import { levelCount } from '../data/levels';
 import { mechanismUi } from '../mechanisms/registry';
 import type { AppState, Store } from '../store';
 import { h, panel, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
 
-function describeColumn(column: SchemaColumn): string {
-  const levels = levelCount(column);
-  const missing = column.nullable ? ' (incl. missing)' : '';
-  if (column.type === 'categorical') return `categorical · ${levels} levels${missing}`;
-  return `numeric ${column.min}–${column.max} · ${levels} levels${missing}`;
+/** The column's kind and, once the core's advice is in, its encoded levels. */
+function describeColumn(column: SchemaColumn, levels: number | undefined): string {
+  const kind = column.type === 'categorical' ? 'categorical' : `numeric ${column.min}–${column.max}`;
+  if (levels === undefined) return kind;
+  return `${kind} · ${levels} levels${column.nullable ? ' (incl. missing)' : ''}`;
 }
 
 /** The bundled Adult sample starts with six columns; everything else with every column. */
@@ -41,6 +41,19 @@ export function columnsPanel(store: Store): HTMLElement {
     store.set({ columns: checkedColumns() });
   };
 
+  /** The description of each present column, filled in with its levels when the core's advice arrives. */
+  let metas = new Map<string, { column: SchemaColumn; element: HTMLElement }>();
+  const renderLevels = ({ schemaAdvice }: AppState) => {
+    for (const [name, { column, element }] of metas) {
+      element.textContent = describeColumn(column, schemaAdvice?.columns.find((c) => c.name === name)?.levels);
+    }
+  };
+  const meta = (column: SchemaColumn) => {
+    const element = h('span', { class: 'column-list__meta' });
+    metas.set(column.name, { column, element });
+    return element;
+  };
+
   const renderList = (state: AppState) => {
     const schema = state.schema?.schema;
     if (!schema) {
@@ -52,6 +65,7 @@ export function columnsPanel(store: Store): HTMLElement {
     // Only columns present in the CSV can be synthesized; the others stay unticked and disabled.
     const absent = header ? schema.columns.map((c) => c.name).filter((name) => !header.includes(name)) : [];
     const selected = new Set(defaultColumns(state).filter((name) => !absent.includes(name)));
+    metas = new Map();
     replaceChildren(
       list,
       ...schema.columns.map((column) => {
@@ -71,11 +85,12 @@ export function columnsPanel(store: Store): HTMLElement {
             'label',
             { for: id },
             h('span', { class: 'column-list__name' }, column.name),
-            h('span', { class: 'column-list__meta' }, absent.includes(column.name) ? 'not in your CSV' : describeColumn(column)),
+            absent.includes(column.name) ? h('span', { class: 'column-list__meta' }, 'not in your CSV') : meta(column),
           ),
         );
       }),
     );
+    renderLevels(state);
     mismatch.textContent = absent.length
       ? `Your CSV has no column ${formatList(absent.map((n) => `"${n}"`))}, so it cannot be synthesized. If that is unexpected, check that the schema matches the file.`
       : '';
@@ -91,6 +106,7 @@ export function columnsPanel(store: Store): HTMLElement {
   };
 
   store.watch((state) => [state.schema, state.input], renderList);
+  store.watch((state) => [state.schemaAdvice], renderLevels);
   store.watch((state) => [state.schema, state.columns, state.mechanism], renderCount);
 
   return panel(

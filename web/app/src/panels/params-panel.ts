@@ -3,9 +3,9 @@
 // mechanisms/<id>/fields.ts), placed in the panel's slots. Each input is validated as it is typed;
 // the error shows next to it and the Run button waits for valid values. Only the chosen mechanism's
 // fields are shown and only its options are sent: the core rejects an option that does not apply.
-import type { CommonOptions, OutOfDomainPolicy } from 'privsynth';
+import type { CommonOptions, OutOfDomainPolicy, RunAdvice, RunAdviceRequest } from 'privsynth';
 
-import { recommendMechanism } from '../mechanisms/recommendation';
+import { adviceRequester, engineIdle } from '../engine/run-advice';
 import type { FieldContext, FieldSlot, MechanismFieldsBase, MechanismUi } from '../mechanisms/mechanism-ui';
 import { MECHANISMS, mechanismUi } from '../mechanisms/registry';
 import type { AppState, Mechanism, RunParameters, Store } from '../store';
@@ -32,18 +32,34 @@ export function paramsPanel(store: Store): HTMLElement {
       update({ mechanism: chosen.id });
     },
   });
-  // The recommended mechanism for the chosen columns, ε and the n stated as public, with a button to
-  // switch to it: public inputs only, since "Use it" makes it an option of the run.
+  // The mechanism the core recommends for the chosen columns, ε, the target and the n stated as
+  // public (engine/run-advice.ts), with a button to switch to it: public inputs only, since "Use it"
+  // makes it an option of the run. The last recommendation stays while the next one is on its way.
   const useRecommended = h('button', { type: 'button', class: 'link-button', 'data-testid': 'use-recommendation', hidden: true }, 'Use it');
   const recommendationText = h('span', { 'data-testid': 'recommendation-text' });
   const recommendation = h('p', { class: 'hint recommendation', 'data-testid': 'recommendation', 'aria-live': 'polite' }, recommendationText, ' ', useRecommended);
-  const renderRecommendation = (state: AppState) => {
+  const advise = adviceRequester();
+  const renderRecommendation = async (state: AppState) => {
     if (!state.schema || state.columns.length === 0) {
       recommendation.hidden = true;
       return;
     }
+    if (!engineIdle(state)) return;
     const e = epsilon.read();
-    const advice = recommendMechanism(state.schema.schema, state.columns, e.error ? null : e.value!, state.statedRows, target.read());
+    const request: RunAdviceRequest = { columns: state.columns };
+    const mlTarget = target.read();
+    if (mlTarget !== undefined) request.mlTarget = mlTarget;
+    if (!e.error) request.epsilon = e.value!;
+    if (state.statedRows !== null) request.rows = state.statedRows;
+    let advice: RunAdvice['recommendation'];
+    try {
+      const answer = await advise(state.schema.schema, request);
+      if (!answer) return;
+      advice = answer.recommendation;
+    } catch {
+      recommendation.hidden = true;  // inputs the run would refuse: its forecast shows why
+      return;
+    }
     const current = advice.mechanism === chosen.id;
     const name = current ? 'this mechanism' : h('strong', {}, mechanismUi(advice.mechanism).shortLabel);
     replaceChildren(recommendationText, chosen.recommendationLead ?? 'Recommended here: ', name, ` — ${advice.reason}`);
@@ -166,11 +182,14 @@ export function paramsPanel(store: Store): HTMLElement {
   );
   renderChosen();
   // A prediction target that is no longer among the chosen columns becomes none.
-  store.watch((state) => [state.schema, state.columns], (state) => {
-    target.refresh(state.schema?.schema, state.columns);
+  store.watch((state) => [state.schemaAdvice, state.columns], (state) => {
+    target.refresh(state.schemaAdvice, state.columns);
     update();
   });
-  store.watch((state) => [state.schema, state.columns, state.parameters, state.mechanism, state.statedRows], renderRecommendation);
+  store.watch(
+    (state) => [state.engineReady, state.running, state.schema, state.columns, state.parameters, state.mechanism, state.statedRows],
+    (state) => void renderRecommendation(state),
+  );
   update();
   return element;
 }

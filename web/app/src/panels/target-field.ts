@@ -1,19 +1,16 @@
 // The prediction target of the train-on-synthetic, test-on-real report: none, or a chosen column
-// that is categorical with exactly two levels (the classifier is binary; a nullable column has a
-// third, missing level, and the core rejects it).
-import type { Schema } from 'privsynth';
+// that can be one, as the core says (state.schemaAdvice: categorical with exactly two levels, since
+// the classifier is binary; a nullable column has a third, missing level, and the core rejects it).
+import type { RunAdvice } from 'privsynth';
 
 import { h, replaceChildren } from '../ui/dom';
-import { levelCount } from '../data/levels';
 import { selectField } from '../ui/fields';
 
 const NONE = '';
 
-/** The chosen columns a binary classifier can predict, in schema order. */
-export function binaryTargets(schema: Schema, columns: string[]): string[] {
-  return schema.columns
-    .filter((column) => columns.includes(column.name) && column.type === 'categorical' && levelCount(column) === 2)
-    .map((column) => column.name);
+/** The chosen columns a binary classifier can predict, in schema order (none before the core's advice is in). */
+export function binaryTargets(schemaAdvice: RunAdvice | null, columns: string[]): string[] {
+  return (schemaAdvice?.columns ?? []).filter((column) => columns.includes(column.name) && column.mlTargetPossible).map((column) => column.name);
 }
 
 export interface TargetField {
@@ -21,7 +18,7 @@ export interface TargetField {
   /** The chosen target, or undefined for none. */
   read(): string | undefined;
   /** Offers the binary columns among `columns`; a target that is no longer chosen becomes none. */
-  refresh(schema: Schema | undefined, columns: string[]): void;
+  refresh(schemaAdvice: RunAdvice | null, columns: string[]): void;
 }
 
 export function targetField(onChange: () => void): TargetField {
@@ -39,9 +36,9 @@ export function targetField(onChange: () => void): TargetField {
   return {
     element: field.element,
     read: () => (select.value === NONE ? undefined : select.value),
-    refresh(schema, columns) {
+    refresh(schemaAdvice, columns) {
       const previous = select.value;
-      const targets = schema ? binaryTargets(schema, columns) : [];
+      const targets = binaryTargets(schemaAdvice, columns);
       replaceChildren(select, h('option', { value: NONE }, 'none'), ...targets.map((name) => h('option', { value: name }, name)));
       select.value = targets.includes(previous) ? previous : NONE;
     },

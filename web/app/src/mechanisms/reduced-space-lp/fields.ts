@@ -2,8 +2,9 @@
 // reference measure its candidate records come from and its share of ε (with the split shown
 // before running), the planner's conditions after the prediction target, and under Advanced the
 // LP's settings and the number of synthetic rows (groups shared with other mechanisms).
-import type { ReducedSpaceLpOptions, ReferenceMeasure } from 'privsynth';
+import type { ReducedSpaceLpOptions, ReferenceMeasure, RunAdvice } from 'privsynth';
 
+import { adviceRequester, engineIdle } from '../../engine/run-advice';
 import type { AppState } from '../../store';
 import { h, replaceChildren, show } from '../../ui/dom';
 import { numberField, optionalShare, selectField } from '../../ui/fields';
@@ -12,7 +13,7 @@ import { lpSettingsFields } from '../field-groups/lp-settings';
 import { syntheticRowsField } from '../field-groups/synthetic-rows';
 import { isReducedSpaceLp } from './options';
 import { plannerView } from './planner-view';
-import { budgetSplit, continuousPossible, DEFAULT_REFERENCE_FRACTION, resolveReference } from './reference-choice';
+import { referenceRequest } from './reference-choice';
 
 const REFERENCE_LABELS: Record<ReferenceMeasure, string> = {
   auto: 'automatic (uniform for small domains, tree for wide tables)',
@@ -65,38 +66,68 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
   const split = h('p', { class: 'estimate', 'data-testid': 'budget-split', 'aria-live': 'polite' });
   const planner = plannerView(store);
 
-  /** The KDE is offered only when every chosen column is numeric; the split is shown before running. */
-  const renderReference = ({ schema, columns, parameters }: AppState) => {
-    const kde = reference.select.querySelector<HTMLOptionElement>('option[value="bernstein-kde"]')!;
-    const numeric = schema ? continuousPossible(schema.schema, columns) : false;
-    kde.disabled = !numeric;
-    if (!numeric && reference.select.value === 'bernstein-kde') {
-      reference.select.value = 'auto';
-      changed();
+  /**
+   * The KDE is offered only when the core says the continuous space can take the chosen columns; the
+   * split is the core's, shown before running (the last one stays while the next is on its way).
+   */
+  const advise = adviceRequester();
+  const kde = reference.select.querySelector<HTMLOptionElement>('option[value="bernstein-kde"]')!;
+  kde.disabled = true;
+  const backToAuto = () => {
+    reference.select.value = 'auto';
+    changed();
+  };
+  const renderReference = async (state: AppState) => {
+    const { schema, columns, parameters } = state;
+    if (!schema || columns.length === 0) {
+      kde.disabled = true;
+      split.textContent = '';
+      if (reference.select.value === 'bernstein-kde') backToAuto();
       return;
     }
-    if (!schema || !parameters || !isReducedSpaceLp(parameters)) {
+    if (!engineIdle(state)) return;
+    const run = parameters && isReducedSpaceLp(parameters) ? parameters : null;
+    let advice: RunAdvice | null;
+    try {
+      advice = await advise(schema.schema, run ? referenceRequest(columns, run) : { columns });
+    } catch {
+      // The run would refuse these options, and the forecast says why. The KDE on columns it
+      // cannot take goes back to "auto".
+      if (reference.select.value === 'bernstein-kde') backToAuto();
+      else split.textContent = '';
+      return;
+    }
+    if (!advice) return;
+    const numeric = advice.continuousSpacePossible;
+    kde.disabled = !numeric;
+    if (!numeric && reference.select.value === 'bernstein-kde') {
+      backToAuto();
+      return;
+    }
+    if (!run) {
       split.textContent = '';
       return;
     }
-    const choice = parameters.referenceMeasure ?? 'auto';
-    const resolved = resolveReference(choice, schema.schema, columns);
+    const choice = run.referenceMeasure ?? 'auto';
+    const budget = advice.reference;
     reference.hint.textContent =
       `Where the LP's candidate records come from (Bojkovic & Loh). ` +
       (numeric ? 'All chosen columns are numeric, so the private kernel density is available. ' : 'The kernel density needs numeric columns only. ') +
-      (choice === 'auto' ? `Automatic picks “${resolved}” for these columns.` : '');
-    const budget = budgetSplit(parameters.epsilon, choice, parameters.referenceBudgetFraction, schema.schema, columns);
+      (choice === 'auto' ? `Automatic picks “${budget.measure}” for these columns.` : '');
     replaceChildren(
       split,
       'Budget: ',
-      h('strong', {}, `ε = ${round(budget.referenceEpsilon)}`),
-      ` for the reference measure (${budget.reference}) + `,
-      h('strong', {}, `ε = ${round(budget.lpEpsilon)}`),
-      ` for the LP's measurements = ε = ${round(parameters.epsilon)} in total (basic composition).`,
+      h('strong', {}, `ε = ${round(budget.epsilon ?? 0)}`),
+      ` for the reference measure (${budget.measure}) + `,
+      h('strong', {}, `ε = ${round(budget.lpEpsilon ?? run.epsilon)}`),
+      ` for the LP's measurements = ε = ${round(run.epsilon)} in total (basic composition).`,
     );
-    referenceShare.input.placeholder = budget.reference === 'uniform' ? 'not used' : `default ${DEFAULT_REFERENCE_FRACTION[budget.reference]}`;
+    referenceShare.input.placeholder = budget.measure === 'uniform' ? 'not used' : `default ${budget.defaultBudgetFraction}`;
   };
-  store.watch((state) => [state.schema, state.columns, state.parameters], renderReference);
+  store.watch(
+    (state) => [state.engineReady, state.running, state.schema, state.columns, state.parameters],
+    (state) => void renderReference(state),
+  );
 
   return {
     slots: {
@@ -119,10 +150,9 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
       const options: ReducedSpaceLpOptions = { ...k, degree: chosenDegree(), ...settings };
       const choice = reference.select.value as ReferenceMeasure;
       if (choice !== 'auto') options.referenceMeasure = choice;
-      // A share means nothing for the free uniform measure; the library would reject it.
-      const state = store.get();
-      const resolved = state.schema ? resolveReference(choice, state.schema.schema, state.columns) : 'uniform';
-      if (share.value !== undefined && resolved !== 'uniform') options.referenceBudgetFraction = share.value;
+      // A share means nothing for the free uniform measure, and the library rejects it there; with
+      // "auto" the core drops it when auto picks the uniform measure.
+      if (share.value !== undefined && choice !== 'uniform') options.referenceBudgetFraction = share.value;
       return options;
     },
     columnsNeeded: () => ({ count: chosenDegree(), reason: `degree ${chosenDegree()}` }),

@@ -4,7 +4,7 @@
 // (stated-rows.ts), or none (the conditions on n then say what they need); never the file's own
 // count, which is private. The workload's size |F| is the core's own count, from the run forecast
 // (forecast-view.ts).
-import { planSynthesis } from 'privsynth';
+import { adviseRun, planSynthesis } from 'privsynth';
 import type { PlannerInputs, PlannerReport } from 'privsynth';
 
 import { queueEngineCall } from '../../engine/engine-queue';
@@ -12,7 +12,7 @@ import type { AppState, Store } from '../../store';
 import { h, replaceChildren, uid } from '../../ui/dom';
 import { formatInteger } from '../../ui/format';
 import { isReducedSpaceLp } from './options';
-import { budgetSplit, domainCells } from './reference-choice';
+import { referenceRequest } from './reference-choice';
 
 /** Sizes (n, k, m) are whole numbers, rounded up; other quantities (gamma, ...) keep 3 digits. */
 const fixed = (x: number | null | undefined, size = true) => {
@@ -91,26 +91,29 @@ export function plannerView(store: Store): HTMLElement {
       replaceChildren(output, '');
       return;
     }
-    const budget = budgetSplit(parameters.epsilon, parameters.referenceMeasure ?? 'auto', parameters.referenceBudgetFraction, schema.schema, columns);
-    const inputs: PlannerInputs = {
-      // The LP's cell statistics and the constant function (the receipt's "Statistics").
-      statistics: forecast.report.fit.statistics + 1,
-      epsilon: budget.lpEpsilon,
-      delta: Number(delta.value),
-      gamma: Number(gamma.value),
-      reference: budget.reference === 'tree' ? 'uniform' : budget.reference,
-    };
-    if (budget.reference === 'bernstein-kde') inputs.dimensions = columns.length;
-    else inputs.domainSize = domainCells(schema.schema, columns);
-    if (statedRows !== null) inputs.n = statedRows;
     const mine = ++request;
     try {
       // One call at a time, on the engine's idle worker (engine-queue.ts); a superseded call is skipped.
+      // The reference measure, the LP's share of ε and the domain's cells are the core's (run advice).
+      const advice = await queueEngineCall(() => (mine === request ? adviseRun(schema.schema, referenceRequest(columns, parameters)) : Promise.resolve(null)));
+      if (!advice || mine !== request) return;
+      const measure = advice.reference.measure;
+      const inputs: PlannerInputs = {
+        // The LP's cell statistics and the constant function (the receipt's "Statistics").
+        statistics: forecast.report.fit.statistics + 1,
+        epsilon: advice.reference.lpEpsilon ?? parameters.epsilon,
+        delta: Number(delta.value),
+        gamma: Number(gamma.value),
+        reference: measure === 'tree' ? 'uniform' : measure,
+      };
+      if (measure === 'bernstein-kde') inputs.dimensions = columns.length;
+      else if (advice.domainCells !== null) inputs.domainSize = advice.domainCells;
+      if (statedRows !== null) inputs.n = statedRows;
       const report = await queueEngineCall(() => (mine === request ? planSynthesis(inputs) : Promise.resolve(null)));
       if (!report || mine !== request) return;
       replaceChildren(
         output,
-        budget.reference === 'tree' ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.') : null,
+        measure === 'tree' ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.') : null,
         resultTable(report, inputs.n ?? null),
       );
     } catch (error) {
