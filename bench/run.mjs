@@ -2,17 +2,17 @@
 // Node, phase by phase. Prints tables; asserts nothing. Every run uses the same test seed, so the
 // native and wasm builds solve exactly the same LP.
 // Usage: npm run bench [-- <workload names...>]   (default: all workloads below)
-//        npm run bench -- lp [...]                  the LP solver ladder (bench/lp-ladder.mjs)
-//        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser.mjs)
-//        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference-comparison.mjs)
-//        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals.mjs)
-//        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI and the app (bench/scale.mjs)
-//        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree.mjs)
-//        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers.mjs)
+//        npm run bench -- lp [...]                  the LP solver ladder (bench/lp/ladder.mjs)
+//        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser/browser.mjs)
+//        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference/comparison.mjs)
+//        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals/marginals.mjs)
+//        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI and the app (bench/scale/scale.mjs)
+//        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree/mmd.mjs)
+//        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers/tv.mjs)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { nativeBinary, runNative, runWasm } from './runners.mjs';
+import { nativeBinary, runNative, runWasm } from './pipeline/runners.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
@@ -28,8 +28,8 @@ const workloads = [
 ];
 
 /** Benchmarks that run as their own script, with the remaining arguments. */
-const SCRIPTS = { browser: './browser.mjs', kdtree: './kdtree.mjs', scale: './scale.mjs', marginals: './marginals.mjs',
-  samplers: './samplers.mjs' };
+const SCRIPTS = { browser: './browser/browser.mjs', kdtree: './kdtree/mmd.mjs', scale: './scale/scale.mjs',
+  marginals: './marginals/marginals.mjs', samplers: './samplers/tv.mjs' };
 if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   const { spawnSync } = await import('node:child_process');
   const run = spawnSync(process.execPath, [fileURLToPath(new URL(SCRIPTS[process.argv[2]], import.meta.url)), ...process.argv.slice(3)],
@@ -37,12 +37,12 @@ if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   process.exit(run.status ?? 1);
 }
 if (process.argv[2] === 'reference') {
-  const { runReferenceComparison } = await import('./reference-comparison.mjs');
+  const { runReferenceComparison } = await import('./reference/comparison.mjs');
   runReferenceComparison(process.argv.slice(3));
   process.exit(0);
 }
 if (process.argv[2] === 'lp') {
-  const { runLadder } = await import('./lp-ladder.mjs');
+  const { runLadder } = await import('./lp/ladder.mjs');
   runLadder(process.argv.slice(3));
   process.exit(0);
 }

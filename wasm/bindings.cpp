@@ -11,6 +11,7 @@
 #include "privsynth/data_summary.hpp"
 #include "privsynth/mechanisms.hpp"
 #include "privsynth/planner.hpp"
+#include "privsynth/run_advice.hpp"
 #include "privsynth/run_forecast.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/schema_discovery.hpp"
@@ -216,6 +217,15 @@ val forecast(const std::string& schema_json, const std::string& options_json, co
   return result;
 }
 
+// advise(schemaJson, requestJson) -> { ok, adviceJson } | { ok: false, code, message }
+val advise(const std::string& schema_json, const std::string& request_json) {
+  const privsynth::Result<std::string> advice = privsynth::advise_run_json(schema_json, request_json);
+  if (!advice.is_ok()) return error_object(advice.status());
+  val result = ok_object();
+  result.set("adviceJson", advice.value());
+  return result;
+}
+
 std::string version() { return privsynth::version(); }
 
 // mechanismCatalogue() -> { ok, catalogueJson } | { ok: false, code, message }
@@ -245,4 +255,5 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("mechanismCatalogue", &mechanism_catalogue);
   emscripten::function("plan", &plan);
   emscripten::function("forecast", &forecast);
+  emscripten::function("advise", &advise);
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ensureScaleData } from '../../bench/scale-data.mjs';
+import { ensureScaleData } from '../../bench/scale/scale-data.mjs';
 import { byTestId, describeOutcome, download, useDemoEnvironment, waitForOutcome } from './harness';
 
 const ROWS = 300_000;

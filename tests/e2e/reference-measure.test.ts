@@ -1,6 +1,7 @@
 // The reference measure in the demo: the budget split and the planner are shown before running,
 // the KDE is offered only for numeric columns, and a run with the tree states its share in the
-// downloaded receipt.
+// downloaded receipt. The split, "auto"'s choice and the KDE's availability are the core's (the run
+// advice), so the page waits for them.
 import { describe, expect, it } from 'vitest';
 
 import { byTestId, describeOutcome, download, run, useAdultSample, useDemoEnvironment } from './harness';
@@ -11,9 +12,10 @@ describe('choosing a reference measure in the demo', () => {
   it('shows the split and the planner, and the receipt states the tree and its share', async () => {
     const page = await demo.open();
     await useAdultSample(page);
-    // Adult has categorical columns: the KDE cannot be chosen.
+    // The split comes from the core's run advice, on the engine's worker: once it is in, Adult's
+    // categorical columns have kept the KDE from being chosen.
+    await page.waitForSelector(`${byTestId('budget-split')}:has-text("for the reference measure (uniform)")`);
     expect(await page.$eval(`${byTestId('reference-measure')} option[value="bernstein-kde"]`, (o) => (o as HTMLOptionElement).disabled)).toBe(true);
-    expect(await page.textContent(byTestId('budget-split'))).toContain('for the reference measure (uniform)');
 
     await page.selectOption(byTestId('reference-measure'), 'tree');
     await page.waitForFunction(() => document.querySelector('[data-testid="budget-split"]')?.textContent?.includes('ε = 0.3 for the reference measure (tree)'));
@@ -31,5 +33,22 @@ describe('choosing a reference measure in the demo', () => {
     expect(receipt.parameters.budget.referenceMeasure).toBeCloseTo(0.4, 12);
     expect(receipt.ledger.length).toBe(3);
     expect(receipt.privacy.epsilonSpent).toBeCloseTo(1, 12);
+  });
+
+  it('offers the KDE once the core says the continuous space takes the columns, and drops it when it cannot', async () => {
+    const page = await demo.open();
+    await useAdultSample(page);
+    const kdeDisabled = () => page.$eval(`${byTestId('reference-measure')} option[value="bernstein-kde"]`, (o) => (o as HTMLOptionElement).disabled);
+    await page.click(byTestId('columns-none'));
+    for (const name of ['age', 'hours-per-week']) await page.check(`${byTestId('column-list')} input[value="${name}"]`);
+    await page.waitForFunction(() => !document.querySelector<HTMLOptionElement>('[data-testid="reference-measure"] option[value="bernstein-kde"]')?.disabled);
+    await page.selectOption(byTestId('reference-measure'), 'bernstein-kde');
+    await page.waitForSelector(`${byTestId('budget-split')}:has-text("ε = 0.5 for the reference measure (bernstein-kde)")`);
+    expect(await page.getAttribute(byTestId('reference-budget'), 'placeholder')).toBe('default 0.5');
+    // A categorical column: the continuous space cannot take it, so the choice goes back to "auto".
+    await page.check(`${byTestId('column-list')} input[value="sex"]`);
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="reference-measure"]')?.value === 'auto');
+    await page.waitForSelector(`${byTestId('budget-split')}:has-text("for the reference measure (uniform)")`);
+    expect(await kdeDisabled()).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverSchema, summarizeData, synthesize } from 'privsynth';
 import type { Schema } from 'privsynth';
 
-import { countDataRows } from '../../web/app/src/csv-peek';
+import { countDataRows } from '../../web/app/src/data/csv-peek';
 import { adultCsv, adultSchemaText, heartCsv, heartSchemaText } from './helpers';
 
 /** Two nullable columns: an all-missing record is valid. */

@@ -39,6 +39,18 @@ describe('the wasm module matches its hand-written types', () => {
     expect(bad).toEqual({ ok: false, code: 'INVALID_SCHEMA', message: 'column 1 ("a"): "min" (2) must be less than "max" (1)' });
   });
 
+  it('advise() returns { ok, adviceJson } or { ok: false, code, message }', async () => {
+    const module = await loadWasmModule();
+    const good = module.advise(heartSchemaText(), JSON.stringify({ columns: ['age', 'sex'], epsilon: 1 }));
+    expect(good.ok).toBe(true);
+    if (good.ok) expect(JSON.parse(good.adviceJson).columns.map((c: { levels: number }) => c.levels)).toEqual([10, 2]);
+    expect(module.advise(heartSchemaText(), '{"columns":["nope"]}')).toEqual({
+      ok: false,
+      code: 'INVALID_ARGUMENT',
+      message: 'option "columns": the schema has no column "nope"',
+    });
+  });
+
   it('startSynthesis() opens a stream that takes row chunks and finishes with typed columns, JSON texts, and error objects with known codes', async () => {
     const module = await loadWasmModule();
     const { header, rows } = parseCsv(heartCsv());

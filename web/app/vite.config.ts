@@ -1,6 +1,6 @@
 // The demo site. Everything it needs (the library, its inlined worker and WebAssembly, the bundled
 // samples and schemas imported with `?raw`) goes into one script and one stylesheet, so that once
-// the page has loaded it never makes another network request (DESIGN §4).
+// the page has loaded it never makes another network request (docs/architecture.md §4).
 import { fileURLToPath } from 'node:url';
 
 import { defineConfig, type Plugin } from 'vite';

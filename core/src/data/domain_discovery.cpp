@@ -121,7 +121,7 @@ Result<long long> category_threshold(double epsilon, double delta) {
     return Status::error(ErrorCode::InvalidArgument, "the private categories need 0 < delta < 1 (got " + format_number(delta) + ")");
   }
   // a^(tau - 1) / (1 + a) <= delta  <=>  tau - 1 >= ln(1 / (delta (1 + a))) / ln(1 / a), with a
-  // from the scale the noise is really drawn with (1/eps rounded up to a fraction: a slightly larger a).
+  // from the scale the noise really uses (1/eps rounded up to a fraction: a slightly larger a).
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, rational_scale_at_least(1 / epsilon));
   const double a = std::exp(-1 / scale.value());
   const double steps = std::log(1 / (delta * (1 + a))) / (1 / scale.value());

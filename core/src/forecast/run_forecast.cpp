@@ -129,7 +129,7 @@ const char* forecast_noise_name(ForecastNoise noise) {
 }
 
 Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view options_json, std::optional<double> rows) {
-  if (rows && !(std::isfinite(*rows) && *rows >= 1 && *rows <= 1e12)) {
+  if (rows && !(std::isfinite(*rows) && *rows >= 1 && *rows <= kMaxStatedRows)) {
     return Status::error(ErrorCode::InvalidArgument, "rows (the number of records) must be a number from 1 to 1e12");
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup made, read_run_setup(schema_json, options_json));

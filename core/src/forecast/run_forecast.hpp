@@ -56,6 +56,9 @@ struct RunForecast {
   std::vector<std::string> notes;
 };
 
+// The largest number of records a user may state (n for the forecast and the run advice).
+inline constexpr double kMaxStatedRows = 1e12;
+
 Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view options_json,
                                  std::optional<double> rows = std::nullopt);
 

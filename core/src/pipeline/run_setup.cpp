@@ -4,8 +4,6 @@
 #include <set>
 
 namespace privsynth {
-namespace {
-
 Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector<std::string>& names) {
   std::vector<int> indices;
   if (names.empty()) {
@@ -24,21 +22,27 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
   return indices;
 }
 
-Status check_ml_target(const RunSetup& setup) {
-  if (setup.common.ml_target.empty()) return Status::ok();
-  const int index = find_column(setup.schema, setup.common.ml_target);
-  if (index < 0 || std::find(setup.columns.begin(), setup.columns.end(), index) == setup.columns.end()) {
+bool can_be_ml_target(const Column& column) {
+  return column.kind == ColumnKind::Categorical && level_count(column) == 2;
+}
+
+Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target) {
+  if (target.empty()) return Status::ok();
+  const int index = find_column(schema, target);
+  if (index < 0 || std::find(columns.begin(), columns.end(), index) == columns.end()) {
     return Status::error(ErrorCode::InvalidArgument,
-                         "option \"mlTarget\": \"" + setup.common.ml_target + "\" is not among the synthesized columns");
+                         "option \"mlTarget\": \"" + target + "\" is not among the synthesized columns");
   }
-  const Column& target = setup.schema.columns[static_cast<size_t>(index)];
-  if (target.kind != ColumnKind::Categorical || level_count(target) != 2) {
+  const Column& column = schema.columns[static_cast<size_t>(index)];
+  if (!can_be_ml_target(column)) {
     return Status::error(ErrorCode::InvalidArgument,
-                         "option \"mlTarget\": \"" + target.name +
+                         "option \"mlTarget\": \"" + column.name +
                              "\" must be a categorical column with exactly two levels (the classifier is binary)");
   }
   return Status::ok();
 }
+
+namespace {
 
 ColumnForm form_of(const Column& column) {
   if (column.kind == ColumnKind::Categorical) return ColumnForm::Categorical;
@@ -124,7 +128,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<int> columns, resolve_columns(setup.schema, setup.common.columns));
   setup.columns = std::move(columns);
-  PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup));
+  PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, setup.common.ml_target));
   // Under replace-one neighbours n is public and no record may be dropped (encoding.hpp).
   if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne && setup.common.out_of_domain == OutOfDomainPolicy::Reject) {
     return Status::error(ErrorCode::InvalidArgument,

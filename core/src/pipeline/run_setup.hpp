@@ -46,4 +46,13 @@ struct RunSetup {
 // Parses the schema and the options JSON (see docs/api.md) and checks them as synthesize() does.
 Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json);
 
+// The checks read_run_setup makes, also used by the run advice (forecast/run_advice.hpp).
+// Schema indices of the named columns, all of them when `names` is empty; an unknown or repeated
+// name is an error.
+Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector<std::string>& names);
+// The "mlTarget" classifier is binary: a categorical column with exactly two levels.
+bool can_be_ml_target(const Column& column);
+// A non-empty `target` must name one of `columns` that can_be_ml_target.
+Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target);
+
 }  // namespace privsynth

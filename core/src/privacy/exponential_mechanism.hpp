@@ -25,7 +25,7 @@ Result<std::vector<double>> exponential_mechanism_probabilities(const std::vecto
 // the probabilities realised are those of the computed double weights, so each differs from the
 // exact softmax by a relative rounding error of order n * 2^-53 plus at most 2^-53 absolute from
 // the resolution of U; the eps-DP guarantee holds for the exact softmax, so treat it as holding up
-// to that error (no integer-exact draw from exp(real) probabilities is attempted here).
+// to that error (no integer-exact draw of exp(real) probabilities is attempted here).
 Result<size_t> exponential_mechanism(const std::vector<double>& scores, double epsilon, double sensitivity,
                                      RandomSource& random);
 

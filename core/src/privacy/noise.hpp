@@ -1,7 +1,7 @@
 #pragma once
-// Noise. Counts get integer noise drawn exactly from the discrete Laplace law as Canonne,
-// Kamath and Steinke do ("The Discrete Gaussian for Differential Privacy", NeurIPS 2020, Alg. 2),
-// with integer arithmetic only, so floating-point attacks on Laplace noise do not apply.
+// Noise. Counts get integer noise from the exact discrete Laplace draws of Canonne,
+// Kamath and Steinke ("The Discrete Gaussian for Differential Privacy", NeurIPS 2020, Alg. 2),
+// which uses only integer arithmetic, so floating-point attacks on the Laplace mechanism do not apply.
 #include <cstdint>
 
 #include "base/random.hpp"
@@ -30,7 +30,7 @@ bool bernoulli_exp_minus(RandomSource& random, uint64_t numerator, uint64_t deno
 int64_t sample_discrete_laplace(RandomSource& random, const RationalScale& scale);
 
 // G with P(G = j) = (1 - a) a^j, j = 0, 1, ..., a = exp(-1 / scale): the magnitude step of the
-// discrete Laplace noise, drawn exactly (CKS 2020, Alg. 2).
+// discrete Laplace noise, exact (CKS 2020, Alg. 2).
 uint64_t sample_geometric(RandomSource& random, const RationalScale& scale);
 
 // Real Z with density exp(-|z| / scale) / (2 scale), by inversion at 53-bit resolution. For

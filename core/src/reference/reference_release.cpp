@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "base/number_text.hpp"
 #include "reference/reference_measure.hpp"
 #include "reference/tree_reference.hpp"
 
@@ -15,6 +16,11 @@ ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>&
   double cells = 1;
   for (int level : levels) cells *= level;
   return cells <= kAutoUniformCells ? ReferenceKind::Uniform : ReferenceKind::Tree;
+}
+
+std::string auto_reference_rule() {
+  return "auto: uniform while the encoded domain has at most " + format_grouped_like_javascript(kAutoUniformCells) +
+         " cells, else tree";
 }
 
 double default_reference_budget_fraction(ReferenceKind kind) {
@@ -37,6 +43,13 @@ ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const 
     options.budget_fraction = default_reference_budget_fraction(options.kind);
   }
   return options;
+}
+
+ReferenceBudgetSplit split_reference_budget(const ReferenceOptions& options, double epsilon) {
+  ReferenceBudgetSplit split;
+  split.reference = epsilon * options.budget_fraction;
+  split.rest = epsilon - split.reference;
+  return split;
 }
 
 namespace {

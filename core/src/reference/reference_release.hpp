@@ -38,6 +38,8 @@ struct ReferenceOptions {
 // continuous space it is uniform. The choice reads only the public schema.
 inline constexpr double kAutoUniformCells = 1e6;
 ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>& levels, bool continuous);
+// That rule in words, for the receipt ("auto: uniform while ... 1,000,000 cells, else tree").
+std::string auto_reference_rule();
 
 // Share of epsilon for mu when the caller gives none: Bojkovic & Loh spend eps on mu and eps on
 // the LP (Theorems III.1 and IV.1), so half for the histogram and the KDE; the tree measures many
@@ -46,6 +48,13 @@ double default_reference_budget_fraction(ReferenceKind kind);
 
 // The options a run uses: "auto" resolved, the budget share defaulted (0 for the uniform measure).
 ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels, bool continuous);
+
+// How a run's epsilon is shared by basic composition: `options.budget_fraction` of it for mu (none
+// for the uniform measure) and the rest for the mechanism's own measurements. `options` resolved.
+struct ReferenceBudgetSplit {
+  double reference = 0, rest = 0;
+};
+ReferenceBudgetSplit split_reference_budget(const ReferenceOptions& options, double epsilon);
 
 // Draws from a released mu: codes of the encoded domain, or (continuous space) points of [0,1]^p,
 // one vector per column.

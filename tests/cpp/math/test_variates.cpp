@@ -1,5 +1,5 @@
-// Statistical tests of the normal, Gamma and Beta samplers against their exact CDFs. Seeds are
-// fixed, so each test is deterministic; alpha = 1e-4 is the chance that a correct sampler would
+// Statistical tests of the normal, Gamma and Beta variates against their exact CDFs. Seeds are
+// fixed, so each test is deterministic; alpha = 1e-4 is the chance that correct variates would
 // fail with a fresh seed (per check). KS critical value at alpha = 1e-4 (asymptotic):
 // sqrt(ln(2 / alpha) / 2) / sqrt(n) = 2.2252 / sqrt(n), i.e. 0.00995 for n = 50,000.
 #include <catch2/catch.hpp>
@@ -19,15 +19,15 @@ constexpr double kAlpha = 1e-4;
 constexpr size_t kDraws = 50000;
 const double kKsCritical = std::sqrt(std::log(2 / kAlpha) / 2) / std::sqrt(static_cast<double>(kDraws));
 
-// I_x(a, b), the Beta(a, b) CDF (the core's, from the samplers' Clopper-Pearson intervals).
+// I_x(a, b), the Beta(a, b) CDF (from the test-support library, as used by the Clopper-Pearson intervals).
 double beta_cdf(double a, double b, double x) { return regularized_incomplete_beta(a, b, x); }
 
 // Gamma(a, 1) CDF: P(a, x) = 1 - Q(a, x), and Q(a, x) is the chi-square tail with 2a dof at 2x.
 double gamma_cdf(double a, double x) { return x <= 0 ? 0 : 1 - testing::chi_square_upper_tail(2 * x, 2 * a); }
 
-std::vector<double> draw(const std::function<double()>& sampler) {
+std::vector<double> draw(const std::function<double()>& variate) {
   std::vector<double> sample(kDraws);
-  for (double& x : sample) x = sampler();
+  for (double& x : sample) x = variate();
   return sample;
 }
 
@@ -96,7 +96,7 @@ TEST_CASE("Beta draws match the regularized incomplete beta, mean and variance",
   }
 }
 
-TEST_CASE("a Beta sampler with swapped shapes is caught (the KS test has power)", "[bernstein][beta]") {
+TEST_CASE("Beta variates with swapped shapes is caught (the KS test has power)", "[bernstein][beta]") {
   SeededTestRandom random(7);
   const std::vector<double> sample = draw([&] { return sample_beta(random, 3, 4); });
   CHECK(testing::kolmogorov_smirnov_statistic(sample, [](double x) { return beta_cdf(3, 4, x); }) < kKsCritical);
@@ -104,7 +104,7 @@ TEST_CASE("a Beta sampler with swapped shapes is caught (the KS test has power)"
   CHECK(testing::kolmogorov_smirnov_statistic(sample, [](double x) { return beta_cdf(3.3, 4, x); }) > kKsCritical);
 }
 
-TEST_CASE("samplers reject invalid shapes and repeat under a fixed seed", "[bernstein][beta]") {
+TEST_CASE("variates reject invalid shapes and repeat under a fixed seed", "[bernstein][beta]") {
   SeededTestRandom random(1);
   for (double bad : {0.0, -1.0, double(NAN), double(INFINITY)}) {
     CHECK(std::isnan(sample_gamma(random, bad)));

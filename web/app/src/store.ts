@@ -1,16 +1,6 @@
 // The page's state in one place. Panels read it, write patches, and re-render on change.
 import { PrivsynthError } from 'privsynth';
-import type {
-  CommonOptions,
-  MarginalLpOptions,
-  MechanismOptions,
-  ReducedSpaceLpOptions,
-  RunForecast,
-  SamplerOptions,
-  Schema,
-  SpacePartitionOptions,
-  SynthesisResult,
-} from 'privsynth';
+import type { CommonOptions, MechanismOptions, RunAdvice, RunForecast, Schema, SynthesisResult } from 'privsynth';
 
 /** The table the user wants to synthesize. */
 export interface DataInput {
@@ -22,8 +12,8 @@ export interface DataInput {
   csv: string | File;
   bytes: number;
   /**
-   * Data rows, when known without reading a whole file (the bundled samples). Exact, so private for
-   * every mechanism but the sampler, whose replace-one neighbours make the number of records public.
+   * Data rows, when known without reading a whole file (the bundled samples). Exact, so private,
+   * except for a mechanism whose neighbours replace one record: the number of records is then public.
    */
   rows: number | null;
   /** The header row, when it could be read; null otherwise. */
@@ -45,27 +35,24 @@ export interface SchemaChoice {
   text: string;
 }
 
-/** The mechanisms the demo offers: every mechanism of the library. */
+/** The mechanisms the demo offers: every mechanism of the library (mechanisms/registry.ts has one entry each). */
 export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
 
-/** The options common to every mechanism; the columns come from the columns panel. */
-type CommonRunOptions = Omit<CommonOptions, 'columns'>;
-export type ReducedSpaceLpRun = CommonRunOptions & ReducedSpaceLpOptions;
-export type MarginalLpRun = CommonRunOptions & MarginalLpOptions;
-export type SpacePartitionRun = CommonRunOptions & SpacePartitionOptions;
-/** The sampler's run options; preview is left to the comparison of the samplers (sampler-compare.ts). */
-export type SamplerRun = CommonRunOptions & Omit<SamplerOptions, 'preview'>;
-
 /**
- * Options from the parameter panel (null while an input is invalid): one mechanism's options only,
- * since the core rejects an option that does not apply (e.g. "degree" or "referenceMeasure" with the
- * marginal LP). A union of the four, because Omit over the union would keep only the common keys.
+ * Options from the parameter panel (null while an input is invalid): the options every mechanism
+ * takes (the columns come from the columns panel) and one mechanism's own, since the core rejects
+ * an option that does not apply. The intersection distributes over the mechanisms' union, so each
+ * member keeps its own keys (Omit over the union would keep only the common ones).
  */
-export type RunParameters = ReducedSpaceLpRun | MarginalLpRun | SpacePartitionRun | SamplerRun;
+export type RunParameters = Omit<CommonOptions, 'columns'> & MechanismOptions;
 
-/** The reduced-space LP's options (its runs leave "mechanism" out: the library's default). */
-export function isReducedSpaceLp(parameters: RunParameters): parameters is ReducedSpaceLpRun {
-  return parameters.mechanism === undefined || parameters.mechanism === 'reduced-space-lp';
+/** One mechanism's run options ("mechanism" may be left out for the library's default). */
+export type RunParametersOf<M extends Mechanism> = Extract<RunParameters, { mechanism?: M }>;
+
+/** The fewest columns a run with the chosen settings needs, and why ("degree 2", "the tree fit"). */
+export interface ColumnsNeeded {
+  count: number;
+  reason: string;
 }
 
 export interface FailureInfo {
@@ -82,8 +69,8 @@ export type ForecastState =
 
 /**
  * Every data row of `input`'s CSV, counted by the data summary (for files, whose rows are not
- * counted upfront). Exact, so private, except for the sampler: under its replace-one neighbours the
- * number of records is public and its run publishes it (sampler-choice.ts, samplerRecords).
+ * counted upfront). Exact, so private, except for a mechanism whose neighbours replace one record:
+ * the number of records is then public and its run publishes it.
  */
 export interface FileRows {
   input: DataInput;
@@ -96,23 +83,22 @@ export interface AppState {
   schema: SchemaChoice | null;
   /** Set while a schema is being read or validated. */
   schemaBusy: boolean;
+  /**
+   * The core's advice on every column of the schema (engine/run-advice.ts): their levels and which
+   * can be a prediction target. Null until it arrives, and again when the schema changes.
+   */
+  schemaAdvice: RunAdvice | null;
   columns: string[];
   mechanism: Mechanism;
-  /** The reduced-space LP's degree (the marginal LP's MST workload is 1- and 2-way marginals). */
-  degree: 1 | 2 | 3;
   parameters: RunParameters | null;
+  /** What the chosen mechanism's settings need, kept while a field is invalid (parameters is then null). */
+  columnsNeeded: ColumnsNeeded;
   /**
    * The number of records the user states as public (typed in step 4, empty at first, never read
    * from the data), or null: n for the forecast, the planner and the recommendation.
    */
   statedRows: number | null;
   fileRows: FileRows | null;
-  /**
-   * The data (dataKeyOf) on which the samplers' comparison has been shown. It reads the real
-   * records, so any sampler picked afterwards is picked after seeing it: every sampler run on those
-   * data is labelled not private (choicesFromData; sampler-fields.ts).
-   */
-  samplerCompared: readonly string[];
   forecast: ForecastState;
   running: boolean;
   result: SynthesisResult | null;
@@ -159,19 +145,21 @@ export class Store {
   }
 }
 
-export function initialState(): AppState {
+/** The state at load: no data yet, `mechanism` chosen (the registry's first). */
+export function initialState(mechanism: Mechanism): AppState {
   return {
     engineReady: false,
     input: null,
     schema: null,
     schemaBusy: false,
+    schemaAdvice: null,
     columns: [],
-    mechanism: 'reduced-space-lp',
-    degree: 2,
+    mechanism,
     parameters: null,
+    // The parameter panel states the chosen mechanism's own as soon as it is built.
+    columnsNeeded: { count: 1, reason: '' },
     statedRows: null,
     fileRows: null,
-    samplerCompared: [],
     forecast: { kind: 'none' },
     running: false,
     result: null,

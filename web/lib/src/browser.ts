@@ -4,10 +4,11 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors.js';
-import { discoveryRequestOf, forecastRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
+import { adviceRequestOf, discoveryRequestOf, forecastRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
+import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -154,6 +155,21 @@ export function forecastRun(options: ForecastOptions): Promise<RunForecast> {
  */
 export function mechanismCatalogue(): Promise<MechanismCatalogue> {
   return call<MechanismCatalogue>({ kind: 'catalogue' });
+}
+
+/**
+ * The rules a run applies, from public inputs only, before choosing its options: each column's
+ * levels, the encoded domain's cells, whether the continuous space can take the columns, which
+ * reference measure "auto" picks and how epsilon is split, and the mechanism recommended for
+ * these inputs with its reason (docs/api.md). Reads no data and spends no budget; `rows` is a
+ * number of records you state as public. Rejects what a run would reject in the same inputs.
+ */
+export function adviseRun(schema: Schema | string, request?: RunAdviceRequest): Promise<RunAdvice> {
+  try {
+    return call<RunAdvice>({ kind: 'advise', ...adviceRequestOf(schema, request) });
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /** The core's version (matches the package version). */

@@ -3,10 +3,11 @@
 // from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
-import { catalogueWith, checkSchema, discoverWith, discoveryRequestOf, forecastRequestOf, forecastWith, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
+import { adviceRequestOf, adviseWith, catalogueWith, checkSchema, discoverWith, discoveryRequestOf, forecastRequestOf, forecastWith, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
+import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -82,6 +83,18 @@ export async function forecastRun(options: ForecastOptions): Promise<RunForecast
  */
 export async function mechanismCatalogue(): Promise<MechanismCatalogue> {
   return catalogueWith(await loadWasmModule());
+}
+
+/**
+ * The rules a run applies, from public inputs only, before choosing its options: each column's
+ * levels, the encoded domain's cells, whether the continuous space can take the columns, which
+ * reference measure "auto" picks and how epsilon is split, and the mechanism recommended for
+ * these inputs with its reason (docs/api.md). Reads no data and spends no budget; `rows` is a
+ * number of records you state as public. Rejects what a run would reject in the same inputs.
+ */
+export async function adviseRun(schema: Schema | string, request?: RunAdviceRequest): Promise<RunAdvice> {
+  const { schemaJson, requestJson } = adviceRequestOf(schema, request);
+  return adviseWith(await loadWasmModule(), schemaJson, requestJson);
 }
 
 /** The core's version (matches the package version). */

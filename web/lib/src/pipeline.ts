@@ -6,6 +6,7 @@ import { errorFromCode } from './errors.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
+import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Phase, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import { syntheticCsv, syntheticTable, weightedCentres } from './synthetic-table.js';
@@ -165,6 +166,19 @@ export function forecastWith(module: PrivsynthWasmModule, schemaJson: string, op
 
 export function catalogueWith(module: PrivsynthWasmModule): MechanismCatalogue {
   return JSON.parse(check(module.mechanismCatalogue()).catalogueJson) as MechanismCatalogue;
+}
+
+/**
+/** adviseRun()'s arguments as the core takes them: the schema and the request as JSON. */
+export function adviceRequestOf(schema: Schema | string, request: RunAdviceRequest | undefined): { schemaJson: string; requestJson: string } {
+  if (request !== undefined && (request === null || typeof request !== 'object' || Array.isArray(request))) {
+    throw errorFromCode('INVALID_ARGUMENT', 'adviseRun() takes its request as an object');
+  }
+  return { schemaJson: schemaJsonOf(schema), requestJson: JSON.stringify(request ?? {}) };
+}
+
+export function adviseWith(module: PrivsynthWasmModule, schemaJson: string, requestJson: string): RunAdvice {
+  return JSON.parse(check(module.advise(schemaJson, requestJson)).adviceJson) as RunAdvice;
 }
 
 export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {

@@ -27,6 +27,7 @@ export {
   SAMPLER_OPTION_NAMES,
   MECHANISM_OPTION_NAMES,
 } from './options-types.js';
+export type * from './advice-types.js';
 export { inferSchema, NOT_PRIVATE_WARNING } from './schema-inference.js';
 export type { InferSchemaOptions } from './schema-inference.js';
 export { parseCsv } from './csv.js';

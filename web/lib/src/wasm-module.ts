@@ -62,10 +62,12 @@ export interface PrivsynthWasmModule {
   plan(inputsJson: string): { ok: true; reportJson: string } | WasmFailure;
   /** The run forecast from public inputs (core/include/privsynth/run_forecast.hpp); rows may be null. */
   forecast(schemaJson: string, optionsJson: string, rows: number | null): { ok: true; forecastJson: string } | WasmFailure;
+  /** The run advice from public inputs (core/include/privsynth/run_advice.hpp). */
+  advise(schemaJson: string, requestJson: string): { ok: true; adviceJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
-export const WASM_FUNCTIONS = ['startSynthesis', 'startSummary', 'validateSchema', 'discoverSchema', 'version', 'mechanismCatalogue', 'warmUp', 'plan', 'forecast'] as const;
+export const WASM_FUNCTIONS = ['startSynthesis', 'startSummary', 'validateSchema', 'discoverSchema', 'version', 'mechanismCatalogue', 'warmUp', 'plan', 'forecast', 'advise'] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;
 void everyFunctionListed;

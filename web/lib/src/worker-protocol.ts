@@ -3,6 +3,7 @@ import type { MechanismCatalogue } from './catalogue-types.js';
 import type { SerializedError } from './errors.js';
 import type { DiscoveredSchema, Schema } from './schema-types.js';
 import type { RunForecast } from './forecast-types.js';
+import type { RunAdvice } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SynthesisResult } from './types.js';
 
@@ -15,9 +16,10 @@ export type WorkerRequest =
   | { id: number; kind: 'catalogue' }
   | { id: number; kind: 'plan'; inputsJson: string }
   | { id: number; kind: 'forecast'; schemaJson: string; optionsJson: string; rows: number | null }
+  | { id: number; kind: 'advise'; schemaJson: string; requestJson: string }
   | { id: number; kind: 'load' };
 
 export type WorkerReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | RunForecast | MechanismCatalogue | string | null }
+  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | RunForecast | RunAdvice | MechanismCatalogue | string | null }
   | { id: number; kind: 'failed'; error: SerializedError };

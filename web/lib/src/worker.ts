@@ -1,7 +1,7 @@
 // The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive.
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
 import { serializeError } from './errors.js';
-import { catalogueWith, checkSchema, discoverWith, forecastWith, planWith, runSynthesis, summarizeWith } from './pipeline.js';
+import { adviseWith, catalogueWith, checkSchema, discoverWith, forecastWith, planWith, runSynthesis, summarizeWith } from './pipeline.js';
 import { resultBuffers } from './synthetic-table.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -34,6 +34,8 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
       return done(request.id, planWith(module, request.inputsJson));
     case 'forecast':
       return done(request.id, forecastWith(module, request.schemaJson, request.optionsJson, request.rows));
+    case 'advise':
+      return done(request.id, adviseWith(module, request.schemaJson, request.requestJson));
     case 'validate':
       return done(request.id, checkSchema(module, request.schemaJson));
     case 'summarize':

@@ -42,8 +42,9 @@ double default_count_budget_fraction(size_t marginals) {
 
 ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms) {
   ReducedSpaceLpBudget split;
-  split.reference = options.epsilon * options.reference.budget_fraction;
-  split.lp = options.epsilon - split.reference;
+  const ReferenceBudgetSplit shared = split_reference_budget(options.reference, options.epsilon);
+  split.reference = shared.reference;
+  split.lp = shared.rest;
   const double count_share =
       options.count_budget_fraction > 0 ? options.count_budget_fraction : default_count_budget_fraction(marginals + moment_terms);
   const double count = split.lp * count_share;

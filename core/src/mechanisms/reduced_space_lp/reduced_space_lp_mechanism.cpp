@@ -6,12 +6,6 @@ namespace {
 
 constexpr PrivacyModel kPrivacy{Neighbours::AddRemove, Accounting::Basic};
 
-std::string continuous_space_refusal(const std::string& column, ColumnForm form) {
-  return "the continuous space works on numeric columns without missing values, and \"" + column + "\" is " +
-         (form == ColumnForm::Categorical ? "categorical" : "nullable") +
-         "; choose numeric columns with \"columns\", or use \"space\": \"encoded\"";
-}
-
 Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpOptions options, read_reduced_space_lp_options(reader, epsilon));
   PreparedMechanism prepared;

@@ -41,7 +41,7 @@ nlohmann::json reduced_space_lp_parameters(const ReducedSpaceLpOptions& given, c
                   {"composition", "basic (sequential) composition: total = reference measure + LP measurements"}}},
       {"referenceMeasure", reference.receipt},
       {"referenceMeasureChoice", given.reference.kind == ReferenceKind::Auto
-                                     ? "auto: uniform while the encoded domain has at most 1,000,000 cells, else tree"
+                                     ? auto_reference_rule()
                                      : "fixed by the caller"},
       {"reducedSpace", reduced_space_json(options, fitted.schedule, fitted.fit)},
       {"syntheticRows", rows},

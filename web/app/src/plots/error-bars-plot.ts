@@ -3,7 +3,7 @@
 import * as Plot from '@observablehq/plot';
 import type { MarginalDistance } from 'privsynth';
 
-import { formatDecimal, formatInteger } from '../format';
+import { formatDecimal, formatInteger } from '../ui/format';
 import { CHAR_WIDTH, clamp, labelsWidth, truncate } from './labels';
 import { ERROR_COLOUR } from './palette';
 import { plotFrame, plotStyle } from './plot-frame';

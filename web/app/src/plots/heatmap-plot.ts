@@ -5,9 +5,9 @@
 import * as Plot from '@observablehq/plot';
 import type { TwoWayDistribution } from 'privsynth';
 
-import { h } from '../dom';
-import { selectField } from '../fields';
-import { formatDecimal } from '../format';
+import { h } from '../ui/dom';
+import { selectField } from '../ui/fields';
+import { formatDecimal } from '../ui/format';
 import { differenceThresholds, shareThresholds } from './colour-classes';
 import { clamp, horizontalTicks, labelsWidth, truncate } from './labels';
 import { plotFrame, plotStyle } from './plot-frame';

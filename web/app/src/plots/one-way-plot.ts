@@ -4,8 +4,8 @@
 import * as Plot from '@observablehq/plot';
 import type { MarginalDistance, OneWayDistribution } from 'privsynth';
 
-import { selectField } from '../fields';
-import { formatDecimal, formatPercent } from '../format';
+import { selectField } from '../ui/fields';
+import { formatDecimal, formatPercent } from '../ui/format';
 import { horizontalTicks, truncate } from './labels';
 import { REAL_COLOUR, seriesLegend, SYNTHETIC_COLOUR, syntheticStripes } from './palette';
 import { plotFrame, plotStyle } from './plot-frame';

@@ -1,7 +1,7 @@
 // The colours of the plots. Real and synthetic data are told apart by colour (Okabe–Ito blue and
 // vermillion, safe for colour-blind readers) and by fill: real bars are solid, synthetic bars are
 // striped, so that the plots also read in grey scale.
-import { h, uid } from '../dom';
+import { h, uid } from '../ui/dom';
 
 export const REAL_COLOUR = '#0072b2';
 export const SYNTHETIC_COLOUR = '#d55e00';

@@ -2,7 +2,7 @@
 // controls, a host that scrolls sideways when the plot is wider than the card, and a sentence on
 // what to look for. The plot is drawn for the host's width, so it waits until the host is laid
 // out (the report is built before it is shown); until then the host keeps the plot's height free.
-import { h, replaceChildren, uid } from '../dom';
+import { h, replaceChildren, uid } from '../ui/dom';
 import { FONT_SIZE } from './labels';
 
 export interface PlotFrameOptions {

@@ -4,7 +4,7 @@
 // announced (aria-live) and linked to their control (aria-describedby, aria-invalid).
 import type { DiscoveryColumn, SchemaColumn } from 'privsynth';
 
-import { h, show } from '../dom';
+import { h, show } from '../ui/dom';
 import { categoriesProblem, categoryLines, parseCategoryLines } from './build-schema';
 
 export type RowMode = 'omit' | 'typed' | 'discover';

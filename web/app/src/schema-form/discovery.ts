@@ -3,8 +3,8 @@
 // with its own receipt. The form runs the discovery; this box only shows it.
 import type { SchemaColumn } from 'privsynth';
 
-import { definitionList, h, replaceChildren, show } from '../dom';
-import { numberField, positiveNumber, probability } from '../fields';
+import { definitionList, h, replaceChildren, show } from '../ui/dom';
+import { numberField, positiveNumber, probability } from '../ui/fields';
 import type { FailureInfo } from '../store';
 import { type Cost, describeCost, describeDomain, formatCost, isFree } from './build-schema';
 

@@ -7,9 +7,9 @@ import './schema-form.css';
 
 import { discoverSchema, type Schema, type SchemaColumn, validateSchema } from 'privsynth';
 
-import { downloadText } from '../download';
-import { h, replaceChildren, show } from '../dom';
-import { formatList } from '../format';
+import { downloadText } from '../ui/download';
+import { h, replaceChildren, show } from '../ui/dom';
+import { formatList } from '../ui/format';
 import { failureOf, type FailureInfo, type SchemaChoice, type Store } from '../store';
 import { addCost, buildSchema, type Cost, describeCost, describeDomain, discoveredColumn, discoveryKey, NO_COST, notPrivateReasonsOf } from './build-schema';
 import { type ColumnRow, columnRow, type RowContext } from './column-row';

@@ -1,0 +1,150 @@
+// `npm run bench -- scale [rows]`: a generated rows x 20 CSV (default 1,000,000 rows, about 80 MB;
+// bench/scale/scale-data.mjs) through the CLI and through the demo app in headless Chromium, with the
+// marginal mechanism at epsilon = 1. Prints the peak memory (the CLI process's maximum resident set
+// from /usr/bin/time; Chromium's renderer process, which hosts the page and the engine's worker,
+// sampled from /proc every 200 ms), the wall time and the longest stall of the page's main thread
+// during the run. Asserts nothing about timings; exits 1 if a run fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+import { ensureScaleData } from './scale-data.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const rows = Number(process.argv[2] ?? 1_000_000);
+const csvPath = join(root, `build/scale/scale-${rows}.csv`);
+const schemaPath = join(root, 'build/scale/scale.schema.json');
+const cli = join(root, 'web/lib/dist/cli.js');
+const appDist = join(root, 'web/app/dist');
+const mb = (bytes) => `${Math.round(bytes / 1e6).toLocaleString('en-US')} MB`;
+
+function runCli(mechanism) {
+  const out = mkdtempSync(join(tmpdir(), 'privsynth-scale-'));
+  try {
+    const started = performance.now();
+    const run = spawnSync('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', process.execPath, cli, 'synth', csvPath, '--schema', schemaPath,
+      '--epsilon', '1', '--mechanism', mechanism, '--out', join(out, 'synthetic.csv'), '--receipt', join(out, 'receipt.json'), '--quiet'],
+    { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 24 });
+    const stderr = run.stderr ?? '';
+    if (run.status !== 0) throw new Error(`privsynth synth exited with ${run.status}: ${stderr.trim()}`);
+    const seconds = (performance.now() - started) / 1000;
+    const peak = Number(/PEAK_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN) * 1024;
+    const receipt = JSON.parse(readFileSync(join(out, 'receipt.json'), 'utf8'));
+    return { seconds, peak, syntheticRows: receipt.output?.rows ?? null };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+async function serve(dir) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dir + sep) || !existsSync(file)) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Resident memory (VmRSS) of every Chromium renderer process, by pid. */
+function rendererMemory() {
+  const found = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('chromium') || !command.includes('--type=renderer')) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) found.set(pid, Number(rss[1]) * 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+async function runApp() {
+  const server = await serve(appDist);
+  const profile = mkdtempSync(join(tmpdir(), 'privsynth-scale-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    for (const rss of rendererMemory().values()) peak = Math.max(peak, rss);
+  }, 200);
+  try {
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    const byTestId = (id) => `[data-testid="${id}"]`;
+    await page.setInputFiles(byTestId('schema-file'), schemaPath);
+    await page.waitForFunction(() => document.querySelector('[data-testid="schema-select"]')?.value === 'uploaded');
+    await page.setInputFiles(byTestId('file-input'), csvPath);
+    // The data summary reads the whole file once (streamed) before the run.
+    await page.waitForSelector(`${byTestId('data-summary-verdict')}, ${byTestId('data-summary-error')}`, { timeout: 600_000 });
+    const verdict = await page.textContent(byTestId('data-summary-status'));
+    if (!verdict?.includes('rows fit the schema')) throw new Error(`the data summary says: ${verdict}`);
+    await page.selectOption(byTestId('mechanism'), 'marginal-lp');
+    // The longest gap between ticks of a 50 ms timer on the page's main thread during the run.
+    await page.evaluate(() => {
+      const state = { last: performance.now(), worst: 0 };
+      window.__stall = state;
+      setInterval(() => {
+        const now = performance.now();
+        state.worst = Math.max(state.worst, now - state.last - 50);
+        state.last = now;
+      }, 50);
+    });
+    const started = performance.now();
+    await page.click(byTestId('run'));
+    await page.waitForSelector(`${byTestId('results')}:not([hidden]), ${byTestId('error')}:not([hidden])`, { timeout: 1_800_000 });
+    const seconds = (performance.now() - started) / 1000;
+    if (await page.isVisible(byTestId('error'))) throw new Error(`the app failed: ${await page.textContent(byTestId('error'))}`);
+    const stall = await page.evaluate(() => window.__stall.worst);
+    const summary = (await page.textContent(byTestId('run-summary'))) ?? '';
+    return { seconds, peak, stall, summary };
+  } finally {
+    clearInterval(sampler);
+    await context.close();
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+await ensureScaleData(csvPath, schemaPath, rows);
+const size = readFileSync(csvPath).length;
+console.log(`\n## Scale: ${rows.toLocaleString('en-US')} rows x 20 columns (${mb(size)}), marginal-lp, epsilon = 1\n`);
+console.log('| path | wall time | peak memory | longest main-thread stall |');
+console.log('| --- | ---: | ---: | ---: |');
+let failed = false;
+try {
+  const run = runCli('marginal-lp');
+  console.log(`| CLI (\`privsynth synth\`, Node ${process.version}) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (process max RSS) | - |`);
+} catch (error) {
+  failed = true;
+  console.log(`| CLI | failed: ${error.message.split('\n')[0]} | | |`);
+}
+if (!existsSync(join(appDist, 'index.html'))) {
+  console.log('| app | web/app/dist is missing: bash scripts/build.sh app | | |');
+  failed = true;
+} else {
+  try {
+    const run = await runApp();
+    console.log(`| app in Chromium (file upload to results) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (renderer max RSS) | ${Math.round(run.stall)} ms |`);
+    console.log(`\nApp run summary: ${run.summary.trim()}`);
+  } catch (error) {
+    failed = true;
+    console.log(`| app | failed: ${error.message.split('\n')[0]} | | |`);
+  }
+}
+process.exit(failed ? 1 : 0);

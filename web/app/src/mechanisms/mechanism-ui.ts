@@ -1,0 +1,145 @@
+// What the app knows of one mechanism, in one typed object: its names and hints, its fields in step
+// 4 and the options they make, what it asks of the columns, and its parts of the forecast, the
+// receipt, the report and the downloads. The generic panels (params-panel, forecast-view,
+// receipt-view, report-view, results-panel, run-panel) hold no mechanism's name: they look the
+// chosen mechanism up in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/)
+// exports one MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
+import type { CommonOptions, MechanismOptions, PrivacyReceipt, ReleaseForecast, RunForecast, Schema, SynthesisResult, UtilityReport } from 'privsynth';
+
+import type { AppState, ColumnsNeeded, Mechanism, RunParameters, Store } from '../store';
+import type { DownloadFile } from '../ui/download';
+
+/** A piece of a sentence: text, or an element (a number marked for the tests, a <strong>). */
+export type Part = Node | string;
+
+/** A label and its value, for a definition list (the receipt's parameters, the forecast's details). */
+export type Row = [string, Node | string];
+
+/** The options a mechanism's fields make: its own, and the choices made by looking at the data (if any). */
+export type MechanismOptionsOf<M extends Mechanism> = Extract<MechanismOptions, { mechanism?: M }> & Pick<CommonOptions, 'choicesFromData'>;
+
+/** Where the parameter panel puts a mechanism's fields, from top to bottom. */
+export type FieldSlot =
+  /** Right under the mechanism select (notices about the chosen columns). */
+  | 'underMechanism'
+  /** After ε and the stated n: the mechanism's main choices. */
+  | 'main'
+  /** After the prediction target. */
+  | 'afterTarget'
+  /** In the grid under "Advanced", before "Values outside the schema". */
+  | 'advanced';
+
+/** What a mechanism's fields get from the parameter panel. */
+export interface FieldContext {
+  readonly store: Store;
+  /** To be called after a field changed: the panel re-reads the options and re-renders. */
+  changed(): void;
+  /**
+   * The one instance, in this panel, of a group of fields that several mechanisms take (the LP's
+   * settings, the number of synthetic rows): both mechanisms get the same elements and values.
+   */
+  shared<T>(create: (context: FieldContext) => T): T;
+}
+
+/** A mechanism's fields in the parameter panel (made once; shown while the mechanism is chosen), as the panel sees any of them. */
+export interface MechanismFieldsBase {
+  /** Its elements, by where they go; a shared group's elements may be listed by several mechanisms. */
+  slots: Partial<Record<FieldSlot, HTMLElement[]>>;
+  /**
+   * Shows or hides every element it listed. The panel hides the other mechanisms' first, then shows
+   * the chosen one's, so that a shared group ends up as the chosen mechanism wants it.
+   */
+  setVisible(visible: boolean): void;
+  /** Its options, or null while one of its fields is invalid (the error shows next to the field). */
+  read(): MechanismOptionsOf<Mechanism> | null;
+  /** The fewest columns a run needs with these settings; `parameters` are the run's (null while a field of step 4 is invalid). */
+  columnsNeeded(parameters: RunParameters | null): ColumnsNeeded;
+  /** The note at the top of "Advanced" on which settings apply, or null for none. */
+  advancedNote(): string | null;
+}
+
+/** Mechanism M's fields: its own options only. */
+export interface MechanismFields<M extends Mechanism> extends MechanismFieldsBase {
+  read(): MechanismOptionsOf<M> | null;
+}
+
+/** The chosen columns that a mechanism refuses (the core would stop the run), in the run panel's words. */
+export interface ColumnRefusal {
+  columns: string[];
+  /** Why the run cannot start, after "To run: ", e.g. "untick the nullable numeric column “age” (…)". */
+  blocker: string;
+}
+
+/** n for the forecast, and where it comes from in a sentence. */
+export interface RowsSource {
+  rows: number | null;
+  source: string;
+}
+
+/** A mechanism's part of the forecast (forecast-view.ts); every number comes from the core's forecastRun(). */
+export interface ForecastUi {
+  /** What the run releases, after "6 of 16 columns → " (the numbers the tests read marked estimate-*). */
+  sentence(forecast: RunForecast): Part[];
+  /** The budget in one sentence. Default: pure ε-DP, split over the releases by basic composition. */
+  budget?(forecast: RunForecast): Part[];
+  /** The mechanism's public parameters in words, under the two sentences, or null. */
+  details?(forecast: RunForecast): HTMLElement | null;
+  /** A release's "expected error" cell when the mechanism states it better than the noise does; null: the default. */
+  releaseError?(forecast: RunForecast, release: ReleaseForecast): string | null;
+  /** The hint under the table of releases. Default: the expected error of noisy counts. */
+  errorLabel?: string;
+  /** n and its source. Default: the number the user stated as public in step 4, or none. */
+  rows?(state: AppState): RowsSource;
+}
+
+/** A mechanism's part of the utility report (computed on the real data: for the owner's eyes only). */
+export interface ReportUi {
+  /** Its sections, between the headline metrics and the plots. */
+  sections(report: UtilityReport): HTMLElement[];
+  /** The CSS its sections need in the standalone report file (report-export.ts). */
+  exportCss?: string;
+}
+
+/** A file of a run besides the synthetic CSV, the receipt and the report, with what it is. */
+export interface ExtraDownload {
+  file: DownloadFile;
+  /** Shown under the download buttons. */
+  note?: HTMLElement;
+}
+
+/** Everything the app shows of mechanism M. */
+export interface MechanismUiOf<M extends Mechanism> {
+  id: M;
+  /** The mechanism select's option, e.g. "Reduced-space LP — pure ε-DP (Boedihardjo, Strohmer & Vershynin)". */
+  label: string;
+  /** Its name alone, in bold in the recommendation, e.g. "Reduced-space LP". */
+  shortLabel: string;
+  /** The hint under the mechanism select: how it works and what it is good at. */
+  hint: string;
+  /** Step 3's note on what the chosen columns mean to it. */
+  columnsNote: string;
+  /**
+   * Its neighbouring datasets. "replace-one": the number of records is public (its n is the file's
+   * data rows, and a privately discovered schema's ε counts twice).
+   */
+  neighbours: PrivacyReceipt['privacy']['neighbourRelation'];
+  /** The mechanism in a sentence, e.g. "the sampler" (for "… for the sampler, whose neighbours …"). */
+  inSentence: string;
+  /** The recommendation's lead while this mechanism is chosen. Default: "Recommended here: ". */
+  recommendationLead?: string;
+  /** Its fields in the parameter panel. */
+  fields(context: FieldContext): MechanismFields<M>;
+  /** The chosen columns it refuses, or null when it takes them all. */
+  refusedColumns?(schema: Schema, columns: string[]): ColumnRefusal | null;
+  /** Other reasons a run cannot start yet (e.g. a setting the forecast says the core refuses). */
+  blockers?(state: AppState): string[];
+  forecast: ForecastUi;
+  /** Its rows of the receipt's parameters, before the ones every mechanism may state. */
+  receiptRows?(receipt: PrivacyReceipt): Row[];
+  report?: ReportUi;
+  /** Its own files of a run. */
+  downloads?(result: SynthesisResult, baseName: string): ExtraDownload[];
+}
+
+/** Any one mechanism's MechanismUi (a union, so that each entry keeps its own id and options). */
+export type MechanismUi = { [M in Mechanism]: MechanismUiOf<M> }[Mechanism];

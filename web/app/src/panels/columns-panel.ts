@@ -1,0 +1,126 @@
+// Step 3: which schema columns to synthesize, with what they mean to the chosen mechanism
+// (MechanismUi.columnsNote). Each column's levels are the core's (state.schemaAdvice). What the
+// columns will cost (marginals, noise, memory, time) is the core's forecast, shown below step 4
+// (forecast-view.ts).
+import type { SchemaColumn } from 'privsynth';
+
+import { BUNDLED } from '../data/bundled';
+import { mechanismUi } from '../mechanisms/registry';
+import type { AppState, Store } from '../store';
+import { h, panel, replaceChildren, show } from '../ui/dom';
+import { formatList } from '../ui/format';
+
+/** The column's kind and, once the core's advice is in, its encoded levels. */
+function describeColumn(column: SchemaColumn, levels: number | undefined): string {
+  const kind = column.type === 'categorical' ? 'categorical' : `numeric ${column.min}–${column.max}`;
+  if (levels === undefined) return kind;
+  return `${kind} · ${levels} levels${column.nullable ? ' (incl. missing)' : ''}`;
+}
+
+/** The bundled Adult sample starts with six columns; everything else with every column. */
+function defaultColumns(state: AppState): string[] {
+  const names = state.schema?.schema.columns.map((c) => c.name) ?? [];
+  const sample = state.input?.sample;
+  const preset = sample && state.schema?.id === sample ? BUNDLED[sample].defaultColumns : null;
+  return preset ? names.filter((name) => preset.includes(name)) : names;
+}
+
+export function columnsPanel(store: Store): HTMLElement {
+  const list = h('ul', { class: 'column-list', 'data-testid': 'column-list', 'aria-label': 'Columns' });
+  const count = h('p', { class: 'estimate', 'data-testid': 'columns-count' });
+  const mismatch = h('p', { class: 'notice notice--warning', 'data-testid': 'column-mismatch', hidden: true });
+  const note = h('p', { class: 'hint', 'data-testid': 'columns-note' });
+
+  const checkedColumns = () =>
+    Array.from(list.querySelectorAll<HTMLInputElement>('input[type=checkbox]'))
+      .filter((box) => box.checked)
+      .map((box) => box.value);
+
+  const setAll = (on: boolean) => {
+    list.querySelectorAll<HTMLInputElement>('input[type=checkbox]:not(:disabled)').forEach((box) => (box.checked = on));
+    store.set({ columns: checkedColumns() });
+  };
+
+  /** The description of each present column, filled in with its levels when the core's advice arrives. */
+  let metas = new Map<string, { column: SchemaColumn; element: HTMLElement }>();
+  const renderLevels = ({ schemaAdvice }: AppState) => {
+    for (const [name, { column, element }] of metas) {
+      element.textContent = describeColumn(column, schemaAdvice?.columns.find((c) => c.name === name)?.levels);
+    }
+  };
+  const meta = (column: SchemaColumn) => {
+    const element = h('span', { class: 'column-list__meta' });
+    metas.set(column.name, { column, element });
+    return element;
+  };
+
+  const renderList = (state: AppState) => {
+    const schema = state.schema?.schema;
+    if (!schema) {
+      replaceChildren(list, h('li', { class: 'hint' }, 'Choose a schema to see its columns.'));
+      store.set({ columns: [] });
+      return;
+    }
+    const header = state.input?.header;
+    // Only columns present in the CSV can be synthesized; the others stay unticked and disabled.
+    const absent = header ? schema.columns.map((c) => c.name).filter((name) => !header.includes(name)) : [];
+    const selected = new Set(defaultColumns(state).filter((name) => !absent.includes(name)));
+    metas = new Map();
+    replaceChildren(
+      list,
+      ...schema.columns.map((column) => {
+        const id = `column-${column.name.replace(/[^\w-]/g, '_')}`;
+        return h(
+          'li',
+          { class: 'column-list__item' },
+          h('input', {
+            type: 'checkbox',
+            id,
+            value: column.name,
+            checked: selected.has(column.name),
+            disabled: absent.includes(column.name),
+            onchange: () => store.set({ columns: checkedColumns() }),
+          }),
+          h(
+            'label',
+            { for: id },
+            h('span', { class: 'column-list__name' }, column.name),
+            absent.includes(column.name) ? h('span', { class: 'column-list__meta' }, 'not in your CSV') : meta(column),
+          ),
+        );
+      }),
+    );
+    renderLevels(state);
+    mismatch.textContent = absent.length
+      ? `Your CSV has no column ${formatList(absent.map((n) => `"${n}"`))}, so it cannot be synthesized. If that is unexpected, check that the schema matches the file.`
+      : '';
+    show(mismatch, absent.length > 0);
+    store.set({ columns: checkedColumns() });
+  };
+
+  const renderCount = ({ schema, columns, mechanism }: AppState) => {
+    note.textContent = mechanismUi(mechanism).columnsNote;
+    count.textContent = schema
+      ? `${columns.length} of ${schema.schema.columns.length} columns chosen. The forecast below step 4 shows what the run will measure and how noisy it will be.`
+      : '';
+  };
+
+  store.watch((state) => [state.schema, state.input], renderList);
+  store.watch((state) => [state.schemaAdvice], renderLevels);
+  store.watch((state) => [state.schema, state.columns, state.mechanism], renderCount);
+
+  return panel(
+    '3. Columns',
+    'columns-panel',
+    h(
+      'div',
+      { class: 'button-row' },
+      h('button', { type: 'button', class: 'button button--small', 'data-testid': 'columns-all', onclick: () => setAll(true) }, 'Select all'),
+      h('button', { type: 'button', class: 'button button--small', 'data-testid': 'columns-none', onclick: () => setAll(false) }, 'Select none'),
+    ),
+    list,
+    count,
+    mismatch,
+    note,
+  );
+}

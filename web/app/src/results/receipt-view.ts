@@ -1,0 +1,161 @@
+// The privacy receipt: a readable summary (private or not and why, epsilon, neighbours, mechanism,
+// ledger, parameters) and the raw JSON. The receipt is safe to publish with the synthetic data.
+// The parameters start with the mechanism's own rows (MechanismUi.receiptRows), then every
+// parameter a receipt may state, in a fixed order.
+import type { PrivacyReceipt } from 'privsynth';
+
+import type { Row } from '../mechanisms/mechanism-ui';
+import { findMechanismUi } from '../mechanisms/registry';
+import { definitionList, h, table } from '../ui/dom';
+import { formatDecimal, formatInteger, formatPercent } from '../ui/format';
+
+type Json = Record<string, unknown>;
+
+const asObject = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** "ε = 1.5 and δ = 0.000001" (δ left out when it is 0). */
+const epsilonDelta = (epsilon: number, delta: number) => `ε = ${formatDecimal(epsilon, 6)}${delta ? ` and δ = ${delta}` : ''}`;
+
+/**
+ * With a privately discovered schema, how the headline (the whole release's ε and δ) splits: this
+ * run's own figures and the discovery's, by basic composition. Null without a discovery.
+ */
+function discoverySplit(privacy: PrivacyReceipt['privacy']): HTMLElement | null {
+  const { thisRun, domainDiscovery } = privacy;
+  if (!thisRun || !domainDiscovery) return null;
+  return h(
+    'p',
+    { 'data-testid': 'receipt-split' },
+    `That is this run, ${epsilonDelta(thisRun.epsilonSpent, thisRun.delta)}, plus the private discovery of the schema’s domains on the same data, ` +
+      `${epsilonDelta(domainDiscovery.epsilon, domainDiscovery.delta)} (basic composition: the ε’s and δ’s add).`,
+  );
+}
+
+function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
+  if (receipt.private) {
+    return h(
+      'div',
+      { class: 'verdict verdict--ok', 'data-testid': 'receipt-private', 'data-private': 'true' },
+      h('p', { class: 'verdict__title' }, 'Private: yes'),
+      h(
+        'p',
+        { 'data-testid': 'receipt-guarantee' },
+        `This release satisfies ${receipt.privacy.definition} with ${epsilonDelta(receipt.privacy.epsilonSpent, receipt.privacy.delta)}` +
+          ` (neighbouring datasets: ${receipt.privacy.neighbours}).`,
+      ),
+      discoverySplit(receipt.privacy),
+    );
+  }
+  return h(
+    'div',
+    { class: 'verdict verdict--danger', 'data-testid': 'receipt-private', 'data-private': 'false' },
+    h('p', { class: 'verdict__title' }, 'Private: NO, this release is not private'),
+    h('ul', {}, ...receipt.notPrivateReasons.map((reason) => h('li', {}, reason))),
+  );
+}
+
+const count = (value: unknown) => (asNumber(value) === undefined ? undefined : formatInteger(asNumber(value)!));
+
+function parameterRows(receipt: PrivacyReceipt): Row[] {
+  const p = receipt.parameters;
+  const rows: Row[] = [...(findMechanismUi(receipt.mechanism.name)?.receiptRows?.(receipt) ?? [])];
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined) rows.push([label, value]);
+  };
+  add('Degree', count(p.degree));
+  add('Marginals', count(p.marginals));
+  add('Statistics', count(p.statistics));
+  const space = asObject(p.reducedSpace);
+  const size = count(space.size);
+  if (size) add('Reduced space size', `${size}${asText(space.choice) ? ` (${asText(space.choice)})` : ''}`);
+  const k = count(p.syntheticRows);
+  if (k) add('Synthetic rows', `${k}${asText(p.syntheticRowsChoice) ? ` (${asText(p.syntheticRowsChoice)})` : ''}`);
+  const lp = asObject(p.lp);
+  if (Object.keys(lp).length) {
+    const shape = [count(lp.rows) && `${count(lp.rows)} rows`, count(lp.columns) && `${count(lp.columns)} columns`, count(lp.iterations) && `${count(lp.iterations)} iterations`];
+    add('Linear program', [asText(lp.solver), asText(lp.method), shape.filter(Boolean).join(', ')].filter(Boolean).join(' · '));
+  }
+  add('Workload', asText(p.workload));
+  add('Fit', asText(p.fit) && [asText(p.fit), asText(p.fitNote)].filter(Boolean).join(': '));
+  add('Budget split', asText(p.budgetSplit));
+  const heldOut = asNumber(asObject(p.mlHoldout).testFraction);
+  add('Held out for the utility report', heldOut === undefined ? undefined : `${formatPercent(heldOut)} of the rows, at random`);
+  add('Share of ε for the record count', asNumber(p.countBudgetFraction) === undefined ? undefined : formatDecimal(asNumber(p.countBudgetFraction)!));
+  add('Values outside the schema', receipt.schema.outOfDomainPolicy);
+  return rows;
+}
+
+/** The zCDP budget and its conversion to (epsilon, delta), for the mechanisms accounted in zCDP. */
+function zcdpRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
+  if (privacy.rhoBudget === undefined) return [];
+  return [
+    ['ρ spent / budget (zCDP)', `${formatDecimal(privacy.rhoSpent ?? 0, 6)} of ${formatDecimal(privacy.rhoBudget, 6)}`],
+    ['Conversion to (ε, δ)', privacy.conversion ?? '—'],
+  ];
+}
+
+/**
+ * What was spent: ε of the run's budget; with a privately discovered schema, the whole release's ε
+ * (the headline), this run's own of its budget, and the discovery's.
+ */
+function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
+  const { thisRun, domainDiscovery } = privacy;
+  if (!thisRun || !domainDiscovery) return [['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`]];
+  const delta = (value: number) => (value ? `, δ = ${value}` : '');
+  return [
+    ['ε spent in all', `${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (this run and the schema’s discovery)`],
+    ['This run: ε spent / budget', `${formatDecimal(thisRun.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}${delta(thisRun.delta)}`],
+    ['Discovery of the schema', `ε = ${formatDecimal(domainDiscovery.epsilon, 6)}${delta(domainDiscovery.delta)}: ${domainDiscovery.note}`],
+  ];
+}
+
+/** A calibration figure, or a dash for a release without one (e.g. a sample that adds no noise). */
+const optionalDecimal = (value: number | undefined) => (value === undefined ? '—' : formatDecimal(value));
+
+/** Every release: its epsilon (pure DP), or its rho (zCDP: Gaussian measurements and exponential-mechanism selections). */
+function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
+  const zcdp = receipt.privacy.rhoBudget !== undefined;
+  return table(
+    `Privacy ledger: every release and its share of ${zcdp ? 'ρ' : 'ε'}`,
+    zcdp ? ['Release', 'Mechanism', 'ρ', 'Sensitivity (L2 or score)', 'Noise σ or selection ε'] : ['Release', 'Mechanism', 'ε', 'Sensitivity (L1 or score)', 'Noise scale'],
+    receipt.ledger.map((entry) =>
+      'rho' in entry
+        ? [entry.release, entry.mechanism, `ρ = ${formatDecimal(entry.rho, 6)}`, formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
+           entry.noiseStd !== undefined ? `σ = ${formatDecimal(entry.noiseStd)}` : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`]
+        : [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6) + (entry.delta ? `, δ = ${entry.delta}` : ''),
+           optionalDecimal(entry.l1Sensitivity ?? entry.scoreSensitivity), optionalDecimal(entry.noiseScale)],
+    ),
+  );
+}
+
+export function receiptView(receipt: PrivacyReceipt): HTMLElement {
+  const { privacy, mechanism } = receipt;
+  return h(
+    'section',
+    { class: 'result-card', 'data-testid': 'receipt', 'aria-labelledby': 'receipt-title' },
+    h('h3', { id: 'receipt-title' }, 'Privacy receipt'),
+    h('p', { class: 'hint' }, 'Safe to publish next to the synthetic data: it describes how the data was made, not what is in your table.'),
+    privacyVerdict(receipt),
+    definitionList([
+      ...spentRows(privacy),
+      ...zcdpRows(privacy),
+      ['Definition', `${privacy.definition}${privacy.delta ? `, δ = ${privacy.delta}` : ''}`],
+      ['Neighbouring datasets', privacy.neighbours],
+      ['Composition', privacy.composition],
+      ['Mechanism', mechanism.title],
+      ['Paper', mechanism.paper],
+      // Only the mechanisms that draw candidate records from a reference measure state one.
+      ...(mechanism.referenceMeasure ? [['Reference measure', mechanism.referenceMeasure] as [string, string]] : []),
+      ['Randomness', receipt.randomness],
+      ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
+      ['Privacy note', mechanism.privacyNote],
+      ['Software', [receipt.software.name, receipt.software.version].join(' ') + (receipt.software.lpSolver ? `, ${receipt.software.lpSolver}` : '')],
+    ]),
+    h('div', { 'data-testid': 'receipt-ledger' }, ledgerTable(receipt)),
+    h('h4', {}, 'Parameters'),
+    definitionList(parameterRows(receipt)),
+    h('details', { class: 'raw' }, h('summary', {}, 'Raw receipt (JSON)'), h('pre', { 'data-testid': 'receipt-json' }, JSON.stringify(receipt, null, 2))),
+  );
+}
