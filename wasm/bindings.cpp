@@ -228,10 +228,13 @@ val advise(const std::string& schema_json, const std::string& request_json) {
 
 std::string version() { return privsynth::version(); }
 
-val mechanism_names() {
-  val names = val::array();
-  for (const std::string& id : privsynth::mechanism_ids()) names.call<void>("push", id);
-  return names;
+// mechanismCatalogue() -> { ok, catalogueJson } | { ok: false, code, message }
+val mechanism_catalogue() {
+  const privsynth::Result<std::string> catalogue = privsynth::mechanism_catalogue_json();
+  if (!catalogue.is_ok()) return error_object(catalogue.status());
+  val result = ok_object();
+  result.set("catalogueJson", catalogue.value());
+  return result;
 }
 
 }  // namespace
@@ -249,7 +252,7 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("discoverSchema", &discover_schema);
   emscripten::function("version", &version);
   emscripten::function("warmUp", &warm_up);
-  emscripten::function("mechanisms", &mechanism_names);
+  emscripten::function("mechanismCatalogue", &mechanism_catalogue);
   emscripten::function("plan", &plan);
   emscripten::function("forecast", &forecast);
   emscripten::function("advise", &advise);

@@ -20,14 +20,14 @@ describe('the wasm module matches its hand-written types', () => {
     expect(module.warmUp()).toEqual({ ok: true });
   });
 
-  it('version() and mechanisms() return a string and string[]', async () => {
+  it('version() returns a string and mechanismCatalogue() { ok, catalogueJson }', async () => {
     const module: PrivsynthWasmModule = await loadWasmModule();
     expect(module.version()).toMatch(/^\d+\.\d+\.\d+$/);
     // One version everywhere: CMake reads the root package.json; the npm package must agree.
     expect(module.version()).toBe(JSON.parse(readFileSync(repoFile('web/lib/package.json'), 'utf8')).version);
-    const mechanisms = module.mechanisms();
-    expect(Array.isArray(mechanisms)).toBe(true);
-    expect(mechanisms).toContain('reduced-space-lp');
+    const catalogue = module.mechanismCatalogue();
+    expect(catalogue.ok).toBe(true);
+    if (catalogue.ok) expect(JSON.parse(catalogue.catalogueJson).mechanisms[0].id).toBe('reduced-space-lp');
   });
 
   it('validateSchema() returns { ok, normalizedJson } or { ok: false, code, message }', async () => {

@@ -1,11 +1,44 @@
 #pragma once
-// The mechanisms a run can use, by the id the option "mechanism" takes.
+// The catalogue of mechanisms: the id the option "mechanism" takes, a label, the kind of privacy
+// each gives, and every option a run reads for it (with, for an option that takes a fixed set of
+// values, those values). It is what the options readers declare when they read an empty options
+// object (core/src/base/options.hpp), so it lists exactly what a run accepts. The library exposes
+// it as mechanismCatalogue() (docs/api.md).
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "privsynth/status.hpp"
+
 namespace privsynth {
 
-// In the registry's order (the first is the default).
+struct OptionInfo {
+  std::string name;
+  std::string type;                        // "number", "integer", "boolean", "text", "text-list", "choice"
+  std::vector<std::string> values;         // "choice": the values it takes, in order
+  std::optional<double> minimum, maximum;  // "number" and "integer": inclusive bounds
+  bool minimum_excluded = false;           // the value must exceed `minimum`
+  bool test_only = false;                  // for tests only: makes the output NOT PRIVATE
+};
+
+struct MechanismInfo {
+  std::string id;
+  std::string label;
+  std::string neighbours;  // "add-remove" or "replace-one"
+  std::string accounting;  // "basic" (pure epsilon-DP) or "zcdp" ((epsilon, delta)-DP through rho-zCDP)
+  std::string privacy;     // the two in words
+  std::vector<OptionInfo> options;  // its own options, in the order it reads them
+};
+
+struct MechanismCatalogue {
+  std::vector<OptionInfo> common_options;  // read for every mechanism (epsilon, columns, ...)
+  std::vector<MechanismInfo> mechanisms;   // in registry order: the first is the default
+};
+
+Result<MechanismCatalogue> mechanism_catalogue();
+Result<std::string> mechanism_catalogue_json();
+
+// The ids alone, in registry order (the first is the default).
 std::vector<std::string> mechanism_ids();
 
 }  // namespace privsynth

@@ -32,7 +32,7 @@ struct WeightedCentresTable {
 struct SynthesisOutput {
   size_t rows = 0;
   std::vector<DecodedColumn> columns;  // the synthetic table
-  std::optional<WeightedCentresTable> weighted_centres;  // space-partition only
+  std::optional<WeightedCentresTable> weighted_centres;  // when the mechanism releases weighted points (space-partition)
   std::string receipt_json;            // public: what was released and how (docs/architecture.md §2)
   std::string report_json;             // NOT public: utility measured on the real data
 };

@@ -6,10 +6,55 @@
 
 namespace privsynth {
 namespace {
+
 Status option_error(const char* key, const std::string& expectation) {
   return Status::error(ErrorCode::InvalidArgument, std::string("option \"") + key + "\" must be " + expectation);
 }
+
+// "a", "b" or "c"
+std::string alternatives(const std::vector<std::string>& names) {
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += "\"" + names[i] + "\"";
+  }
+  return text;
+}
+
+OptionDeclaration declaration(const char* key, OptionType type) {
+  OptionDeclaration declared;
+  declared.name = key;
+  declared.type = type;
+  return declared;
+}
+
+OptionDeclaration bounded(const char* key, OptionType type, double min, double max) {
+  OptionDeclaration declared = declaration(key, type);
+  declared.minimum = min;
+  declared.maximum = max;
+  return declared;
+}
+
 }  // namespace
+
+const char* option_type_name(OptionType type) {
+  switch (type) {
+    case OptionType::Number: return "number";
+    case OptionType::Integer: return "integer";
+    case OptionType::Boolean: return "boolean";
+    case OptionType::Text: return "text";
+    case OptionType::TextList: return "text-list";
+    case OptionType::Choice: return "choice";
+  }
+  return "?";
+}
+
+void OptionReader::declare(OptionDeclaration declared) {
+  for (const OptionDeclaration& known : declarations_) {
+    if (known.name == declared.name) return;
+  }
+  declarations_.push_back(std::move(declared));
+}
 
 const nlohmann::json* OptionReader::find(const char* key) {
   used_.insert(key);
@@ -18,6 +63,14 @@ const nlohmann::json* OptionReader::find(const char* key) {
 }
 
 Status OptionReader::number(const char* key, double& out, double min, double max) {
+  std::optional<double> read;
+  PRIVSYNTH_RETURN_IF_ERROR(number(key, read, min, max));
+  if (read) out = *read;
+  return Status::ok();
+}
+
+Status OptionReader::number(const char* key, std::optional<double>& out, double min, double max) {
+  declare(bounded(key, OptionType::Number, min, max));
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_number() || !std::isfinite(value->get<double>()) || value->get<double>() < min ||
@@ -29,6 +82,10 @@ Status OptionReader::number(const char* key, double& out, double min, double max
 }
 
 Status OptionReader::positive_number(const char* key, double& out) {
+  OptionDeclaration declared = declaration(key, OptionType::Number);
+  declared.minimum = 0;
+  declared.minimum_excluded = true;
+  declare(std::move(declared));
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_number() || !std::isfinite(value->get<double>()) || value->get<double>() <= 0) {
@@ -39,6 +96,14 @@ Status OptionReader::positive_number(const char* key, double& out) {
 }
 
 Status OptionReader::integer(const char* key, long long& out, long long min, long long max) {
+  std::optional<long long> read;
+  PRIVSYNTH_RETURN_IF_ERROR(integer(key, read, min, max));
+  if (read) out = *read;
+  return Status::ok();
+}
+
+Status OptionReader::integer(const char* key, std::optional<long long>& out, long long min, long long max) {
+  declare(bounded(key, OptionType::Integer, double(min), double(max)));
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   const bool whole = value->is_number_integer() ||
@@ -55,6 +120,7 @@ Status OptionReader::integer(const char* key, long long& out, long long min, lon
 }
 
 Status OptionReader::boolean(const char* key, bool& out) {
+  declare(declaration(key, OptionType::Boolean));
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_boolean()) return option_error(key, "true or false");
@@ -62,7 +128,15 @@ Status OptionReader::boolean(const char* key, bool& out) {
   return Status::ok();
 }
 
+Status OptionReader::test_only_switch(const char* key, bool& out) {
+  OptionDeclaration declared = declaration(key, OptionType::Boolean);
+  declared.test_only = true;
+  declare(std::move(declared));
+  return boolean(key, out);
+}
+
 Status OptionReader::text(const char* key, std::string& out) {
+  declare(declaration(key, OptionType::Text));
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_string()) return option_error(key, "a string");
@@ -71,6 +145,7 @@ Status OptionReader::text(const char* key, std::string& out) {
 }
 
 Status OptionReader::text_list(const char* key, std::vector<std::string>& out) {
+  declare(declaration(key, OptionType::TextList));
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_array()) return option_error(key, "an array of strings");
@@ -81,6 +156,20 @@ Status OptionReader::text_list(const char* key, std::vector<std::string>& out) {
   }
   out = std::move(items);
   return Status::ok();
+}
+
+Result<std::optional<size_t>> OptionReader::choice_index(const char* key, const std::vector<std::string>& names) {
+  OptionDeclaration declared = declaration(key, OptionType::Choice);
+  declared.values = names;
+  declare(std::move(declared));
+  const nlohmann::json* value = find(key);
+  if (!value) return std::optional<size_t>();
+  if (!value->is_string()) return option_error(key, alternatives(names));
+  const std::string given = value->get<std::string>();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == given) return std::optional<size_t>(i);
+  }
+  return option_error(key, alternatives(names) + ", not \"" + given + "\"");
 }
 
 Status OptionReader::check_all_used() const {

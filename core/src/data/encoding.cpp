@@ -221,21 +221,14 @@ Result<std::vector<size_t>> match_header(const Schema& schema, const std::vector
 }  // namespace
 
 Result<OutOfDomainPolicy> parse_out_of_domain_policy(const std::string& name) {
-  if (name == "clamp") return OutOfDomainPolicy::Clamp;
-  if (name == "reject") return OutOfDomainPolicy::Reject;
-  if (name == "error") return OutOfDomainPolicy::Error;
+  for (const Choice<OutOfDomainPolicy>& policy : kOutOfDomainPolicies) {
+    if (name == policy.name) return policy.value;
+  }
   return Status::error(ErrorCode::InvalidArgument,
                        "outOfDomain must be \"clamp\", \"reject\" or \"error\", not \"" + name + "\"");
 }
 
-const char* out_of_domain_policy_name(OutOfDomainPolicy policy) {
-  switch (policy) {
-    case OutOfDomainPolicy::Clamp: return "clamp";
-    case OutOfDomainPolicy::Reject: return "reject";
-    case OutOfDomainPolicy::Error: return "error";
-  }
-  return "clamp";
-}
+const char* out_of_domain_policy_name(OutOfDomainPolicy policy) { return choice_name(kOutOfDomainPolicies, policy); }
 
 struct TableEncoder::State {
   std::vector<std::string> names;       // schema column names, for errors

@@ -12,6 +12,7 @@
 #include "privsynth/progress.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
+#include "base/choice.hpp"
 #include "data/table.hpp"
 
 namespace privsynth {
@@ -23,7 +24,9 @@ enum class OutOfDomainPolicy {
   Error,   // stop with an error that names the first offending cell
 };
 
-Result<OutOfDomainPolicy> parse_out_of_domain_policy(const std::string& name);  // "clamp" | "reject" | "error"
+inline constexpr Choice<OutOfDomainPolicy> kOutOfDomainPolicies[] = {
+    {"clamp", OutOfDomainPolicy::Clamp}, {"reject", OutOfDomainPolicy::Reject}, {"error", OutOfDomainPolicy::Error}};
+Result<OutOfDomainPolicy> parse_out_of_domain_policy(const std::string& name);
 
 // What becomes of a record with a cell that no policy can fix (a missing value in a column that is
 // not nullable, an unreadable number or an unknown category where there is no missing level).

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "base/number_text.hpp"
-#include "pipeline/run_setup.hpp"
+#include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
 
 namespace privsynth {
 namespace {

@@ -1,9 +1,9 @@
 #pragma once
 // The run advice (privsynth/run_advice.hpp): the run's own rules applied to public inputs. Each
-// answer comes from the function the run calls: level_count (schema.hpp), resolve_columns,
-// check_ml_target and fits_continuous_space (run_setup.hpp), the reduced-space LP's option reader,
-// resolve_reference_options and split_reference_budget (reference_release.hpp); the recommendation
-// from recommendation.hpp.
+// answer comes from the function the run calls: level_count (schema.hpp), resolve_columns and
+// check_ml_target (run_setup.hpp), the reduced-space LP's option reader and fits_continuous_space
+// (mechanisms/reduced_space_lp/reduced_space_lp.hpp), resolve_reference_options and
+// split_reference_budget (reference_release.hpp); the recommendation from recommendation.hpp.
 #include <optional>
 #include <string>
 #include <string_view>

@@ -12,7 +12,7 @@ namespace {
 // 10,000 rows) and private-pgm's Adult (data/adult-pgm, 48,842 x 14), epsilon 1, test seed 1.
 // Per phase, seconds =
 //   encode    0.02 + 6e-8 n p                 (6 to 16 columns: 0.026-0.099 s)
-//   measure   3.5e-8 n p + 1e-10 n C          (C: marginals counted, incl. MST's scored pairs; 0.006-0.043 s)
+//   measure   3.5e-8 n p + 1e-10 n C          (C: marginals counted, incl. pairs scored for a selection; 0.006-0.043 s)
 //   lp        max-error: 0.0154 S^0.45        (S = the LP's cell statistics; 6 runs, S = 217..21,497:
 //                                              0.17-1.71 s, measured/model 0.50-3.1)
 //             sum-error: 2.8e-4 S^1.38        (5 runs, S = 209..7,023: 0.45-61.3 s, measured/model 0.70-1.4)
@@ -30,7 +30,7 @@ constexpr double kTreeSampleFixed = 0.025, kTreeSamplePerCell = 4.5e-8;
 constexpr double kLpSampleFixed = 0.005, kLpSamplePerCell = 3e-8;
 constexpr double kEvaluatePerRowMarginal = 4.7e-9, kMlPerRowFeature = 1.65e-8;
 constexpr double kOtherLowFactor = 0.5, kOtherHighFactor = 2;
-// wasm / native, measured before (README): marginal-lp's tree fit on private-pgm's Adult 0.26 s
+// wasm / native, measured before (README): a tree fit (rows from noisy marginals) on private-pgm's Adult 0.26 s
 // native vs 1.23 s in wasm under Node (with CSV parsing); LP fits 55.8 s vs 86.1 s.
 constexpr double kWasmFactorTree = 4.7, kWasmFactorLp = 1.5;
 
@@ -47,15 +47,15 @@ MemoryEstimate estimate_memory(const RunShape& shape) {
   memory.table = n * p * (4 + kInputBytesPerCell) + (shape.ml ? n * p * 4 : 0);  // codes, the input grid, a split copy
   memory.output = k * p * (4 + 8);  // encoded and decoded synthetic rows
   memory.marginals = double(shape.measured_cells) * 16;  // true counts and noisy values
-  if (shape.fit == "lp") {
-    const double m = double(shape.reduced_space_max), marginals = double(shape.fit_marginals);
-    // The reduced space's codes, one uint32 cell index per (marginal, point) in the statistic
+  if (const std::optional<LpFitCost>& lp = shape.lp) {
+    const double m = double(lp->points), marginals = double(shape.fit_marginals);
+    // The points' codes, one uint32 cell index per (marginal, point) in the statistic
     // operator and again in the LP's point lists, the moment functions' values, per statistic its
     // target, residual and bookkeeping (~40 bytes), and GLPK's matrix of the active points.
-    memory.fit = m * p * 4 + marginals * m * 8 + double(shape.dense_statistics) * m * 8 +
-                 double(shape.fit_statistics + shape.dense_statistics) * 40;
-    const double active = shape.fit_method == FitMethod::Simplex ? m : std::min(m, kGlpkActivePoints);
-    if (shape.fit_method != FitMethod::MirrorProx) memory.fit += (marginals + 1) * active * kGlpkBytesPerEntry;
+    memory.fit = m * p * 4 + marginals * m * 8 + double(lp->dense_statistics) * m * 8 +
+                 double(shape.fit_statistics + lp->dense_statistics) * 40;
+    const double active = lp->method == FitMethod::Simplex ? m : std::min(m, kGlpkActivePoints);
+    if (lp->method != FitMethod::MirrorProx) memory.fit += (marginals + 1) * active * kGlpkBytesPerEntry;
   } else {
     memory.fit = double(shape.fit_statistics) * 3 * 8 + k * p * 4;  // tables, estimates, rounded rows
   }
@@ -70,9 +70,9 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
   double other = kEncodeFixed + kEncodePerCell * n * p;
   other += kMeasurePerCell * seen * p + kMeasurePerRecordMarginal * seen * double(shape.counted_marginals);
   double lp = 0;
-  if (shape.fit == "lp") {
-    const double statistics = double(std::max<size_t>(1, shape.fit_statistics + shape.dense_statistics));
-    lp = shape.fit_objective == FitObjective::SumError
+  if (shape.lp) {
+    const double statistics = double(std::max<size_t>(1, shape.fit_statistics + shape.lp->dense_statistics));
+    lp = shape.lp->objective == FitObjective::SumError
              ? kLpSumErrorFactor * std::pow(statistics, kLpSumErrorExponent)
              : kLpMaxErrorFactor * std::pow(statistics, kLpMaxErrorExponent);
     other += kLpSampleFixed + kLpSamplePerCell * k * p;
@@ -84,17 +84,17 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
     other += kEvaluatePerRowMarginal * (seen + k) * compared;
     if (shape.ml) other += kMlPerRowFeature * (seen + k) * double(shape.one_hot_features);
   }
-  const double limit = shape.lp_time_limit_seconds > 0 ? shape.lp_time_limit_seconds : INFINITY;
+  const double limit = shape.lp && shape.lp->time_limit_seconds > 0 ? shape.lp->time_limit_seconds : INFINITY;
   runtime.native = other + std::min(lp, limit);
   runtime.low = other * kOtherLowFactor + std::min(lp * kLpLowFactor, limit);
   runtime.high = other * kOtherHighFactor + std::min(lp * kLpHighFactor, limit);
-  runtime.wasm_factor = shape.fit == "lp" ? kWasmFactorLp : kWasmFactorTree;
+  runtime.wasm_factor = shape.lp ? kWasmFactorLp : kWasmFactorTree;
   runtime.wasm = runtime.native * runtime.wasm_factor;
   runtime.basis =
       "native seconds on one core of an Intel Xeon @ 2.80 GHz, fitted per phase to 15 runs of the native build "
       "on Adult (48,842 x 16 and 10,000 x 16) and private-pgm's Adult (48,842 x 14), epsilon 1; the LP's time "
       "depends on the data, hence the range (measured/model 0.5-3.1); wasm = native x " +
-      std::string(shape.fit == "lp" ? "1.5 (LP fits: 55.8 s vs 86.1 s)" : "4.7 (tree fit: 0.26 s vs 1.23 s)") +
+      std::string(shape.lp ? "1.5 (LP fits: 55.8 s vs 86.1 s)" : "4.7 (tree fit: 0.26 s vs 1.23 s)") +
       " under Node. See docs/forecast.md.";
   return runtime;
 }

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "lp/reweighting.hpp"
+#include "mechanisms/mechanism_forecast.hpp"
 
 namespace privsynth {
 
@@ -19,13 +19,8 @@ struct RunShape {
   size_t synthetic_rows = 0;     // k
   size_t counted_marginals = 0;  // marginals counted over the records (measured, scored or for mu)
   size_t measured_cells = 0;     // noisy values held
-  std::string fit;               // "lp", "tree", "target-tree"
-  size_t fit_marginals = 0, fit_statistics = 0, dense_statistics = 0;
-  size_t reduced_space_max = 0;  // points of the LP's largest reduced space (or the full domain)
-  bool full_domain = false;
-  FitMethod fit_method = FitMethod::RowGeneration;
-  FitObjective fit_objective = FitObjective::MaxError;
-  double lp_time_limit_seconds = 0;  // 0: none
+  size_t fit_marginals = 0, fit_statistics = 0;  // what the fit matches (FitForecast)
+  std::optional<LpFitCost> lp;   // an LP fit; none: rows drawn from released tables, bins or samples
   bool evaluate = true;          // the utility report (marginal distances on the real data)
   bool ml = false;               // the mlTarget report (logistic regressions)
   size_t one_hot_features = 0;   // mlTarget: the levels of the other columns

@@ -14,7 +14,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Moment sums and kernel sums are released in quanta of 1/1024 (moments.hpp, bernstein_mechanism.hpp).
+// Moment sums and kernel sums are released in quanta of 1/1024 (statistics/moments.hpp, reference/bernstein_kde.hpp).
 constexpr double kValueQuanta = 1024;
 
 Spread spread_of(std::vector<double> values) {
@@ -104,15 +104,9 @@ RunShape shape_of(const RunForecast& forecast, const RunSetup& setup) {
     shape.counted_marginals += std::max(release.release.marginals_max, release.release.column_sets.size());
     if (release.release.noise == ForecastNoise::ExponentialMechanism) shape.counted_marginals += p * (p - 1) / 2;
   }
-  shape.fit = mechanism.fit;
-  shape.fit_marginals = mechanism.fit_marginals;
-  shape.fit_statistics = mechanism.fit_statistics;
-  shape.dense_statistics = mechanism.dense_statistics;
-  shape.reduced_space_max = mechanism.reduced_space_max;
-  shape.full_domain = mechanism.full_domain;
-  shape.fit_method = mechanism.fit_method;
-  shape.fit_objective = mechanism.fit_objective;
-  shape.lp_time_limit_seconds = mechanism.lp_time_limit_seconds;
+  shape.fit_marginals = mechanism.fit.marginals;
+  shape.fit_statistics = mechanism.fit.statistics;
+  shape.lp = mechanism.fit.lp;
   shape.evaluate = setup.common.evaluate;
   shape.ml = !setup.common.ml_target.empty();
   for (size_t c = 0; shape.ml && c < forecast.levels.size(); ++c) {
@@ -164,9 +158,8 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     }
   }
   inputs.rows = forecast.mechanism_rows;
-  Result<MechanismForecast> planned = setup.mechanism.forecast(inputs);
-  if (!planned.is_ok()) return planned.status();
-  forecast.privacy = std::move(planned).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MechanismForecast planned, setup.mechanism.forecast(inputs));
+  forecast.privacy = std::move(planned);
   const MechanismForecast& privacy = forecast.privacy;
   const double budget = privacy.zcdp ? privacy.rho : privacy.epsilon;
   for (const ForecastRelease& release : privacy.releases) {
@@ -177,7 +170,7 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
   forecast.memory = estimate_memory(shape);
   forecast.runtime = estimate_runtime(shape);
   if (!rows) forecast.notes.push_back("no rows given: expected TV, memory and time need n");
-  if (privacy.fit != "sampler") {  // a sampler fits nothing: its releases are the samples themselves
+  if (privacy.fit.fits_measurements) {
     forecast.notes.push_back("expected errors are those of the noisy measurements, before consistency and the fit, which "
                              "usually reduce them; the synthetic table's error also includes what the fit cannot match");
   }
@@ -295,17 +288,8 @@ Json run_forecast_json(const RunForecast& forecast) {
                    {"releases", forecast.releases.size()},
                    {"noisyValuesAtMost", cells},
                    {"expectedL1CountKnown", l1}};
-  Json fit = {{"kind", privacy.fit}, {"marginals", privacy.fit_marginals}, {"statistics", privacy.fit_statistics}};
-  if (privacy.fit == "lp") {
-    fit["solver"] = fit_method_name(privacy.fit_method);
-    fit["objective"] = fit_objective_name(privacy.fit_objective);
-    fit["reducedSpace"] = privacy.full_domain ? Json{{"fullDomain", privacy.reduced_space_max}}
-                                              : Json{{"initial", privacy.reduced_space_initial},
-                                                     {"max", privacy.reduced_space_max}};
-    if (privacy.dense_statistics > 0) fit["momentStatistics"] = privacy.dense_statistics;
-    if (privacy.lp_time_limit_seconds > 0) fit["timeLimitSeconds"] = privacy.lp_time_limit_seconds;
-  }
-  if (!privacy.parameters.is_null()) fit["parameters"] = privacy.parameters;
+  Json fit = {{"kind", privacy.fit.kind}, {"marginals", privacy.fit.marginals}, {"statistics", privacy.fit.statistics}};
+  fit.update(privacy.fit.details);
   fit["syntheticRows"] = privacy.synthetic_rows > 0 ? Json(privacy.synthetic_rows) : Json("the noisy record count");
   out["fit"] = fit;
   const bool sized = forecast.rows.has_value();

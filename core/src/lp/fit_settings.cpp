@@ -9,6 +9,14 @@
 
 namespace privsynth {
 
+namespace {
+
+// How the k rows come from h*: true = rounding k h*, false = k draws.
+constexpr Choice<bool> kRowsFrom[] = {{"rounding", true}, {"sampling", false}};
+constexpr Choice<SimplexMethod> kSimplexMethods[] = {{"primal", SimplexMethod::Primal}, {"dual", SimplexMethod::Dual}};
+
+}  // namespace
+
 Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings) {
   long long m = 0, max_m = 0, k = 0, iteration_limit = 0;
   double time_limit_seconds = 0;
@@ -19,41 +27,14 @@ Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings) {
                          "give either \"reducedSpaceSize\" (a fixed m) or \"maxReducedSpaceSize\" (a cap for automatic growth)");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("syntheticRows", k, 1, static_cast<long long>(kMaxSyntheticRows)));
-  std::string rows_from = settings.round_to_dataset ? "rounding" : "sampling";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("syntheticRowsFrom", rows_from));
-  if (rows_from != "rounding" && rows_from != "sampling") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"syntheticRowsFrom\" must be \"rounding\" or \"sampling\"");
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("syntheticRowsFrom", settings.round_to_dataset, kRowsFrom));
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpTimeLimitSeconds", time_limit_seconds, 0, 2e6));
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("lpIterationLimit", iteration_limit, 0, 2'000'000'000));
   FitOptions& fit = settings.fit;
-  std::string method = "primal", solver = fit_method_name(fit.method), objective = fit_objective_name(fit.objective);
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpMethod", method));
-  if (method != "primal" && method != "dual") {
-    return Status::error(ErrorCode::InvalidArgument, "option \"lpMethod\" must be \"primal\" or \"dual\"");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpObjective", objective));
-  if (objective == "max-error") {
-    fit.objective = FitObjective::MaxError;
-  } else if (objective == "sum-error") {
-    fit.objective = FitObjective::SumError;
-  } else if (objective == "max-marginal-error") {
-    fit.objective = FitObjective::MaxMarginalError;
-  } else {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"lpObjective\" must be \"max-error\", \"sum-error\" or \"max-marginal-error\"");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("lpSolver", solver));
-  if (solver == "row-generation") {
-    fit.method = FitMethod::RowGeneration;
-  } else if (solver == "simplex") {
-    fit.method = FitMethod::Simplex;
-  } else if (solver == "mirror-prox") {
-    fit.method = FitMethod::MirrorProx;
-  } else {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"lpSolver\" must be \"row-generation\", \"simplex\" or \"mirror-prox\"");
-  }
+  SimplexMethod method = SimplexMethod::Primal;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpMethod", method, kSimplexMethods));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpObjective", fit.objective, kFitObjectives));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpSolver", fit.method, kFitMethods));
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpRelativeGap", fit.relative_gap, 0, 0.5));
   if (fit.method == FitMethod::MirrorProx && fit.objective != FitObjective::MaxError) {
     return Status::error(ErrorCode::InvalidArgument, "the first-order solver minimizes \"max-error\" only");
@@ -64,8 +45,7 @@ Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings) {
   settings.reduced_space_size = static_cast<size_t>(m);
   settings.max_reduced_space_size = static_cast<size_t>(max_m);
   settings.synthetic_rows = static_cast<size_t>(k);
-  settings.round_to_dataset = rows_from == "rounding";
-  fit.simplex.method = method == "dual" ? SimplexMethod::Dual : SimplexMethod::Primal;
+  fit.simplex.method = method;
   fit.simplex.iteration_limit = iteration_limit;
   fit.simplex.time_limit_ms = static_cast<long long>(std::ceil(time_limit_seconds * 1000));
   fit.mirror_prox.iteration_limit = iteration_limit;
@@ -121,6 +101,25 @@ Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings,
   return settings.round_to_dataset ? round_weights_to_rows(weights, k, random) : draw_weighted_indices(weights, k, random);
 }
 
+void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule, bool full_domain,
+                     size_t dense_statistics, FitForecast& fit) {
+  const FitOptions& options = settings.fit;
+  LpFitCost cost;
+  cost.points = schedule.max_points;
+  cost.dense_statistics = dense_statistics;
+  cost.method = options.method;
+  cost.objective = options.objective;
+  cost.time_limit_seconds = double(options.simplex.time_limit_ms) / 1000;
+  fit.kind = "lp";
+  fit.details["solver"] = fit_method_name(cost.method);
+  fit.details["objective"] = fit_objective_name(cost.objective);
+  fit.details["reducedSpace"] = full_domain ? nlohmann::json{{"fullDomain", schedule.max_points}}
+                                            : nlohmann::json{{"initial", schedule.initial_points}, {"max", schedule.max_points}};
+  if (dense_statistics > 0) fit.details["momentStatistics"] = dense_statistics;
+  if (cost.time_limit_seconds > 0) fit.details["timeLimitSeconds"] = cost.time_limit_seconds;
+  fit.lp = cost;
+}
+
 nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule,
                                   const Reweighting& fit) {
   nlohmann::json rounds = nlohmann::json::array();
@@ -139,13 +138,15 @@ nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSp
           {"rounds", rounds}};
 }
 
+nlohmann::json lp_software_json() { return {{"lpSolver", "GLPK 5.0"}}; }
+
 nlohmann::json lp_json(const LpFitSettings& settings, const Reweighting& fit) {
   const FitOptions& options = settings.fit;
   return {{"solver", fit_method_name(options.method)},
           {"objective", fit_objective_name(options.objective)},
           {"simplex", options.method == FitMethod::MirrorProx
                           ? "none"
-                          : std::string("GLPK 5.0 ") + (options.simplex.method == SimplexMethod::Dual ? "dual" : "primal")},
+                          : std::string("GLPK 5.0 ") + choice_name(kSimplexMethods, options.simplex.method)},
           {"relativeGapTarget", options.relative_gap},
           {"rows", fit.size.rows},
           {"columns", fit.size.columns},

@@ -53,9 +53,17 @@ size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count);
 Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
                                                   double noisy_count, RandomSource& random);
 
+// An LP fit in a run forecast: kind "lp", the fit section's solver, objective and reduced space
+// (`full_domain`: every cell of the domain, schedule.max_points of them), moment statistics and
+// time limit, and the cost model's inputs. The marginals and statistics are the caller's.
+void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule, bool full_domain,
+                     size_t dense_statistics, FitForecast& fit);
+
 // The receipt's "reducedSpace" and "lp" blocks.
 nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule,
                                   const Reweighting& fit);
 nlohmann::json lp_json(const LpFitSettings& settings, const Reweighting& fit);
+// The receipt's software entry of a run that solved an LP ({"lpSolver": "GLPK 5.0"}).
+nlohmann::json lp_software_json();
 
 }  // namespace privsynth

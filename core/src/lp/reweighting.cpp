@@ -177,23 +177,9 @@ Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod
 }
 
 
-const char* fit_objective_name(FitObjective objective) {
-  switch (objective) {
-    case FitObjective::MaxError: return "max-error";
-    case FitObjective::SumError: return "sum-error";
-    case FitObjective::MaxMarginalError: return "max-marginal-error";
-  }
-  return "?";
-}
+const char* fit_objective_name(FitObjective objective) { return choice_name(kFitObjectives, objective); }
 
-const char* fit_method_name(FitMethod method) {
-  switch (method) {
-    case FitMethod::RowGeneration: return "row-generation";
-    case FitMethod::Simplex: return "simplex";
-    case FitMethod::MirrorProx: return "mirror-prox";
-  }
-  return "?";
-}
+const char* fit_method_name(FitMethod method) { return choice_name(kFitMethods, method); }
 
 LpSize reweighting_lp_size(const MarginalWorkload& workload, size_t points, size_t dense) {
   const size_t statistics = workload.statistic_count() + dense;

@@ -24,6 +24,7 @@
 #include <functional>
 #include <vector>
 
+#include "base/choice.hpp"
 #include "lp/linear_program.hpp"
 #include "statistics/marginal_operator.hpp"
 #include "lp/min_max_fit.hpp"
@@ -40,7 +41,9 @@ struct LpSize {
 };
 
 enum class FitMethod { RowGeneration, Simplex, MirrorProx };
-const char* fit_method_name(FitMethod method);  // "row-generation", "simplex", "mirror-prox"
+inline constexpr Choice<FitMethod> kFitMethods[] = {
+    {"row-generation", FitMethod::RowGeneration}, {"simplex", FitMethod::Simplex}, {"mirror-prox", FitMethod::MirrorProx}};
+const char* fit_method_name(FitMethod method);
 
 // What the LP minimizes over the residuals r_f = A_f h - b_f of the statistics.
 enum class FitObjective {
@@ -49,7 +52,10 @@ enum class FitObjective {
   MaxMarginalError,  // max over marginals of sum_{f in the marginal} |r_f|: the max L1 marginal
                      // error of Zhou et al., Algorithm 1 (a dense statistic is its own marginal)
 };
-const char* fit_objective_name(FitObjective objective);  // "max-error", "sum-error", "max-marginal-error"
+inline constexpr Choice<FitObjective> kFitObjectives[] = {{"max-error", FitObjective::MaxError},
+                                                          {"sum-error", FitObjective::SumError},
+                                                          {"max-marginal-error", FitObjective::MaxMarginalError}};
+const char* fit_objective_name(FitObjective objective);
 
 struct FitOptions {
   FitMethod method = FitMethod::RowGeneration;

@@ -1,15 +1,26 @@
 #pragma once
-// What every mechanism receives and returns (docs/architecture.md §3): a function of (encoded table, options,
-// budget, randomness, progress sink) returning a synthetic encoded table plus what the receipt
-// needs. Mechanisms read no clock, file or global state.
+// A mechanism as a plug-in (docs/architecture.md §3): its registry entry (MechanismDescriptor:
+// id, label, the kind of privacy it gives, and how it reads its options), what reading its options
+// gives (PreparedMechanism: its privacy definition with the budget, the columns it takes, whether
+// it needs unit values, its run and its forecast), and what a run receives and returns
+// (MechanismContext, MechanismOutput: the synthetic table plus the receipt's description,
+// parameters and released by-products, and the owner report's sections). Generic code (the
+// pipeline, the forecast, the receipt) knows mechanisms only through these types. Mechanisms read
+// no clock, file or global state.
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "privacy/accountant.hpp"
-#include "privsynth/progress.hpp"
+#include "base/options.hpp"
 #include "base/random.hpp"
 #include "data/table.hpp"
+#include "mechanisms/mechanism_forecast.hpp"
+#include "privacy/accountant.hpp"
+#include "privacy/definition.hpp"
+#include "privsynth/progress.hpp"
+#include "privsynth/status.hpp"
 
 namespace privsynth {
 
@@ -33,9 +44,10 @@ struct MechanismContext {
   bool owner_report = true;
 };
 
-// The released bins' centres with their noisy counts (Kreačić et al.'s weighted-centre output, for
-// kernel-density uses): one row per bin, categorical columns as codes, numeric columns as the
-// centre in unit scale (`unit_values[c]`, empty for categorical columns). Post-processing.
+// Released points with a weight each, returned beside the synthetic table when a mechanism's
+// releases are such points (space partitioning's bin centres with their noisy counts, Kreačić et
+// al.'s weighted-centre output): categorical columns as codes, numeric columns as values in unit
+// scale (`unit_values[c]`, empty for categorical columns). Post-processing of the releases.
 struct WeightedCentres {
   EncodedTable centres;
   std::vector<std::vector<double>> unit_values;
@@ -47,15 +59,70 @@ struct MechanismOutput {
   // Optional: numeric columns of the synthetic table as values in [0, 1] (decoded exactly, not
   // drawn within their bin); empty, or one vector per column (empty for columns without).
   std::vector<std::vector<double>> synthetic_unit_values;
-  std::optional<WeightedCentres> weighted_centres;  // space partitioning only
+  // Optional by-product: released weighted points (SynthesisOutput::weighted_centres).
+  std::optional<WeightedCentres> weighted_centres;
   // NOT PRIVATE: data-dependent sections added to the data owner's report (key -> section), never
   // to the receipt. Null: none.
   nlohmann::json owner_report;
+  // The degree of the marginals whose largest statistic error the owner report states: the
+  // mechanism's own when it fits marginals up to a degree.
+  int report_degree = 2;
   bool noise_disabled = false;    // test-only switch was used: NOT PRIVATE
   nlohmann::json description;     // name, paper, reference measure, neighbour relation
   nlohmann::json parameters;      // every public choice, for the receipt
   nlohmann::json released;        // differentially private by-products worth stating (noisy count, ...)
+  nlohmann::json software = nlohmann::json::object();  // the receipt's software entries beyond privsynth (a solver)
   // The receipt's privacy and ledger sections come from the context's accountant, never from here.
+};
+
+// A chosen column as a mechanism sees it, from the schema (never from the data): categorical (its
+// missing level, if nullable, is one more category), numeric, or numeric with a missing level.
+enum class ColumnForm { Categorical, Numeric, NullableNumeric };
+
+// The columns a mechanism takes, and its own refusal of the others.
+struct AcceptedColumns {
+  bool categorical = true;
+  bool numeric = true;
+  bool nullable_numeric = true;
+  // The sentence that refuses a column of a form not accepted, naming the column and saying what
+  // to do instead; set whenever a form is refused.
+  std::string (*refusal)(const std::string& column, ColumnForm form) = nullptr;
+
+  bool accepts(ColumnForm form) const {
+    switch (form) {
+      case ColumnForm::Categorical: return categorical;
+      case ColumnForm::Numeric: return numeric;
+      case ColumnForm::NullableNumeric: return nullable_numeric;
+    }
+    return false;
+  }
+};
+
+// A mechanism with its options read and checked, before any data is touched.
+struct PreparedMechanism {
+  // The guarantee the run's receipt states: the registry entry's neighbours and accounting, epsilon
+  // and delta from the options (the pipeline adds the public n under replace-one).
+  PrivacyDefinition privacy;
+  AcceptedColumns columns;
+  // Numeric columns' values scaled to [0, 1] (MechanismContext::unit_values), not only their bins.
+  bool needs_unit_values = false;
+  std::function<Result<MechanismOutput>(const MechanismContext&)> run;
+  // What `run` will release, from public inputs only, with the same options (mechanism_forecast.hpp).
+  std::function<Result<MechanismForecast>(const ForecastInputs&)> forecast;
+};
+
+// A mechanism's registry entry, defined in its folder (mechanisms/<id>/) and listed once in
+// registry.cpp.
+struct MechanismDescriptor {
+  const char* id;     // what the option "mechanism" takes
+  const char* label;  // a short name for people
+  // Its kind of guarantee before the budget; every PreparedMechanism it makes has these
+  // neighbours and this accounting (read_run_setup checks).
+  PrivacyModel privacy;
+  // Reads and validates the mechanism's own options. Reads every option unconditionally
+  // (base/options.hpp): on an empty object it must succeed, and what it declares then is the
+  // mechanism's entry in the public catalogue (privsynth/mechanisms.hpp).
+  Result<PreparedMechanism> (*prepare)(OptionReader& options, double epsilon);
 };
 
 }  // namespace privsynth

@@ -2,9 +2,8 @@
 // What a mechanism will release, worked out before the run from public inputs only: the options,
 // the chosen columns' levels and, optionally, the user's own estimate of the number of records.
 // Each release states its noise, its calibration and its share of the budget, from the same plan
-// functions the run calls (plan_reduced_space_lp, plan_marginal_lp, marginal_noise, ...), so the
-// forecast and the receipt of a run agree. run_forecast.hpp turns this into expected errors,
-// memory and time.
+// functions the run calls, so the forecast and the receipt of a run agree; the fit states what
+// post-processes them. forecast/run_forecast.hpp turns this into expected errors, memory and time.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -22,7 +21,7 @@ struct ForecastInputs {
   std::vector<bool> numeric;     // of the chosen columns: numeric (true) or categorical
 };
 
-// RevealOrObscure: samples that add no noise to values (a sampler obscures whole records instead).
+// RevealOrObscure: samples that add no noise to values (a sample is drawn from the data or obscured whole).
 enum class ForecastNoise { DiscreteLaplace, DiscreteGaussian, ExponentialMechanism, BernsteinLaplace, RevealOrObscure };
 const char* forecast_noise_name(ForecastNoise noise);
 
@@ -50,26 +49,38 @@ struct ForecastRelease {
   std::vector<std::string> notes;
 };
 
+// An LP fit's size, for the cost model (forecast/run_cost_model.hpp).
+struct LpFitCost {
+  size_t points = 0;            // the most candidate points the LP reweights (its largest space)
+  size_t dense_statistics = 0;  // moment functions, beside the fit's cell statistics
+  FitMethod method = FitMethod::RowGeneration;
+  FitObjective objective = FitObjective::MaxError;
+  double time_limit_seconds = 0;  // 0: none
+};
+
+// How the records are made from the releases (post-processing), as the forecast states it.
+struct FitForecast {
+  std::string kind;  // the forecast's fit.kind: "lp", "tree", "target-tree", or the mechanism's id when it has no fit
+  // true: the releases are noisy measurements that a fit post-processes (consistency, the fit);
+  // false: the releases are the output itself.
+  bool fits_measurements = true;
+  // The marginals and statistics (cells) the fit matches; tables chosen at run time count at the
+  // median size of their candidates, before any domain compression.
+  size_t marginals = 0, statistics = 0;
+  // The mechanism's own fields of the forecast's "fit" section (an LP's solver and reduced space,
+  // the mechanism's public choices under "parameters"), merged in as they are.
+  nlohmann::json details = nlohmann::json::object();
+  std::optional<LpFitCost> lp;  // an LP fit; none: rows drawn from released tables, bins or samples
+};
+
 struct MechanismForecast {
   bool zcdp = false;         // false: pure epsilon-DP, basic composition; true: (eps, delta) through rho-zCDP
   double epsilon = 0;
   double delta = 0;          // zCDP only
   double rho = 0;            // zCDP only: cdp_rho(epsilon, delta)
   std::vector<ForecastRelease> releases;  // in the order the run makes them (the ledger's order)
-
-  // The post-processing fit.
-  std::string fit;           // "lp", "tree", "target-tree"
-  // The fit's marginals and statistics (cells); tables chosen at run time count at the median size
-  // of their candidates, before any domain compression.
-  size_t fit_marginals = 0, fit_statistics = 0;
-  size_t dense_statistics = 0;                   // the LP's moment functions
-  bool full_domain = false;  // the LP runs over every cell of the domain (reduced_space_* = its size)
-  size_t reduced_space_initial = 0, reduced_space_max = 0;
-  FitMethod fit_method = FitMethod::RowGeneration;
-  FitObjective fit_objective = FitObjective::MaxError;
-  double lp_time_limit_seconds = 0;  // 0: none
-  size_t synthetic_rows = 0;         // the option; 0: the noisy record count
-  nlohmann::json parameters;         // a partition's public choices (w, t, s1, s2, tau), as the receipt states them
+  FitForecast fit;
+  size_t synthetic_rows = 0;  // the option; 0: the noisy record count
   std::vector<std::string> notes;
 };
 

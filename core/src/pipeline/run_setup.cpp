@@ -4,7 +4,6 @@
 #include <set>
 
 namespace privsynth {
-
 Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector<std::string>& names) {
   std::vector<int> indices;
   if (names.empty()) {
@@ -43,36 +42,45 @@ Status check_ml_target(const Schema& schema, const std::vector<int>& columns, co
   return Status::ok();
 }
 
-bool fits_continuous_space(const Column& column) { return column.kind == ColumnKind::Numeric && !column.nullable; }
+namespace {
 
-Status check_continuous_space_columns(const Schema& schema, const std::vector<int>& columns) {
-  for (int c : columns) {
-    const Column& column = schema.columns[static_cast<size_t>(c)];
-    if (!fits_continuous_space(column)) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "the continuous space works on numeric columns without missing values, and \"" + column.name +
-                               "\" is " + (column.kind == ColumnKind::Categorical ? "categorical" : "nullable") +
-                               "; choose numeric columns with \"columns\", or use \"space\": \"encoded\"");
-    }
+ColumnForm form_of(const Column& column) {
+  if (column.kind == ColumnKind::Categorical) return ColumnForm::Categorical;
+  return column.nullable ? ColumnForm::NullableNumeric : ColumnForm::Numeric;
+}
+
+// The mechanism's refusal of the first chosen column it does not take.
+Status check_columns(const RunSetup& setup) {
+  const AcceptedColumns& accepted = setup.mechanism.columns;
+  for (int c : setup.columns) {
+    const Column& column = setup.schema.columns[static_cast<size_t>(c)];
+    const ColumnForm form = form_of(column);
+    if (accepted.accepts(form)) continue;
+    return Status::error(ErrorCode::InvalidArgument,
+                         accepted.refusal ? accepted.refusal(column.name, form)
+                                          : "the mechanism \"" + setup.common.mechanism + "\" does not take column \"" +
+                                                column.name + "\"");
   }
   return Status::ok();
 }
+
+// The prepared definition keeps the registry entry's kind of guarantee (the catalogue states it).
+Status check_privacy_model(const MechanismDescriptor& mechanism, const PrivacyDefinition& definition) {
+  const PrivacyModel& model = mechanism.privacy;
+  if (definition.neighbours != model.neighbours || definition.accounting != model.accounting ||
+      (model.accounting == Accounting::Basic && definition.delta != 0)) {
+    return Status::error(ErrorCode::Internal, std::string("the mechanism \"") + mechanism.id +
+                                                  "\" prepared a privacy definition other than its registry entry's");
+  }
+  return Status::ok();
+}
+
+}  // namespace
 
 namespace {
 
-Status check_unit_value_columns(const RunSetup& setup) {
-  if (!setup.mechanism.needs_unit_values) return Status::ok();
-  if (!setup.mechanism.categorical_columns_ok) return check_continuous_space_columns(setup.schema, setup.columns);
-  for (int c : setup.columns) {
-    const Column& column = setup.schema.columns[static_cast<size_t>(c)];
-    if (column.kind == ColumnKind::Numeric && column.nullable) {
-      return Status::error(ErrorCode::InvalidArgument,
-                           "space partitioning places numeric values in space, so numeric columns must have no missing "
-                           "values, and \"" + column.name + "\" is nullable; leave it out with \"columns\"");
-    }
-  }
-  return Status::ok();
-}
+constexpr Choice<SchemaProvenance> kSchemaProvenances[] = {{"public", SchemaProvenance::Public},
+                                                           {"inferred-from-data", SchemaProvenance::InferredFromData}};
 
 }  // namespace
 
@@ -82,19 +90,11 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
     return Status::error(ErrorCode::InvalidArgument, "option \"epsilon\" is required (the privacy budget, > 0)");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", options.epsilon));
+  options.mechanism = mechanism_registry().front()->id;  // the default
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("mechanism", options.mechanism));
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
-  std::string policy = "clamp", provenance = "public";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("outOfDomain", policy));
-  PRIVSYNTH_ASSIGN_OR_RETURN(OutOfDomainPolicy parsed_policy, parse_out_of_domain_policy(policy));
-  options.out_of_domain = parsed_policy;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("schemaProvenance", provenance));
-  if (provenance == "inferred-from-data") {
-    options.provenance = SchemaProvenance::InferredFromData;
-  } else if (provenance != "public") {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"schemaProvenance\" must be \"public\" or \"inferred-from-data\"");
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("outOfDomain", options.out_of_domain, kOutOfDomainPolicies));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("schemaProvenance", options.provenance, kSchemaProvenances));
   options.has_test_seed = reader.has("testSeed");
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("testSeed", options.test_seed, 0, 9007199254740991LL));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("evaluate", options.evaluate));
@@ -112,25 +112,22 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
 
 Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json) {
   RunSetup setup;
-  Result<Schema> schema = parse_schema_json(schema_json);
-  if (!schema.is_ok()) return schema.status();
-  setup.schema = std::move(schema).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(schema_json));
+  setup.schema = std::move(schema);
   PRIVSYNTH_ASSIGN_OR_RETURN(nlohmann::json options, parse_options_json(std::string(options_json)));
   OptionReader reader(options);
-  Result<RunCommonOptions> common = read_run_common_options(reader);
-  if (!common.is_ok()) return common.status();
-  setup.common = std::move(common).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunCommonOptions common, read_run_common_options(reader));
+  setup.common = std::move(common);
   // A schema read from the data is not private however it reaches us: by option or by its own label.
   if (setup.schema.inferred_from_data) setup.common.provenance = SchemaProvenance::InferredFromData;
-  const MechanismEntry* mechanism = find_mechanism(setup.common.mechanism);
+  const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);
   if (!mechanism) return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + setup.common.mechanism + "\"");
-  Result<PreparedMechanism> prepared = mechanism->prepare(reader, setup.common.epsilon);
-  if (!prepared.is_ok()) return prepared.status();
-  setup.mechanism = std::move(prepared).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, setup.common.epsilon));
+  setup.mechanism = std::move(prepared);
+  PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));
   PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
-  Result<std::vector<int>> columns = resolve_columns(setup.schema, setup.common.columns);
-  if (!columns.is_ok()) return columns.status();
-  setup.columns = std::move(columns).value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<int> columns, resolve_columns(setup.schema, setup.common.columns));
+  setup.columns = std::move(columns);
   PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, setup.common.ml_target));
   // Under replace-one neighbours n is public and no record may be dropped (encoding.hpp).
   if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne && setup.common.out_of_domain == OutOfDomainPolicy::Reject) {
@@ -139,7 +136,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
                              "\" mechanism counts every record (replace-one neighbours: its n is public): use \"clamp\", "
                              "which sets a cell that cannot be fixed to its column's first level, or \"error\"");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(check_unit_value_columns(setup));
+  PRIVSYNTH_RETURN_IF_ERROR(check_columns(setup));
   return setup;
 }
 

@@ -18,7 +18,7 @@ namespace privsynth {
 
 // Options shared by every mechanism; the mechanism reads the rest from the same reader.
 struct RunCommonOptions {
-  std::string mechanism = "reduced-space-lp";
+  std::string mechanism;  // the registry's first when not given
   double epsilon = 0;
   std::vector<std::string> columns;  // empty: all schema columns
   OutOfDomainPolicy out_of_domain = OutOfDomainPolicy::Clamp;
@@ -54,9 +54,5 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
 bool can_be_ml_target(const Column& column);
 // A non-empty `target` must name one of `columns` that can_be_ml_target.
 Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target);
-// The continuous space places each record at its numeric values scaled by the public bounds, so a
-// column fits it when it is numeric without a missing level; the check refuses the first that does not.
-bool fits_continuous_space(const Column& column);
-Status check_continuous_space_columns(const Schema& schema, const std::vector<int>& columns);
 
 }  // namespace privsynth

@@ -171,8 +171,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   // depends only on n and the split's own randomness).
   PrivacyDefinition definition = setup.mechanism.privacy;
   if (definition.neighbours == Neighbours::ReplaceOne) definition.public_records = table.rows;
-  Result<Accountant> accountant = Accountant::create(definition);
-  if (!accountant.is_ok()) return accountant.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(Accountant accountant, Accountant::create(definition));
   int target_column = -1;
   for (size_t c = 0; ml && c < chosen.columns.size(); ++c) {
     if (chosen.columns[c].name == setup.common.ml_target) target_column = static_cast<int>(c);
@@ -180,9 +179,9 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   std::vector<bool> numeric_columns;
   for (const Column& column : chosen.columns) numeric_columns.push_back(column.kind == ColumnKind::Numeric);
   Result<MechanismOutput> output = setup.mechanism.run(
-      MechanismContext{table, accountant.value(), *random, progress, &unit_values, target_column, numeric_columns,
+      MechanismContext{table, accountant, *random, progress, &unit_values, target_column, numeric_columns,
                        setup.common.evaluate});
-  if (!output.is_ok()) return with_spend_stated(output.status(), accountant.value());
+  if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {
         {"testFraction", setup.common.ml_test_fraction},
@@ -202,7 +201,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
 
-  const int degree = output.value().parameters.value("degree", 2);
+  const int degree = output.value().report_degree;
   std::unique_ptr<UtilityReport> utility;
   if (setup.common.evaluate) {
     if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");
@@ -225,7 +224,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   result.report_json = to_json_text(report, 1);
   result.receipt_json = to_json_text(
       build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
-                                  out_of_domain_policy_name(setup.common.out_of_domain), accountant.value(),
+                                  out_of_domain_policy_name(setup.common.out_of_domain), accountant,
                                   output.value(), setup.common.has_test_seed, result.rows,
                                   setup.common.choices_from_data}),
       1);
@@ -252,12 +251,11 @@ Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, s
                                                  const std::vector<std::string>& header) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
   Schema chosen = chosen_columns(setup);
-  Result<TableEncoder> encoder =
-      TableEncoder::create(chosen, header, setup.common.out_of_domain, setup.mechanism.needs_unit_values,
-                           unfixable_cells_for(setup.mechanism.privacy.neighbours));
-  if (!encoder.is_ok()) return encoder.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(TableEncoder encoder,
+                             TableEncoder::create(chosen, header, setup.common.out_of_domain, setup.mechanism.needs_unit_values,
+                                                  unfixable_cells_for(setup.mechanism.privacy.neighbours)));
   return SynthesisSession(std::make_unique<State>(
-      State{std::move(setup), std::move(chosen), std::move(encoder).value()}));
+      State{std::move(setup), std::move(chosen), std::move(encoder)}));
 }
 
 Status SynthesisSession::add_rows(const CellGridView& rows, size_t first_row, const ProgressSink& progress) {

@@ -1,6 +1,6 @@
 #pragma once
-// One release's cost, typed by the mechanism that made it, so that the accountant computes what it
-// costs under its accounting instead of trusting a number.
+// One release's cost, typed by the DP building block that made it (noise or selection), so that the
+// accountant computes what it costs under its accounting instead of trusting a number.
 #include <string>
 #include <variant>
 
@@ -46,7 +46,7 @@ using Cost = std::variant<LaplaceCost, GaussianCost, ExponentialCost, PureCost, 
 
 struct Charge {
   std::string release;    // what was released ("noisy record count")
-  std::string mechanism;  // how ("discrete Laplace")
+  std::string building_block;  // how: the noise or selection ("discrete Laplace"); the receipt's ledger "mechanism"
   Cost cost;
 };
 

@@ -18,6 +18,18 @@ std::string neighbours_text(const PrivacyDefinition& definition) {
          ", is public)";
 }
 
+PrivacyDefinition PrivacyModel::with_budget(double epsilon, double delta) const {
+  return PrivacyDefinition{neighbours, accounting, epsilon, delta, std::nullopt};
+}
+
+std::string privacy_model_text(const PrivacyModel& model) {
+  const std::string definition = model.accounting == Accounting::Zcdp ? "(epsilon, delta)-DP accounted as rho-zCDP"
+                                                                      : "pure epsilon-DP";
+  return definition + (model.neighbours == Neighbours::AddRemove
+                           ? ", add/remove one record"
+                           : ", replace one record (the number of records is public)");
+}
+
 Status check_privacy_definition(const PrivacyDefinition& definition) {
   if (!std::isfinite(definition.epsilon) || definition.epsilon <= 0) {
     return Status::error(ErrorCode::InvalidArgument,

@@ -33,6 +33,21 @@ struct PrivacyDefinition {
   std::optional<uint64_t> public_records;
 };
 
+// The kind of guarantee before its budget: what a mechanism's registry entry fixes and the
+// catalogue of mechanisms states. A run's PrivacyDefinition adds epsilon and delta to it.
+struct PrivacyModel {
+  Neighbours neighbours = Neighbours::AddRemove;
+  Accounting accounting = Accounting::Basic;
+
+  // Basic accounting: pure epsilon-DP (delta 0); zCDP: delta is the conversion's.
+  PrivacyDefinition with_budget(double epsilon, double delta = 0) const;
+};
+
+// In words, for the catalogue: "pure epsilon-DP, add/remove one record", "(epsilon, delta)-DP
+// accounted as rho-zCDP, add/remove one record", "pure epsilon-DP, replace one record (the number
+// of records is public)".
+std::string privacy_model_text(const PrivacyModel& model);
+
 // Stable identifiers for the receipt: "add-remove" / "replace-one"; "basic" / "zcdp".
 const char* neighbours_id(Neighbours neighbours);
 const char* accounting_id(Accounting accounting);

@@ -81,7 +81,7 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
     columns.push_back({{"name", column.name}, {"domain", domain_text(inputs.provenance, inputs.schema)}});
   }
   nlohmann::json software = {{"name", "privsynth"}, {"version", version()}};
-  if (inputs.mechanism.parameters.contains("lp")) software["lpSolver"] = "GLPK 5.0";  // runs that solved an LP
+  software.update(inputs.mechanism.software);
   const bool seeded_discovery = inputs.schema.discovered && !inputs.schema.discovered->not_private_reasons.empty();
   nlohmann::json receipt = {
       {"kind", "privsynth privacy receipt"},

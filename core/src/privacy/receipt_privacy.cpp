@@ -61,7 +61,7 @@ Json ledger_json(const Accountant& accountant) {
   const bool zcdp = accountant.definition().accounting == Accounting::Zcdp;
   Json ledger = Json::array();
   for (const LedgerEntry& entry : accountant.ledger()) {
-    Json item = {{"release", entry.charge.release}, {"mechanism", entry.charge.mechanism}};
+    Json item = {{"release", entry.charge.release}, {"mechanism", entry.charge.building_block}};
     if (zcdp) {
       item["rho"] = entry.rho;
     } else {

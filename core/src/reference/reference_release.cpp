@@ -8,25 +8,7 @@
 
 namespace privsynth {
 
-const char* reference_kind_name(ReferenceKind kind) {
-  switch (kind) {
-    case ReferenceKind::Auto: return "auto";
-    case ReferenceKind::Uniform: return "uniform";
-    case ReferenceKind::Histogram: return "histogram";
-    case ReferenceKind::Tree: return "tree";
-    case ReferenceKind::BernsteinKde: return "bernstein-kde";
-  }
-  return "?";
-}
-
-Result<ReferenceKind> parse_reference_kind(const std::string& name) {
-  for (ReferenceKind kind : {ReferenceKind::Auto, ReferenceKind::Uniform, ReferenceKind::Histogram, ReferenceKind::Tree,
-                             ReferenceKind::BernsteinKde}) {
-    if (name == reference_kind_name(kind)) return kind;
-  }
-  return Status::error(ErrorCode::InvalidArgument, "option \"referenceMeasure\" must be \"auto\", \"uniform\", "
-                                                   "\"histogram\", \"tree\" or \"bernstein-kde\", not \"" + name + "\"");
-}
+const char* reference_kind_name(ReferenceKind kind) { return choice_name(kReferenceKinds, kind); }
 
 ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>& levels, bool continuous) {
   if (kind != ReferenceKind::Auto) return kind;
@@ -93,19 +75,17 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
       draws.receipt = {{"kind", "uniform"}, {"description", "uniform on the encoded domain (independent of the data)"}};
       return draws;
     case ReferenceKind::Histogram: {
-      Result<size_t> cells = full_domain_cells(table.levels, options.histogram_cell_limit);
-      if (!cells.is_ok()) return cells.status();
-      Result<PerturbedHistogram> histogram =
-          release_perturbed_histogram(table.levels, count_full_domain(table, cells.value()), epsilon,
-                                      context.accountant, random, disable_noise);
-      if (!histogram.is_ok()) return histogram.status();
-      auto shared = std::make_shared<PerturbedHistogram>(std::move(histogram).value());
+      PRIVSYNTH_ASSIGN_OR_RETURN(size_t cells, full_domain_cells(table.levels, options.histogram_cell_limit));
+      PRIVSYNTH_ASSIGN_OR_RETURN(PerturbedHistogram histogram,
+                                 release_perturbed_histogram(table.levels, count_full_domain(table, cells), epsilon,
+                                                             context.accountant, random, disable_noise));
+      auto shared = std::make_shared<PerturbedHistogram>(std::move(histogram));
       draws.codes = [&random, shared](size_t count) { return sample_from_histogram(*shared, count, random); };
       draws.receipt = {{"kind", "histogram"},
                        {"description", "perturbed histogram of the full encoded domain (Wasserman & Zhou 2010; "
                                        "Bojkovic & Loh, Algorithm 2)"},
                        {"epsilon", epsilon},
-                       {"cells", cells.value()},
+                       {"cells", cells},
                        {"cellLimit", options.histogram_cell_limit},
                        {"noiseScale", shared->scale.value()},
                        {"positiveCells", shared->positive_cells},
@@ -114,9 +94,9 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
       return draws;
     }
     case ReferenceKind::Tree: {
-      Result<TreeReference> tree = release_tree_reference(table, epsilon, context.accountant, random, disable_noise);
-      if (!tree.is_ok()) return tree.status();
-      auto shared = std::make_shared<TreeReference>(std::move(tree).value());
+      PRIVSYNTH_ASSIGN_OR_RETURN(TreeReference tree,
+                                 release_tree_reference(table, epsilon, context.accountant, random, disable_noise));
+      auto shared = std::make_shared<TreeReference>(std::move(tree));
       draws.codes = [&random, shared](size_t count) -> Result<EncodedTable> {
         return sample_from_tree(*shared, count, random);
       };
@@ -155,16 +135,14 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
                                                      "\"uniform\" or \"bernstein-kde\", not \"" +
                                                          std::string(reference_kind_name(options.kind)) + "\"");
   }
-  Result<BernsteinParameters> parameters =
-      choose_bernstein_parameters(static_cast<int>(p), noisy_count, epsilon, options.bernstein);
-  if (!parameters.is_ok()) return parameters.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinParameters parameters,
+                             choose_bernstein_parameters(static_cast<int>(p), noisy_count, epsilon, options.bernstein));
   const std::function<bool(double)> keep = [&](double fraction) {
     return keep_going(context.progress, Phase::Measure, fraction, "private kernel density on the Bernstein lattice");
   };
-  Result<BernsteinRelease> release =
-      release_gaussian_kde(columns, parameters.value(), epsilon, context.accountant, random, keep, disable_noise);
-  if (!release.is_ok()) return release.status();
-  auto shared = std::make_shared<BernsteinRelease>(std::move(release).value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinRelease release, release_gaussian_kde(columns, parameters, epsilon, context.accountant,
+                                                                             random, keep, disable_noise));
+  auto shared = std::make_shared<BernsteinRelease>(std::move(release));
   draws.unit_points = [&random, shared](size_t count) { return sample_release(*shared, count, random); };
   const BernsteinParameters& chosen = shared->parameters;
   draws.receipt = {{"kind", "bernstein-kde"},

@@ -10,6 +10,7 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
+#include "base/choice.hpp"
 #include "reference/bernstein_kde.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "reference/perturbed_histogram.hpp"
@@ -18,9 +19,12 @@
 namespace privsynth {
 
 enum class ReferenceKind { Auto, Uniform, Histogram, Tree, BernsteinKde };
-// "auto", "uniform", "histogram", "tree", "bernstein-kde"
+inline constexpr Choice<ReferenceKind> kReferenceKinds[] = {{"auto", ReferenceKind::Auto},
+                                                            {"uniform", ReferenceKind::Uniform},
+                                                            {"histogram", ReferenceKind::Histogram},
+                                                            {"tree", ReferenceKind::Tree},
+                                                            {"bernstein-kde", ReferenceKind::BernsteinKde}};
 const char* reference_kind_name(ReferenceKind kind);
-Result<ReferenceKind> parse_reference_kind(const std::string& name);
 
 struct ReferenceOptions {
   ReferenceKind kind = ReferenceKind::Auto;

@@ -49,7 +49,7 @@ void scale_to_margin(MarginalTable& table, const std::vector<int>& levels, size_
 
 }  // namespace
 
-ConsistentMarginals estimate_consistent_marginals(const NoisyMarginals& noisy, double total, int fitting_rounds) {
+ConsistentMarginals estimate_consistent_marginals(const NoisyMarginalTables& noisy, double total, int fitting_rounds) {
   const size_t p = noisy.levels.size();
   ConsistentMarginals result;
   // Inverse-variance combination: a table's margin over column c sums cells / levels[c] cells.

@@ -19,7 +19,7 @@ namespace privsynth {
 // The Euclidean projection of y onto {x >= 0, sum x = total}; total > 0.
 std::vector<double> project_to_simplex(const std::vector<double>& y, double total);
 
-struct NoisyMarginals {
+struct NoisyMarginalTables {
   std::vector<int> levels;
   std::vector<std::vector<double>> one_way;  // noisy counts per column
   double one_way_variance = 1;               // noise variance of each 1-way cell
@@ -33,6 +33,6 @@ struct ConsistentMarginals {
 };
 
 // `total` is the (noisy) record count used to scale the projections.
-ConsistentMarginals estimate_consistent_marginals(const NoisyMarginals& noisy, double total, int fitting_rounds = 20);
+ConsistentMarginals estimate_consistent_marginals(const NoisyMarginalTables& noisy, double total, int fitting_rounds = 20);
 
 }  // namespace privsynth

@@ -53,7 +53,7 @@ Result<MomentNoise> moment_noise(size_t terms, double epsilon);
 // neighbours: each record's value is rounded to whole quanta of 1/1024 (moment_quanta), the sums
 // are exact integers, and each gets discrete Laplace noise. One record moves each sum by at most
 // 1024 quanta, whatever the order of the records; the L1 sensitivity is T 1024 quanta for T terms
-// and the scale T 1024 / eps quanta: the Laplace mechanism's T / eps.
+// and the scale T 1024 / eps quanta: Laplace noise's T / eps.
 Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
                                      size_t rows, double epsilon, Accountant& accountant, RandomSource& random,
                                      bool disable_noise = false);

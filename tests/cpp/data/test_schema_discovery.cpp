@@ -115,3 +115,21 @@ TEST_CASE("bad discovery requests are specific errors", "[discovery][schema][err
   CHECK_THAT(message(R"({"epsilon": 0.0001, "delta": 1e-9, "columns": [{"name": "race", "type": "categorical"}]})"),
              Catch::Contains("raise epsilon"));
 }
+
+TEST_CASE("discovery refuses a key of the wrong type with an error, not an exception", "[discovery][schema][errors]") {
+  const CellGridView cells = testing::adult_data().cells.view();
+  const auto message = [&](const std::string& request) {
+    const Result<SchemaDiscoveryOutput> found = discover_schema(request, cells);
+    REQUIRE(!found.is_ok());
+    CHECK(found.status().code() == ErrorCode::InvalidArgument);
+    return found.status().message();
+  };
+  const std::string age = R"({"name": "age", "type": "numeric", "range": [0, 150]})";
+  CHECK_THAT(message(R"({"epsilon": "1", "columns": [)" + age + "]}"), Catch::Contains("\"epsilon\" must be a number"));
+  CHECK_THAT(message(R"({"epsilon": 1, "name": 5, "columns": [)" + age + "]}"), Catch::Contains("\"name\" must be a string"));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": 1}]})"), Catch::Contains("\"type\" must be a string"));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric", "range": [0, 150], "integer": "yes"}]})"),
+             Catch::Contains("\"integer\" must be true or false"));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "categorical", "nullable": 1}]})"),
+             Catch::Contains("\"nullable\" must be true or false"));
+}

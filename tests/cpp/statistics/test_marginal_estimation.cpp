@@ -27,7 +27,7 @@ TEST_CASE("the simplex projection subtracts one level and clips", "[estimation]"
 }
 
 TEST_CASE("consistent estimates: pair tables agree with the 1-way estimates", "[estimation]") {
-  NoisyMarginals noisy;
+  NoisyMarginalTables noisy;
   noisy.levels = {2, 3, 2};
   noisy.one_way = {{60, 42}, {30, 31, 35}, {-3, 97}};
   noisy.one_way_variance = 4;
@@ -71,7 +71,7 @@ TEST_CASE("on a sparse table at MST's noise, projection beats clipping by far", 
   const RationalVariance variance = rational_variance_at_least(36.0 * 36.0).value();
   std::vector<double> noisy(cells);
   for (size_t i = 0; i < cells; ++i) noisy[i] = truth[i] + double(sample_discrete_gaussian(random, variance));
-  NoisyMarginals marginals{{int(cells)}, {noisy}, 36.0 * 36.0, {}, 1};
+  NoisyMarginalTables marginals{{int(cells)}, {noisy}, 36.0 * 36.0, {}, 1};
   const std::vector<double> projected = estimate_consistent_marginals(marginals, 2000).one_way[0];
   double clipped_total = 0;
   for (double x : noisy) clipped_total += std::max(x, 0.0);

@@ -6,6 +6,7 @@ import PrivsynthWorker from './worker?worker&inline';
 import { errorFromCode } from './errors.js';
 import { adviceRequestOf, discoveryRequestOf, forecastRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
@@ -146,6 +147,14 @@ export function forecastRun(options: ForecastOptions): Promise<RunForecast> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/**
+ * Every mechanism with its label, its kind of privacy and the options it reads (with the values of
+ * those that take a fixed set), from the core's own options readers (docs/api.md).
+ */
+export function mechanismCatalogue(): Promise<MechanismCatalogue> {
+  return call<MechanismCatalogue>({ kind: 'catalogue' });
 }
 
 /**

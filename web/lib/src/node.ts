@@ -3,8 +3,9 @@
 // from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
-import { adviceRequestOf, adviseWith, checkSchema, discoverWith, discoveryRequestOf, forecastRequestOf, forecastWith, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
+import { adviceRequestOf, adviseWith, catalogueWith, checkSchema, discoverWith, discoveryRequestOf, forecastRequestOf, forecastWith, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
@@ -74,6 +75,14 @@ export async function planSynthesis(inputs: PlannerInputs): Promise<PlannerRepor
 export async function forecastRun(options: ForecastOptions): Promise<RunForecast> {
   const { schemaJson, optionsJson, rows } = forecastRequestOf(options);
   return forecastWith(await loadWasmModule(), schemaJson, optionsJson, rows);
+}
+
+/**
+ * Every mechanism with its label, its kind of privacy and the options it reads (with the values of
+ * those that take a fixed set), from the core's own options readers (docs/api.md).
+ */
+export async function mechanismCatalogue(): Promise<MechanismCatalogue> {
+  return catalogueWith(await loadWasmModule());
 }
 
 /**

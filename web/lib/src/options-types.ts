@@ -1,14 +1,64 @@
-// The options of synthesize(): those every mechanism shares, then each mechanism's own.
+// The options of synthesize(): those every mechanism shares, then each mechanism's own. The
+// values an option takes and the names of each mechanism's options are also lists at run time
+// (MECHANISMS, LP_SOLVERS, ..., REDUCED_SPACE_LP_OPTION_NAMES, ...): the types are derived from
+// them, the compiler checks each name list against its interface, and
+// tests/js/mechanism-catalogue.test.ts checks them all against the core's mechanismCatalogue().
 import type { Progress } from './types.js';
 import type { Schema } from './schema-types.js';
 
-export type OutOfDomainPolicy = 'clamp' | 'reject' | 'error';
+/** Every mechanism, in the core's order (the first, "reduced-space-lp", is the default). */
+export const MECHANISMS = ['reduced-space-lp', 'marginal-lp', 'space-partition', 'sampler'] as const;
+/** A mechanism's id, the option `mechanism`. */
+export type Mechanism = (typeof MECHANISMS)[number];
+
+/** The values of `outOfDomain`. */
+export const OUT_OF_DOMAIN_POLICIES = ['clamp', 'reject', 'error'] as const;
+export type OutOfDomainPolicy = (typeof OUT_OF_DOMAIN_POLICIES)[number];
+/** The values of `schemaProvenance`. */
+export const SCHEMA_PROVENANCES = ['public', 'inferred-from-data'] as const;
+export type SchemaProvenance = (typeof SCHEMA_PROVENANCES)[number];
+/** The values of `degree` (reduced-space-lp; marginal-lp with workload "all"). */
+export const DEGREES = [1, 2, 3] as const;
+export type Degree = (typeof DEGREES)[number];
+/** The values of `syntheticRowsFrom` (the LP fits). */
+export const SYNTHETIC_ROWS_FROM = ['rounding', 'sampling'] as const;
+export type SyntheticRowsFrom = (typeof SYNTHETIC_ROWS_FROM)[number];
+/** The values of `lpSolver`. */
+export const LP_SOLVERS = ['row-generation', 'simplex', 'mirror-prox'] as const;
+export type LpSolver = (typeof LP_SOLVERS)[number];
+/** The values of `lpMethod`. */
+export const LP_METHODS = ['primal', 'dual'] as const;
+export type LpMethod = (typeof LP_METHODS)[number];
+/** The values of `lpObjective`. */
+export const LP_OBJECTIVES = ['max-error', 'sum-error', 'max-marginal-error'] as const;
+export type LpObjective = (typeof LP_OBJECTIVES)[number];
+/** The values of `referenceMeasure` (reduced-space-lp). */
+export const REFERENCE_MEASURES = ['auto', 'uniform', 'histogram', 'tree', 'bernstein-kde'] as const;
+export type ReferenceMeasure = (typeof REFERENCE_MEASURES)[number];
+/** The values of `space` (reduced-space-lp). */
+export const SPACES = ['encoded', 'continuous'] as const;
+export type Space = (typeof SPACES)[number];
+/** The values of `moments` (reduced-space-lp, continuous space). */
+export const MOMENT_ORDERS = [0, 1, 2] as const;
+export type MomentOrder = (typeof MOMENT_ORDERS)[number];
+/** The values of `workload` (marginal-lp). */
+export const WORKLOADS = ['mst', 'all'] as const;
+export type Workload = (typeof WORKLOADS)[number];
+/** The values of `fit` (marginal-lp). */
+export const FITS = ['auto', 'lp', 'tree'] as const;
+export type Fit = (typeof FITS)[number];
+/** The values of `partition` (space-partition). */
+export const PARTITIONS = ['kd-tree', 'grid'] as const;
+export type Partition = (typeof PARTITIONS)[number];
+/** The values of `sampler` (sampler). */
+export const SAMPLERS = ['ds-roo', 'roo', 'subsampled-rr', 'laplace-histogram'] as const;
+export type Sampler = (typeof SAMPLERS)[number];
 
 /** Options of the reduced-space LP mechanism (Boedihardjo, Strohmer & Vershynin, Algorithm 1). */
 export interface ReducedSpaceLpOptions {
   mechanism?: 'reduced-space-lp';
   /** Preserve every marginal up to this degree (1, 2 or 3; default 2). */
-  degree?: 1 | 2 | 3;
+  degree?: Degree;
   /** Fixed size m of the reduced space. Default: grown automatically until the LP error reaches the noise level. */
   reducedSpaceSize?: number;
   /** Cap for the automatic growth of the reduced space. */
@@ -20,7 +70,7 @@ export interface ReducedSpaceLpOptions {
    * counts are within one row of k h* (largest remainders; no sampling error), "sampling" draws k
    * records independently from h*.
    */
-  syntheticRowsFrom?: 'rounding' | 'sampling';
+  syntheticRowsFrom?: SyntheticRowsFrom;
   /** Share of epsilon spent on the record count (default 1 / (1 + sqrt(#marginals))). */
   countBudgetFraction?: number;
   /**
@@ -29,7 +79,7 @@ export interface ReducedSpaceLpOptions {
    * "simplex": the whole LP at once (the slow reference). "mirror-prox": a first-order method with
    * a certified gap and dense weights (slow to reach small gaps).
    */
-  lpSolver?: 'row-generation' | 'simplex' | 'mirror-prox';
+  lpSolver?: LpSolver;
   /**
    * Stop once the max error is within this fraction of a certified lower bound on the optimum
    * (default 0.01; 0 asks for the exact optimum; mirror-prox needs > 0). At most 0.5.
@@ -40,13 +90,13 @@ export interface ReducedSpaceLpOptions {
   /** Stop the LP solver after this many simplex (or first-order) iterations. */
   lpIterationLimit?: number;
   /** GLPK simplex variant for the first solve (default primal; re-solves choose by what changed). */
-  lpMethod?: 'primal' | 'dual';
+  lpMethod?: LpMethod;
   /**
    * What the LP minimizes over the statistics' errors: "max-error" (default; Boedihardjo et al.),
    * "sum-error" (the total L1 error over all marginals: lower mean TV, slower), or
    * "max-marginal-error" (the largest L1 error of one marginal; Zhou et al.). Mirror-prox: max-error only.
    */
-  lpObjective?: 'max-error' | 'sum-error' | 'max-marginal-error';
+  lpObjective?: LpObjective;
   /**
    * The measure mu the reduced space is drawn from (Bojkovic & Loh). "auto" (default): "uniform" while
    * the encoded domain has at most 1,000,000 cells, else "tree"; "uniform" in the continuous space.
@@ -64,9 +114,9 @@ export interface ReducedSpaceLpOptions {
    * column numeric; records are points of [0,1]^p scaled by the public bounds and come out unbinned.
    * Default "continuous" with the "bernstein-kde" reference.
    */
-  space?: 'encoded' | 'continuous';
+  space?: Space;
   /** Continuous space: also preserve means (1) or means and second moments (2, default). */
-  moments?: 0 | 1 | 2;
+  moments?: MomentOrder;
   /** Bernstein lattice resolution k ({0, 1/k, ..., 1}^p); default from n, p and epsilon. */
   bernsteinLattice?: number;
   /** Iterated Bernstein order h (default 2). */
@@ -77,8 +127,6 @@ export interface ReducedSpaceLpOptions {
   kdeBandwidthConstant?: number;
 }
 
-export type ReferenceMeasure = 'auto' | 'uniform' | 'histogram' | 'tree' | 'bernstein-kde';
-
 export interface CommonOptions {
   /** Privacy budget (pure epsilon-DP, add/remove-one neighbours). Required, > 0. */
   epsilon: number;
@@ -87,7 +135,7 @@ export interface CommonOptions {
   /** What to do with values outside the schema's domain (default "clamp"); counts are in the report. */
   outOfDomain?: OutOfDomainPolicy;
   /** Set when the schema was read from the data (see inferSchema): the output is then NOT private. */
-  schemaProvenance?: 'public' | 'inferred-from-data';
+  schemaProvenance?: SchemaProvenance;
   /**
    * Every option chosen by looking at the real data without privacy (for example a sampler picked
    * from the owner-only comparison of the samplers on the data), named in a few words. Each makes
@@ -131,9 +179,9 @@ export interface MarginalLpOptions
   /** delta of (epsilon, delta)-DP (default 1e-9). */
   delta?: number;
   /** "mst" (default): 1-way marginals plus a privately selected tree of 2-way marginals; "all": every marginal up to degree. */
-  workload?: 'mst' | 'all';
+  workload?: Workload;
   /** With workload "all": the largest marginal degree (default 2). */
-  degree?: 1 | 2 | 3;
+  degree?: Degree;
   /** Fit over every cell of the (compressed) domain when it has at most this many cells (default 100,000). */
   fullDomainLimit?: number;
   /** MST's merging of values with tiny noisy counts (default true). */
@@ -145,7 +193,7 @@ export interface MarginalLpOptions
    * receipt calls "target-tree". "lp": Zhou et al.'s reweighting LP (with mlTarget: the tree over all
    * columns plus every pair (target, x)). "auto" (default): the tree unless an lp* option is given.
    */
-  fit?: 'auto' | 'lp' | 'tree';
+  fit?: Fit;
 }
 
 /**
@@ -157,15 +205,21 @@ export interface MarginalLpOptions
 export interface SpacePartitionOptions {
   mechanism: 'space-partition';
   /** "kd-tree" (default): the adaptive KD-tree of Algorithms 2-3; "grid": the data-independent grid of Algorithm 1. */
-  partition?: 'kd-tree' | 'grid';
+  partition?: Partition;
   /** Grid: cells along each numeric axis (default from Theorem 3 and the noisy record count). */
   gridCells?: number;
   /** KD-tree: boxes are halved without looking at the data while their largest edge (unit scale) exceeds this (s1). */
   maxEdge?: number;
   /** KD-tree: boxes whose largest edge is below this (s2) are never split. */
   minEdge?: number;
-  /** KD-tree: a box splits iff its count exceeds tau + noise (default: Lemma 10 with delta 1e-6). */
+  /**
+   * KD-tree: a box splits iff its count exceeds tau + noise (default b ln(boxes at level h), b the
+   * decisions' noise scale: at most 1/2 of the empty level-h boxes split in expectation). Any tau
+   * keeps the privacy exact.
+   */
   tau?: number;
+  /** KD-tree: tau from the paper's Lemma 10 (delta 1e-6, n the noisy count) instead of the default. */
+  tauLemma10?: boolean;
   /** KD-tree: share of the bins' budget for the split decisions (default 0.5). */
   splitBudgetFraction?: number;
   /** A bin is released if its noisy count is at least this (default: at most 1/2 empty bin released in expectation). */
@@ -191,7 +245,7 @@ export interface SamplerOptions {
    * randomized response (the same law as ROO); "laplace-histogram": one noisy histogram, every sample
    * drawn from it (post-processing, so N samples cost epsilon once).
    */
-  sampler?: 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
+  sampler?: Sampler;
   /** N, the records to draw (default 1). The reveal-or-obscure samplers spend epsilon / N on each. */
   samples?: number;
   /**
@@ -204,6 +258,56 @@ export interface SamplerOptions {
 }
 
 export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions | SpacePartitionOptions | SamplerOptions;
+
+// The names of each interface's options as lists: `satisfies` refuses a name that is not an
+// option, and the check below refuses a list that leaves one out.
+
+/** The options every mechanism shares (the core reads `mechanism` with them). */
+export const COMMON_OPTION_NAMES = [
+  'epsilon', 'columns', 'outOfDomain', 'schemaProvenance', 'choicesFromData', 'evaluate', 'mlTarget', 'mlTestFraction', 'testSeed',
+] as const satisfies readonly (keyof CommonOptions)[];
+/** reduced-space-lp's own options. */
+export const REDUCED_SPACE_LP_OPTION_NAMES = [
+  'degree', 'reducedSpaceSize', 'maxReducedSpaceSize', 'syntheticRows', 'syntheticRowsFrom', 'countBudgetFraction',
+  'lpSolver', 'lpRelativeGap', 'lpTimeLimitSeconds', 'lpIterationLimit', 'lpMethod', 'lpObjective', 'referenceMeasure',
+  'referenceBudgetFraction', 'histogramCellLimit', 'space', 'moments', 'bernsteinLattice', 'bernsteinOrder', 'kdeBandwidth',
+  'kdeBandwidthConstant',
+] as const satisfies readonly OwnOption<ReducedSpaceLpOptions>[];
+/** marginal-lp's own options. */
+export const MARGINAL_LP_OPTION_NAMES = [
+  'delta', 'workload', 'degree', 'fullDomainLimit', 'compressDomain', 'fit', 'reducedSpaceSize', 'maxReducedSpaceSize',
+  'syntheticRows', 'syntheticRowsFrom', 'lpSolver', 'lpObjective', 'lpRelativeGap', 'lpTimeLimitSeconds', 'lpIterationLimit',
+  'lpMethod',
+] as const satisfies readonly OwnOption<MarginalLpOptions>[];
+/** space-partition's own options. */
+export const SPACE_PARTITION_OPTION_NAMES = [
+  'partition', 'gridCells', 'maxEdge', 'minEdge', 'tau', 'tauLemma10', 'splitBudgetFraction', 'threshold',
+  'countBudgetFraction', 'syntheticRows',
+] as const satisfies readonly OwnOption<SpacePartitionOptions>[];
+/** sampler's own options. */
+export const SAMPLER_OPTION_NAMES = ['sampler', 'samples', 'maxObscuring', 'preview'] as const satisfies readonly OwnOption<SamplerOptions>[];
+
+/** Each mechanism's own option names, by id. */
+export const MECHANISM_OPTION_NAMES = {
+  'reduced-space-lp': REDUCED_SPACE_LP_OPTION_NAMES,
+  'marginal-lp': MARGINAL_LP_OPTION_NAMES,
+  'space-partition': SPACE_PARTITION_OPTION_NAMES,
+  sampler: SAMPLER_OPTION_NAMES,
+} as const satisfies Record<Mechanism, readonly string[]>;
+
+/** A mechanism's own option names: its interface's keys but `mechanism`. */
+type OwnOption<T> = Exclude<keyof T, 'mechanism'>;
+/** The names `L` leaves out of `Names` (never when it names them all). */
+type Unnamed<Names extends PropertyKey, L extends readonly PropertyKey[]> = Exclude<Names, L[number]>;
+/** Each mechanism's interface, by id. */
+type OptionsOf<M extends Mechanism> = Extract<MechanismOptions, { mechanism?: M }>;
+/** Every option some list leaves out: must be never (the error names them otherwise). */
+type UnnamedOptions =
+  | Unnamed<keyof CommonOptions, typeof COMMON_OPTION_NAMES>
+  | Unnamed<Mechanism, NonNullable<MechanismOptions['mechanism']>[]>
+  | { [M in Mechanism]: Unnamed<OwnOption<OptionsOf<M>>, (typeof MECHANISM_OPTION_NAMES)[M]> }[Mechanism];
+const everyOptionNamed: [UnnamedOptions] extends [never] ? true : UnnamedOptions = true;
+void everyOptionNamed;
 
 export interface SynthesizeInput {
   /** The private table: CSV text with a header row, or a File/Blob holding it. */

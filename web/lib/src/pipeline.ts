@@ -3,6 +3,7 @@
 import { packRows, type PackedCells } from './csv.js';
 import { readCsvChunks, type ReadProgress } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
+import type { MechanismCatalogue } from './catalogue-types.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
@@ -163,6 +164,11 @@ export function forecastWith(module: PrivsynthWasmModule, schemaJson: string, op
   return JSON.parse(check(module.forecast(schemaJson, optionsJson, rows)).forecastJson) as RunForecast;
 }
 
+export function catalogueWith(module: PrivsynthWasmModule): MechanismCatalogue {
+  return JSON.parse(check(module.mechanismCatalogue()).catalogueJson) as MechanismCatalogue;
+}
+
+/**
 /** adviseRun()'s arguments as the core takes them: the schema and the request as JSON. */
 export function adviceRequestOf(schema: Schema | string, request: RunAdviceRequest | undefined): { schemaJson: string; requestJson: string } {
   if (request !== undefined && (request === null || typeof request !== 'object' || Array.isArray(request))) {

@@ -4,6 +4,29 @@ export type * from './schema-types.js';
 export type * from './types.js';
 export type * from './planner-types.js';
 export type * from './forecast-types.js';
+export {
+  MECHANISMS,
+  OUT_OF_DOMAIN_POLICIES,
+  SCHEMA_PROVENANCES,
+  DEGREES,
+  SYNTHETIC_ROWS_FROM,
+  LP_SOLVERS,
+  LP_METHODS,
+  LP_OBJECTIVES,
+  REFERENCE_MEASURES,
+  SPACES,
+  MOMENT_ORDERS,
+  WORKLOADS,
+  FITS,
+  PARTITIONS,
+  SAMPLERS,
+  COMMON_OPTION_NAMES,
+  REDUCED_SPACE_LP_OPTION_NAMES,
+  MARGINAL_LP_OPTION_NAMES,
+  SPACE_PARTITION_OPTION_NAMES,
+  SAMPLER_OPTION_NAMES,
+  MECHANISM_OPTION_NAMES,
+} from './options-types.js';
 export type * from './advice-types.js';
 export { inferSchema, NOT_PRIVATE_WARNING } from './schema-inference.js';
 export type { InferSchemaOptions } from './schema-inference.js';

@@ -81,5 +81,6 @@ export interface DataSummary {
 }
 
 export type * from './options-types.js';
+export type * from './catalogue-types.js';
 export type * from './receipt-types.js';
 export type * from './report-types.js';

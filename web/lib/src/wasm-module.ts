@@ -46,7 +46,8 @@ export interface PrivsynthWasmModule {
   startSummary(schemaJson: string, policy: string, header: string[]): { ok: true; stream: WasmSummaryStream } | WasmFailure;
   validateSchema(json: string): WasmSchemaCheck;
   version(): string;
-  mechanisms(): string[];
+  /** The mechanisms and the options each reads (core/include/privsynth/mechanisms.hpp), as JSON. */
+  mechanismCatalogue(): { ok: true; catalogueJson: string } | WasmFailure;
   /** Runs the solvers on a small made-up LP so that V8 compiles their hot code before a real run. */
   warmUp(): { ok: true } | WasmFailure;
   /** A schema discovered with differential privacy (core/include/privsynth/schema_discovery.hpp). */
@@ -66,7 +67,7 @@ export interface PrivsynthWasmModule {
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
-export const WASM_FUNCTIONS = ['startSynthesis', 'startSummary', 'validateSchema', 'discoverSchema', 'version', 'mechanisms', 'warmUp', 'plan', 'forecast', 'advise'] as const;
+export const WASM_FUNCTIONS = ['startSynthesis', 'startSummary', 'validateSchema', 'discoverSchema', 'version', 'mechanismCatalogue', 'warmUp', 'plan', 'forecast', 'advise'] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;
 void everyFunctionListed;

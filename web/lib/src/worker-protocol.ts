@@ -1,4 +1,5 @@
 // Messages between the page (browser.ts) and the Web Worker (worker.ts). Plain data only.
+import type { MechanismCatalogue } from './catalogue-types.js';
 import type { SerializedError } from './errors.js';
 import type { DiscoveredSchema, Schema } from './schema-types.js';
 import type { RunForecast } from './forecast-types.js';
@@ -12,6 +13,7 @@ export type WorkerRequest =
   | { id: number; kind: 'discover'; csv: string | Blob; requestJson: string }
   | { id: number; kind: 'summarize'; csv: string | Blob; schemaJson: string; policy: string }
   | { id: number; kind: 'version' }
+  | { id: number; kind: 'catalogue' }
   | { id: number; kind: 'plan'; inputsJson: string }
   | { id: number; kind: 'forecast'; schemaJson: string; optionsJson: string; rows: number | null }
   | { id: number; kind: 'advise'; schemaJson: string; requestJson: string }
@@ -19,5 +21,5 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | RunForecast | RunAdvice | string | null }
+  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | RunForecast | RunAdvice | MechanismCatalogue | string | null }
   | { id: number; kind: 'failed'; error: SerializedError };

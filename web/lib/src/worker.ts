@@ -1,7 +1,7 @@
 // The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive.
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
 import { serializeError } from './errors.js';
-import { adviseWith, checkSchema, discoverWith, forecastWith, planWith, runSynthesis, summarizeWith } from './pipeline.js';
+import { adviseWith, catalogueWith, checkSchema, discoverWith, forecastWith, planWith, runSynthesis, summarizeWith } from './pipeline.js';
 import { resultBuffers } from './synthetic-table.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -28,6 +28,8 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
   switch (request.kind) {
     case 'version':
       return done(request.id, module.version());
+    case 'catalogue':
+      return done(request.id, catalogueWith(module));
     case 'plan':
       return done(request.id, planWith(module, request.inputsJson));
     case 'forecast':

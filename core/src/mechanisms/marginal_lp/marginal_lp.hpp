@@ -70,12 +70,15 @@ Result<MarginalLpPlan> plan_marginal_lp(const MarginalLpOptions& options, int co
 // Discrete Gaussian std that measures `marginals` marginals at cost rho_part: sqrt(M / (2 rho_part))
 // (the concatenated counts have L2 sensitivity sqrt(M); Bun & Steinke 2016, Prop. 1.6).
 double marginal_noise_std(size_t marginals, double rho_part);
-// The std the sampler uses and the ledger reports: its variance rounded up to a fraction.
+// The std the noise is drawn with and the ledger reports: its variance rounded up to a fraction.
 Result<double> discrete_gaussian_std_used(double noise_std);
 
 // The releases of a run with these options, from public inputs only (mechanism_forecast.hpp).
 Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options, const ForecastInputs& inputs);
 
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options);
+
+// The registry entry of "marginal-lp" (marginal_lp/marginal_lp_mechanism.cpp).
+const MechanismDescriptor& marginal_lp_mechanism();
 
 }  // namespace privsynth

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "mechanisms/marginal_lp/marginal_lp.hpp"
+#include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
 #include "statistics/workload.hpp"
 #include "privacy/zcdp.hpp"
 
@@ -23,11 +24,6 @@ Status calibrate(ForecastRelease& release, size_t marginals, double rho_part) {
   return Status::ok();
 }
 
-std::vector<int> sorted(std::vector<int> columns) {
-  std::sort(columns.begin(), columns.end());
-  return columns;
-}
-
 // The tables measured after the selection (the run's `measured`): counts and candidate sets.
 Status tree_tables(const MarginalLpPlan& plan, const ForecastInputs& inputs, ForecastRelease& release) {
   const int p = int(inputs.levels.size()), target = inputs.target_column;
@@ -41,9 +37,9 @@ Status tree_tables(const MarginalLpPlan& plan, const ForecastInputs& inputs, For
     release.release = "tables (target, tree edge)";
     release.what = "noisy cells of (target, first feature) and of (target, parent, child) for each of the " +
                    std::to_string(plan.tree_nodes - 1) + " edges of the tree over the features";
-    release.column_sets = {sorted({target, root})};
+    release.column_sets = {sorted_columns({target, root})};
     release.chosen = size_t(plan.tree_nodes - 1);
-    for (const std::vector<int>& pair : feature_pairs) release.candidate_sets.push_back(sorted({target, pair[0], pair[1]}));
+    for (const std::vector<int>& pair : feature_pairs) release.candidate_sets.push_back(sorted_columns({target, pair[0], pair[1]}));
   } else {
     release.release = "tree edges (2-way marginals)";
     release.what = "noisy cells of the " + std::to_string(p - 1) + " 2-way marginals of the spanning tree";
@@ -83,13 +79,11 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
   std::vector<std::vector<int>> sets;
   for (int c = 0; c < p; ++c) sets.push_back({c});
   if (!plan.mst && options.workload == MarginalWorkloadChoice::AllUpToDegree) {
-    Result<MarginalWorkload> all = MarginalWorkload::all_up_to_degree(inputs.levels, options.degree);
-    if (!all.is_ok()) return all.status();
+    PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload all, MarginalWorkload::all_up_to_degree(inputs.levels, options.degree));
     sets.clear();
-    for (const Marginal& marginal : all.value().marginals()) sets.push_back(marginal.columns);
+    for (const Marginal& marginal : all.marginals()) sets.push_back(marginal.columns);
   }
-  Result<MarginalWorkload> first = MarginalWorkload::from_column_sets(inputs.levels, sets);
-  if (!first.is_ok()) return first.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload first, MarginalWorkload::from_column_sets(inputs.levels, sets));
   ForecastRelease one;
   const bool all = options.workload == MarginalWorkloadChoice::AllUpToDegree;
   one.release = all ? "marginals of degree 1.." + std::to_string(options.degree) : "1-way marginals";
@@ -104,7 +98,7 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
   }
   forecast.releases.push_back(one);
 
-  size_t fit_cells = first.value().statistic_count(), fit_marginals = sets.size();
+  size_t fit_cells = first.statistic_count(), fit_marginals = sets.size();
   if (plan.mst) {
     if (plan.select) {
       ForecastRelease selection;
@@ -134,23 +128,18 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
     forecast.releases.push_back(tables);
   }
 
-  forecast.fit = plan.by_tree ? (plan.target_tree ? "target-tree" : "tree") : "lp";
-  forecast.fit_marginals = fit_marginals;
-  forecast.fit_statistics = fit_cells;
+  forecast.fit.kind = plan.target_tree ? "target-tree" : "tree";
+  forecast.fit.marginals = fit_marginals;
+  forecast.fit.statistics = fit_cells;
   forecast.synthetic_rows = options.synthetic_rows;
   if (!plan.by_tree) {
     double domain = 1;
     for (int level : inputs.levels) domain *= level;
-    forecast.full_domain = domain <= double(options.full_domain_limit);
-    const ReducedSpaceSchedule schedule = forecast.full_domain
-                                              ? ReducedSpaceSchedule{size_t(domain), size_t(domain), 0}
-                                              : reduced_space_schedule(options, fit_cells, 0);
-    forecast.reduced_space_initial = schedule.initial_points;
-    forecast.reduced_space_max = schedule.max_points;
-    forecast.fit_method = options.fit.method;
-    forecast.fit_objective = options.fit.objective;
-    forecast.lp_time_limit_seconds = double(options.fit.simplex.time_limit_ms) / 1000;
-    if (plan.mst && options.compress_domain && !forecast.full_domain) {
+    const bool full_domain = domain <= double(options.full_domain_limit);
+    const ReducedSpaceSchedule schedule = full_domain ? ReducedSpaceSchedule{size_t(domain), size_t(domain), 0}
+                                                      : reduced_space_schedule(options, fit_cells, 0);
+    forecast_lp_fit(options, schedule, full_domain, 0, forecast.fit);
+    if (plan.mst && options.compress_domain && !full_domain) {
       forecast.notes.push_back("the LP runs over the full domain when the compressed domain has at most " +
                                std::to_string(options.full_domain_limit) + " cells; the forecast assumes no compression");
     }

@@ -23,6 +23,7 @@
 #include "reference/reference_release.hpp"
 #include "statistics/moments.hpp"
 #include "lp/reweighting.hpp"
+#include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
 #include "statistics/workload.hpp"
 
@@ -32,6 +33,8 @@ namespace privsynth {
 // all-numeric tables (each column scaled by its public bounds; the bins serve as the public grid of
 // the indicator test functions).
 enum class ReducedSpace { Encoded, Continuous };
+inline constexpr Choice<ReducedSpace> kReducedSpaces[] = {{"encoded", ReducedSpace::Encoded},
+                                                         {"continuous", ReducedSpace::Continuous}};
 
 struct ReducedSpaceLpOptions : LpFitSettings {
   double epsilon = 1.0;
@@ -88,5 +91,16 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
 Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions& options, const ForecastInputs& inputs);
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& options);
+
+// The continuous space places each record at its numeric values scaled by the public bounds, so a
+// column fits it when it is numeric without a missing level (continuous_space.cpp). The run
+// refuses the others through its registry entry's accepted columns, the run advice
+// (forecast/run_advice.hpp) through the check, both with continuous_space_refusal's sentence.
+bool fits_continuous_space(const Column& column);
+std::string continuous_space_refusal(const std::string& column, ColumnForm form);
+Status check_continuous_space_columns(const Schema& schema, const std::vector<int>& columns);
+
+// The registry entry of "reduced-space-lp" (reduced_space_lp/reduced_space_lp_mechanism.cpp).
+const MechanismDescriptor& reduced_space_lp_mechanism();
 
 }  // namespace privsynth

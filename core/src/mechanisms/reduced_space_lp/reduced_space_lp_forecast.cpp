@@ -30,10 +30,8 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
     case ReferenceKind::Auto:
       return std::optional<ForecastRelease>();
     case ReferenceKind::Histogram: {
-      Result<size_t> cells = full_domain_cells(inputs.levels, reference.histogram_cell_limit);
-      if (!cells.is_ok()) return cells.status();
-      Result<RationalScale> scale = perturbed_histogram_scale(epsilon);
-      if (!scale.is_ok()) return scale.status();
+      PRIVSYNTH_RETURN_IF_ERROR(full_domain_cells(inputs.levels, reference.histogram_cell_limit).status());
+      PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, perturbed_histogram_scale(epsilon));
       std::vector<int> all(inputs.levels.size());
       for (size_t c = 0; c < all.size(); ++c) all[c] = int(c);
       release.release = "reference measure: histogram";
@@ -42,36 +40,34 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       release.column_sets = {all};
       release.marginals = 1;
       release.sensitivity = 1;
-      release.scale = scale.value().value();
+      release.scale = scale.value();
       return std::optional<ForecastRelease>(release);
     }
     case ReferenceKind::Tree: {
-      Result<TreeReferencePlan> tree = plan_tree_reference(inputs.levels, epsilon);
-      if (!tree.is_ok()) return tree.status();
+      PRIVSYNTH_ASSIGN_OR_RETURN(TreeReferencePlan tree, plan_tree_reference(inputs.levels, epsilon));
       release.release = "reference measure: tree";
       release.what = "noisy cells of every 2-way marginal, fitted to a Chow-Liu tree that draws the reduced space";
-      release.column_sets = column_sets(tree.value().workload);
+      release.column_sets = column_sets(tree.workload);
       release.marginals = release.column_sets.size();
-      release.sensitivity = tree.value().workload.l1_sensitivity_add_remove();
-      release.scale = tree.value().scale.value();
+      release.sensitivity = tree.workload.l1_sensitivity_add_remove();
+      release.scale = tree.scale.value();
       return std::optional<ForecastRelease>(release);
     }
     case ReferenceKind::BernsteinKde: {
       // The lattice grows with n (choose_bernstein_parameters): without an estimate of n the
       // forecast uses n = 2, which gives the smallest lattice.
       const double n = inputs.rows.value_or(2);
-      Result<BernsteinParameters> parameters =
-          choose_bernstein_parameters(int(inputs.levels.size()), n, epsilon, reference.bernstein);
-      if (!parameters.is_ok()) return parameters.status();
-      PRIVSYNTH_ASSIGN_OR_RETURN(double scale, gaussian_kde_noise_scale(parameters.value(), epsilon));
+      PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinParameters parameters,
+                                 choose_bernstein_parameters(int(inputs.levels.size()), n, epsilon, reference.bernstein));
+      PRIVSYNTH_ASSIGN_OR_RETURN(double scale, gaussian_kde_noise_scale(parameters, epsilon));
       release.release = "reference measure: Bernstein KDE";
       release.noise = ForecastNoise::BernsteinLaplace;
       release.what = "private Gaussian kernel sum on the Bernstein lattice of " +
-                     std::to_string(parameters.value().lattice_points) + " points (k = " +
-                     std::to_string(parameters.value().lattice_resolution) + "; Bojkovic & Loh, Algorithm 3)";
-      release.values = parameters.value().lattice_points;
+                     std::to_string(parameters.lattice_points) + " points (k = " +
+                     std::to_string(parameters.lattice_resolution) + "; Bojkovic & Loh, Algorithm 3)";
+      release.values = parameters.lattice_points;
       release.values_are_counts = false;
-      release.sensitivity = double(parameters.value().lattice_points) * 1025.0 / 1024.0;
+      release.sensitivity = double(parameters.lattice_points) * 1025.0 / 1024.0;
       release.scale = scale;
       if (!inputs.rows) release.notes.push_back("the lattice is chosen from the noisy record count; without rows the "
                                                 "forecast shows the smallest lattice");
@@ -88,9 +84,8 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
   const ReducedSpaceLpPlan& plan = planned;
   const ReducedSpaceLpOptions& options = plan.options;
   const MarginalWorkload& workload = plan.workload;
-  Result<MarginalNoise> noise = marginal_noise(workload.marginals().size(), plan.budget.count_and_cells,
-                                               plan.budget.count_fraction);
-  if (!noise.is_ok()) return noise.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalNoise noise, marginal_noise(workload.marginals().size(), plan.budget.count_and_cells,
+                                                                 plan.budget.count_fraction));
 
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
@@ -99,8 +94,8 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
   count.what = "the noisy number of records n~ (normalizes the targets; k = n~ rows by default)";
   count.values = 1;
   count.sensitivity = 1;
-  count.scale = noise.value().count_scale.value();
-  count.epsilon = noise.value().count_epsilon;
+  count.scale = noise.count_scale.value();
+  count.epsilon = noise.count_epsilon;
   forecast.releases.push_back(count);
 
   ForecastRelease cells;
@@ -109,40 +104,32 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
                ", one release of L1 sensitivity M (one cell of each marginal moves per record)";
   cells.column_sets = column_sets(workload);
   cells.marginals = cells.column_sets.size();
-  cells.sensitivity = noise.value().sensitivity;
-  cells.scale = noise.value().cell_scale.value();
-  cells.epsilon = noise.value().cell_epsilon;
+  cells.sensitivity = noise.sensitivity;
+  cells.scale = noise.cell_scale.value();
+  cells.epsilon = noise.cell_epsilon;
   forecast.releases.push_back(cells);
 
   if (!plan.terms.empty()) {
-    Result<MomentNoise> moments = moment_noise(plan.terms.size(), plan.budget.moments);
-    if (!moments.is_ok()) return moments.status();
+    PRIVSYNTH_ASSIGN_OR_RETURN(MomentNoise moments, moment_noise(plan.terms.size(), plan.budget.moments));
     ForecastRelease release;
     release.release = "moments";
     release.what = "noisy sums of the " + std::to_string(plan.terms.size()) +
                    " means and second moments on [0,1]^p (Bojkovic & Loh, §V-A(b))";
     release.values = plan.terms.size();
     release.values_are_counts = false;
-    release.sensitivity = moments.value().sensitivity;
-    release.scale = moments.value().noise_scale;
+    release.sensitivity = moments.sensitivity;
+    release.scale = moments.noise_scale;
     release.epsilon = plan.budget.moments;
     forecast.releases.push_back(release);
   }
 
-  Result<std::optional<ForecastRelease>> reference = reference_release(options, plan.budget.reference, inputs);
-  if (!reference.is_ok()) return reference.status();
-  if (reference.value()) forecast.releases.push_back(*reference.value());
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::optional<ForecastRelease> reference,
+                             reference_release(options, plan.budget.reference, inputs));
+  if (reference) forecast.releases.push_back(*reference);
 
-  forecast.fit = "lp";
-  forecast.fit_marginals = workload.marginals().size();
-  forecast.fit_statistics = workload.statistic_count();
-  forecast.dense_statistics = plan.terms.size();
-  const ReducedSpaceSchedule schedule = reduced_space_schedule(options, plan.statistics, 0);
-  forecast.reduced_space_initial = schedule.initial_points;
-  forecast.reduced_space_max = schedule.max_points;
-  forecast.fit_method = options.fit.method;
-  forecast.fit_objective = options.fit.objective;
-  forecast.lp_time_limit_seconds = double(options.fit.simplex.time_limit_ms) / 1000;
+  forecast.fit.marginals = workload.marginals().size();
+  forecast.fit.statistics = workload.statistic_count();
+  forecast_lp_fit(options, reduced_space_schedule(options, plan.statistics, 0), false, plan.terms.size(), forecast.fit);
   forecast.synthetic_rows = options.synthetic_rows;
   if (options.test_only_disable_noise) forecast.notes.push_back("testOnlyDisableNoise: the run adds no noise (NOT PRIVATE)");
   return forecast;

@@ -87,32 +87,12 @@ std::string ledger_release(SamplerKind kind, uint64_t samples, double per_sample
 
 }  // namespace
 
-const char* sampler_name(SamplerKind kind) {
-  switch (kind) {
-    case SamplerKind::DsRoo: return "ds-roo";
-    case SamplerKind::Roo: return "roo";
-    case SamplerKind::SubsampledRr: return "subsampled-rr";
-    case SamplerKind::LaplaceHistogram: return "laplace-histogram";
-  }
-  return "";
-}
+const char* sampler_name(SamplerKind kind) { return choice_name(kSamplerKinds, kind); }
 
 Result<PrivateSamplerOptions> read_private_sampler_options(OptionReader& reader, double epsilon) {
   PrivateSamplerOptions options;
   options.epsilon = epsilon;
-  std::string sampler = "ds-roo";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("sampler", sampler));
-  bool known = false;
-  for (SamplerKind kind : {SamplerKind::DsRoo, SamplerKind::Roo, SamplerKind::SubsampledRr, SamplerKind::LaplaceHistogram}) {
-    if (sampler == sampler_name(kind)) {
-      options.sampler = kind;
-      known = true;
-    }
-  }
-  if (!known) {
-    return invalid("option \"sampler\" must be \"ds-roo\", \"roo\", \"subsampled-rr\" or \"laplace-histogram\", not \"" +
-                   sampler + "\"");
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("sampler", options.sampler, kSamplerKinds));
   if (reader.has("syntheticRows")) {
     return invalid("the sampler draws \"samples\" records (each costs epsilon / samples); \"syntheticRows\" is for the "
                    "other mechanisms");
@@ -225,10 +205,9 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
     return Status::error(ErrorCode::Internal, "the sampler needs every record, and their number as the public n");
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t alphabet, sampler_alphabet_size(context.table.levels));
-  Result<SamplerPlan> planned = plan_private_sampler(options, context.table.rows, alphabet);
-  if (!planned.is_ok()) return planned.status();
-  if (std::optional<std::string> refusal = sampler_refusal(options, planned.value())) return invalid(*refusal);
-  const SamplerPlan& plan = planned.value();
+  PRIVSYNTH_ASSIGN_OR_RETURN(SamplerPlan planned, plan_private_sampler(options, context.table.rows, alphabet));
+  if (std::optional<std::string> refusal = sampler_refusal(options, planned)) return invalid(*refusal);
+  const SamplerPlan& plan = planned;
   if (!keep_going(context.progress, Phase::Measure, 0, "counting symbols")) return cancelled();
   const std::vector<uint32_t> symbols = joint_symbols(context.table);
   const std::vector<uint64_t> counts = symbol_counts(symbols, plan.alphabet);
@@ -253,13 +232,12 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
         for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_reveal_or_obscure(symbols, k, plan.roo_gamma, context.random));
         break;
       case SamplerKind::DsRoo: {
-        Result<DsRooTable> table = ds_roo_table(per_sample, plan.records, plan.alphabet);
-        if (!table.is_ok()) return table.status();
+        PRIVSYNTH_ASSIGN_OR_RETURN(DsRooTable table, ds_roo_table(per_sample, plan.records, plan.alphabet));
         // Only the smallest count touches the data (docs/spec/algorithms.md §1.3); the gamma it picks is not released.
-        const double gamma = table.value().at(*std::min_element(counts.begin(), counts.end()));
+        const double gamma = table.at(*std::min_element(counts.begin(), counts.end()));
         for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_reveal_or_obscure(symbols, k, gamma, context.random));
-        parameters["dsRooTable"] = {{"g0", table.value().at(0)},
-                                    {"zeroFrom", table.value().zero_from()},
+        parameters["dsRooTable"] = {{"g0", table.at(0)},
+                                    {"zeroFrom", table.zero_from()},
                                     {"note", "g(m) for the smallest count m depends only on n, k and epsilon; when every "
                                              "symbol appears at least zeroFrom times no sample is obscured"}};
         break;
@@ -301,7 +279,8 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
   PRIVSYNTH_ASSIGN_OR_RETURN(uint64_t alphabet, sampler_alphabet_size(inputs.levels));
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
-  forecast.fit = "sampler";
+  forecast.fit.kind = "sampler";
+  forecast.fit.fits_measurements = false;  // the samples are the output: nothing is fitted
   forecast.synthetic_rows = static_cast<size_t>(options.samples);
   ForecastRelease release;
   release.epsilon = options.epsilon;
@@ -318,9 +297,8 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
                    " symbols; the samples are drawn from them (post-processing)";
     release.values = static_cast<size_t>(alphabet);
     release.sensitivity = 2;
-    Result<RationalScale> scale = laplace_histogram_scale(options.epsilon);
-    if (!scale.is_ok()) return scale.status();
-    release.scale = scale.value().value();
+    PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, laplace_histogram_scale(options.epsilon));
+    release.scale = scale.value();
   }
   if (!inputs.rows) {
     release.notes.push_back("the obscuring probability depends on the number of records: give rows");
@@ -332,12 +310,11 @@ Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& 
     }
   } else {
     const uint64_t records = static_cast<uint64_t>(std::max(0.0, std::round(*inputs.rows)));
-    Result<SamplerPlan> plan = plan_private_sampler(options, records, alphabet);
-    if (!plan.is_ok()) return plan.status();
-    forecast.parameters = sampler_plan_json(options, plan.value());
+    PRIVSYNTH_ASSIGN_OR_RETURN(SamplerPlan plan, plan_private_sampler(options, records, alphabet));
+    nlohmann::json& parameters = forecast.fit.details["parameters"] = sampler_plan_json(options, plan);
     // The run would refuse this N: the forecast says so (and how many would pass) instead of failing.
-    if (std::optional<std::string> refusal = sampler_refusal(options, plan.value())) {
-      forecast.parameters["refusal"] = *refusal;
+    if (std::optional<std::string> refusal = sampler_refusal(options, plan)) {
+      parameters["refusal"] = *refusal;
       forecast.notes.push_back("the run would refuse: " + *refusal);
     }
   }

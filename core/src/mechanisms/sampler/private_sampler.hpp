@@ -21,6 +21,10 @@
 namespace privsynth {
 
 enum class SamplerKind { DsRoo, Roo, SubsampledRr, LaplaceHistogram };
+inline constexpr Choice<SamplerKind> kSamplerKinds[] = {{"ds-roo", SamplerKind::DsRoo},
+                                                        {"roo", SamplerKind::Roo},
+                                                        {"subsampled-rr", SamplerKind::SubsampledRr},
+                                                        {"laplace-histogram", SamplerKind::LaplaceHistogram}};
 const char* sampler_name(SamplerKind kind);
 
 // The largest joint alphabet: its counts (8 bytes a symbol) stay within 128 MB.
@@ -65,5 +69,8 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
 
 Result<MechanismOutput> run_private_sampler(const MechanismContext& context, const PrivateSamplerOptions& options);
 Result<MechanismForecast> forecast_private_sampler(const PrivateSamplerOptions& options, const ForecastInputs& inputs);
+
+// The registry entry of "sampler" (sampler/sampler_mechanism.cpp).
+const MechanismDescriptor& sampler_mechanism();
 
 }  // namespace privsynth

@@ -172,9 +172,8 @@ Result<PartitionRelease> release_by_grid(const MechanismContext& context, const 
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {"noisy counts of the " + format_number(plan.cells) + " grid cells, released at >= " + std::to_string(plan.threshold),
        "discrete Laplace", LaplaceCost{1.0, settings.noise.scale.value(), plan.cell_epsilon}}));
-  Result<GridRelease> release = release_grid(points, settings, context.random);
-  if (!release.is_ok()) return release.status();
-  return PartitionRelease{std::move(release.value().bins), plan.threshold, grid_parameters(options, plan)};
+  PRIVSYNTH_ASSIGN_OR_RETURN(GridRelease release, release_grid(points, settings, context.random));
+  return PartitionRelease{std::move(release.bins), plan.threshold, grid_parameters(options, plan)};
 }
 
 Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, const SpacePartitionOptions& options,
@@ -202,25 +201,24 @@ Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, con
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {"noisy counts of the KD-tree's leaves, released at >= " + std::to_string(plan.threshold), "discrete Laplace",
        LaplaceCost{1.0, settings.leaf_noise.scale.value(), plan.leaf_epsilon}}));
-  Result<KdTreeRelease> release = release_kd_tree(points, settings, context.random);
-  if (!release.is_ok()) return release.status();
-  PartitionRelease result{std::move(release.value().bins), plan.threshold, kd_tree_parameters(options, plan)};
-  result.parameters["leaves"] = release.value().leaves;
+  PRIVSYNTH_ASSIGN_OR_RETURN(KdTreeRelease release, release_kd_tree(points, settings, context.random));
+  PartitionRelease result{std::move(release.bins), plan.threshold, kd_tree_parameters(options, plan)};
+  result.parameters["leaves"] = release.leaves;
   return result;
 }
+
+}  // namespace
+
+namespace {
+
+constexpr Choice<PartitionKind> kPartitionKinds[] = {{"kd-tree", PartitionKind::KdTree}, {"grid", PartitionKind::Grid}};
 
 }  // namespace
 
 Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader, double epsilon) {
   SpacePartitionOptions options;
   options.epsilon = epsilon;
-  std::string partition = "kd-tree";
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("partition", partition));
-  if (partition == "grid") options.partition = PartitionKind::Grid;
-  else if (partition != "kd-tree") {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"partition\" must be \"kd-tree\" or \"grid\", not \"" + partition + "\"");
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("partition", options.partition, kPartitionKinds));
   const bool tree = options.partition == PartitionKind::KdTree;
   for (const char* key : {"splitBudgetFraction", "maxEdge", "minEdge", "tau", "tauLemma10"}) {
     if (!tree && reader.has(key)) {
@@ -231,40 +229,24 @@ Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader,
     return Status::error(ErrorCode::InvalidArgument, "option \"gridCells\" needs \"partition\": \"grid\" (the KD-tree takes \"maxEdge\" and \"minEdge\")");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("splitBudgetFraction", options.split_budget_fraction, 0.05, 0.95));
-  for (auto [key, target] : {std::pair{"maxEdge", &options.max_edge}, std::pair{"minEdge", &options.min_edge}}) {
-    if (!reader.has(key)) continue;
-    double edge = 0;
-    PRIVSYNTH_RETURN_IF_ERROR(reader.number(key, edge, kKdTreeMinEdge, 1));
-    *target = edge;
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("maxEdge", options.max_edge, kKdTreeMinEdge, 1));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("minEdge", options.min_edge, kKdTreeMinEdge, 1));
   if (options.max_edge && options.min_edge && !(*options.min_edge < *options.max_edge)) {
     return Status::error(ErrorCode::InvalidArgument, "option \"minEdge\" must be less than \"maxEdge\"");
   }
-  if (reader.has("tau")) {
-    double tau = 0;
-    PRIVSYNTH_RETURN_IF_ERROR(reader.number("tau", tau, -1e12, 1e12));
-    options.tau = tau;
-  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("tau", options.tau, -1e12, 1e12));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("tauLemma10", options.tau_lemma10));
   if (options.tau && options.tau_lemma10) {
     return Status::error(ErrorCode::InvalidArgument, "options \"tau\" and \"tauLemma10\" contradict each other");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("countBudgetFraction", options.count_budget_fraction, 0.001, 0.5));
-  if (reader.has("gridCells")) {
-    long long cells = 0;
-    PRIVSYNTH_RETURN_IF_ERROR(reader.integer("gridCells", cells, 1, kMaxCellsPerAxis));
-    options.grid_cells = static_cast<uint32_t>(cells);
-  }
-  if (reader.has("threshold")) {
-    long long threshold = 0;
-    PRIVSYNTH_RETURN_IF_ERROR(reader.integer("threshold", threshold, 1, 1'000'000'000));
-    options.threshold = threshold;
-  }
-  if (reader.has("syntheticRows")) {
-    long long rows = 0;
-    PRIVSYNTH_RETURN_IF_ERROR(reader.integer("syntheticRows", rows, 1, 10'000'000));
-    options.synthetic_rows = static_cast<size_t>(rows);
-  }
+  std::optional<long long> cells, threshold, rows;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("gridCells", cells, 1, kMaxCellsPerAxis));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("threshold", threshold, 1, 1'000'000'000));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("syntheticRows", rows, 1, 10'000'000));
+  if (cells) options.grid_cells = static_cast<uint32_t>(*cells);
+  if (threshold) options.threshold = *threshold;
+  if (rows) options.synthetic_rows = static_cast<size_t>(*rows);
   return options;
 }
 
@@ -296,8 +278,7 @@ Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vect
 }
 
 Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n) {
-  Result<GridPlan> grid = plan_grid(options, axis_levels, n);
-  if (!grid.is_ok()) return grid.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(GridPlan grid, plan_grid(options, axis_levels, n));
   KdTreePlan plan;
   const AxisCounts axes = count_axes(axis_levels);
   const size_t numeric_axes = axes.numeric;
@@ -305,7 +286,7 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   // looking at the data); then `steps` halvings of every numeric axis on noisy decisions, so that
   // L = p x steps stays near 20 (each decision's noise grows with L): 3 for p <= 6, 1 from p = 14.
   // s2 = 0.75 x 2^-(m1 + steps - 1) puts exactly those levels between s1 and s2 (kd_tree_budget.hpp).
-  const int m1 = static_cast<int>(std::floor(std::log2(std::max(1.0, static_cast<double>(grid.value().cells_per_axis)))));
+  const int m1 = static_cast<int>(std::floor(std::log2(std::max(1.0, static_cast<double>(grid.cells_per_axis)))));
   const int steps = numeric_axes == 0 ? 1 : std::clamp(static_cast<int>(std::lround(20.0 / static_cast<double>(numeric_axes))), 1, 3);
   plan.max_edge = options.max_edge.value_or(std::ldexp(1.0, -m1));
   plan.min_edge = options.min_edge.value_or(0.75 * std::ldexp(1.0, -(m1 + steps - 1)));
@@ -315,7 +296,7 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   const KdTreeLevels levels = kd_tree_levels(numeric_axes, plan.max_edge, plan.min_edge);
   plan.data_independent_levels = levels.data_independent;
   plan.decision_levels = levels.decisions;
-  const double bins_epsilon = grid.value().cell_epsilon;
+  const double bins_epsilon = grid.cell_epsilon;
   plan.split_epsilon = levels.decisions > 0 ? bins_epsilon * options.split_budget_fraction : 0;
   plan.leaf_epsilon = bins_epsilon - plan.split_epsilon;
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale leaf_scale, rational_scale_at_least(1.0 / plan.leaf_epsilon));
@@ -324,9 +305,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   const double boxes_at_h = plan.boxes_at_h;
   const double records = std::max(n, 1.0);
   if (levels.decisions > 0) {
-    Result<SplitDecision> decision = SplitDecision::make(levels.decisions, plan.split_epsilon, 0);
-    if (!decision.is_ok()) return decision.status();
-    plan.decision_scale = decision.value().scale().value();
+    PRIVSYNTH_ASSIGN_OR_RETURN(SplitDecision decision, SplitDecision::make(levels.decisions, plan.split_epsilon, 0));
+    plan.decision_scale = decision.scale().value();
     // Measured on Balog's 5-D mixture at epsilon 1 (2-way TV): Lemma 10 (tau 885) 0.22, this rule
     // (tau ~ 110) about 0.05; on the 2-D mixture both about 0.01.
     const double level_h_rule = plan.decision_scale * std::log(std::max(2.0, boxes_at_h));
@@ -355,14 +335,15 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   points.table = &context.table;
   points.unit = context.unit_values;
   if (!keep_going(context.progress, Phase::Measure, 0.2, "partitioning")) return cancelled();
-  Result<PartitionRelease> release = options.partition == PartitionKind::Grid
-                                         ? release_by_grid(context, options, levels, points, noisy_count)
-                                         : release_by_kd_tree(context, options, levels, points, noisy_count, count_scale.value());
-  if (!release.is_ok()) return release.status();
-  const std::vector<SpaceBin>& bins = release.value().bins;
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      PartitionRelease release,
+      options.partition == PartitionKind::Grid
+          ? release_by_grid(context, options, levels, points, noisy_count)
+          : release_by_kd_tree(context, options, levels, points, noisy_count, count_scale.value()));
+  const std::vector<SpaceBin>& bins = release.bins;
   if (bins.empty()) {
     return Status::error(ErrorCode::EmptyData, "no bin's noisy count reached the threshold t = " +
-                                                   std::to_string(release.value().threshold) +
+                                                   std::to_string(release.threshold) +
                                                    ": use a larger epsilon, fewer or larger bins, or a lower \"threshold\"");
   }
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
@@ -383,7 +364,7 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
                             "data using KD-trees. UAI 2023; ") +
                     (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
       {"privacyNote", "docs/privacy/kd-tree.md"}};
-  output.parameters = release.value().parameters;
+  output.parameters = release.parameters;
   output.parameters["bounds"] = "the schema's public bounds, scaled to [0, 1] (not the data's min and max, as in the paper)";
   output.parameters["syntheticRows"] = k;
   output.released = {{"noisyCount", noisy_count}, {"releasedBins", bins.size()}, {"releasedWeight", released_weight}};
@@ -396,34 +377,33 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
     if (c < inputs.numeric.size() && inputs.numeric[c]) levels[c] = 0;
   }
   const double n = inputs.rows.value_or(3);
-  Result<GridPlan> grid = plan_grid(options, levels, n);
-  if (!grid.is_ok()) return grid.status();
+  PRIVSYNTH_ASSIGN_OR_RETURN(GridPlan grid, plan_grid(options, levels, n));
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
-  forecast.fit = "space-partition";
+  forecast.fit.kind = "space-partition";
   forecast.synthetic_rows = options.synthetic_rows.value_or(0);
   ForecastRelease count;
   count.release = "record count";
   count.what = "the noisy number of records (sets the partition's defaults and k)";
   count.values = 1;
   count.sensitivity = 1;
-  count.scale = grid.value().count_scale.value();
-  count.epsilon = grid.value().count_epsilon;
+  count.scale = grid.count_scale.value();
+  count.epsilon = grid.count_epsilon;
   forecast.releases.push_back(count);
   const std::string depends = "the partition follows the noisy record count: give rows for the one the run will use";
   if (options.partition == PartitionKind::Grid) {
     ForecastRelease cells;
     cells.release = "grid cells";
-    cells.what = "noisy counts of the " + format_number(grid.value().cells) + " cells (" +
-                 std::to_string(grid.value().cells_per_axis) + " per numeric axis), released at >= " +
-                 std::to_string(grid.value().threshold) + "; empty cells implicitly";
-    cells.values = grid.value().cells <= 1e15 ? static_cast<size_t>(grid.value().cells) : 0;
+    cells.what = "noisy counts of the " + format_number(grid.cells) + " cells (" +
+                 std::to_string(grid.cells_per_axis) + " per numeric axis), released at >= " +
+                 std::to_string(grid.threshold) + "; empty cells implicitly";
+    cells.values = grid.cells <= 1e15 ? static_cast<size_t>(grid.cells) : 0;
     cells.sensitivity = 1;
-    cells.scale = grid.value().cell_scale.value();
-    cells.epsilon = grid.value().cell_epsilon;
+    cells.scale = grid.cell_scale.value();
+    cells.epsilon = grid.cell_epsilon;
     if (!inputs.rows) cells.notes.push_back(depends);
     forecast.releases.push_back(cells);
-    forecast.parameters = grid_parameters(options, grid.value());
+    forecast.fit.details["parameters"] = grid_parameters(options, grid);
     return forecast;
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(KdTreePlan planned, plan_kd_tree(options, levels, n));
@@ -458,7 +438,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   leaves.epsilon = plan.leaf_epsilon;
   if (!inputs.rows) leaves.notes.push_back(depends);
   forecast.releases.push_back(leaves);
-  forecast.parameters = kd_tree_parameters(options, plan);
+  forecast.fit.details["parameters"] = kd_tree_parameters(options, plan);
   return forecast;
 }
 

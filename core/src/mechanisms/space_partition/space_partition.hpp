@@ -69,4 +69,7 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
 
 Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& options, const ForecastInputs& inputs);
 
+// The registry entry of "space-partition" (space_partition/space_partition_mechanism.cpp).
+const MechanismDescriptor& space_partition_mechanism();
+
 }  // namespace privsynth

@@ -1,0 +1,113 @@
+#include "data/discovery_request.hpp"
+
+#include <cmath>
+#include <set>
+#include <nlohmann/json.hpp>
+
+namespace privsynth {
+namespace {
+
+using Json = nlohmann::json;
+
+Status invalid(const std::string& message) { return Status::error(ErrorCode::InvalidArgument, "schema discovery: " + message); }
+
+// A key's text or flag, `fallback` when absent; another type is refused (nlohmann's value() would throw).
+Result<std::string> text_of(const Json& object, const char* key, const std::string& fallback, const std::string& where) {
+  if (!object.contains(key)) return fallback;
+  if (!object[key].is_string()) return invalid(where + "\"" + key + "\" must be a string");
+  return object[key].get<std::string>();
+}
+
+Result<bool> flag_of(const Json& object, const char* key, const std::string& where) {
+  if (!object.contains(key)) return false;
+  if (!object[key].is_boolean()) return invalid(where + "\"" + key + "\" must be true or false");
+  return object[key].get<bool>();
+}
+
+Result<DiscoveryColumnRequest> read_column(const Json& item) {
+  if (!item.is_object() || !item.contains("name") || !item["name"].is_string() || item["name"].get<std::string>().empty()) {
+    return invalid("every column needs a \"name\"");
+  }
+  DiscoveryColumnRequest request;
+  request.column.name = item["name"].get<std::string>();
+  const std::string where = "column \"" + request.column.name + "\": ";
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::string type, text_of(item, "type", "", where));
+  PRIVSYNTH_ASSIGN_OR_RETURN(request.column.nullable, flag_of(item, "nullable", where));
+  if (type == "categorical") {
+    for (const auto& [key, value] : item.items()) {
+      if (key != "name" && key != "type" && key != "nullable") return invalid(where + "unknown key \"" + key + "\"");
+    }
+    return request;
+  }
+  if (type != "numeric") return invalid(where + "\"type\" must be \"categorical\" or \"numeric\"");
+  for (const auto& [key, value] : item.items()) {
+    if (key != "name" && key != "type" && key != "nullable" && key != "range" && key != "integer" && key != "bins") {
+      return invalid(where + "unknown key \"" + key + "\"");
+    }
+  }
+  const Json& range = item.contains("range") ? item["range"] : Json();
+  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number() ||
+      !(range[0].get<double>() < range[1].get<double>()) || !std::isfinite(range[0].get<double>()) ||
+      !std::isfinite(range[1].get<double>())) {
+    return invalid(where + "a numeric column needs a public rough \"range\": [lower, upper] with lower < upper "
+                           "(what anyone could say about it, e.g. [0, 150] for an age)");
+  }
+  request.column.kind = ColumnKind::Numeric;
+  request.lower = range[0].get<double>();
+  request.upper = range[1].get<double>();
+  PRIVSYNTH_ASSIGN_OR_RETURN(request.column.integer, flag_of(item, "integer", where));
+  const Json& bins = item.contains("bins") ? item["bins"] : Json(kDefaultBins);
+  if (!bins.is_number_integer() || bins.get<long long>() < 1 || bins.get<long long>() > kMaxBins) {
+    return invalid(where + "\"bins\" must be a whole number from 1 to " + std::to_string(kMaxBins));
+  }
+  request.column.bins = static_cast<int>(bins.get<long long>());
+  return request;
+}
+
+Result<std::vector<std::string>> read_missing(const Json& request) {
+  if (!request.contains("missing")) return std::vector<std::string>{""};
+  if (!request["missing"].is_array()) return invalid("\"missing\" must be an array of strings");
+  std::vector<std::string> missing;
+  for (const Json& token : request["missing"]) {
+    if (!token.is_string()) return invalid("\"missing\" must be an array of strings");
+    missing.push_back(token.get<std::string>());
+  }
+  return missing;
+}
+
+}  // namespace
+
+Result<DiscoveryRequest> read_discovery_request(std::string_view request_json) {
+  const Json request = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
+  if (request.is_discarded() || !request.is_object()) return invalid("the request is not a JSON object");
+  for (const auto& [key, value] : request.items()) {
+    static const std::set<std::string> known = {"epsilon", "delta", "name", "missing", "testSeed", "columns"};
+    if (!known.count(key)) return invalid("unknown key \"" + key + "\"");
+  }
+  DiscoveryRequest read;
+  read.epsilon = request.contains("epsilon") && request["epsilon"].is_number() ? request["epsilon"].get<double>() : 0.0;
+  if (!(read.epsilon > 0) || !std::isfinite(read.epsilon)) return invalid("\"epsilon\" must be a number > 0");
+  if (!request.contains("columns") || !request["columns"].is_array() || request["columns"].empty()) {
+    return invalid("\"columns\" must be a non-empty array");
+  }
+  std::set<std::string> names;
+  for (const Json& item : request["columns"]) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(DiscoveryColumnRequest column, read_column(item));
+    if (!names.insert(column.column.name).second) return invalid("column \"" + column.column.name + "\" is listed twice");
+    read.categorical += column.column.kind == ColumnKind::Categorical ? 1 : 0;
+    read.columns.push_back(std::move(column));
+  }
+  if (read.categorical > 0) {
+    if (!request.contains("delta") || !request["delta"].is_number() || !(request["delta"].get<double>() > 0) ||
+        !(request["delta"].get<double>() < 1)) {
+      return invalid("categorical columns need \"delta\" strictly between 0 and 1 (e.g. 1e-6): no pure epsilon-DP "
+                     "mechanism can release values from an open-ended set");
+    }
+    read.delta = request["delta"].get<double>();
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(read.missing, read_missing(request));
+  PRIVSYNTH_ASSIGN_OR_RETURN(read.name, text_of(request, "name", "discovered", ""));
+  return read;
+}
+
+}  // namespace privsynth

@@ -1,0 +1,32 @@
+// reduced-space-lp's registry entry: its options read once, its run and forecast bound to them.
+#include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
+
+namespace privsynth {
+namespace {
+
+constexpr PrivacyModel kPrivacy{Neighbours::AddRemove, Accounting::Basic};
+
+Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpOptions options, read_reduced_space_lp_options(reader, epsilon));
+  PreparedMechanism prepared;
+  prepared.privacy = kPrivacy.with_budget(epsilon);
+  // The continuous space is [0,1]^p: every column a number, none missing.
+  if (options.space == ReducedSpace::Continuous) {
+    prepared.needs_unit_values = true;
+    prepared.columns.categorical = false;
+    prepared.columns.nullable_numeric = false;
+    prepared.columns.refusal = &continuous_space_refusal;
+  }
+  prepared.run = [options](const MechanismContext& context) { return run_reduced_space_lp(context, options); };
+  prepared.forecast = [options](const ForecastInputs& inputs) { return forecast_reduced_space_lp(options, inputs); };
+  return prepared;
+}
+
+}  // namespace
+
+const MechanismDescriptor& reduced_space_lp_mechanism() {
+  static const MechanismDescriptor descriptor{"reduced-space-lp", "Reduced-space LP", kPrivacy, &prepare};
+  return descriptor;
+}
+
+}  // namespace privsynth
