@@ -17,23 +17,45 @@ import { nativeBinary, runNative, runWasm } from './pipeline/runners.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
 const demoColumns = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
-const tenColumns = ['age', 'workclass', 'education', 'marital-status', 'occupation', 'relationship', 'race', 'sex',
-  'hours-per-week', 'income'];
+const tenColumns = [
+  'age',
+  'workclass',
+  'education',
+  'marital-status',
+  'occupation',
+  'relationship',
+  'race',
+  'sex',
+  'hours-per-week',
+  'income',
+];
 
 const workloads = [
   { name: 'demo-6col-d2', label: '6 demo columns, degree 2', options: { columns: demoColumns, degree: 2 } },
   { name: 'all-d1', label: 'all 16 columns, degree 1', options: { degree: 1 } },
   { name: '10col-d2', label: '10 columns, degree 2', options: { columns: tenColumns, degree: 2 } },
-  { name: 'all-d2', label: 'all 16 columns, degree 2 (LP capped at 300 s)', options: { degree: 2, lpTimeLimitSeconds: 300 } },
+  {
+    name: 'all-d2',
+    label: 'all 16 columns, degree 2 (LP capped at 300 s)',
+    options: { degree: 2, lpTimeLimitSeconds: 300 },
+  },
 ];
 
 /** Benchmarks that run as their own script, with the remaining arguments. */
-const SCRIPTS = { browser: './browser/browser.mjs', kdtree: './kdtree/mmd.mjs', scale: './scale/scale.mjs',
-  marginals: './marginals/marginals.mjs', samplers: './samplers/tv.mjs' };
+const SCRIPTS = {
+  browser: './browser/browser.mjs',
+  kdtree: './kdtree/mmd.mjs',
+  scale: './scale/scale.mjs',
+  marginals: './marginals/marginals.mjs',
+  samplers: './samplers/tv.mjs',
+};
 if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   const { spawnSync } = await import('node:child_process');
-  const run = spawnSync(process.execPath, [fileURLToPath(new URL(SCRIPTS[process.argv[2]], import.meta.url)), ...process.argv.slice(3)],
-    { stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL(SCRIPTS[process.argv[2]], import.meta.url)), ...process.argv.slice(3)],
+    { stdio: 'inherit' },
+  );
   process.exit(run.status ?? 1);
 }
 if (process.argv[2] === 'reference') {
@@ -73,7 +95,9 @@ for (const workload of chosen) {
 }
 
 console.log('\n## Adult (48,842 rows), epsilon = 1, reduced-space LP, default ("auto") reference measure\n');
-console.log('| workload | reference (eps share) | statistics | marginals | m (rounds) | LP rows x cols | non-zeros | simplex iterations | t* | mean 2-way TV | mean 1-way TV |');
+console.log(
+  '| workload | reference (eps share) | statistics | marginals | m (rounds) | LP rows x cols | non-zeros | simplex iterations | t* | mean 2-way TV | mean 1-way TV |',
+);
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const { workload, native } of rows) {
   if (native.error) {
@@ -82,22 +106,34 @@ for (const { workload, native } of rows) {
   }
   const p = native.parameters;
   const reference = `${p.referenceMeasure.kind} (${p.budget.referenceMeasure})`;
-  console.log(`| ${workload.label} | ${reference} | ${p.statistics} | ${p.marginals} | ${p.reducedSpace.size} (${p.reducedSpace.rounds.length}) | ` +
-    `${p.lp.rows} x ${p.lp.columns} | ${p.lp.nonzeros} | ${p.lp.iterations} | ${fixed(native.released.lpObjective, 4)} | ` +
-    `${fixed(native.meanTwoWayTV, 4)} | ${fixed(native.meanOneWayTV, 4)} |`);
+  console.log(
+    `| ${workload.label} | ${reference} | ${p.statistics} | ${p.marginals} | ${p.reducedSpace.size} (${p.reducedSpace.rounds.length}) | ` +
+      `${p.lp.rows} x ${p.lp.columns} | ${p.lp.nonzeros} | ${p.lp.iterations} | ${fixed(native.released.lpObjective, 4)} | ` +
+      `${fixed(native.meanTwoWayTV, 4)} | ${fixed(native.meanOneWayTV, 4)} |`,
+  );
 }
 console.log('\n### Time per phase (seconds): native | wasm in a fresh Node process (cold) | wasm second run (warm)\n');
-console.log(`| workload | ${phases.map((p) => `${p} native / cold / warm`).join(' | ')} | total native / cold / warm | LP wasm/native (cold, warm) |`);
+console.log(
+  `| workload | ${phases.map((p) => `${p} native / cold / warm`).join(' | ')} | total native / cold / warm | LP wasm/native (cold, warm) |`,
+);
 console.log(`| --- | ${phases.map(() => '---:').join(' | ')} | ---: | ---: |`);
 for (const { workload, native, cold, warm } of rows) {
   if (native.error || cold?.error) {
-    console.log(`| ${workload.label} | ${native.error ?? ''} ${cold?.error ?? ''}: ${native.message ?? cold?.message} |||||||`);
+    console.log(
+      `| ${workload.label} | ${native.error ?? ''} ${cold?.error ?? ''}: ${native.message ?? cold?.message} |||||||`,
+    );
     continue;
   }
-  const cells = phases.map((phase) =>
-    `${fixed(native.phaseSeconds[phase])} / ${fixed(cold.phaseSeconds[phase])} / ${fixed(warm.phaseSeconds[phase])}`);
+  const cells = phases.map(
+    (phase) =>
+      `${fixed(native.phaseSeconds[phase])} / ${fixed(cold.phaseSeconds[phase])} / ${fixed(warm.phaseSeconds[phase])}`,
+  );
   const ratio = (run) => fixed(run.phaseSeconds.lp / native.phaseSeconds.lp);
-  console.log(`| ${workload.label} | ${cells.join(' | ')} | ${fixed(native.totalSeconds)} / ${fixed(cold.totalSeconds)} / ` +
-    `${fixed(warm.totalSeconds)} | ${ratio(cold)}, ${ratio(warm)} |`);
+  console.log(
+    `| ${workload.label} | ${cells.join(' | ')} | ${fixed(native.totalSeconds)} / ${fixed(cold.totalSeconds)} / ` +
+      `${fixed(warm.totalSeconds)} | ${ratio(cold)}, ${ratio(warm)} |`,
+  );
 }
-console.log('\nwasm totals include CSV parsing with PapaParse (phase "parse") and CSV writing ("write"); native totals exclude file reading.');
+console.log(
+  '\nwasm totals include CSV parsing with PapaParse (phase "parse") and CSV writing ("write"); native totals exclude file reading.',
+);

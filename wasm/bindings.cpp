@@ -49,7 +49,8 @@ struct CopiedCells {
       : bytes(copy_typed_array<uint8_t>(cell_bytes)), offsets(copy_typed_array<uint32_t>(cell_offsets)) {}
   bool fits(size_t rows, size_t columns) const { return offsets.size() == rows * columns + 1; }
   privsynth::Status shape_error() const {
-    return privsynth::Status::error(privsynth::ErrorCode::InvalidArgument, "cellOffsets must have rows * columns + 1 entries");
+    return privsynth::Status::error(privsynth::ErrorCode::InvalidArgument,
+                                    "cellOffsets must have rows * columns + 1 entries");
   }
   privsynth::CellGridView view(size_t rows, size_t columns) const {
     return {reinterpret_cast<const char*>(bytes.data()), offsets.data(), rows, columns, bytes.size()};
@@ -209,7 +210,8 @@ val plan(const std::string& inputs_json) {
 
 // forecast(schemaJson, optionsJson, rows: number | null) -> { ok, forecastJson } | { ok: false, code, message }
 val forecast(const std::string& schema_json, const std::string& options_json, const val& rows) {
-  const std::optional<double> n = rows.isNull() || rows.isUndefined() ? std::nullopt : std::optional<double>(rows.as<double>());
+  const std::optional<double> n =
+      rows.isNull() || rows.isUndefined() ? std::nullopt : std::optional<double>(rows.as<double>());
   const privsynth::Result<std::string> forecast = privsynth::forecast_run_json(schema_json, options_json, n);
   if (!forecast.is_ok()) return error_object(forecast.status());
   val result = ok_object();

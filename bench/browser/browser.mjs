@@ -23,7 +23,10 @@ import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const libDist = join(root, 'web/lib/dist');
-const papaparseFile = join(dirname(createRequire(join(root, 'web/lib/package.json')).resolve('papaparse')), 'papaparse.min.js');
+const papaparseFile = join(
+  dirname(createRequire(join(root, 'web/lib/package.json')).resolve('papaparse')),
+  'papaparse.min.js',
+);
 const adultCsv = join(root, 'data/adult/adult.csv');
 const adultSchema = join(root, 'data/adult/adult.schema.json');
 const CHROMIUM = '/usr/bin/chromium';
@@ -60,7 +63,9 @@ if (unknown.length > 0) {
 }
 for (const required of [join(libDist, 'browser.js'), papaparseFile, adultCsv, adultSchema, CHROMIUM]) {
   if (!existsSync(required)) {
-    console.error(`${required} is missing${required.startsWith(libDist) ? ': run "bash scripts/build.sh wasm lib" first' : ''}`);
+    console.error(
+      `${required} is missing${required.startsWith(libDist) ? ': run "bash scripts/build.sh wasm lib" first' : ''}`,
+    );
     process.exit(2);
   }
 }
@@ -175,11 +180,16 @@ function startServer() {
       response.writeHead(404, headers('text/plain')).end('not found');
       return;
     }
-    response.writeHead(200, headers(CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')).end(readFileSync(file));
+    response
+      .writeHead(200, headers(CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'))
+      .end(readFileSync(file));
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
-      resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}/`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
 }
@@ -273,7 +283,9 @@ async function runOnce(context, server, profile, workload, run) {
   process.stderr.write(`running ${label}...\n`);
   const page = await context.newPage();
   let crashed = null;
-  page.on('crash', () => { crashed = 'the page crashed'; });
+  page.on('crash', () => {
+    crashed = 'the page crashed';
+  });
   page.on('pageerror', (error) => process.stderr.write(`  page error: ${error.message}\n`));
   try {
     await page.goto(server.url);
@@ -285,7 +297,16 @@ async function runOnce(context, server, profile, workload, run) {
     try {
       let timer;
       const timeout = new Promise((resolve) => {
-        timer = setTimeout(() => resolve({ ok: false, code: 'TIMEOUT', message: `no result after ${RUN_TIMEOUT_MS / 1000} s`, totalMs: RUN_TIMEOUT_MS }), RUN_TIMEOUT_MS);
+        timer = setTimeout(
+          () =>
+            resolve({
+              ok: false,
+              code: 'TIMEOUT',
+              message: `no result after ${RUN_TIMEOUT_MS / 1000} s`,
+              totalMs: RUN_TIMEOUT_MS,
+            }),
+          RUN_TIMEOUT_MS,
+        );
       });
       outcome = await Promise.race([page.evaluate((options) => window.bench.run(options), workload.options), timeout]);
       clearTimeout(timer);
@@ -304,7 +325,8 @@ async function runOnce(context, server, profile, workload, run) {
 
 const fixed = (x, digits = 2) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-');
 const exp = (x, digits = 3) => (typeof x === 'number' && Number.isFinite(x) ? x.toExponential(digits) : '-');
-const megabytes = (r) => `${fixed((r.memoryBefore ?? NaN) / 2 ** 20, 0)} / ${fixed((r.memoryPeak ?? NaN) / 2 ** 20, 0)}`;
+const megabytes = (r) =>
+  `${fixed((r.memoryBefore ?? NaN) / 2 ** 20, 0)} / ${fixed((r.memoryPeak ?? NaN) / 2 ** 20, 0)}`;
 const int = (x) => (typeof x === 'number' ? x.toLocaleString('en-US') : '-');
 
 function chromiumVersion() {
@@ -336,7 +358,11 @@ try {
         await page.close();
       }
       results.push({ workload, ...result });
-      const summary = result.crashed ? `CRASH ${result.crashed}` : result.ok ? `${fixed(result.totalMs / 1000)} s` : `${result.code}: ${result.message}`;
+      const summary = result.crashed
+        ? `CRASH ${result.crashed}`
+        : result.ok
+          ? `${fixed(result.totalMs / 1000)} s`
+          : `${result.code}: ${result.message}`;
       process.stderr.write(`  ${summary}\n`);
     }
   }
@@ -350,13 +376,21 @@ try {
 }
 
 console.log(`\n## Reduced-space LP in headless Chromium: Adult (48,842 rows), epsilon = 1\n`);
-console.log(`Browser: ${chromiumVersion()}${userAgent ? ` (user agent: ${userAgent})` : ''}; flags: ${CHROMIUM_ARGS.join(' ')}`);
-console.log(`Library: web/lib/dist/browser.js (wasm in a Web Worker); one fresh page per run; testSeed ${SEED} unless "unseeded".\n`);
-console.log('| workload | m | statistics | LP rows x cols solved | active statistics | LP s | total s | lpObjective | lpLowerBound | certified rel. gap | mean 2-way TV | support size |');
+console.log(
+  `Browser: ${chromiumVersion()}${userAgent ? ` (user agent: ${userAgent})` : ''}; flags: ${CHROMIUM_ARGS.join(' ')}`,
+);
+console.log(
+  `Library: web/lib/dist/browser.js (wasm in a Web Worker); one fresh page per run; testSeed ${SEED} unless "unseeded".\n`,
+);
+console.log(
+  '| workload | m | statistics | LP rows x cols solved | active statistics | LP s | total s | lpObjective | lpLowerBound | certified rel. gap | mean 2-way TV | support size |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of results) {
   if (r.crashed || !r.ok) {
-    console.log(`| ${r.label} | ${r.crashed ? `CRASH: ${r.crashed}` : `${r.code}: ${r.message}`} (after ${fixed((r.totalMs ?? NaN) / 1000)} s) |||||||||||`);
+    console.log(
+      `| ${r.label} | ${r.crashed ? `CRASH: ${r.crashed}` : `${r.code}: ${r.message}`} (after ${fixed((r.totalMs ?? NaN) / 1000)} s) |||||||||||`,
+    );
     continue;
   }
   const p = r.receipt.parameters;
@@ -365,18 +399,28 @@ for (const r of results) {
   const upper = released.lpObjective;
   const lower = released.lpLowerBound;
   const gap = typeof upper === 'number' && typeof lower === 'number' ? (upper - lower) / lower : undefined;
-  console.log(`| ${r.label} | ${int(p.reducedSpace?.size)} | ${int(p.statistics)} | ${int(p.lp?.rows)} x ${int(p.lp?.columns)} | ` +
-    `${int(p.lp?.activeStatistics)} | ${fixed(seconds.lp)} | ${fixed(r.totalMs / 1000)} | ${fixed(upper, 6)} | ${fixed(lower, 6)} | ` +
-    `${exp(gap, 2)} | ${fixed(r.marginals.meanTwoWayTV, 4)} | ${int(released.supportSize)} |`);
+  console.log(
+    `| ${r.label} | ${int(p.reducedSpace?.size)} | ${int(p.statistics)} | ${int(p.lp?.rows)} x ${int(p.lp?.columns)} | ` +
+      `${int(p.lp?.activeStatistics)} | ${fixed(seconds.lp)} | ${fixed(r.totalMs / 1000)} | ${fixed(upper, 6)} | ${fixed(lower, 6)} | ` +
+      `${exp(gap, 2)} | ${fixed(r.marginals.meanTwoWayTV, 4)} | ${int(released.supportSize)} |`,
+  );
 }
 
 console.log('\n### Details: time per phase (seconds), LP solve, memory\n');
-console.log(`| workload | engine load (preload) | start | ${PHASES.join(' | ')} | solver | gap target | rounds (points per round) | LP iterations | non-zeros | synthetic rows (CSV lines) | browser anon RSS MB before / peak |`);
-console.log(`| --- | ---: | ---: | ${PHASES.map(() => '---:').join(' | ')} | --- | ---: | --- | ---: | ---: | ---: | ---: |`);
+console.log(
+  `| workload | engine load (preload) | start | ${PHASES.join(' | ')} | solver | gap target | rounds (points per round) | LP iterations | non-zeros | synthetic rows (CSV lines) | browser anon RSS MB before / peak |`,
+);
+console.log(
+  `| --- | ---: | ---: | ${PHASES.map(() => '---:').join(' | ')} | --- | ---: | --- | ---: | ---: | ---: | ---: |`,
+);
 for (const r of results) {
   if (r.crashed || !r.ok) {
-    const blanks = Array(PHASES.length + 6).fill('').join(' | ');
-    console.log(`| ${r.label} | ${fixed((r.engineLoadMs ?? NaN) / 1000)} | failed: ${r.crashed ?? r.code} | ${blanks} | ${megabytes(r)} |`);
+    const blanks = Array(PHASES.length + 6)
+      .fill('')
+      .join(' | ');
+    console.log(
+      `| ${r.label} | ${fixed((r.engineLoadMs ?? NaN) / 1000)} | failed: ${r.crashed ?? r.code} | ${blanks} | ${megabytes(r)} |`,
+    );
     continue;
   }
   const p = r.receipt.parameters;
@@ -384,13 +428,17 @@ for (const r of results) {
   const rounds = p.reducedSpace?.rounds ?? [];
   const roundText = rounds.length ? `${rounds.length} (${rounds.map((round) => int(round.points)).join(', ')})` : '-';
   const rowsText = `${int(p.syntheticRows ?? r.receipt.output?.rows)} (${int(r.csvRows)})`;
-  console.log(`| ${r.label} | ${fixed(r.engineLoadMs / 1000)} | ${fixed(seconds.start)} | ${PHASES.map((phase) => fixed(seconds[phase])).join(' | ')} | ` +
-    `${p.lp?.solver ?? r.receipt.software?.lpSolver ?? '-'} | ${p.lp?.relativeGapTarget ?? '-'} | ${roundText} | ${int(p.lp?.iterations)} | ` +
-    `${int(p.lp?.nonzeros)} | ${rowsText} | ${megabytes(r)} |`);
+  console.log(
+    `| ${r.label} | ${fixed(r.engineLoadMs / 1000)} | ${fixed(seconds.start)} | ${PHASES.map((phase) => fixed(seconds[phase])).join(' | ')} | ` +
+      `${p.lp?.solver ?? r.receipt.software?.lpSolver ?? '-'} | ${p.lp?.relativeGapTarget ?? '-'} | ${roundText} | ${int(p.lp?.iterations)} | ` +
+      `${int(p.lp?.nonzeros)} | ${rowsText} | ${megabytes(r)} |`,
+  );
 }
-console.log('\n"start": from the synthesize() call to the first progress event (request posted to the worker, schema check). ' +
-  'Totals exclude page load, engine preload and fetching the CSV; they include CSV parsing (PapaParse, in the worker), CSV writing and ' +
-  'the transfer of the result to the page. Certified rel. gap = (lpObjective - lpLowerBound) / lpLowerBound.');
+console.log(
+  '\n"start": from the synthesize() call to the first progress event (request posted to the worker, schema check). ' +
+    'Totals exclude page load, engine preload and fetching the CSV; they include CSV parsing (PapaParse, in the worker), CSV writing and ' +
+    'the transfer of the result to the page. Certified rel. gap = (lpObjective - lpLowerBound) / lpLowerBound.',
+);
 
 const crashes = results.filter((r) => r.crashed);
 if (crashes.length > 0) {

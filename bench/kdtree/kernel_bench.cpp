@@ -10,11 +10,11 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 
+#include "base/random.hpp"
 #include "csv_file.hpp"
 #include "data/encoding.hpp"
-#include "report/kernel_metrics.hpp"
-#include "base/random.hpp"
 #include "privsynth/synthesis.hpp"
+#include "report/kernel_metrics.hpp"
 
 using namespace privsynth;
 
@@ -55,7 +55,9 @@ int main(int argc, char** argv) {
       std::chrono::duration<double>(evaluation_start.value_or(std::chrono::steady_clock::now()) - start).count();
   if (!result.is_ok()) {
     std::printf("%s\n", nlohmann::json({{"error", error_code_name(result.status().code())},
-                                        {"message", result.status().message()}}).dump().c_str());
+                                        {"message", result.status().message()}})
+                            .dump()
+                            .c_str());
     return 1;
   }
   const SynthesisOutput& output = result.value();

@@ -38,14 +38,18 @@ const stats = (values) => {
 function figure(title, schema, csv, partitions, note) {
   console.log(`\n## ${title}\n`);
   if (note) console.log(`${note}\n`);
-  console.log(`| ε | ${partitions.map((p) => `MMD, ${p}`).join(' | ')} | released bins (${partitions.join(' / ')}) | seconds (${partitions.join(' / ')}) |`);
+  console.log(
+    `| ε | ${partitions.map((p) => `MMD, ${p}`).join(' | ')} | released bins (${partitions.join(' / ')}) | seconds (${partitions.join(' / ')}) |`,
+  );
   console.log(`| ---: | ${partitions.map(() => '---:').join(' | ')} | ---: | ---: |`);
   for (const epsilon of EPSILONS) {
     const cells = [];
     const bins = [];
     const seconds = [];
     for (const partition of partitions) {
-      const lines = Array.from({ length: reps }, () => run(schema, csv, { epsilon, mechanism: 'space-partition', partition }));
+      const lines = Array.from({ length: reps }, () =>
+        run(schema, csv, { epsilon, mechanism: 'space-partition', partition }),
+      );
       cells.push(stats(lines.map((line) => line.mmd)));
       bins.push(Math.round(lines.reduce((a, line) => a + line.released.releasedBins, 0) / reps));
       seconds.push((lines.reduce((a, line) => a + line.seconds, 0) / reps).toFixed(2));
@@ -54,8 +58,10 @@ function figure(title, schema, csv, partitions, note) {
   }
 }
 
-const mixture = (d) => [`${root}data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D${d}.schema.json`,
-  `${root}data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D${d}.csv`];
+const mixture = (d) => [
+  `${root}data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D${d}.schema.json`,
+  `${root}data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D${d}.csv`,
+];
 
 /** A standard Gaussian sample (seeded Box-Muller) with public bounds [-5, 5] per axis. */
 function gaussianData(d, n) {
@@ -65,27 +71,42 @@ function gaussianData(d, n) {
   if (!existsSync(csv)) {
     mkdirSync(dir, { recursive: true });
     let state = 20261121 + d;
-    const uniform = () => ((state = (state * 48271) % 2147483647) / 2147483647);
+    const uniform = () => (state = (state * 48271) % 2147483647) / 2147483647;
     const names = Array.from({ length: d }, (_, i) => `x${i}`);
     const lines = [names.join(',')];
     for (let row = 0; row < n; ++row) {
-      lines.push(names.map(() => {
-        const g = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-        return Math.max(-5, Math.min(5, g)).toFixed(4);
-      }).join(','));
+      lines.push(
+        names
+          .map(() => {
+            const g = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+            return Math.max(-5, Math.min(5, g)).toFixed(4);
+          })
+          .join(','),
+      );
     }
     writeFileSync(csv, `${lines.join('\n')}\n`);
-    writeFileSync(schema, JSON.stringify({ version: 1, name: `standard-gaussian-d${d}`, missing: [],
-      columns: names.map((name) => ({ name, type: 'numeric', min: -5, max: 5, bins: 20 })) }));
+    writeFileSync(
+      schema,
+      JSON.stringify({
+        version: 1,
+        name: `standard-gaussian-d${d}`,
+        missing: [],
+        columns: names.map((name) => ({ name, type: 'numeric', min: -5, max: 5, bins: 20 })),
+      }),
+    );
   }
   return [schema, csv];
 }
 
 console.log(`Kreačić et al. with privsynth (native, one core), ${reps} repetitions per point, mean ± sd.`);
-figure('Fig. 3a: Balog\'s 2-D Gaussian mixture (n = 100,000)', ...mixture(2), ['grid', 'kd-tree'],
-  'Balog et al.\'s own code reports an RKHS distance of about 0.04 at ε = 1 with M = 100 (their Algorithm 2). ' +
-  'The noise floor of a 10,000-point subsample of the same data is about 0.009 (tests/cpp/test_kernel_metrics.cpp).');
-figure('Fig. 3b: Balog\'s 5-D Gaussian mixture (n = 100,000)', ...mixture(5), ['grid', 'kd-tree']);
+figure(
+  "Fig. 3a: Balog's 2-D Gaussian mixture (n = 100,000)",
+  ...mixture(2),
+  ['grid', 'kd-tree'],
+  "Balog et al.'s own code reports an RKHS distance of about 0.04 at ε = 1 with M = 100 (their Algorithm 2). " +
+    'The noise floor of a 10,000-point subsample of the same data is about 0.009 (tests/cpp/test_kernel_metrics.cpp).',
+);
+figure("Fig. 3b: Balog's 5-D Gaussian mixture (n = 100,000)", ...mixture(5), ['grid', 'kd-tree']);
 
 console.log('\n## Fig. 4: the grid (Algorithm 1) on a standard Gaussian, n = 100,000, kernel exp(-|x - y|^2 / 2)\n');
 console.log('| d | ' + EPSILONS.map((e) => `ε = ${e}`).join(' | ') + ' |');
@@ -93,10 +114,20 @@ console.log('| ---: | ' + EPSILONS.map(() => '---:').join(' | ') + ' |');
 for (const d of [1, 2, 3, 4]) {
   const [schema, csv] = gaussianData(d, 100000);
   const cells = EPSILONS.map((epsilon) =>
-    stats(Array.from({ length: reps }, () => run(schema, csv, { epsilon, mechanism: 'space-partition', partition: 'grid' }, 0.5).mmd)));
+    stats(
+      Array.from(
+        { length: reps },
+        () => run(schema, csv, { epsilon, mechanism: 'space-partition', partition: 'grid' }, 0.5).mmd,
+      ),
+    ),
+  );
   console.log(`| ${d} | ${cells.join(' | ')} |`);
 }
-console.log(`| (εn)^(-1/3) | ${EPSILONS.map((e) => (e * 100000) ** (-1 / 3)).map((x) => x.toFixed(4)).join(' | ')} |`);
+console.log(
+  `| (εn)^(-1/3) | ${EPSILONS.map((e) => (e * 100000) ** (-1 / 3))
+    .map((x) => x.toFixed(4))
+    .join(' | ')} |`,
+);
 
 const WAYS = [
   ['space-partition, KD-tree', { mechanism: 'space-partition' }],
@@ -105,12 +136,16 @@ const WAYS = [
   ['marginal-lp (MST-style), δ = 1e-9', { mechanism: 'marginal-lp' }],
 ];
 for (const d of [2, 5]) {
-  console.log(`\n## Every mechanism at ε = 1 on Balog's ${d}-D mixture (MMD with Balog's kernel; TV on the schema's 32 bins per axis)\n`);
+  console.log(
+    `\n## Every mechanism at ε = 1 on Balog's ${d}-D mixture (MMD with Balog's kernel; TV on the schema's 32 bins per axis)\n`,
+  );
   console.log('| mechanism | MMD | mean 2-way TV | seconds |');
   console.log('| --- | ---: | ---: | ---: |');
   for (const [label, options] of WAYS) {
     const lines = Array.from({ length: reps }, () => run(...mixture(d), { epsilon: 1, ...options }));
-    console.log(`| ${label} | ${stats(lines.map((line) => line.mmd))} | ${stats(lines.map((line) => line.meanTwoWayTV))} | ` +
-      `${(lines.reduce((a, line) => a + line.seconds, 0) / reps).toFixed(2)} |`);
+    console.log(
+      `| ${label} | ${stats(lines.map((line) => line.mmd))} | ${stats(lines.map((line) => line.meanTwoWayTV))} | ` +
+        `${(lines.reduce((a, line) => a + line.seconds, 0) / reps).toFixed(2)} |`,
+    );
   }
 }

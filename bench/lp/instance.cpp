@@ -5,8 +5,8 @@
 namespace privsynth::bench {
 
 std::string instance_to_json(const LpInstance& instance) {
-  nlohmann::json json = {{"name", instance.name},       {"description", instance.description},
-                         {"levels", instance.levels},   {"columnSets", instance.column_sets},
+  nlohmann::json json = {{"name", instance.name},           {"description", instance.description},
+                         {"levels", instance.levels},       {"columnSets", instance.column_sets},
                          {"points", instance.points.codes}, {"targets", instance.targets}};
   return json.dump();
 }

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "privsynth/status.hpp"
 #include "data/table.hpp"
+#include "privsynth/status.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth::bench {

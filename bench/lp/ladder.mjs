@@ -15,8 +15,17 @@ const nativeSolver = `${root}build/native/bench/privsynth_lp_solve`;
 const wasmSolver = `${root}build/wasm/bench/privsynth_lp_solve.cjs`;
 
 export const instances = [
-  'bool-p20-m2000', 'bool-p20-m8000', 'bool-p30-m5000', 'bool-p40-m10000', 'bool-p50-m20000',
-  'adult-all-d1', 'adult-6col-d2', 'adult-mst', 'adult-10col-d2', 'adult-all-d2', 'adult-all-d2-m100k',
+  'bool-p20-m2000',
+  'bool-p20-m8000',
+  'bool-p30-m5000',
+  'bool-p40-m10000',
+  'bool-p50-m20000',
+  'adult-all-d1',
+  'adult-6col-d2',
+  'adult-mst',
+  'adult-10col-d2',
+  'adult-all-d2',
+  'adult-all-d2-m100k',
 ];
 
 function solve(binary, instance, solver, options) {
@@ -62,24 +71,34 @@ export function runLadder(argv) {
     exact.warm = solve(wasmSolver, instance, 'row-generation', { relativeGap: 0, warmUp: true });
     rows.push({ instance, solver: 'row-generation, exact', ...exact, exact: exact.native });
     const runs = [];
-    if (solvers.includes('row-generation')) runs.push(['row-generation', 'row-generation, gap 1%', { relativeGap: 0.01 }]);
+    if (solvers.includes('row-generation'))
+      runs.push(['row-generation', 'row-generation, gap 1%', { relativeGap: 0.01 }]);
     if (solvers.includes('simplex')) runs.push(['simplex', `full simplex (cap ${cap} s)`, { timeLimitSeconds: cap }]);
     if (solvers.includes('mirror-prox')) {
-      runs.push(['mirror-prox', `mirror-prox, gap 1% (cap ${cap / 6} s)`, { relativeGap: 0.01, timeLimitSeconds: cap / 6 }]);
+      runs.push([
+        'mirror-prox',
+        `mirror-prox, gap 1% (cap ${cap / 6} s)`,
+        { relativeGap: 0.01, timeLimitSeconds: cap / 6 },
+      ]);
     }
     for (const [solver, label, options] of runs) {
       process.stderr.write(`${instance}: ${label}...\n`);
       const native = solve(nativeSolver, instance, solver, options);
       const wasm = solve(wasmSolver, instance, solver, options);
       // Long solves tier up on their own; the warmed-up run matters for the short, default solver.
-      const warm = solver === 'row-generation' ? solve(wasmSolver, instance, solver, { ...options, warmUp: true }) : { error: 'n/a' };
+      const warm =
+        solver === 'row-generation'
+          ? solve(wasmSolver, instance, solver, { ...options, warmUp: true })
+          : { error: 'n/a' };
       rows.push({ instance, solver: label, native, wasm, warm, exact: exact.native });
     }
   }
 
   console.log('\n## Reweighting LP ladder (min max_f |A h - b|_f over the simplex; epsilon = 1 noisy targets)\n');
-  console.log('| instance | statistics x points | full LP rows x cols (non-zeros) | solver | native s | wasm s cold / warmed up | ' +
-    'wasm/native cold / warmed up | objective | certified lower bound | gap to exact | iterations | statistics in LP |');
+  console.log(
+    '| instance | statistics x points | full LP rows x cols (non-zeros) | solver | native s | wasm s cold / warmed up | ' +
+      'wasm/native cold / warmed up | objective | certified lower bound | gap to exact | iterations | statistics in LP |',
+  );
   console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { instance, solver, native, wasm, warm, exact } of rows) {
     if (native.error) {
@@ -89,12 +108,18 @@ export function runLadder(argv) {
     const optimum = exact.objective;
     const gap = native.objective !== undefined && optimum > 0 ? (native.objective - optimum) / optimum : undefined;
     const stopped = native.converged === false ? ' (limit)' : '';
-    console.log(`| ${instance} | ${native.statistics} x ${native.points} | ${native.rows} x ${native.columns} (${native.nonzeros}) | ` +
-      `${solver}${stopped} | ${fixed(native.seconds)} | ${seconds(wasm)} / ${seconds(warm)} | ` +
-      `${ratio(wasm, native)} / ${ratio(warm, native)} | ${fixed(native.objective, 6)} | ${fixed(native.lowerBound, 6)} | ` +
-      `${gap === undefined ? '-' : exponent(gap)} | ${native.iterations ?? '-'} | ${native.activeStatistics ?? native.statistics} |`);
+    console.log(
+      `| ${instance} | ${native.statistics} x ${native.points} | ${native.rows} x ${native.columns} (${native.nonzeros}) | ` +
+        `${solver}${stopped} | ${fixed(native.seconds)} | ${seconds(wasm)} / ${seconds(warm)} | ` +
+        `${ratio(wasm, native)} / ${ratio(warm, native)} | ${fixed(native.objective, 6)} | ${fixed(native.lowerBound, 6)} | ` +
+        `${gap === undefined ? '-' : exponent(gap)} | ${native.iterations ?? '-'} | ${native.activeStatistics ?? native.statistics} |`,
+    );
   }
-  console.log('\nwasm runs are fresh Node processes: "cold" solves at once, as V8 starts a new tab; "warmed up" first runs the ' +
-    "library's 0.25 s warm-up (what preload() does while a page is idle), which lets V8 optimize the solvers' hot code.");
-  console.log('"gap to exact" is (objective - exact optimum) / exact optimum, measured natively; "(limit)" marks a run stopped by its time cap.');
+  console.log(
+    '\nwasm runs are fresh Node processes: "cold" solves at once, as V8 starts a new tab; "warmed up" first runs the ' +
+      "library's 0.25 s warm-up (what preload() does while a page is idle), which lets V8 optimize the solvers' hot code.",
+  );
+  console.log(
+    '"gap to exact" is (objective - exact optimum) / exact optimum, measured natively; "(limit)" marks a run stopped by its time cap.',
+  );
 }

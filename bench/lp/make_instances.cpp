@@ -10,13 +10,13 @@
 #include <numeric>
 #include <string>
 
-#include "csv_file.hpp"
-#include "instance.hpp"
-#include "data/encoding.hpp"
-#include "statistics/marginal_measurement.hpp"
 #include "base/random.hpp"
-#include "reference/reference_measure.hpp"
+#include "csv_file.hpp"
+#include "data/encoding.hpp"
+#include "instance.hpp"
 #include "privsynth/schema.hpp"
+#include "reference/reference_measure.hpp"
+#include "statistics/marginal_measurement.hpp"
 
 using namespace privsynth;
 using privsynth::bench::LpInstance;
@@ -109,7 +109,8 @@ bool write_instance(const std::string& folder, const EncodedTable& data, LpInsta
   Result<Accountant> accountant = Accountant::pure(1.0);
   if (!workload.is_ok() || !accountant.is_ok()) return false;
   const double count_fraction = 1.0 / (1.0 + std::sqrt(double(workload.value().marginals().size())));
-  Result<NoisyMarginals> noisy = measure_marginals(data, workload.value(), 1.0, count_fraction, accountant.value(), random);
+  Result<NoisyMarginals> noisy =
+      measure_marginals(data, workload.value(), 1.0, count_fraction, accountant.value(), random);
   if (!noisy.is_ok()) {
     std::fprintf(stderr, "%s: %s\n", instance.name.c_str(), noisy.status().message().c_str());
     return false;
@@ -164,8 +165,9 @@ int main(int argc, char** argv) {
     return columns;
   };
   const EncodedTable demo = project(adult, columns_named({"age", "workclass", "education", "sex", "race", "income"}));
-  const EncodedTable ten = project(adult, columns_named({"age", "workclass", "education", "marital-status", "occupation",
-                                                         "relationship", "race", "sex", "hours-per-week", "income"}));
+  const EncodedTable ten =
+      project(adult, columns_named({"age", "workclass", "education", "marital-status", "occupation", "relationship",
+                                    "race", "sex", "hours-per-week", "income"}));
   const int p = static_cast<int>(adult.columns());
   struct AdultShape {
     const char* name;
@@ -177,7 +179,8 @@ int main(int argc, char** argv) {
   const std::vector<AdultShape> shapes = {
       {"adult-all-d1", "Adult, all 16 columns, 1-way marginals", &adult, all_sets_up_to(p, 1), 7000},
       {"adult-6col-d2", "Adult, 6 demo columns, <= 2-way marginals", &demo, all_sets_up_to(6, 2), 30000},
-      {"adult-mst", "Adult, 16 columns, 1-way + MST-style tree of 2-way marginals", &adult, mst_style_sets(adult), 20000},
+      {"adult-mst", "Adult, 16 columns, 1-way + MST-style tree of 2-way marginals", &adult, mst_style_sets(adult),
+       20000},
       {"adult-10col-d2", "Adult, 10 columns, <= 2-way marginals", &ten, all_sets_up_to(10, 2), 20000},
       {"adult-all-d2", "Adult, all 16 columns, <= 2-way marginals", &adult, all_sets_up_to(p, 2), 20000},
       {"adult-all-d2-m100k", "Adult, all 16 columns, <= 2-way marginals", &adult, all_sets_up_to(p, 2), 100000},

@@ -4,14 +4,14 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "instance.hpp"
-#include "statistics/marginal_operator.hpp"
 #include "lp/min_max_fit.hpp"
 #include "lp/reweighting.hpp"
 #include "privsynth/warm_up.hpp"
+#include "statistics/marginal_operator.hpp"
 
 using namespace privsynth;
 using Clock = std::chrono::steady_clock;
@@ -27,7 +27,8 @@ int fail(const std::string& message) {
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 4) {
-    std::fprintf(stderr, "usage: %s <instance.json> <row-generation|simplex|simplex-dual|mirror-prox> [options-json]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <instance.json> <row-generation|simplex|simplex-dual|mirror-prox> [options-json]\n",
+                 argv[0]);
     return 2;
   }
   std::ifstream file(argv[1]);

@@ -45,7 +45,9 @@ int main(int argc, char** argv) {
   if (!current.empty()) seconds[current] += std::chrono::duration<double>(end - phase_start).count();
   if (!result.is_ok()) {
     std::printf("%s\n", nlohmann::json({{"error", error_code_name(result.status().code())},
-                                        {"message", result.status().message()}}).dump().c_str());
+                                        {"message", result.status().message()}})
+                            .dump()
+                            .c_str());
     return 1;
   }
   const auto receipt = nlohmann::json::parse(result.value().receipt_json);

@@ -10,8 +10,12 @@ export const nativeBinary = `${root}build/native/bench/privsynth_bench_native`;
 /** The native run's JSON line, or {error, message} when the run failed. */
 export function runNative(data, options) {
   try {
-    return JSON.parse(execFileSync(nativeBinary, [data.schema, data.csv, JSON.stringify(options)],
-      { encoding: 'utf8', maxBuffer: 1 << 26 }));
+    return JSON.parse(
+      execFileSync(nativeBinary, [data.schema, data.csv, JSON.stringify(options)], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      }),
+    );
   } catch (error) {
     return JSON.parse(error.stdout || '{"error":"CRASH"}');
   }
@@ -19,7 +23,13 @@ export function runNative(data, options) {
 
 /** `repeat` wasm runs in one fresh Node process (the first cold, the others warm). */
 export function runWasm(data, options, repeat = 1) {
-  const output = execFileSync(process.execPath, [`${root}bench/pipeline/wasm-runner.mjs`, data.schema, data.csv, JSON.stringify(options), String(repeat)],
-    { encoding: 'utf8', cwd: root, maxBuffer: 1 << 26 });
-  return output.trim().split('\n').map((line) => JSON.parse(line));
+  const output = execFileSync(
+    process.execPath,
+    [`${root}bench/pipeline/wasm-runner.mjs`, data.schema, data.csv, JSON.stringify(options), String(repeat)],
+    { encoding: 'utf8', cwd: root, maxBuffer: 1 << 26 },
+  );
+  return output
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }

@@ -26,17 +26,19 @@ for (let run = 0; run < Number(repeat); ++run) {
   try {
     const result = await synthesize({ csv, schema, ...options, onProgress });
     seconds[current] = (seconds[current] ?? 0) + (performance.now() - phaseStart) / 1000;
-    console.log(JSON.stringify({
-      platform: 'wasm',
-      run,
-      phaseSeconds: seconds,
-      totalSeconds: (performance.now() - start) / 1000,
-      parameters: result.receipt.parameters,
-      released: result.receipt.released,
-      meanTwoWayTV: result.report.marginals?.meanTwoWayTV,
-      meanOneWayTV: result.report.marginals?.meanOneWayTV,
-      ml: result.report.ml,
-    }));
+    console.log(
+      JSON.stringify({
+        platform: 'wasm',
+        run,
+        phaseSeconds: seconds,
+        totalSeconds: (performance.now() - start) / 1000,
+        parameters: result.receipt.parameters,
+        released: result.receipt.released,
+        meanTwoWayTV: result.report.marginals?.meanTwoWayTV,
+        meanOneWayTV: result.report.marginals?.meanOneWayTV,
+        ml: result.report.ml,
+      }),
+    );
   } catch (error) {
     console.log(JSON.stringify({ platform: 'wasm', run, error: error.code ?? 'INTERNAL', message: error.message }));
   }

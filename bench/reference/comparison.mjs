@@ -15,8 +15,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const defaultBinary = `${root}build/native/bench/privsynth_reference_comparison`;
 
 const flagOptions = {
-  'p-min': 'pMin', 'p-max': 'pMax', seeds: 'seeds', 'raw-max-points': 'rawMaxPoints',
-  'raw-time-limit': 'rawTimeLimitSeconds', 'lp-time-limit': 'lpTimeLimitSeconds', 'direct-draw-limit': 'directDrawLimit',
+  'p-min': 'pMin',
+  'p-max': 'pMax',
+  seeds: 'seeds',
+  'raw-max-points': 'rawMaxPoints',
+  'raw-time-limit': 'rawTimeLimitSeconds',
+  'lp-time-limit': 'lpTimeLimitSeconds',
+  'direct-draw-limit': 'directDrawLimit',
 };
 
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
@@ -55,35 +60,53 @@ function printTables(result) {
   const seconds = (x) => (typeof x === 'number' ? fixed(x, 3) : x);
 
   console.log(`\n## Reference measure: uniform (Theorem B.1) vs perturbed histogram (Corollary III.1.1)\n`);
-  console.log(`X uniform on {0,1}^p, F = marginals of degree <= 2, eps = ${settings.epsilon}, delta = ${settings.delta}, ` +
-    `gamma = ${settings.gamma}; n, k, m at the theorems' lower bounds (docs/planner.md); ${settings.seeds} seed(s), means shown.\n`);
+  console.log(
+    `X uniform on {0,1}^p, F = marginals of degree <= 2, eps = ${settings.epsilon}, delta = ${settings.delta}, ` +
+      `gamma = ${settings.gamma}; n, k, m at the theorems' lower bounds (docs/planner.md); ${settings.seeds} seed(s), means shown.\n`,
+  );
 
   console.log('### Sizes (planner)\n');
-  console.log('| p | \\|Omega\\| | \\|F\\| (paper) | cells in LP | B.1: n | k | m | distinct of m | III.1.1: n (counts by) | k | m | K | distinct of m |');
+  console.log(
+    '| p | \\|Omega\\| | \\|F\\| (paper) | cells in LP | B.1: n | k | m | distinct of m | III.1.1: n (counts by) | k | m | K | distinct of m |',
+  );
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [p, { uniform: u, histogram: h }] of byP) {
-    console.log(`| ${p} | ${count(u.domain)} | ${u.paperStatistics} | ${u.workloadStatistics} | ${count(u.n)} | ${u.k} | ` +
-      `${count(u.m)} | ${fixed(u.summary.distinct, 0)} | ${count(h.n)} (${h.summary.countsBy}) | ${h.k} | ${count(h.m)} | ` +
-      `${fixed(h.K, 4)} | ${fixed(h.summary.distinct, 0)} |`);
+    console.log(
+      `| ${p} | ${count(u.domain)} | ${u.paperStatistics} | ${u.workloadStatistics} | ${count(u.n)} | ${u.k} | ` +
+        `${count(u.m)} | ${fixed(u.summary.distinct, 0)} | ${count(h.n)} (${h.summary.countsBy}) | ${h.k} | ${count(h.m)} | ` +
+        `${fixed(h.K, 4)} | ${fixed(h.summary.distinct, 0)} |`,
+    );
   }
 
-  console.log('\n### Time in seconds (reference = draw m points from mu [+ release the histogram] + deduplicate; LP = exact row generation over the distinct points; sample = k rows)\n');
-  console.log('| p | uniform: reference | LP | sample | total | histogram: reference | LP | sample | total | total uniform / histogram | LP over all m, uniform | LP over all m, histogram |');
+  console.log(
+    '\n### Time in seconds (reference = draw m points from mu [+ release the histogram] + deduplicate; LP = exact row generation over the distinct points; sample = k rows)\n',
+  );
+  console.log(
+    '| p | uniform: reference | LP | sample | total | histogram: reference | LP | sample | total | total uniform / histogram | LP over all m, uniform | LP over all m, histogram |',
+  );
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [p, { uniform: u, histogram: h }] of byP) {
-    const a = u.summary, b = h.summary;
-    console.log(`| ${p} | ${seconds(a.reference)} | ${seconds(a.lp)} | ${seconds(a.sample)} | ${seconds(a.total)} | ` +
-      `${seconds(b.reference)} | ${seconds(b.lp)} | ${seconds(b.sample)} | ${seconds(b.total)} | ${fixed(a.total / b.total, 1)} | ` +
-      `${seconds(a.raw)}${a.rawMatches ? '' : ' (t* differs!)'} | ${seconds(b.raw)}${b.rawMatches ? '' : ' (t* differs!)'} |`);
+    const a = u.summary,
+      b = h.summary;
+    console.log(
+      `| ${p} | ${seconds(a.reference)} | ${seconds(a.lp)} | ${seconds(a.sample)} | ${seconds(a.total)} | ` +
+        `${seconds(b.reference)} | ${seconds(b.lp)} | ${seconds(b.sample)} | ${seconds(b.total)} | ${fixed(a.total / b.total, 1)} | ` +
+        `${seconds(a.raw)}${a.rawMatches ? '' : ' (t* differs!)'} | ${seconds(b.raw)}${b.rawMatches ? '' : ' (t* differs!)'} |`,
+    );
   }
 
   console.log('\n### Accuracy (max |synthetic - data| frequency; LP t* is against the noisy targets)\n');
-  console.log('| p | max Laplace noise | uniform: t* | h* error | k-row error (all cells) | k-row error (conjunctions) | histogram: t* | h* error | k-row error (all cells) | k-row error (conjunctions) |');
+  console.log(
+    '| p | max Laplace noise | uniform: t* | h* error | k-row error (all cells) | k-row error (conjunctions) | histogram: t* | h* error | k-row error (all cells) | k-row error (conjunctions) |',
+  );
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [p, { uniform: u, histogram: h }] of byP) {
-    const a = u.summary, b = h.summary;
-    console.log(`| ${p} | ${fixed(mean([a.noise, b.noise]))} | ${fixed(a.tStar)} | ${fixed(a.solution)} | ${fixed(a.rows)} | ` +
-      `${fixed(a.conjunctions)} | ${fixed(b.tStar)} | ${fixed(b.solution)} | ${fixed(b.rows)} | ${fixed(b.conjunctions)} |`);
+    const a = u.summary,
+      b = h.summary;
+    console.log(
+      `| ${p} | ${fixed(mean([a.noise, b.noise]))} | ${fixed(a.tStar)} | ${fixed(a.solution)} | ${fixed(a.rows)} | ` +
+        `${fixed(a.conjunctions)} | ${fixed(b.tStar)} | ${fixed(b.solution)} | ${fixed(b.rows)} | ${fixed(b.conjunctions)} |`,
+    );
   }
   const failures = rows.flatMap((row) => summarize(row).errors.map((e) => `p = ${row.p}, ${row.mu}: ${e}`));
   for (const failure of failures) console.log(`\nFAILED ${failure}`);
@@ -113,7 +136,11 @@ export function runReferenceComparison(argv) {
   for (const [flag, value] of Object.entries(flags)) {
     if (flag === 'binary') continue;
     if (!flagOptions[flag] || !Number.isFinite(Number(value))) {
-      console.error(`unknown or malformed flag --${flag}; flags: ${Object.keys(flagOptions).map((f) => `--${f}=N`).join(' ')}`);
+      console.error(
+        `unknown or malformed flag --${flag}; flags: ${Object.keys(flagOptions)
+          .map((f) => `--${f}=N`)
+          .join(' ')}`,
+      );
       process.exit(2);
     }
     options[flagOptions[flag]] = Number(value);
@@ -124,9 +151,12 @@ export function runReferenceComparison(argv) {
   }
   process.stderr.write(`running ${binary} ${JSON.stringify(options)}...\n`);
   const output = execFileSync(binary, [JSON.stringify(options)], {
-    encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   printTables(JSON.parse(output));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runReferenceComparison(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  runReferenceComparison(process.argv.slice(2));

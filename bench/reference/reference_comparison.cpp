@@ -31,14 +31,14 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "privacy/accountant.hpp"
-#include "lp/bootstrap.hpp"
-#include "privacy/noise.hpp"
-#include "reference/perturbed_histogram.hpp"
-#include "privsynth/planner.hpp"
 #include "base/random.hpp"
-#include "reference/reference_measure.hpp"
+#include "lp/bootstrap.hpp"
 #include "lp/reweighting.hpp"
+#include "privacy/accountant.hpp"
+#include "privacy/noise.hpp"
+#include "privsynth/planner.hpp"
+#include "reference/perturbed_histogram.hpp"
+#include "reference/reference_measure.hpp"
 #include "statistics/workload.hpp"
 
 using namespace privsynth;
@@ -49,16 +49,14 @@ namespace {
 struct Settings {
   int p_min = 4, p_max = 12, seeds = 3;
   double epsilon = 0.2, delta = 0.5, gamma = 0.25;
-  double direct_draw_limit = 1e8;       // above: multinomial counts
-  double raw_max_points = 400'000;      // LP over all m points only up to this m
-  double raw_time_limit_seconds = 60;   // per raw LP
-  double lp_time_limit_seconds = 120;   // per deduplicated LP
+  double direct_draw_limit = 1e8;      // above: multinomial counts
+  double raw_max_points = 400'000;     // LP over all m points only up to this m
+  double raw_time_limit_seconds = 60;  // per raw LP
+  double lp_time_limit_seconds = 120;  // per deduplicated LP
   uint64_t seed = 20240617;
 };
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // Adapts the seeded test stream to <random>'s URBG concept (for std::binomial_distribution).
 struct Urbg {
@@ -92,17 +90,21 @@ std::vector<int64_t> uniform_counts(double n, size_t cells, double direct_draw_l
 }
 
 // Cell index (row-major, last column fastest: perturbed_histogram.hpp) of a Boolean point.
-inline uint32_t code_of(size_t cell, int p, int column) { return static_cast<uint32_t>((cell >> (p - 1 - column)) & 1u); }
+inline uint32_t code_of(size_t cell, int p, int column) {
+  return static_cast<uint32_t>((cell >> (p - 1 - column)) & 1u);
+}
 
 // Frequencies of every workload statistic for a distribution given by weights over full-domain cells.
-std::vector<double> statistic_frequencies(const MarginalWorkload& workload, int p, const std::vector<double>& cell_weights) {
+std::vector<double> statistic_frequencies(const MarginalWorkload& workload, int p,
+                                          const std::vector<double>& cell_weights) {
   std::vector<double> frequencies(workload.statistic_count(), 0.0);
   double total = 0;
   for (double w : cell_weights) total += w;
   for (size_t cell = 0; cell < cell_weights.size(); ++cell) {
     if (cell_weights[cell] == 0) continue;
     for (const Marginal& marginal : workload.marginals()) {
-      frequencies[marginal.offset + cell_of(marginal, [&](int c) { return code_of(cell, p, c); })] += cell_weights[cell] / total;
+      frequencies[marginal.offset + cell_of(marginal, [&](int c) { return code_of(cell, p, c); })] +=
+          cell_weights[cell] / total;
     }
   }
   return frequencies;
@@ -257,7 +259,8 @@ nlohmann::json run_one(const Settings& settings, int p, const MarginalWorkload& 
 
   // Step 3: the LP over the distinct points.
   const Clock::time_point lp_start = Clock::now();
-  Result<Reweighting> fit = fit_min_max_error(workload, distinct_points, targets, exact_fit(settings.lp_time_limit_seconds));
+  Result<Reweighting> fit =
+      fit_min_max_error(workload, distinct_points, targets, exact_fit(settings.lp_time_limit_seconds));
   const double lp_seconds = seconds_since(lp_start);
   if (!fit.is_ok()) {
     out["error"] = std::string(error_code_name(fit.status().code())) + ": " + fit.status().message();
@@ -281,20 +284,23 @@ nlohmann::json run_one(const Settings& settings, int p, const MarginalWorkload& 
   const std::vector<size_t> conjunctions = conjunction_statistics(workload);
 
   out["distinctPoints"] = distinct.size();
-  out["seconds"] = {{"reference", reference_seconds}, {"lp", lp_seconds}, {"sample", sample_seconds},
+  out["seconds"] = {{"reference", reference_seconds},
+                    {"lp", lp_seconds},
+                    {"sample", sample_seconds},
                     {"total", reference_seconds + lp_seconds + sample_seconds}};
   out["tStar"] = fit.value().lp_objective;
   out["lowerBound"] = fit.value().lower_bound;
   out["lpIterations"] = fit.value().iterations;
-  out["maxErrorNoise"] = max_error(targets, data);              // the Laplace noise alone
-  out["maxErrorSolution"] = max_error(solution, data);          // h* vs the data, all cells
-  out["maxError"] = max_error(synthetic, data);                 // k rows vs the data, all cells
+  out["maxErrorNoise"] = max_error(targets, data);      // the Laplace noise alone
+  out["maxErrorSolution"] = max_error(solution, data);  // h* vs the data, all cells
+  out["maxError"] = max_error(synthetic, data);         // k rows vs the data, all cells
   out["maxErrorConjunctions"] = max_error_on(synthetic, data, conjunctions);
 
   // The same LP over all m points, duplicates included, where it fits.
   if (keep_all) {
     const Clock::time_point raw_start = Clock::now();
-    Result<Reweighting> raw = fit_min_max_error(workload, all_points, targets, exact_fit(settings.raw_time_limit_seconds));
+    Result<Reweighting> raw =
+        fit_min_max_error(workload, all_points, targets, exact_fit(settings.raw_time_limit_seconds));
     const double raw_seconds = seconds_since(raw_start);
     if (raw.is_ok()) {
       out["raw"] = {{"seconds", raw_seconds}, {"tStar", raw.value().lp_objective}};
@@ -352,14 +358,16 @@ int main(int argc, char** argv) {
     const double paper_statistics = 1 + p + p * (p - 1) / 2.0;  // C(p,0) + C(p,1) + C(p,2)
     const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(levels, 2).value();
     for (const bool histogram : {false, true}) {
-      const Sizes sizes = histogram ? theorem_sizes(settings, paper_statistics, omega, PlannerReference::Histogram, "III.1.1")
-                                    : theorem_sizes(settings, paper_statistics, omega, PlannerReference::Uniform, "B.1");
+      const Sizes sizes = histogram
+                              ? theorem_sizes(settings, paper_statistics, omega, PlannerReference::Histogram, "III.1.1")
+                              : theorem_sizes(settings, paper_statistics, omega, PlannerReference::Uniform, "B.1");
       std::cerr << "p = " << p << ", " << (histogram ? "histogram" : "uniform") << " mu: n = " << sizes.n
                 << ", k = " << sizes.k << ", m = " << sizes.m << "\n";
       nlohmann::json runs = nlohmann::json::array();
       for (int s = 0; s < settings.seeds; ++s) {
-        runs.push_back(run_one(settings, p, workload, sizes, histogram,
-                               settings.seed + 1000 * static_cast<uint64_t>(p) + 10 * static_cast<uint64_t>(s) + (histogram ? 1 : 0)));
+        runs.push_back(run_one(
+            settings, p, workload, sizes, histogram,
+            settings.seed + 1000 * static_cast<uint64_t>(p) + 10 * static_cast<uint64_t>(s) + (histogram ? 1 : 0)));
       }
       rows.push_back({{"p", p},
                       {"mu", histogram ? "histogram" : "uniform"},
@@ -374,12 +382,16 @@ int main(int argc, char** argv) {
                       {"runs", runs}});
     }
   }
-  const nlohmann::json output = {
-      {"settings",
-       {{"epsilon", settings.epsilon}, {"delta", settings.delta}, {"gamma", settings.gamma}, {"seeds", settings.seeds},
-        {"directDrawLimit", settings.direct_draw_limit}, {"rawMaxPoints", settings.raw_max_points},
-        {"rawTimeLimitSeconds", settings.raw_time_limit_seconds}, {"lpTimeLimitSeconds", settings.lp_time_limit_seconds}}},
-      {"rows", rows}};
+  const nlohmann::json output = {{"settings",
+                                  {{"epsilon", settings.epsilon},
+                                   {"delta", settings.delta},
+                                   {"gamma", settings.gamma},
+                                   {"seeds", settings.seeds},
+                                   {"directDrawLimit", settings.direct_draw_limit},
+                                   {"rawMaxPoints", settings.raw_max_points},
+                                   {"rawTimeLimitSeconds", settings.raw_time_limit_seconds},
+                                   {"lpTimeLimitSeconds", settings.lp_time_limit_seconds}}},
+                                 {"rows", rows}};
   std::cout << output.dump() << "\n";
   return 0;
 }

@@ -62,7 +62,9 @@ void table(const char* title, const std::vector<double>& p, double epsilon) {
   const auto start = std::chrono::steady_clock::now();
   const uint64_t k = p.size();
   std::printf("\n### %s\n\n", title);
-  std::printf("| n | ROO (exact) | ROO bound γ(1−1/k) | DS-ROO m0 | DS-ROO TV | DS-ROO union bound | Laplace hist. TV(E proj, P) (MC) | Laplace E TV(release, P) (MC) |\n");
+  std::printf(
+      "| n | ROO (exact) | ROO bound γ(1−1/k) | DS-ROO m0 | DS-ROO TV | DS-ROO union bound | Laplace hist. TV(E proj, "
+      "P) (MC) | Laplace E TV(release, P) (MC) |\n");
   std::printf("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
   for (uint64_t n : kSizes) {
     SeededTestRandom random(seed + n * 131 + k * 7 + static_cast<uint64_t>(epsilon * 1000));
@@ -85,8 +87,8 @@ void table(const char* title, const std::vector<double>& p, double epsilon) {
     const LaplaceHistogramTruth laplace =
         laplace_histogram_truth(p, n, laplace_histogram_scale(epsilon).value(), laplace_settings, random).value();
     std::printf("| %llu | %s | %s | %llu | %s | %s | %s | %s |\n", static_cast<unsigned long long>(n), sci(roo).c_str(),
-                sci(roo_worst_tv(epsilon, n, k)).c_str(), static_cast<unsigned long long>(ds.zero_from), ds_cell.c_str(),
-                sci(ds.union_bound).c_str(), with_se(laplace.tv.tv, laplace.tv.standard_error).c_str(),
+                sci(roo_worst_tv(epsilon, n, k)).c_str(), static_cast<unsigned long long>(ds.zero_from),
+                ds_cell.c_str(), sci(ds.union_bound).c_str(), with_se(laplace.tv.tv, laplace.tv.standard_error).c_str(),
                 with_se(laplace.expected_release_tv, laplace.expected_release_tv_se).c_str());
     std::fflush(stdout);
   }
@@ -111,11 +113,13 @@ int main(int argc, char** argv) {
   }
   const auto start = std::chrono::steady_clock::now();
   std::printf("# ROO paper, Fig. 2: TV(Q, P) of one output vs n (Q averaged over x^n ~ P^n and the mechanism)\n\n");
-  std::printf("P: P(0) = 1/2, the other k-1 symbols 1/(2(k-1)) each (TV(U, P) = 1/2 - 1/k). DS-ROO: exact when at most\n"
-              "2e6 count vectors, else Monte Carlo over %zu datasets (± one standard error); m0 = the smallest m with g(m) = 0.\n"
-              "Laplace histogram: counts + discrete Laplace(2/eps), clamped at 0 and renormalised; %zu (data, noise) pairs,\n"
-              "TV of the averaged one-sample law by a control variate (sampler_truth.hpp), and E TV of one release to P.\n",
-              ds_reps, laplace_reps);
+  std::printf(
+      "P: P(0) = 1/2, the other k-1 symbols 1/(2(k-1)) each (TV(U, P) = 1/2 - 1/k). DS-ROO: exact when at most\n"
+      "2e6 count vectors, else Monte Carlo over %zu datasets (± one standard error); m0 = the smallest m with g(m) = "
+      "0.\n"
+      "Laplace histogram: counts + discrete Laplace(2/eps), clamped at 0 and renormalised; %zu (data, noise) pairs,\n"
+      "TV of the averaged one-sample law by a control variate (sampler_truth.hpp), and E TV of one release to P.\n",
+      ds_reps, laplace_reps);
 
   std::printf("\n## Top row: k = 10\n");
   for (double epsilon : {0.1, 0.5, 1.0, 2.0}) {
@@ -134,8 +138,10 @@ int main(int argc, char** argv) {
   std::printf("\n## Worst case for ROO: P = a point mass\n");
   table("ε = 1, k = 10, P = δ_0", point_mass(10), 1.0);
 
-  std::printf("\nSubsampled randomized response at the matching ε0 = ln(1 + n(e^ε − 1)) has ROO's γ, hence ROO's TV: "
-              "largest relative gap over every row above %.1e (column omitted).\n", worst_subrr_gap);
+  std::printf(
+      "\nSubsampled randomized response at the matching ε0 = ln(1 + n(e^ε − 1)) has ROO's γ, hence ROO's TV: "
+      "largest relative gap over every row above %.1e (column omitted).\n",
+      worst_subrr_gap);
   std::printf("Total %.1f s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }

@@ -19,7 +19,7 @@ if (!existsSync(tool)) {
 }
 
 console.log('Private one-sample samplers against a true distribution P (native build, fixed test seeds).');
-console.log('Every column is the sampler\'s actual TV (closed form, exact, or Monte Carlo ± one standard error)');
+console.log("Every column is the sampler's actual TV (closed form, exact, or Monte Carlo ± one standard error)");
 console.log('except the two marked "bound"; the paper plotted upper bounds for the baselines.');
 const started = Date.now();
 const run = spawnSync(tool, process.argv.slice(2), { encoding: 'utf8', maxBuffer: 1 << 26 });

@@ -27,9 +27,29 @@ function runCli(mechanism) {
   const out = mkdtempSync(join(tmpdir(), 'privsynth-scale-'));
   try {
     const started = performance.now();
-    const run = spawnSync('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', process.execPath, cli, 'synth', csvPath, '--schema', schemaPath,
-      '--epsilon', '1', '--mechanism', mechanism, '--out', join(out, 'synthetic.csv'), '--receipt', join(out, 'receipt.json'), '--quiet'],
-    { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 24 });
+    const run = spawnSync(
+      '/usr/bin/time',
+      [
+        '-f',
+        'PEAK_RSS_KB=%M',
+        process.execPath,
+        cli,
+        'synth',
+        csvPath,
+        '--schema',
+        schemaPath,
+        '--epsilon',
+        '1',
+        '--mechanism',
+        mechanism,
+        '--out',
+        join(out, 'synthetic.csv'),
+        '--receipt',
+        join(out, 'receipt.json'),
+        '--quiet',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 24 },
+    );
     const stderr = run.stderr ?? '';
     if (run.status !== 0) throw new Error(`privsynth synth exited with ${run.status}: ${stderr.trim()}`);
     const seconds = (performance.now() - started) / 1000;
@@ -41,17 +61,29 @@ function runCli(mechanism) {
   }
 }
 
-const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const CONTENT_TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 async function serve(dir) {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
     if (!file.startsWith(dir + sep) || !existsSync(file)) return response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    response
+      .writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** Resident memory (VmRSS) of every Chromium renderer process, by pid. */
@@ -76,7 +108,14 @@ async function runApp() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   let peak = 0;
   const sampler = setInterval(() => {
@@ -91,7 +130,9 @@ async function runApp() {
     await page.waitForFunction(() => document.querySelector('[data-testid="schema-select"]')?.value === 'uploaded');
     await page.setInputFiles(byTestId('file-input'), csvPath);
     // The data summary reads the whole file once (streamed) before the run.
-    await page.waitForSelector(`${byTestId('data-summary-verdict')}, ${byTestId('data-summary-error')}`, { timeout: 600_000 });
+    await page.waitForSelector(`${byTestId('data-summary-verdict')}, ${byTestId('data-summary-error')}`, {
+      timeout: 600_000,
+    });
     const verdict = await page.textContent(byTestId('data-summary-status'));
     if (!verdict?.includes('rows fit the schema')) throw new Error(`the data summary says: ${verdict}`);
     await page.selectOption(byTestId('mechanism'), 'marginal-lp');
@@ -107,9 +148,12 @@ async function runApp() {
     });
     const started = performance.now();
     await page.click(byTestId('run'));
-    await page.waitForSelector(`${byTestId('results')}:not([hidden]), ${byTestId('error')}:not([hidden])`, { timeout: 1_800_000 });
+    await page.waitForSelector(`${byTestId('results')}:not([hidden]), ${byTestId('error')}:not([hidden])`, {
+      timeout: 1_800_000,
+    });
     const seconds = (performance.now() - started) / 1000;
-    if (await page.isVisible(byTestId('error'))) throw new Error(`the app failed: ${await page.textContent(byTestId('error'))}`);
+    if (await page.isVisible(byTestId('error')))
+      throw new Error(`the app failed: ${await page.textContent(byTestId('error'))}`);
     const stall = await page.evaluate(() => window.__stall.worst);
     const summary = (await page.textContent(byTestId('run-summary'))) ?? '';
     return { seconds, peak, stall, summary };
@@ -129,7 +173,9 @@ console.log('| --- | ---: | ---: | ---: |');
 let failed = false;
 try {
   const run = runCli('marginal-lp');
-  console.log(`| CLI (\`privsynth synth\`, Node ${process.version}) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (process max RSS) | - |`);
+  console.log(
+    `| CLI (\`privsynth synth\`, Node ${process.version}) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (process max RSS) | - |`,
+  );
 } catch (error) {
   failed = true;
   console.log(`| CLI | failed: ${error.message.split('\n')[0]} | | |`);
@@ -140,7 +186,9 @@ if (!existsSync(join(appDist, 'index.html'))) {
 } else {
   try {
     const run = await runApp();
-    console.log(`| app in Chromium (file upload to results) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (renderer max RSS) | ${Math.round(run.stall)} ms |`);
+    console.log(
+      `| app in Chromium (file upload to results) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (renderer max RSS) | ${Math.round(run.stall)} ms |`,
+    );
     console.log(`\nApp run summary: ${run.summary.trim()}`);
   } catch (error) {
     failed = true;

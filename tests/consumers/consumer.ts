@@ -6,7 +6,15 @@ import { dirname, join } from 'node:path';
 
 import { afterAll, beforeAll } from 'vitest';
 
-import { kilobytes, packLibrary, releasePackedLibrary, repoRoot, runCommand, secondsSince, type PackedLibrary } from './pack';
+import {
+  kilobytes,
+  packLibrary,
+  releasePackedLibrary,
+  repoRoot,
+  runCommand,
+  secondsSince,
+  type PackedLibrary,
+} from './pack';
 
 export interface Consumer {
   dir: string;
@@ -26,7 +34,12 @@ export async function createConsumer(name: string, files: Record<string, string>
       writeFileSync(join(dir, path), text);
     }
     // papaparse, the only dependency, comes from npm's cache.
-    await runCommand('npm', ['install', packed.tarball, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], dir, 120_000);
+    await runCommand(
+      'npm',
+      ['install', packed.tarball, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'],
+      dir,
+      120_000,
+    );
     return { dir, packed, remove };
   } catch (error) {
     remove();
@@ -64,5 +77,8 @@ export const SAMPLE_COLUMNS = ['age', 'workclass', 'sex', 'race', 'income'];
 /** The first `rows` records of data/adult/adult.csv (all columns) and the public Adult schema. */
 export function adultSample(rows = 200): { csv: string; schemaText: string } {
   const lines = readFileSync(join(repoRoot, 'data/adult/adult.csv'), 'utf8').split('\n', rows + 1);
-  return { csv: `${lines.join('\n')}\n`, schemaText: readFileSync(join(repoRoot, 'data/adult/adult.schema.json'), 'utf8') };
+  return {
+    csv: `${lines.join('\n')}\n`,
+    schemaText: readFileSync(join(repoRoot, 'data/adult/adult.schema.json'), 'utf8'),
+  };
 }

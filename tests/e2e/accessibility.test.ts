@@ -27,17 +27,27 @@ async function violations(page: Page, state: string): Promise<AxeViolation[]> {
   // Content-Security-Policy does not apply to (the built site forbids inline scripts).
   await page.evaluate(axeSource);
   const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations;
   })) as AxeViolation[];
   for (const v of found) {
-    console.log(`[${state}] ${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+    console.log(
+      `[${state}] ${v.impact}: ${v.id} (${v.help}) at ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join('; ')}`,
+    );
   }
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-const summary = (list: AxeViolation[]) => list.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)`).join('\n');
+const summary = (list: AxeViolation[]) =>
+  list.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)`).join('\n');
 
 describe('accessibility (axe-core)', () => {
   it('has no serious or critical violations on load, after a run, with the marginal mechanism, with space partitioning and with the sampler', async () => {

@@ -19,7 +19,11 @@ function smallCsv(): string {
 describe('bad input', () => {
   it('reports a malformed CSV as INVALID_CSV', async () => {
     const page = await demo.open();
-    await page.setInputFiles(byTestId('file-input'), { name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('age,sex\n"63,1\n') });
+    await page.setInputFiles(byTestId('file-input'), {
+      name: 'broken.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('age,sex\n"63,1\n'),
+    });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("broken.csv")`);
     await page.selectOption(byTestId('schema-select'), 'heart');
     await page.waitForSelector(`${byTestId('column-list')} input[value="thal"]`);
@@ -32,7 +36,11 @@ describe('bad input', () => {
   it('shows a schema error that names the column, and checks a dropped CSV against the schema', async () => {
     const page = await demo.open();
     const badSchema = '{"version":1,"columns":[{"name":"age","type":"numeric","min":5,"max":1}]}';
-    await page.setInputFiles(byTestId('schema-file'), { name: 'bad.schema.json', mimeType: 'application/json', buffer: Buffer.from(badSchema) });
+    await page.setInputFiles(byTestId('schema-file'), {
+      name: 'bad.schema.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(badSchema),
+    });
     await page.waitForSelector(`${byTestId('schema-error')}:not([hidden])`);
     const schemaError = (await page.textContent(byTestId('schema-error'))) ?? '';
     expect(schemaError).toContain('INVALID_SCHEMA');
@@ -55,7 +63,11 @@ describe('bad input', () => {
 
   it('infers a schema only after the acknowledgement, and the receipt says not private', async () => {
     const page = await demo.open();
-    await page.setInputFiles(byTestId('file-input'), { name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(smallCsv()) });
+    await page.setInputFiles(byTestId('file-input'), {
+      name: 'small.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(smallCsv()),
+    });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("small.csv")`);
 
     expect(await page.isDisabled(byTestId('infer-schema'))).toBe(true);
@@ -63,7 +75,9 @@ describe('bad input', () => {
     expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
     await page.check(byTestId('infer-ack'));
     await page.click(byTestId('infer-schema'));
-    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'inferred');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'inferred',
+    );
     await page.waitForSelector(`${byTestId('column-list')} input[value="num"]`);
     expect(await checkedColumns(page)).toEqual(['sex', 'cp', 'fbs', 'num']);
     expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);

@@ -35,15 +35,21 @@ describe('cancelling a run', () => {
     // URL. Playwright reports that load as a request, but a blob: URL is read from this page's own
     // memory: the server must see nothing, and no request may use a network scheme.
     const requests: string[] = [];
-    demo.session.context.on('request', (request) => requests.push(`${request.method()} ${request.url()} (${request.resourceType()})`));
+    demo.session.context.on('request', (request) =>
+      requests.push(`${request.method()} ${request.url()} (${request.resourceType()})`),
+    );
     const servedBefore = demo.server.served.length;
     await page.selectOption(byTestId('degree'), '2');
     await page.selectOption(byTestId('lp-solver'), 'row-generation');
     const outcome = await run(page);
     console.log(`run after cancel (fresh worker): ${describeOutcome(outcome)}`);
-    if (requests.length > 0) console.log(`in-memory loads reported as requests after the cancel:\n${requests.join('\n')}`);
+    if (requests.length > 0)
+      console.log(`in-memory loads reported as requests after the cancel:\n${requests.join('\n')}`);
     const origin = new URL(demo.server.url).origin;
-    expect(requests.filter((line) => !line.startsWith(`GET blob:${origin}/`)), requests.join('\n')).toEqual([]);
+    expect(
+      requests.filter((line) => !line.startsWith(`GET blob:${origin}/`)),
+      requests.join('\n'),
+    ).toEqual([]);
     expect(demo.server.served.slice(servedBefore)).toEqual([]);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
     expect(await page.isVisible(byTestId('error'))).toBe(false);

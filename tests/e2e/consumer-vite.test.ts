@@ -48,7 +48,11 @@ const viteConfig = `export default {
 };
 `;
 
-const project = useConsumer('vite', () => ({ 'index.html': indexHtml, 'main.js': mainJs(), 'vite.config.mjs': viteConfig }));
+const project = useConsumer('vite', () => ({
+  'index.html': indexHtml,
+  'main.js': mainJs(),
+  'vite.config.mjs': viteConfig,
+}));
 
 let server: StaticServer | undefined;
 let session: Session | undefined;
@@ -63,7 +67,9 @@ describe('the packed privsynth in a Vite app', () => {
     let start = performance.now();
     await runRepoTool('vite/bin/vite.js', ['build', '--config', 'vite.config.mjs'], dir);
     const dist = join(dir, 'dist');
-    const assets = readdirSync(join(dist, 'assets')).map((name) => `${name} ${kilobytes(statSync(join(dist, 'assets', name)).size)}`);
+    const assets = readdirSync(join(dist, 'assets')).map(
+      (name) => `${name} ${kilobytes(statSync(join(dist, 'assets', name)).size)}`,
+    );
     console.log(`vite build: ${secondsSince(start)}; assets: ${assets.join(', ')}`);
 
     server = await serveStatic(dist);
@@ -88,7 +94,13 @@ describe('the packed privsynth in a Vite app', () => {
     const text = (await page.textContent('#result')) ?? '';
     expect(await page.getAttribute('#result', 'data-state'), `${text}\n${problems.join('\n')}`).toBe('done');
     console.log(`page load and synthesis in Chromium: ${secondsSince(start)}; ${text}`);
-    const result = JSON.parse(text) as { rows: number; lines: number; firstLine: string; private: boolean; epsilonSpent: number };
+    const result = JSON.parse(text) as {
+      rows: number;
+      lines: number;
+      firstLine: string;
+      private: boolean;
+      epsilonSpent: number;
+    };
 
     expect(result.firstLine).toBe(SAMPLE_COLUMNS.join(','));
     // The noisy count of 200 records (scale about 5): the synthetic table has about 200 rows.
@@ -104,7 +116,9 @@ describe('the packed privsynth in a Vite app', () => {
     const origin = new URL(server.url).origin;
     const elsewhere = requests.filter((url) => !url.startsWith('data:') && new URL(url).origin !== origin);
     expect(elsewhere, `requests to other origins:\n${elsewhere.join('\n')}`).toEqual([]);
-    expect(server.served.filter((path) => path !== '/' && !path.startsWith('/assets/') && path !== '/favicon.ico')).toEqual([]);
+    expect(
+      server.served.filter((path) => path !== '/' && !path.startsWith('/assets/') && path !== '/favicon.ico'),
+    ).toEqual([]);
     console.log(`requests: ${requests.map((url) => url.slice(0, 60)).join(', ')}`);
   });
 });

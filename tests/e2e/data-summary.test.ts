@@ -24,7 +24,10 @@ const SMALL_SCHEMA = JSON.stringify({
 /** Waits until the summary has settled on an answer (a verdict or an error) that contains `text`. */
 async function waitForSummary(page: Page, text: string): Promise<string> {
   const status = byTestId('data-summary-status');
-  await page.waitForSelector(`${status}:is([data-state="ok"], [data-state="warning"], [data-state="error"]):has-text(${JSON.stringify(text)})`, { timeout: 60_000 });
+  await page.waitForSelector(
+    `${status}:is([data-state="ok"], [data-state="warning"], [data-state="error"]):has-text(${JSON.stringify(text)})`,
+    { timeout: 60_000 },
+  );
   return (await page.textContent(status)) ?? '';
 }
 
@@ -36,7 +39,9 @@ async function fact(page: Page, term: string): Promise<string> {
 /** A cell of one column's row in the summary's table: its missing values, or what becomes of its values outside the domain. */
 async function cell(page: Page, column: string, which: 'missing' | 'outside'): Promise<string> {
   const row = `${byTestId('data-summary-table')} tr[data-column="${column}"]`;
-  return (await page.textContent(which === 'missing' ? `${row} td[data-count="missing"]` : `${row} td:last-child`)) ?? '';
+  return (
+    (await page.textContent(which === 'missing' ? `${row} td[data-count="missing"]` : `${row} td:last-child`)) ?? ''
+  );
 }
 
 /** Rows read, kept and rejected, as the summary shows them. */
@@ -47,8 +52,14 @@ async function rowCounts(page: Page): Promise<string[]> {
 /** The demo with the small schema uploaded in step 2 and `text` as the CSV of step 1. */
 async function openWithSmallSchema(csvName: string, text: string): Promise<Page> {
   const page = await demo.open();
-  await page.setInputFiles(byTestId('schema-file'), { name: 'small.schema.json', mimeType: 'application/json', buffer: Buffer.from(SMALL_SCHEMA) });
-  await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'uploaded');
+  await page.setInputFiles(byTestId('schema-file'), {
+    name: 'small.schema.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(SMALL_SCHEMA),
+  });
+  await page.waitForFunction(
+    () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'uploaded',
+  );
   await page.setInputFiles(byTestId('file-input'), { name: csvName, mimeType: 'text/csv', buffer: Buffer.from(text) });
   await page.waitForSelector(`${byTestId('input-summary')}:has-text("${csvName}")`);
   return page;
@@ -67,12 +78,18 @@ describe('the data against the schema', () => {
     expect(await cell(page, 'workclass', 'missing')).toBe('2,799');
     expect(await cell(page, 'workclass', 'outside')).toBe('none');
     expect(await cell(page, 'age', 'missing')).toBe('0');
-    expect(await page.$$eval(`${byTestId('data-summary-table')} .data-summary__problem`, (rows) => rows.length)).toBe(0);
+    expect(await page.$$eval(`${byTestId('data-summary-table')} .data-summary__problem`, (rows) => rows.length)).toBe(
+      0,
+    );
 
     // A proper table: a caption, column headers and a row header per column.
     const table = byTestId('data-summary-table');
     expect(await page.textContent(`${table} caption`)).toContain('Per column');
-    expect(await page.$$eval(`${table} thead th`, (cells) => cells.map((cell) => cell.getAttribute('scope')))).toEqual(['col', 'col', 'col']);
+    expect(await page.$$eval(`${table} thead th`, (cells) => cells.map((cell) => cell.getAttribute('scope')))).toEqual([
+      'col',
+      'col',
+      'col',
+    ]);
     expect(await page.getAttribute(`${table} tr[data-column="workclass"] th`, 'scope')).toBe('row');
     expect(await page.getAttribute(byTestId('data-summary-status'), 'aria-live')).toBe('polite');
     // Nothing was run, so nothing failed.
@@ -80,7 +97,10 @@ describe('the data against the schema', () => {
   });
 
   it('counts a clamped value and an ignored column, and follows the out-of-domain policy', async () => {
-    const page = await openWithSmallSchema('small.csv', 'age,sex,note\n30,Male,first\n200,Female,second\n45,Male,third\n');
+    const page = await openWithSmallSchema(
+      'small.csv',
+      'age,sex,note\n30,Male,first\n200,Female,second\n45,Male,third\n',
+    );
 
     const clamped = await waitForSummary(page, 'outside');
     expect(clamped).toBe('1 value is outside the schema’s domain: it will be clamped (see the table).');
@@ -88,7 +108,9 @@ describe('the data against the schema', () => {
     expect(await fact(page, 'CSV columns the schema ignores')).toBe('note');
     expect(await cell(page, 'age', 'outside')).toBe('1 clamped');
     expect(await cell(page, 'sex', 'outside')).toBe('none');
-    expect(await page.getAttribute(`${byTestId('data-summary-table')} tr[data-column="age"]`, 'class')).toContain('data-summary__problem');
+    expect(await page.getAttribute(`${byTestId('data-summary-table')} tr[data-column="age"]`, 'class')).toContain(
+      'data-summary__problem',
+    );
     expect(await page.getAttribute(`${byTestId('data-summary-table')} tr[data-column="sex"]`, 'class')).toBeNull();
 
     // Step 4: reject the rows with values outside the schema.

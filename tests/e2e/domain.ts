@@ -15,7 +15,8 @@ export function firstValueOutsideDomain(rows: Record<string, string>[], schema: 
         continue;
       }
       if (column.type === 'categorical') {
-        if (!column.categories.map(String).includes(value)) return `row ${index + 1}: ${name}="${value}" is not a category`;
+        if (!column.categories.map(String).includes(value))
+          return `row ${index + 1}: ${name}="${value}" is not a category`;
         continue;
       }
       const x = Number(value);
@@ -30,5 +31,9 @@ export function firstValueOutsideDomain(rows: Record<string, string>[], schema: 
 
 export function parseCsvRecords(text: string): { header: string[]; rows: Record<string, string>[]; errors: string[] } {
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  return { header: parsed.meta.fields ?? [], rows: parsed.data, errors: parsed.errors.map((e) => `row ${e.row}: ${e.message}`) };
+  return {
+    header: parsed.meta.fields ?? [],
+    rows: parsed.data,
+    errors: parsed.errors.map((e) => `row ${e.row}: ${e.message}`),
+  };
 }

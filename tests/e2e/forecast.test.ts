@@ -14,14 +14,20 @@ const demo = useDemoEnvironment();
 /** Waits until the forecast of the current settings is on screen (a change marks it busy at once). */
 const forecastReady = (page: Page) => page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]`);
 
-const releaseNames = (page: Page) => page.$$eval(`${byTestId('forecast-releases')} tbody tr`, (rows) => rows.map((row) => (row as HTMLElement).dataset.release));
+const releaseNames = (page: Page) =>
+  page.$$eval(`${byTestId('forecast-releases')} tbody tr`, (rows) =>
+    rows.map((row) => (row as HTMLElement).dataset.release),
+  );
 
 const release = (name: string) => `${byTestId('forecast-releases')} tr[data-release="${name}"]`;
 
 /** The forecast's noise per value (σ or Laplace scale b) of every release that adds noise, in order. */
 const forecastNoise = (page: Page) =>
   page.$$eval(`${byTestId('forecast-releases')} [data-testid="forecast-noise"]`, (cells) =>
-    cells.map((cell) => (cell as HTMLElement).dataset.std ?? (cell as HTMLElement).dataset.scale).filter((x) => x !== undefined).map(Number),
+    cells
+      .map((cell) => (cell as HTMLElement).dataset.std ?? (cell as HTMLElement).dataset.scale)
+      .filter((x) => x !== undefined)
+      .map(Number),
   );
 
 interface LedgerEntry {
@@ -32,12 +38,15 @@ interface LedgerEntry {
   epsilon?: number;
 }
 
-const ledgerOf = async (page: Page): Promise<LedgerEntry[]> => JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}').ledger;
+const ledgerOf = async (page: Page): Promise<LedgerEntry[]> =>
+  JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}').ledger;
 
 /** The ledger's noise per value (noiseStd or noiseScale) of every entry that adds noise, in order. */
-const ledgerNoise = (ledger: LedgerEntry[]) => ledger.map((entry) => entry.noiseStd ?? entry.noiseScale).filter((x) => x !== undefined);
+const ledgerNoise = (ledger: LedgerEntry[]) =>
+  ledger.map((entry) => entry.noiseStd ?? entry.noiseScale).filter((x) => x !== undefined);
 
-const typicalTv = async (page: Page, name: string) => Number(await page.getAttribute(`${release(name)} [data-testid="forecast-expected"]`, 'data-tv-typical'));
+const typicalTv = async (page: Page, name: string) =>
+  Number(await page.getAttribute(`${release(name)} [data-testid="forecast-expected"]`, 'data-tv-typical'));
 
 describe('the forecast before running', () => {
   it('shows the reduced-space LP’s releases, memory and runtime, follows ε, and forecasts the ledger’s noise', async () => {
@@ -48,14 +57,22 @@ describe('the forecast before running', () => {
     expect(await releaseNames(page)).toEqual(['record count', 'marginals of degree 1..2']);
     expect(await page.textContent(byTestId('estimate-marginals'))).toBe('21');
     expect(await page.textContent(byTestId('estimate-statistics'))).toBe('953');
-    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 48,842: the number of records you stated in step 4');
-    expect(await page.textContent(`${release('record count')} [data-testid="forecast-noise"]`)).toMatch(/^discrete Laplace, scale b = [\d.]+$/);
-    expect(await page.textContent(byTestId('forecast-budget'))).toMatch(/ε = 0\.179 for the record count \+ ε = 0\.821 for the marginals/);
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain(
+      'n = 48,842: the number of records you stated in step 4',
+    );
+    expect(await page.textContent(`${release('record count')} [data-testid="forecast-noise"]`)).toMatch(
+      /^discrete Laplace, scale b = [\d.]+$/,
+    );
+    expect(await page.textContent(byTestId('forecast-budget'))).toMatch(
+      /ε = 0\.179 for the record count \+ ε = 0\.821 for the marginals/,
+    );
     expect(await page.textContent(byTestId('forecast-memory'))).toMatch(/^about [\d.]+ MB \(table [\d.]+ MB, /);
     const runtime = (await page.textContent(byTestId('forecast-runtime'))) ?? '';
     console.log(`forecast runtime: ${runtime}`);
     expect(runtime).toMatch(/^about [\d.]+ (s|min) in your browser \([\d.]+ (s|min) – [\d.]+ (s|min)\)$/);
-    expect(await page.textContent(byTestId('forecast-error-label'))).toContain('before consistency and the fit (usually lower after)');
+    expect(await page.textContent(byTestId('forecast-error-label'))).toContain(
+      'before consistency and the fit (usually lower after)',
+    );
 
     // 21 marginals: the table is collapsed; opened, it lists them all and draws their bars.
     const details = byTestId('forecast-marginals');
@@ -88,18 +105,32 @@ describe('the forecast before running', () => {
     await page.waitForSelector(`${byTestId('forecast-budget')}:has-text("ρ/3")`);
     await forecastReady(page);
     expect(await releaseNames(page)).toEqual(['1-way marginals', 'tree selection', 'tree edges (2-way marginals)']);
-    expect(await page.textContent(`${release('1-way marginals')} [data-testid="forecast-noise"]`)).toMatch(/^discrete Gaussian, σ = [\d.]+$/);
-    expect(await page.textContent(`${release('tree edges (2-way marginals)')} [data-testid="forecast-noise"]`)).toMatch(/^discrete Gaussian, σ = [\d.]+$/);
-    expect(await page.textContent(`${release('tree selection')} [data-testid="forecast-noise"]`)).toMatch(/^exponential mechanism: 5 selections, ε = [\d.]+ each$/);
-    expect(await page.textContent(byTestId('estimate'))).toContain('6 one-way marginals and a tree of 5 two-way marginals');
+    expect(await page.textContent(`${release('1-way marginals')} [data-testid="forecast-noise"]`)).toMatch(
+      /^discrete Gaussian, σ = [\d.]+$/,
+    );
+    expect(await page.textContent(`${release('tree edges (2-way marginals)')} [data-testid="forecast-noise"]`)).toMatch(
+      /^discrete Gaussian, σ = [\d.]+$/,
+    );
+    expect(await page.textContent(`${release('tree selection')} [data-testid="forecast-noise"]`)).toMatch(
+      /^exponential mechanism: 5 selections, ε = [\d.]+ each$/,
+    );
+    expect(await page.textContent(byTestId('estimate'))).toContain(
+      '6 one-way marginals and a tree of 5 two-way marginals',
+    );
     // Six 1-way marginals are known before the run (open: a short list); the tree's edges are not.
     expect(await page.getAttribute(byTestId('forecast-marginals'), 'open')).not.toBeNull();
-    const known = await page.$$eval(`${byTestId('forecast-marginals-table')} tbody tr`, (rows) => rows.map((row) => (row as HTMLElement).dataset.release));
+    const known = await page.$$eval(`${byTestId('forecast-marginals-table')} tbody tr`, (rows) =>
+      rows.map((row) => (row as HTMLElement).dataset.release),
+    );
     expect(known).toEqual(Array(6).fill('1-way marginals'));
-    expect(await page.textContent(byTestId('forecast-later'))).toContain('Plus 5 tree edges (2-way marginals) chosen privately during the run');
+    expect(await page.textContent(byTestId('forecast-later'))).toContain(
+      'Plus 5 tree edges (2-way marginals) chosen privately during the run',
+    );
 
     const forecast = await forecastNoise(page);
-    const shown = await page.$$eval(`${byTestId('forecast-releases')} [data-testid="forecast-noise"]`, (cells) => cells.map((cell) => cell.textContent ?? ''));
+    const shown = await page.$$eval(`${byTestId('forecast-releases')} [data-testid="forecast-noise"]`, (cells) =>
+      cells.map((cell) => cell.textContent ?? ''),
+    );
     const outcome = await run(page);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
     const ledger = await ledgerOf(page);
@@ -120,10 +151,13 @@ describe('the forecast before running', () => {
 
     // Degree 3 with two columns.
     await page.selectOption(byTestId('degree'), '3');
-    for (const column of ['workclass', 'education', 'race', 'income']) await page.uncheck(`${byTestId('column-list')} input[value="${column}"]`);
+    for (const column of ['workclass', 'education', 'race', 'income'])
+      await page.uncheck(`${byTestId('column-list')} input[value="${column}"]`);
     await page.waitForSelector(byTestId('forecast-error'));
     expect(await page.textContent(byTestId('forecast-error-code'))).toBe('INVALID_ARGUMENT');
-    expect(await page.textContent(byTestId('forecast-error'))).toContain('degree 3 needs at least 3 columns, but only 2 were chosen');
+    expect(await page.textContent(byTestId('forecast-error'))).toContain(
+      'degree 3 needs at least 3 columns, but only 2 were chosen',
+    );
     expect(await page.isDisabled(byTestId('run'))).toBe(true);
 
     await page.selectOption(byTestId('degree'), '2');

@@ -57,7 +57,10 @@ export async function serveStatic(root = distDir, basePath = '/'): Promise<Stati
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     response.end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -154,13 +157,18 @@ export async function useAdultSample(page: Page): Promise<void> {
   await page.click(byTestId('use-sample'));
   await page.waitForFunction(() => {
     const select = document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]');
-    return select?.value === 'adult' && document.querySelectorAll('[data-testid="column-list"] input[type=checkbox]').length > 0;
+    return (
+      select?.value === 'adult' &&
+      document.querySelectorAll('[data-testid="column-list"] input[type=checkbox]').length > 0
+    );
   });
 }
 
 /** The values of the checked column boxes, in list order. */
 export function checkedColumns(page: Page): Promise<string[]> {
-  return page.$$eval('[data-testid="column-list"] input[type=checkbox]:checked', (boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+  return page.$$eval('[data-testid="column-list"] input[type=checkbox]:checked', (boxes) =>
+    boxes.map((box) => (box as HTMLInputElement).value),
+  );
 }
 
 export type Outcome = { kind: 'results'; timings: string } | { kind: 'error'; code: string; message: string };
@@ -192,7 +200,9 @@ export async function download(page: Page, testId: string): Promise<{ name: stri
 }
 
 /** The bundled Adult sample run with the defaults; its synthetic CSV (checked to start with its header) and receipt. */
-export async function runAdultAndDownload(page: Page): Promise<{ csv: string; receipt: { kind?: string; private?: boolean } }> {
+export async function runAdultAndDownload(
+  page: Page,
+): Promise<{ csv: string; receipt: { kind?: string; private?: boolean } }> {
   await useAdultSample(page);
   const outcome = await run(page);
   expect(outcome.kind, describeOutcome(outcome)).toBe('results');

@@ -30,7 +30,9 @@ describe('a large file in the demo', () => {
   it('is read in pieces by the worker, summarized, and synthesized with marginal-lp', async () => {
     const page = await demo.open();
     await page.setInputFiles(byTestId('schema-file'), schemaPath);
-    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'uploaded');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'uploaded',
+    );
     await page.setInputFiles(byTestId('file-input'), csvPath);
     await page.waitForSelector(byTestId('data-summary-verdict'), { timeout: 120_000 });
     expect(await page.textContent(byTestId('data-summary-verdict'))).toBe('All 300,000 rows fit the schema.');
@@ -52,7 +54,7 @@ describe('a large file in the demo', () => {
 
     const details = await page.evaluate(() => (window as unknown as { parseDetails: string[] }).parseDetails);
     const counts = [...new Set(details)].map((text) => Number(text.replace(/\D/g, '')));
-    expect(counts.length).toBeGreaterThan(2);  // several pieces of 4 Mi characters
+    expect(counts.length).toBeGreaterThan(2); // several pieces of 4 Mi characters
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(counts.at(-1)).toBe(ROWS);
 
@@ -61,7 +63,9 @@ describe('a large file in the demo', () => {
     expect(Math.abs(receipt.output.rows - ROWS)).toBeLessThan(2000);
     const csv = await download(page, 'download-csv');
     const lines = csv.text.split('\n');
-    expect(lines[0]).toBe('cat1,cat2,cat3,cat4,cat5,cat6,cat7,cat8,cat9,cat10,num1,num2,num3,num4,num5,num6,num7,num8,num9,num10');
+    expect(lines[0]).toBe(
+      'cat1,cat2,cat3,cat4,cat5,cat6,cat7,cat8,cat9,cat10,num1,num2,num3,num4,num5,num6,num7,num8,num9,num10',
+    );
     expect(lines.length - 1).toBe(receipt.output.rows);
   }, 400_000);
 });

@@ -54,14 +54,29 @@ preload().then(() => { document.body.dataset.ready = 'true'; }, (error) => { doc
 `;
 
 type RunOutcome =
-  | { ok: true; seconds: number; phases: string[]; csv: string; rows: number; columns: string[]; receipt: PrivacyReceipt }
+  | {
+      ok: true;
+      seconds: number;
+      phases: string[];
+      csv: string;
+      rows: number;
+      columns: string[];
+      receipt: PrivacyReceipt;
+    }
   | { ok: false; seconds: number; phases: string[]; code?: string; message: string };
 
 interface LpParameters {
   statistics: number;
   syntheticRows: number;
   reducedSpace: { size: number; rounds: unknown[] };
-  lp: { solver: string; rows: number; columns: number; activeStatistics: number; iterations: number; relativeGapTarget: number };
+  lp: {
+    solver: string;
+    rows: number;
+    columns: number;
+    activeStatistics: number;
+    iterations: number;
+    relativeGapTarget: number;
+  };
 }
 
 let site: string | undefined;
@@ -95,15 +110,21 @@ describe('the reduced-space LP at scale', () => {
     expect(await page.getAttribute('body', 'data-ready')).toBe('true');
 
     const options = { epsilon: 1, degree: 2, reducedSpaceSize: 20_000, lpRelativeGap: 0.01, testSeed: SEED };
-    const outcome = await page.evaluate((runOptions) => (window as unknown as { runAdult(o: unknown): Promise<unknown> }).runAdult(runOptions), options) as RunOutcome;
-    if (!outcome.ok) throw new Error(`synthesize() failed after ${outcome.seconds.toFixed(1)} s: ${outcome.code}: ${outcome.message}`);
+    const outcome = (await page.evaluate(
+      (runOptions) => (window as unknown as { runAdult(o: unknown): Promise<unknown> }).runAdult(runOptions),
+      options,
+    )) as RunOutcome;
+    if (!outcome.ok)
+      throw new Error(`synthesize() failed after ${outcome.seconds.toFixed(1)} s: ${outcome.code}: ${outcome.message}`);
 
     const receipt = outcome.receipt;
     const parameters = receipt.parameters as unknown as LpParameters;
     const released = receipt.released as { lpObjective: number; lpLowerBound: number; supportSize: number };
-    console.log(`all 16 Adult columns, degree 2, m = ${parameters.reducedSpace.size}: ${outcome.seconds.toFixed(1)} s in Chromium; ` +
-      `${parameters.statistics} statistics, LP ${parameters.lp.rows} x ${parameters.lp.columns} (${parameters.lp.activeStatistics} active), ` +
-      `max error ${released.lpObjective} >= optimum >= ${released.lpLowerBound}, support ${released.supportSize}; phases ${outcome.phases.join(' > ')}`);
+    console.log(
+      `all 16 Adult columns, degree 2, m = ${parameters.reducedSpace.size}: ${outcome.seconds.toFixed(1)} s in Chromium; ` +
+        `${parameters.statistics} statistics, LP ${parameters.lp.rows} x ${parameters.lp.columns} (${parameters.lp.activeStatistics} active), ` +
+        `max error ${released.lpObjective} >= optimum >= ${released.lpLowerBound}, support ${released.supportSize}; phases ${outcome.phases.join(' > ')}`,
+    );
 
     expect(parameters.reducedSpace.size).toBeGreaterThanOrEqual(20_000);
     expect(parameters.statistics).toBeGreaterThanOrEqual(20_000);

@@ -24,11 +24,14 @@ describe('the marginal LP in the demo', () => {
   it('runs with the target "income" and shows the ML report, δ and the zCDP ledger', async () => {
     const page = await demo.open();
     await chooseMarginalLp(page);
-    for (const id of ['degree', 'reference-measure', 'budget-split', 'planner']) expect(await page.isVisible(byTestId(id)), id).toBe(false);
+    for (const id of ['degree', 'reference-measure', 'budget-split', 'planner'])
+      expect(await page.isVisible(byTestId(id)), id).toBe(false);
     expect(await page.inputValue(byTestId('delta'))).toBe('1e-9');
     expect(await page.textContent(byTestId('estimate'))).toContain('tree of 5 two-way marginals');
     // The binary columns among the six default ones, in schema order.
-    const targets = await page.$$eval(`${byTestId('ml-target')} option`, (options) => options.map((o) => (o as HTMLOptionElement).value));
+    const targets = await page.$$eval(`${byTestId('ml-target')} option`, (options) =>
+      options.map((o) => (o as HTMLOptionElement).value),
+    );
     expect(targets).toEqual(['', 'sex', 'income']);
     await page.selectOption(byTestId('ml-target'), 'income');
 
@@ -55,7 +58,9 @@ describe('the marginal LP in the demo', () => {
     expect(receipt.private).toBe(true);
     if (receipt.privacy.rhoBudget === undefined) throw new Error('the receipt has no zCDP budget');
     // The forecast before the run (the core's forecastRun) agrees with the run's budget.
-    expect(await page.textContent(byTestId('forecast-budget'))).toContain(`ρ = ${Number(receipt.privacy.rhoBudget.toPrecision(3))}`);
+    expect(await page.textContent(byTestId('forecast-budget'))).toContain(
+      `ρ = ${Number(receipt.privacy.rhoBudget.toPrecision(3))}`,
+    );
     expect(await page.textContent(byTestId('receipt'))).toContain('δ = 1e-9');
     const ledger = (await page.textContent(byTestId('receipt-ledger'))) ?? '';
     expect(ledger).toContain('ρ = ');

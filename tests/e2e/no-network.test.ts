@@ -23,7 +23,9 @@ describe('no network request after load', () => {
     page.on('worker', (worker) => workers.push(worker.url().slice(0, 80)));
     const cdp = await demo.session.context.newCDPSession(page);
     await cdp.send('Network.enable');
-    cdp.on('Network.requestWillBeSent', (event) => seen.push(`cdp: ${event.request.method} ${event.request.url.slice(0, 120)} (${event.type ?? '?'})`));
+    cdp.on('Network.requestWillBeSent', (event) =>
+      seen.push(`cdp: ${event.request.method} ${event.request.url.slice(0, 120)} (${event.type ?? '?'})`),
+    );
     cdp.on('Network.webSocketCreated', (event) => seen.push(`cdp: websocket ${event.url}`));
 
     const { receipt } = await runAdultAndDownload(page);
@@ -47,7 +49,8 @@ describe('no network request after load', () => {
         }),
     );
     await page.waitForTimeout(200);
-    for (const source of ['page:', 'context:', 'cdp:']) expect(seen.some((line) => line.startsWith(source) && line.includes('/index.html'))).toBe(true);
+    for (const source of ['page:', 'context:', 'cdp:'])
+      expect(seen.some((line) => line.startsWith(source) && line.includes('/index.html'))).toBe(true);
     expect(demo.server.served.slice(servedAtLoad)).toEqual(['/index.html']);
     await cdp.detach();
   });

@@ -24,7 +24,9 @@ const DEMO_COLUMNS = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 
 /** The header and the first `rows` data rows of the bundled Adult sample, with `edit` applied to each data row. */
 function adultHead(rows: number, edit: (cells: string[], index: number) => string[] = (cells) => cells): Buffer {
-  const [header, ...lines] = readFileSync(repoFile('data/adult/adult.csv'), 'utf8').split('\n').slice(0, rows + 1);
+  const [header, ...lines] = readFileSync(repoFile('data/adult/adult.csv'), 'utf8')
+    .split('\n')
+    .slice(0, rows + 1);
   return Buffer.from([header, ...lines.map((line, i) => edit(line.split(','), i).join(','))].join('\n') + '\n');
 }
 
@@ -35,7 +37,9 @@ const forecastReady = (page: Page) => page.waitForSelector(`${byTestId('forecast
 async function uploadAdultCopy(page: Page, name: string, csv: Buffer, rowsRead: string): Promise<void> {
   await page.setInputFiles(byTestId('file-input'), { name, mimeType: 'text/csv', buffer: csv });
   await page.waitForSelector(`${byTestId('input-summary')}:has-text("${name}")`);
-  await page.waitForSelector(`${byTestId('data-summary')} dt:text-is("Rows read") + dd:text-is("${rowsRead}")`, { timeout: 60_000 });
+  await page.waitForSelector(`${byTestId('data-summary')} dt:text-is("Rows read") + dd:text-is("${rowsRead}")`, {
+    timeout: 60_000,
+  });
 }
 
 /** Ticks exactly `names` in step 3. */
@@ -50,7 +54,9 @@ async function samplerSettings(page: Page): Promise<void> {
   await tickOnly(page, ['sex', 'race']);
   await page.selectOption(byTestId('mechanism'), 'sampler');
   await page.fill(byTestId('samples'), '200');
-  await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`);
+  await page.waitForSelector(
+    `${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`,
+  );
   await forecastReady(page);
 }
 
@@ -88,7 +94,9 @@ describe('choices made from the real data', () => {
     const picked = await run(page);
     expect(picked.kind, describeOutcome(picked)).toBe('results');
     const receipt = JSON.parse((await download(page, 'download-receipt')).text);
-    console.log(`receipt after "Use the best here": private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`);
+    console.log(
+      `receipt after "Use the best here": private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`,
+    );
     expect(receipt.private).toBe(false);
     expect(receipt.notPrivateReasons).toEqual([SAMPLER_REASON]);
     expect(receipt.parameters.sampler).toBe('laplace-histogram');
@@ -106,7 +114,9 @@ describe('choices made from the real data', () => {
       expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(true);
       await forecastReady(page);
       const receipt = await runReceipt(page);
-      console.log(`receipt of ${sampler} picked by hand after the comparison: private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`);
+      console.log(
+        `receipt of ${sampler} picked by hand after the comparison: private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`,
+      );
       expect(receipt.private).toBe(false);
       expect(receipt.notPrivateReasons).toEqual([SAMPLER_REASON]);
       expect(receipt.parameters.sampler).toBe(sampler);
@@ -141,7 +151,9 @@ describe('choices made from the real data', () => {
     const page = await demo.open();
     await samplerSettings(page);
     // Next to the button, before any click.
-    expect(await page.textContent(byTestId('sampler-compare-warning'))).toContain('Comparing makes the sampler runs on these data NOT private');
+    expect(await page.textContent(byTestId('sampler-compare-warning'))).toContain(
+      'Comparing makes the sampler runs on these data NOT private',
+    );
     expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(false);
     expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
     const before = await runReceipt(page);
@@ -162,7 +174,9 @@ describe('choices made from the real data', () => {
 
     // "Use the best here" switches the sampler; the comparison stays, with the chosen one highlighted.
     await page.click(byTestId('sampler-use-best'));
-    await page.waitForSelector(`${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`);
+    await page.waitForSelector(
+      `${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`,
+    );
     // Back to the sampler chosen before, by hand: still not private.
     await page.selectOption(byTestId('sampler'), 'ds-roo');
     expect(await page.isVisible(byTestId('sampler-from-data'))).toBe(true);
@@ -214,7 +228,12 @@ describe('n: stated as public, never read from the data', () => {
     expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('Without n');
     expect(await page.textContent(byTestId('forecast-rows-source'))).not.toContain('48,842');
     expect(await page.textContent(byTestId('forecast-memory'))).toContain('needs n');
-    expect(await page.getAttribute(`${byTestId('forecast-releases')} tr[data-release="marginals of degree 1..2"] [data-testid="forecast-expected"]`, 'data-tv-typical')).toBeNull();
+    expect(
+      await page.getAttribute(
+        `${byTestId('forecast-releases')} tr[data-release="marginals of degree 1..2"] [data-testid="forecast-expected"]`,
+        'data-tv-typical',
+      ),
+    ).toBeNull();
     await page.click(`${byTestId('planner')} summary`);
     await page.waitForSelector(byTestId('planner-n'));
     expect(await page.textContent(byTestId('planner-n'))).toContain('n not stated');
@@ -230,7 +249,9 @@ describe('n: stated as public, never read from the data', () => {
     // The stated n feeds the forecast and the planner.
     await page.fill(byTestId('stated-rows'), '30000');
     await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("n = 30,000 records")`);
-    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 30,000: the number of records you stated');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain(
+      'n = 30,000: the number of records you stated',
+    );
     expect(await page.textContent(byTestId('forecast-memory'))).toMatch(/^about [\d.]+ MB/);
     await page.waitForSelector(`${byTestId('planner-n')}:has-text("n = 30,000")`);
     await page.fill(byTestId('stated-rows'), '');
@@ -241,19 +262,28 @@ describe('n: stated as public, never read from the data', () => {
     const page = await demo.open();
     await useAdultSample(page);
     // 2,000 rows, one with a sex outside the schema: the summary keeps 1,999.
-    await uploadAdultCopy(page, 'adult-2000-one-invalid.csv', adultHead(2000, (cells, i) => (i === 0 ? cells.map((cell, c) => (c === 9 ? 'X' : cell)) : cells)), '2,000');
+    await uploadAdultCopy(
+      page,
+      'adult-2000-one-invalid.csv',
+      adultHead(2000, (cells, i) => (i === 0 ? cells.map((cell, c) => (c === 9 ? 'X' : cell)) : cells)),
+      '2,000',
+    );
     expect(await page.textContent(`${byTestId('data-summary')} dt:text-is("Rows kept") + dd`)).toBe('1,999');
     await tickOnly(page, ['sex', 'race']);
     await page.selectOption(byTestId('mechanism'), 'sampler');
     await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`);
     await forecastReady(page);
-    expect(await page.getAttribute(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`, 'data-value')).toBe('2000');
+    expect(
+      await page.getAttribute(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`, 'data-value'),
+    ).toBe('2000');
     const source = (await page.textContent(byTestId('forecast-rows-source'))) ?? '';
     expect(source).toContain('n = 2,000: every data row of your file');
     expect(source).toContain('public');
     // A stated n does not replace the file's rows for the sampler.
     await page.fill(byTestId('stated-rows'), '500');
     await forecastReady(page);
-    expect(await page.getAttribute(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`, 'data-value')).toBe('2000');
+    expect(
+      await page.getAttribute(`${byTestId('forecast-sampler')} ${byTestId('sampler-records')}`, 'data-value'),
+    ).toBe('2000');
   });
 });

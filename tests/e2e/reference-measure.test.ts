@@ -15,12 +15,23 @@ describe('choosing a reference measure in the demo', () => {
     // The split comes from the core's run advice, on the engine's worker: once it is in, Adult's
     // categorical columns have kept the KDE from being chosen.
     await page.waitForSelector(`${byTestId('budget-split')}:has-text("for the reference measure (uniform)")`);
-    expect(await page.$eval(`${byTestId('reference-measure')} option[value="bernstein-kde"]`, (o) => (o as HTMLOptionElement).disabled)).toBe(true);
+    expect(
+      await page.$eval(
+        `${byTestId('reference-measure')} option[value="bernstein-kde"]`,
+        (o) => (o as HTMLOptionElement).disabled,
+      ),
+    ).toBe(true);
 
     await page.selectOption(byTestId('reference-measure'), 'tree');
-    await page.waitForFunction(() => document.querySelector('[data-testid="budget-split"]')?.textContent?.includes('ε = 0.3 for the reference measure (tree)'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[data-testid="budget-split"]')
+        ?.textContent?.includes('ε = 0.3 for the reference measure (tree)'),
+    );
     await page.fill(byTestId('reference-budget'), '0.4');
-    await page.waitForFunction(() => document.querySelector('[data-testid="budget-split"]')?.textContent?.includes('ε = 0.6 for the LP'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="budget-split"]')?.textContent?.includes('ε = 0.6 for the LP'),
+    );
 
     await page.click(`${byTestId('planner')} summary`);
     await page.waitForSelector(byTestId('planner-result'));
@@ -38,16 +49,28 @@ describe('choosing a reference measure in the demo', () => {
   it('offers the KDE once the core says the continuous space takes the columns, and drops it when it cannot', async () => {
     const page = await demo.open();
     await useAdultSample(page);
-    const kdeDisabled = () => page.$eval(`${byTestId('reference-measure')} option[value="bernstein-kde"]`, (o) => (o as HTMLOptionElement).disabled);
+    const kdeDisabled = () =>
+      page.$eval(
+        `${byTestId('reference-measure')} option[value="bernstein-kde"]`,
+        (o) => (o as HTMLOptionElement).disabled,
+      );
     await page.click(byTestId('columns-none'));
     for (const name of ['age', 'hours-per-week']) await page.check(`${byTestId('column-list')} input[value="${name}"]`);
-    await page.waitForFunction(() => !document.querySelector<HTMLOptionElement>('[data-testid="reference-measure"] option[value="bernstein-kde"]')?.disabled);
+    await page.waitForFunction(
+      () =>
+        !document.querySelector<HTMLOptionElement>('[data-testid="reference-measure"] option[value="bernstein-kde"]')
+          ?.disabled,
+    );
     await page.selectOption(byTestId('reference-measure'), 'bernstein-kde');
-    await page.waitForSelector(`${byTestId('budget-split')}:has-text("ε = 0.5 for the reference measure (bernstein-kde)")`);
+    await page.waitForSelector(
+      `${byTestId('budget-split')}:has-text("ε = 0.5 for the reference measure (bernstein-kde)")`,
+    );
     expect(await page.getAttribute(byTestId('reference-budget'), 'placeholder')).toBe('default 0.5');
     // A categorical column: the continuous space cannot take it, so the choice goes back to "auto".
     await page.check(`${byTestId('column-list')} input[value="sex"]`);
-    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="reference-measure"]')?.value === 'auto');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('[data-testid="reference-measure"]')?.value === 'auto',
+    );
     await page.waitForSelector(`${byTestId('budget-split')}:has-text("for the reference measure (uniform)")`);
     expect(await kdeDisabled()).toBe(true);
   });

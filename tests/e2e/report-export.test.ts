@@ -17,7 +17,13 @@ import { byTestId, describeOutcome, download, run, useAdultSample, useDemoEnviro
 
 const demo = useDemoEnvironment();
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Whether `html` holds `text` (without printing the whole file when it does not). */
 function expectIn(html: string, text: string, present = true): void {
@@ -82,7 +88,9 @@ describe('the utility report as a standalone HTML file', () => {
     // The plots show what the selectors chose when the file is saved.
     await page.selectOption(byTestId('one-way-column'), 'education');
     await page.waitForSelector(`${byTestId('one-way-plot')} svg[aria-label*="education"]`);
-    const plotsOnPage = await page.$$eval(`${byTestId('report')} figure.plot`, (figures) => figures.map((figure) => figure.getAttribute('data-testid')));
+    const plotsOnPage = await page.$$eval(`${byTestId('report')} figure.plot`, (figures) =>
+      figures.map((figure) => figure.getAttribute('data-testid')),
+    );
     expect(plotsOnPage.length).toBeGreaterThanOrEqual(4);
 
     const file = await download(page, 'download-report');
@@ -116,20 +124,35 @@ describe('the utility report as a standalone HTML file', () => {
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
     expect(await opened.isVisible(byTestId('export-eyes-only'))).toBe(true);
-    expect(await opened.textContent(byTestId('export-eyes-only'))).toContain('for your eyes only. Do not publish this report.');
+    expect(await opened.textContent(byTestId('export-eyes-only'))).toContain(
+      'for your eyes only. Do not publish this report.',
+    );
     expect(await opened.$$eval('script', (scripts) => scripts.length)).toBe(0);
     // Every plot of the page, each with its SVG; the 1-way bars of the column chosen on the page.
-    const plots = await opened.$$eval('figure.plot', (figures) => figures.map((figure) => ({ testId: figure.getAttribute('data-testid'), svgs: figure.querySelectorAll('svg').length })));
+    const plots = await opened.$$eval('figure.plot', (figures) =>
+      figures.map((figure) => ({
+        testId: figure.getAttribute('data-testid'),
+        svgs: figure.querySelectorAll('svg').length,
+      })),
+    );
     expect(plots.map((plot) => plot.testId)).toEqual(plotsOnPage);
     for (const plot of plots) expect(plot.svgs, `${plot.testId}`).toBeGreaterThanOrEqual(1);
-    expect(await opened.getAttribute(`${byTestId('one-way-plot')} svg[aria-label]`, 'aria-label')).toContain('education');
-    expect(await opened.$$eval(`${byTestId('one-way-plot')} g[data-mark="bar"] rect`, (rects) => rects.length)).toBeGreaterThan(10);
+    expect(await opened.getAttribute(`${byTestId('one-way-plot')} svg[aria-label]`, 'aria-label')).toContain(
+      'education',
+    );
+    expect(
+      await opened.$$eval(`${byTestId('one-way-plot')} g[data-mark="bar"] rect`, (rects) => rects.length),
+    ).toBeGreaterThan(10);
     expect(await opened.textContent(`${byTestId('one-way-plot')} .selected`)).toContain('education');
-    expect(await opened.$$eval(`${byTestId('heatmap-plot')} figure.heatmap svg`, (svgs) => svgs.length)).toBeGreaterThanOrEqual(3);
+    expect(
+      await opened.$$eval(`${byTestId('heatmap-plot')} figure.heatmap svg`, (svgs) => svgs.length),
+    ).toBeGreaterThanOrEqual(3);
     // The metrics and the table of marginal distances.
     expect(await opened.textContent(byTestId('report-metrics'))).toContain('mean 2-way TV');
     expect(await opened.$$eval(`${byTestId('marginal-table')} tbody tr`, (rows) => rows.length)).toBe(6 + 15);
-    expect(await opened.$$eval(`${byTestId('receipt-ledger')} tbody tr`, (rows) => rows.length)).toBe(receipt.ledger.length);
+    expect(await opened.$$eval(`${byTestId('receipt-ledger')} tbody tr`, (rows) => rows.length)).toBe(
+      receipt.ledger.length,
+    );
     await opened.close();
   });
 
@@ -138,15 +161,24 @@ describe('the utility report as a standalone HTML file', () => {
     const column = `tag<&>'"`;
     const csvField = (text: string) => `"${text.replace(/"/g, '""')}"`;
     const levels = [label, 'plain', 'other'];
-    const rows = Array.from({ length: 300 }, (_, i) => `${csvField(levels[i % 3])},${['g1', 'g2'][Math.floor(i / 3) % 2]}`);
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => `${csvField(levels[i % 3])},${['g1', 'g2'][Math.floor(i / 3) % 2]}`,
+    );
     const text = `${csvField(column)},group\n${rows.join('\n')}\n`;
 
     const page = await demo.open();
-    await page.setInputFiles(byTestId('file-input'), { name: 'special.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await page.setInputFiles(byTestId('file-input'), {
+      name: 'special.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(text),
+    });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("special.csv")`);
     await page.check(byTestId('infer-ack'));
     await page.click(byTestId('infer-schema'));
-    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'inferred');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'inferred',
+    );
     await page.waitForSelector(`${byTestId('column-list')} input[value="group"]`);
     // The marginal LP with a prediction target: the report has an ML section, the receipt a δ.
     await page.selectOption(byTestId('mechanism'), 'marginal-lp');

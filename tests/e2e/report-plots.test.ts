@@ -39,7 +39,9 @@ function heatmaps(page: Page) {
 }
 
 const pairOptions = (page: Page) =>
-  page.$$eval(`${byTestId('two-way-pair')} option`, (options) => options.map((option) => ({ value: (option as HTMLOptionElement).value, text: option.textContent ?? '' })));
+  page.$$eval(`${byTestId('two-way-pair')} option`, (options) =>
+    options.map((option) => ({ value: (option as HTMLOptionElement).value, text: option.textContent ?? '' })),
+  );
 
 const tvOf = (text: string) => Number(/TV ([\d.]+)/.exec(text)?.[1]);
 
@@ -69,7 +71,9 @@ describe('the plots of the utility report', () => {
 
     // 1-way: a labelled column selector; a real and a synthetic bar per level of the column.
     expect(await page.textContent('label[for="one-way-column"]')).toBe('Column');
-    const columns = await page.$$eval(`${byTestId('one-way-column')} option`, (options) => options.map((option) => (option as HTMLOptionElement).value));
+    const columns = await page.$$eval(`${byTestId('one-way-column')} option`, (options) =>
+      options.map((option) => (option as HTMLOptionElement).value),
+    );
     expect([...columns].sort()).toEqual(['age', 'education', 'income', 'race', 'sex', 'workclass']);
     const first = await oneWay(page);
     expect(first.label).toContain(columns[0]);
@@ -105,7 +109,11 @@ describe('the plots of the utility report', () => {
       expect(map.cells).toBe(worst[0].cells);
     }
     // Each heatmap has a colour legend.
-    expect(await page.$$eval(`${byTestId('heatmap-plot')} figure.heatmap`, (figures) => figures.map((figure) => figure.querySelectorAll('svg').length))).toEqual([2, 2, 2]);
+    expect(
+      await page.$$eval(`${byTestId('heatmap-plot')} figure.heatmap`, (figures) =>
+        figures.map((figure) => figure.querySelectorAll('svg').length),
+      ),
+    ).toEqual([2, 2, 2]);
 
     await page.selectOption(byTestId('two-way-pair'), pairs[1].value);
     const second = await heatmaps(page);
@@ -123,7 +131,10 @@ describe('the plots of the utility report', () => {
 
     // Every plot is a figure named by its caption, with a sentence on what to look for.
     const figures = await page.$$eval(`${byTestId('report-plots')} figure.plot`, (elements) =>
-      elements.map((figure) => ({ caption: figure.querySelector(':scope > figcaption')?.textContent ?? '', note: figure.querySelector('.plot__note')?.textContent ?? '' })),
+      elements.map((figure) => ({
+        caption: figure.querySelector(':scope > figcaption')?.textContent ?? '',
+        note: figure.querySelector('.plot__note')?.textContent ?? '',
+      })),
     );
     expect(figures).toHaveLength(4);
     for (const figure of figures) {
@@ -145,7 +156,10 @@ describe('the plots of the utility report', () => {
     }
     await noHorizontalOverflow(page);
     // The 15 age bins do not fit 360 px: the 1-way plot scrolls inside its own box.
-    const host = await page.$eval(`${byTestId('one-way-plot')} .plot__host`, (element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    const host = await page.$eval(`${byTestId('one-way-plot')} .plot__host`, (element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+    }));
     expect(host.scroll).toBeGreaterThan(host.client);
   });
 });

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 
 import type { Schema } from '../../web/lib/src/schema-types';
 import { firstValueOutsideDomain, parseCsvRecords } from './domain';
-import { byTestId, checkedColumns, describeOutcome, download, repoFile, run, useAdultSample, useDemoEnvironment } from './harness';
+import {
+  byTestId,
+  checkedColumns,
+  describeOutcome,
+  download,
+  repoFile,
+  run,
+  useAdultSample,
+  useDemoEnvironment,
+} from './harness';
 
 const ADULT_DEFAULT_COLUMNS = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 const adultSchema = JSON.parse(readFileSync(repoFile('data/adult/adult.schema.json'), 'utf8')) as Schema;
@@ -26,7 +35,9 @@ describe('the bundled Adult sample with the default settings', () => {
 
     const started = Date.now();
     const outcome = await run(page);
-    console.log(`default Adult run in Chromium: ${((Date.now() - started) / 1000).toFixed(1)} s; ${describeOutcome(outcome)}`);
+    console.log(
+      `default Adult run in Chromium: ${((Date.now() - started) / 1000).toFixed(1)} s; ${describeOutcome(outcome)}`,
+    );
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
     expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('true');
 

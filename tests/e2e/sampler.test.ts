@@ -28,7 +28,10 @@ async function samplerOnSexAndRace(page: Page): Promise<void> {
 /** A quantity of the sampler's text (data-testid sampler-<name>) inside `scope`: its text and value. */
 async function quantity(page: Page, scope: string, name: string): Promise<{ text: string; value: string }> {
   const selector = `${byTestId(scope)} ${byTestId(`sampler-${name}`)}`;
-  return { text: (await page.textContent(selector)) ?? '', value: (await page.getAttribute(selector, 'data-value')) ?? '' };
+  return {
+    text: (await page.textContent(selector)) ?? '',
+    value: (await page.getAttribute(selector, 'data-value')) ?? '',
+  };
 }
 
 describe('the private sampler in the demo', () => {
@@ -39,27 +42,38 @@ describe('the private sampler in the demo', () => {
     expect(await page.textContent(byTestId('mechanism-hint'))).toContain('Each of the N samples costs ε/N');
     expect(await page.textContent(byTestId('columns-note'))).toContain('one alphabet');
     // The sampler's own fields replace the other mechanisms'.
-    for (const id of ['sampler', 'samples', 'sampler-compare']) expect(await page.isVisible(byTestId(id)), id).toBe(true);
-    for (const id of ['delta', 'degree', 'fit', 'partition', 'reference-measure', 'planner', 'sampler-refusal']) expect(await page.isVisible(byTestId(id)), id).toBe(false);
+    for (const id of ['sampler', 'samples', 'sampler-compare'])
+      expect(await page.isVisible(byTestId(id)), id).toBe(true);
+    for (const id of ['delta', 'degree', 'fit', 'partition', 'reference-measure', 'planner', 'sampler-refusal'])
+      expect(await page.isVisible(byTestId(id)), id).toBe(false);
     expect(await page.inputValue(byTestId('sampler'))).toBe('ds-roo');
     await page.click(`${byTestId('advanced')} summary`);
-    for (const id of ['synthetic-rows', 'reduced-space-size', 'lp-solver']) expect(await page.isVisible(byTestId(id)), id).toBe(false);
+    for (const id of ['synthetic-rows', 'reduced-space-size', 'lp-solver'])
+      expect(await page.isVisible(byTestId(id)), id).toBe(false);
     expect(await page.isVisible(byTestId('max-obscuring'))).toBe(true);
     expect(await page.textContent(byTestId('lp-settings-note'))).toContain('The sampler solves no linear program');
     // The sampler is never recommended; the line says what it would recommend for a whole table.
-    expect(await page.textContent(byTestId('recommendation-text'))).toContain('For a whole synthetic table instead of N samples');
+    expect(await page.textContent(byTestId('recommendation-text'))).toContain(
+      'For a whole synthetic table instead of N samples',
+    );
 
     // The forecast at N = 200, ε = 1, n = 48,842 (every data row of the sample, public under replace-one).
     await page.fill(byTestId('samples'), '200');
-    await page.waitForSelector(`${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`);
+    await page.waitForSelector(
+      `${byTestId('forecast-sampler')} ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`,
+    );
     await forecastReady(page);
-    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 48,842: every data row of the sample');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain(
+      'n = 48,842: every data row of the sample',
+    );
     const perSample = await quantity(page, 'forecast-sampler', 'epsilon-per-sample');
     const gamma = await quantity(page, 'forecast-sampler', 'gamma');
     const worst = await quantity(page, 'forecast-sampler', 'worst-tv');
     const most = await quantity(page, 'forecast-sampler', 'most-samples');
     const better = await quantity(page, 'forecast-sampler', 'better');
-    console.log(`sampler forecast: ${perSample.text}, ${gamma.text}, ${worst.text}, ${most.text}, better: ${better.text}`);
+    console.log(
+      `sampler forecast: ${perSample.text}, ${gamma.text}, ${worst.text}, ${most.text}, better: ${better.text}`,
+    );
     expect(perSample.text).toBe('ε/N = 0.005');
     expect(gamma.text).toMatch(/^γ = 0\.0\d+$/);
     expect(Number(gamma.value)).toBeGreaterThan(0);
@@ -69,7 +83,9 @@ describe('the private sampler in the demo', () => {
     expect(['reveal-or-obscure', 'laplace-histogram']).toContain(better.value);
     expect(await quantity(page, 'forecast-sampler', 'records')).toEqual({ text: 'n = 48,842', value: '48842' });
     expect(await quantity(page, 'forecast-sampler', 'alphabet')).toEqual({ text: 'k = 10', value: '10' });
-    expect(await page.textContent(byTestId('estimate'))).toMatch(/2 of 16 columns → draws 200 records of the chosen columns \(their joint alphabet of 10 symbols\), each at ε\/N = 0\.005/);
+    expect(await page.textContent(byTestId('estimate'))).toMatch(
+      /2 of 16 columns → draws 200 records of the chosen columns \(their joint alphabet of 10 symbols\), each at ε\/N = 0\.005/,
+    );
     expect(await page.textContent(byTestId('forecast-budget'))).toContain('pure ε-DP for replace-one neighbours');
     expect(await page.textContent(byTestId('forecast-expected'))).toContain('worst-case TV');
     expect(await page.textContent(byTestId('forecast'))).not.toMatch(/undefined|NaN/);
@@ -108,15 +124,21 @@ describe('the private sampler in the demo', () => {
     expect(best.sampler).toBe('laplace-histogram');
     await page.click(byTestId('sampler-use-best'));
     expect(await page.inputValue(byTestId('sampler'))).toBe('laplace-histogram');
-    await page.waitForSelector(`${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`);
+    await page.waitForSelector(
+      `${byTestId('sampler-comparison-table')} tr[data-sampler="laplace-histogram"][data-highlighted="true"]`,
+    );
     await page.selectOption(byTestId('sampler'), 'ds-roo');
-    await page.waitForSelector(`${byTestId('sampler-comparison-table')} tr[data-sampler="ds-roo"][data-highlighted="true"]`);
+    await page.waitForSelector(
+      `${byTestId('sampler-comparison-table')} tr[data-sampler="ds-roo"][data-highlighted="true"]`,
+    );
     // Another N is another comparison: the table goes until it is asked for again.
     await page.fill(byTestId('samples'), '201');
     await page.waitForSelector(`${byTestId('sampler-comparison')}[hidden]`, { state: 'attached' });
     expect(await page.textContent(byTestId('sampler-compare-status'))).toContain('The settings changed');
     await page.fill(byTestId('samples'), '200');
-    await page.waitForSelector(`${byTestId('forecast-sampler')}[data-sampler="ds-roo"] ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`);
+    await page.waitForSelector(
+      `${byTestId('forecast-sampler')}[data-sampler="ds-roo"] ${byTestId('sampler-epsilon-per-sample')}[data-value="0.005"]`,
+    );
     await forecastReady(page);
 
     // The run: N = 200 by DS-ROO at ε = 1, picked after the comparison on these data, so not private.
@@ -126,7 +148,9 @@ describe('the private sampler in the demo', () => {
     const receipt = JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}');
     expect(receipt.mechanism.name).toBe('sampler');
     expect(receipt.private).toBe(false);
-    expect(receipt.notPrivateReasons).toEqual(['an option was chosen by looking at the real data without privacy: the sampler was chosen after its comparison on the real data']);
+    expect(receipt.notPrivateReasons).toEqual([
+      'an option was chosen by looking at the real data without privacy: the sampler was chosen after its comparison on the real data',
+    ]);
     expect(receipt.output.rows).toBe(200);
     expect(receipt.parameters.sampler).toBe('ds-roo');
     expect(await quantity(page, 'receipt', 'used')).toEqual({ text: 'DS-ROO', value: 'ds-roo' });
@@ -141,11 +165,17 @@ describe('the private sampler in the demo', () => {
     const report = byTestId('report-sampler');
     expect(await page.getAttribute(report, 'data-used')).toBe('ds-roo');
     expect(await page.textContent(`${report} ${byTestId('sampler-notice')}`)).toContain('for your eyes only');
-    const used = await page.$$eval(`${byTestId('report-sampler-table')} tbody tr[data-highlighted="true"]`, (rows) => rows.map((row) => row.getAttribute('data-sampler')));
+    const used = await page.$$eval(`${byTestId('report-sampler-table')} tbody tr[data-highlighted="true"]`, (rows) =>
+      rows.map((row) => row.getAttribute('data-sampler')),
+    );
     expect(used).toEqual(['ds-roo']);
     expect(await page.$$eval(`${byTestId('report-sampler-table')} tbody tr`, (rows) => rows.length)).toBe(4);
-    expect(await page.$$eval(`${byTestId('report-sampler-table')} tbody tr[data-best="true"]`, (rows) => rows.length)).toBe(1);
-    expect(await page.textContent(`${byTestId('report-sampler-table')} ${byTestId('sampler-highlighted')}`)).toBe('used in this run');
+    expect(
+      await page.$$eval(`${byTestId('report-sampler-table')} tbody tr[data-best="true"]`, (rows) => rows.length),
+    ).toBe(1);
+    expect(await page.textContent(`${byTestId('report-sampler-table')} ${byTestId('sampler-highlighted')}`)).toBe(
+      'used in this run',
+    );
     expect(await page.isVisible(byTestId('report-released-histogram-tv'))).toBe(false);
     expect(await page.textContent(byTestId('results'))).not.toMatch(/undefined|NaN/);
     const csv = await download(page, 'download-csv');

@@ -10,7 +10,16 @@ import { discoverSchema } from 'privsynth';
 import type { CategoricalColumn, Schema, SchemaColumn } from 'privsynth';
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, checkedColumns, describeOutcome, download, repoFile, run, useAdultSample, useDemoEnvironment } from './harness';
+import {
+  byTestId,
+  checkedColumns,
+  describeOutcome,
+  download,
+  repoFile,
+  run,
+  useAdultSample,
+  useDemoEnvironment,
+} from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -51,12 +60,15 @@ async function typeDomain(page: Page, column: SchemaColumn): Promise<void> {
 }
 
 /** The schema selected in step 2, as the app shows it (normalized by the library). */
-const selectedSchema = async (page: Page): Promise<Schema> => JSON.parse((await page.textContent(`${byTestId('schema-summary')} pre`)) ?? '{}');
+const selectedSchema = async (page: Page): Promise<Schema> =>
+  JSON.parse((await page.textContent(`${byTestId('schema-summary')} pre`)) ?? '{}');
 
 const receiptJson = async (page: Page) => JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}');
 
 const waitForFormSchema = (page: Page) =>
-  page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'form');
+  page.waitForFunction(
+    () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'form',
+  );
 
 describe('the schema form', () => {
   it('makes a public schema from five typed domains, and the run says the schema is public', async () => {
@@ -77,8 +89,17 @@ describe('the schema form', () => {
     const selected = await selectedSchema(page);
     expect(selected.provenance).toBe('public');
     expect(selected.missing).toEqual(['', '?']);
-    expect(selected.columns.find((column) => column.name === 'sex')).toMatchObject({ type: 'categorical', categories: ['Female', 'Male'] });
-    expect(selected.columns.find((column) => column.name === 'age')).toMatchObject({ type: 'numeric', min: 17, max: 90, integer: true, bins: 8 });
+    expect(selected.columns.find((column) => column.name === 'sex')).toMatchObject({
+      type: 'categorical',
+      categories: ['Female', 'Male'],
+    });
+    expect(selected.columns.find((column) => column.name === 'age')).toMatchObject({
+      type: 'numeric',
+      min: 17,
+      max: 90,
+      integer: true,
+      bins: 8,
+    });
     // Every column of the schema is selected for the run, in the CSV's order.
     expect(await checkedColumns(page)).toEqual(['age', 'race', 'sex', 'hours-per-week', 'income']);
 
@@ -97,14 +118,22 @@ describe('the schema form', () => {
     expect(receipt.privacy.domainDiscovery).toBeUndefined();
     expect(receipt.privacy.thisRun).toBeUndefined();
     expect(await page.isVisible(byTestId('receipt-split'))).toBe(false);
-    expect(receipt.schema.columns.map((column: { name: string }) => column.name)).toEqual(['age', 'race', 'sex', 'hours-per-week', 'income']);
+    expect(receipt.schema.columns.map((column: { name: string }) => column.name)).toEqual([
+      'age',
+      'race',
+      'sex',
+      'hours-per-week',
+      'income',
+    ]);
   });
 
   it('discovers domains privately, and the receipt of a run states ε and δ with the discovery, and how they split', async () => {
     const page = await openFormFromHeader();
 
     await markForDiscovery(page, 'age', 'numeric');
-    expect(await page.textContent(`label[for="${await page.getAttribute(field('age', 'min'), 'id')}"]`)).toBe('Lowest (rough)');
+    expect(await page.textContent(`label[for="${await page.getAttribute(field('age', 'min'), 'id')}"]`)).toBe(
+      'Lowest (rough)',
+    );
     await page.fill(field('age', 'min'), '0');
     await page.fill(field('age', 'max'), '150');
     await page.check(field('age', 'integer'));
@@ -149,7 +178,12 @@ describe('the schema form', () => {
     expect(schema.discovery).toEqual({ epsilon: 1, delta: 1e-6 });
     expect(schema.columns.map((column) => column.name)).toEqual(['age', 'workclass', 'sex', 'income']);
     const [age, workclass, sex, income] = schema.columns;
-    if (age.type !== 'numeric' || workclass.type !== 'categorical' || sex.type !== 'categorical' || income.type !== 'categorical') {
+    if (
+      age.type !== 'numeric' ||
+      workclass.type !== 'categorical' ||
+      sex.type !== 'categorical' ||
+      income.type !== 'categorical'
+    ) {
       throw new Error(`unexpected column types: ${JSON.stringify(schema.columns)}`);
     }
     console.log(`discovered age ${age.min}..${age.max}, workclass ${workclass.categories.join(' ')}`);
@@ -186,8 +220,10 @@ describe('the schema form', () => {
     expect(parts).toContain('discovery of the schema’s domains on the same data, ε = 1 and δ = 0.000001');
     // So does the exported report.
     const report = (await download(page, 'download-report')).text;
-    expect(report).toContain('ε = 2, δ = 0.000001 ((epsilon, delta)-differential privacy, this run and the schema&#39;s private discovery together; ' +
-      'this run ε = 1, the schema’s private discovery ε = 1, δ = 0.000001)');
+    expect(report).toContain(
+      'ε = 2, δ = 0.000001 ((epsilon, delta)-differential privacy, this run and the schema&#39;s private discovery together; ' +
+        'this run ε = 1, the schema’s private discovery ε = 1, δ = 0.000001)',
+    );
 
     // A changed rough range makes the found bounds stale: using the schema is refused until rediscovered.
     await page.fill(field('age', 'max'), '120');
@@ -254,7 +290,11 @@ describe('the schema form', () => {
 
   it('shows the library’s message when it refuses the schema (a CSV header with a repeated name)', async () => {
     const page = await demo.open();
-    await page.setInputFiles(byTestId('file-input'), { name: 'twice.csv', mimeType: 'text/csv', buffer: Buffer.from('code,code\nA,B\n') });
+    await page.setInputFiles(byTestId('file-input'), {
+      name: 'twice.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('code,code\nA,B\n'),
+    });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("twice.csv")`);
     // No schema is chosen, so the form starts from the header.
     expect(await page.isDisabled(byTestId('sf-start-schema'))).toBe(true);
@@ -303,7 +343,10 @@ describe('the schema form', () => {
       csv,
       epsilon: 1,
       delta: 1e-6,
-      columns: [{ name: 'sex', type: 'categorical' }, { name: 'race', type: 'categorical' }],
+      columns: [
+        { name: 'sex', type: 'categorical' },
+        { name: 'race', type: 'categorical' },
+      ],
       name: 'seeded',
       testSeed: 7,
     });
@@ -312,7 +355,11 @@ describe('the schema form', () => {
 
     const page = await demo.open();
     await useAdultSample(page);
-    await page.setInputFiles(byTestId('schema-file'), { name: 'seeded.schema.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(seeded)) });
+    await page.setInputFiles(byTestId('schema-file'), {
+      name: 'seeded.schema.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(seeded)),
+    });
     await page.waitForSelector(`${byTestId('schema-discovery-not-private')}:has-text("${reasons[0]}")`);
     expect(await page.textContent(byTestId('not-private-discovery'))).toContain(reasons[0]);
     expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
@@ -333,7 +380,9 @@ describe('the schema form', () => {
     const outcome = await run(page);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
     const receipt = await receiptJson(page);
-    console.log(`receipt on a schema made from a seeded discovery: private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`);
+    console.log(
+      `receipt on a schema made from a seeded discovery: private ${receipt.private}, reasons ${JSON.stringify(receipt.notPrivateReasons)}`,
+    );
     expect(receipt.private).toBe(false);
     expect(receipt.notPrivateReasons).toEqual([`the schema's private discovery was not private: ${reasons[0]}`]);
     expect(await page.getAttribute(byTestId('receipt-private'), 'data-private')).toBe('false');

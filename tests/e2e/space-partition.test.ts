@@ -18,13 +18,25 @@ const forecastReady = (page: Page) => page.waitForSelector(`${byTestId('forecast
 /** A symbol of the forecast's partition (s1, s2, tau, w, t): its text and its value. */
 async function forecastSymbol(page: Page, name: string): Promise<{ text: string; value: number }> {
   const selector = `${byTestId('forecast-partition')} ${byTestId(`partition-${name}`)}`;
-  return { text: (await page.textContent(selector)) ?? '', value: Number(await page.getAttribute(selector, 'data-value')) };
+  return {
+    text: (await page.textContent(selector)) ?? '',
+    value: Number(await page.getAttribute(selector, 'data-value')),
+  };
 }
 
 /** The demo with an uploaded schema and CSV (the schema first, so that the file is read against it). */
-async function openWith(page: Page, schema: { name: string; buffer: Buffer } | string, csv: { name: string; buffer: Buffer } | string): Promise<void> {
-  await page.setInputFiles(byTestId('schema-file'), typeof schema === 'string' ? schema : { ...schema, mimeType: 'application/json' });
-  await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'uploaded');
+async function openWith(
+  page: Page,
+  schema: { name: string; buffer: Buffer } | string,
+  csv: { name: string; buffer: Buffer } | string,
+): Promise<void> {
+  await page.setInputFiles(
+    byTestId('schema-file'),
+    typeof schema === 'string' ? schema : { ...schema, mimeType: 'application/json' },
+  );
+  await page.waitForFunction(
+    () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'uploaded',
+  );
   await page.setInputFiles(byTestId('file-input'), typeof csv === 'string' ? csv : { ...csv, mimeType: 'text/csv' });
   await page.waitForSelector(byTestId('data-summary-verdict'), { timeout: 60_000 });
 }
@@ -37,9 +49,11 @@ describe('space partitioning in the demo', () => {
     expect(await page.textContent(byTestId('mechanism-hint'))).toContain('Made for numeric columns');
     expect(await page.isVisible(byTestId('partition'))).toBe(true);
     expect(await page.inputValue(byTestId('partition'))).toBe('kd-tree');
-    for (const id of ['delta', 'degree', 'fit', 'reference-measure', 'budget-split', 'planner', 'partition-nullable']) expect(await page.isVisible(byTestId(id)), id).toBe(false);
+    for (const id of ['delta', 'degree', 'fit', 'reference-measure', 'budget-split', 'planner', 'partition-nullable'])
+      expect(await page.isVisible(byTestId(id)), id).toBe(false);
     await page.click(`${byTestId('advanced')} summary`);
-    for (const id of ['reduced-space-size', 'lp-solver', 'lp-time-limit', 'grid-cells']) expect(await page.isVisible(byTestId(id)), id).toBe(false);
+    for (const id of ['reduced-space-size', 'lp-solver', 'lp-time-limit', 'grid-cells'])
+      expect(await page.isVisible(byTestId(id)), id).toBe(false);
     expect(await page.isVisible(byTestId('partition-threshold'))).toBe(true);
     expect(await page.textContent(byTestId('lp-settings-note'))).toContain('solves no linear program');
 
@@ -48,7 +62,9 @@ describe('space partitioning in the demo', () => {
     await page.fill(byTestId('stated-rows'), '100000');
     await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("n = 100,000 records")`);
     await page.waitForSelector(`${byTestId('forecast-partition')}[data-partition="kd-tree"]`);
-    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('n = 100,000: the number of records you stated in step 4');
+    expect(await page.textContent(byTestId('forecast-rows-source'))).toContain(
+      'n = 100,000: the number of records you stated in step 4',
+    );
     const s1 = await forecastSymbol(page, 's1');
     const s2 = await forecastSymbol(page, 's2');
     const tau = await forecastSymbol(page, 'tau');
@@ -107,8 +123,12 @@ describe('space partitioning in the demo', () => {
 
     // The receipt card states the run's partition, with the values of the receipt's JSON.
     const receiptCard = byTestId('receipt');
-    expect(Number(await page.getAttribute(`${receiptCard} ${byTestId('partition-s1')}`, 'data-value'))).toBe(receipt.parameters.maxEdge);
-    expect(Number(await page.getAttribute(`${receiptCard} ${byTestId('partition-tau')}`, 'data-value'))).toBe(receipt.parameters.tau);
+    expect(Number(await page.getAttribute(`${receiptCard} ${byTestId('partition-s1')}`, 'data-value'))).toBe(
+      receipt.parameters.maxEdge,
+    );
+    expect(Number(await page.getAttribute(`${receiptCard} ${byTestId('partition-tau')}`, 'data-value'))).toBe(
+      receipt.parameters.tau,
+    );
     expect(await page.textContent(byTestId('receipt-released-bins'))).toContain(bins.toLocaleString('en-US'));
     expect(await page.textContent(byTestId('results'))).not.toMatch(/undefined|NaN/);
     // The report states Kreačić et al.'s kernel distances (2 numeric columns: MMD and the KDE gap).
@@ -133,8 +153,16 @@ describe('space partitioning in the demo', () => {
         { name: 'sex', type: 'categorical', categories: ['Female', 'Male'], nullable: true },
       ],
     });
-    const rows = Array.from({ length: 400 }, (_, i) => `${i % 10 === 0 ? '?' : 20 + (i % 50)},${30 + (i % 30)},${i % 7 === 0 ? '?' : i % 2 ? 'Male' : 'Female'}`);
-    await openWith(page, { name: 'nullable.schema.json', buffer: Buffer.from(schema) }, { name: 'nullable.csv', buffer: Buffer.from(`age,hours,sex\n${rows.join('\n')}\n`) });
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `${i % 10 === 0 ? '?' : 20 + (i % 50)},${30 + (i % 30)},${i % 7 === 0 ? '?' : i % 2 ? 'Male' : 'Female'}`,
+    );
+    await openWith(
+      page,
+      { name: 'nullable.schema.json', buffer: Buffer.from(schema) },
+      { name: 'nullable.csv', buffer: Buffer.from(`age,hours,sex\n${rows.join('\n')}\n`) },
+    );
     expect(await page.isEnabled(byTestId('run'))).toBe(true);
 
     await page.selectOption(byTestId('mechanism'), 'space-partition');

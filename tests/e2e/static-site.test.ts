@@ -13,7 +13,10 @@ describe('the static site', () => {
     const session = await launchChromium();
     try {
       const page = await openDemo(session, server.url);
-      expect(server.served.every((path) => path.startsWith('/privsynth/')), server.served.join('\n')).toBe(true);
+      expect(
+        server.served.every((path) => path.startsWith('/privsynth/')),
+        server.served.join('\n'),
+      ).toBe(true);
 
       // The policy is in the page, and a request to another origin is refused by it (not merely
       // unanswered): the browser reports a connect-src violation.
@@ -21,7 +24,10 @@ describe('the static site', () => {
       expect(policy).toContain("connect-src 'none'");
       const violation = await page.evaluate(async () => {
         const seen = new Promise<string>((resolve) =>
-          document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), { once: true }));
+          document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+            once: true,
+          }),
+        );
         await fetch('http://127.0.0.2:9/leak', { method: 'POST', body: 'x' }).catch(() => undefined);
         return Promise.race([seen, new Promise<string>((resolve) => setTimeout(() => resolve('none'), 2000))]);
       });
@@ -43,17 +49,25 @@ describe('the static site', () => {
     try {
       const page = await openDemo(session, server.url);
       const policy = (await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content')) ?? '';
-      const connect = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('connect-src'));
+      const connect = policy
+        .split(';')
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith('connect-src'));
       expect(connect).toBe("connect-src 'none'");
 
       // A fetch of this very origin is refused by the policy (a connect-src violation), not answered.
       const servedBefore = server.served.length;
       const sameOrigin = await page.evaluate(async () => {
         const seen = new Promise<string>((resolve) => {
-          document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), { once: true });
+          document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+            once: true,
+          });
           setTimeout(() => resolve('none'), 2000);
         });
-        const outcome = await fetch('./index.html', { cache: 'no-store' }).then((response) => `answered ${response.status}`, () => 'refused');
+        const outcome = await fetch('./index.html', { cache: 'no-store' }).then(
+          (response) => `answered ${response.status}`,
+          () => 'refused',
+        );
         return { outcome, directive: await seen };
       });
       expect(sameOrigin).toEqual({ outcome: 'refused', directive: 'connect-src' });
@@ -64,8 +78,11 @@ describe('the static site', () => {
       const inWorker = await page.evaluate(
         () =>
           new Promise<string>((resolve) => {
-            const source = "fetch('data:application/octet-stream;base64,AAEC').then((r) => r.arrayBuffer()).then((b) => postMessage('fetched ' + b.byteLength), () => postMessage('refused'))";
-            const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
+            const source =
+              "fetch('data:application/octet-stream;base64,AAEC').then((r) => r.arrayBuffer()).then((b) => postMessage('fetched ' + b.byteLength), () => postMessage('refused'))";
+            const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), {
+              type: 'module',
+            });
             worker.onmessage = (event) => resolve(String(event.data));
           }),
       );

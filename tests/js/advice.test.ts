@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 
 import { adviseRun, forecastRun, synthesize } from 'privsynth';
 import type { RunAdvice } from 'privsynth';
-import { ADULT_DEMO_COLUMNS, adultSchema, adultSchemaText, heartCsv, heartSchemaText, mixtureSchemaText } from './helpers';
+import {
+  ADULT_DEMO_COLUMNS,
+  adultSchema,
+  adultSchemaText,
+  heartCsv,
+  heartSchemaText,
+  mixtureSchemaText,
+} from './helpers';
 
 describe('adviseRun', () => {
   it('states levels, domain, reference and recommendation for the Adult demo columns', async () => {
@@ -42,7 +49,9 @@ describe('adviseRun', () => {
     const schema = adultSchemaText();
     const few = await adviseRun(schema, { columns: ADULT_DEMO_COLUMNS, epsilon: 1, rows: 500 });
     expect(few.recommendation.mechanism).toBe('marginal-lp');
-    expect(few.recommendation.reason).toContain('but only 500 records at ε = 1: the reduced-space LP’s noise would be about 1.3 in TV');
+    expect(few.recommendation.reason).toContain(
+      'but only 500 records at ε = 1: the reduced-space LP’s noise would be about 1.3 in TV',
+    );
     const target = await adviseRun(schema, { columns: ADULT_DEMO_COLUMNS, epsilon: 1, mlTarget: 'income' });
     expect(target.recommendation.mechanism).toBe('marginal-lp');
     const wide = await adviseRun(schema, { epsilon: 1 });
@@ -51,7 +60,12 @@ describe('adviseRun', () => {
     expect(wide.recommendation.reason).toMatch(/^16 columns with 21,280 two-way cells/);
     const numeric = await adviseRun(mixtureSchemaText(), { epsilon: 2, referenceMeasure: 'bernstein-kde' });
     expect(numeric.continuousSpacePossible).toBe(true);
-    expect(numeric.reference).toMatchObject({ measure: 'bernstein-kde', space: 'continuous', epsilon: 1, lpEpsilon: 1 });
+    expect(numeric.reference).toMatchObject({
+      measure: 'bernstein-kde',
+      space: 'continuous',
+      epsilon: 1,
+      lpEpsilon: 1,
+    });
     expect(numeric.recommendation.mechanism).toBe('space-partition');
     const noEpsilon = await adviseRun(schema, { columns: ['age', 'sex'] });
     expect(noEpsilon.reference.epsilon).toBeNull();
@@ -71,11 +85,16 @@ describe('adviseRun', () => {
 
   it('refuses what a run refuses, with the library errors', async () => {
     const schema = adultSchemaText();
-    await expect(adviseRun(schema, { columns: ['agee'] })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'option "columns": the schema has no column "agee"' });
+    await expect(adviseRun(schema, { columns: ['agee'] })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'option "columns": the schema has no column "agee"',
+    });
     await expect(adviseRun(schema, { epsilon: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(adviseRun(schema, { rows: 0.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(adviseRun(schema, { mlTarget: 'race' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    await expect(adviseRun(schema, { columns: ['age', 'sex'], referenceMeasure: 'bernstein-kde' })).rejects.toThrow('"sex" is categorical');
+    await expect(adviseRun(schema, { columns: ['age', 'sex'], referenceMeasure: 'bernstein-kde' })).rejects.toThrow(
+      '"sex" is categorical',
+    );
     await expect(adviseRun(schema, { degree: 2 } as never)).rejects.toThrow('unknown option "degree"');
     await expect(adviseRun(schema, 'epsilon' as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(adviseRun('{"version":2}')).rejects.toMatchObject({ code: 'INVALID_SCHEMA' });

@@ -19,13 +19,19 @@ describe('the schema form’s cost of discovery', () => {
       provenance: 'dp-discovered',
       discovery: { epsilon: 1, delta: 1e-6, notPrivateReasons: [SEED] },
     });
-    expect(buildSchema({ ...meta, spent: { epsilon: 1, delta: 0 } }, [column]).discovery).toEqual({ epsilon: 1, delta: 0 });
+    expect(buildSchema({ ...meta, spent: { epsilon: 1, delta: 0 } }, [column]).discovery).toEqual({
+      epsilon: 1,
+      delta: 0,
+    });
   });
 
   it('never builds a public schema from a cost that carries reasons', () => {
     const reasonsOnly = { epsilon: 0, delta: 0, notPrivateReasons: [SEED] };
     expect(isFree(reasonsOnly)).toBe(false);
-    expect(buildSchema({ ...meta, spent: reasonsOnly }, [column])).toMatchObject({ provenance: 'dp-discovered', discovery: { notPrivateReasons: [SEED] } });
+    expect(buildSchema({ ...meta, spent: reasonsOnly }, [column])).toMatchObject({
+      provenance: 'dp-discovered',
+      discovery: { notPrivateReasons: [SEED] },
+    });
     expect(buildSchema({ ...meta, spent: NO_COST }, [column]).provenance).toBe('public');
   });
 });

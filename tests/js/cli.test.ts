@@ -19,7 +19,8 @@ const SCHEMA = repoFile('data/adult/adult.schema.json');
 const COLUMNS = ['age', 'sex', 'race', 'income'];
 /** A small, seeded run: about a second. */
 const SMALL_RUN = ['--columns', COLUMNS.join(','), '--seed', '7'];
-const PACKAGE_VERSION = (JSON.parse(readFileSync(repoFile('web/lib/package.json'), 'utf8')) as { version: string }).version;
+const PACKAGE_VERSION = (JSON.parse(readFileSync(repoFile('web/lib/package.json'), 'utf8')) as { version: string })
+  .version;
 
 interface Run {
   status: number | null;
@@ -48,8 +49,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('privsynth synth', () => {
   it('writes the synthetic CSV, the receipt and the report, with progress and a summary on stderr', () => {
     const run = cli([
-      'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', ...SMALL_RUN,
-      '--out', at('synth.csv'), '--receipt', at('receipt.json'), '--report', at('report.json'),
+      'synth',
+      DATA,
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '1',
+      ...SMALL_RUN,
+      '--out',
+      at('synth.csv'),
+      '--receipt',
+      at('receipt.json'),
+      '--report',
+      at('report.json'),
     ]);
     expect(run.stderr).not.toMatch(/error/);
     expect(run.status).toBe(0);
@@ -75,9 +87,14 @@ describe('privsynth synth', () => {
     expect(report.marginals!.meanTwoWayTV).toBeLessThan(0.1);
 
     // Not a TTY: one line per phase, in order.
-    const phases = run.stderr.split('\n').filter((line) => line.startsWith('[')).map((line) => line.slice(1, line.indexOf(']')));
+    const phases = run.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('['))
+      .map((line) => line.slice(1, line.indexOf(']')));
     expect(phases).toEqual(['parse', 'measure', 'lp', 'sample', 'evaluate', 'write']);
-    expect(run.stderr).toContain(`${receipt.output.rows.toLocaleString('en-US')} synthetic rows x 4 columns (age, sex, race, income)`);
+    expect(run.stderr).toContain(
+      `${receipt.output.rows.toLocaleString('en-US')} synthetic rows x 4 columns (age, sex, race, income)`,
+    );
     expect(run.stderr).toContain('epsilon 1 spent of 1');
     expect(run.stderr).toMatch(/Wall time \d+\.\d s/);
     expect(run.stderr).toContain('NOT PRIVATE: a fixed test seed replaced the secure random number generator');
@@ -87,8 +104,21 @@ describe('privsynth synth', () => {
 
   it('runs the marginal mechanism with --delta and reports delta in the receipt and the summary', () => {
     const run = cli([
-      'synth', DATA, '--schema', SCHEMA, '--epsilon', '0.5', '--mechanism', 'marginal-lp', '--delta', '1e-6', ...SMALL_RUN,
-      '--out', at('marginal.csv'), '--receipt', at('marginal.json'),
+      'synth',
+      DATA,
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '0.5',
+      '--mechanism',
+      'marginal-lp',
+      '--delta',
+      '1e-6',
+      ...SMALL_RUN,
+      '--out',
+      at('marginal.csv'),
+      '--receipt',
+      at('marginal.json'),
     ]);
     expect(run.status).toBe(0);
     const receipt = readJson<PrivacyReceipt>(at('marginal.json'));
@@ -102,8 +132,24 @@ describe('privsynth synth', () => {
 
   it('runs space partitioning and writes its weighted centres with --centres', () => {
     const run = cli([
-      'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--mechanism', 'space-partition', '--columns', 'age,hours-per-week,sex',
-      '--seed', '7', '--out', at('space.csv'), '--receipt', at('space.json'), '--centres', at('centres.csv'),
+      'synth',
+      DATA,
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '1',
+      '--mechanism',
+      'space-partition',
+      '--columns',
+      'age,hours-per-week,sex',
+      '--seed',
+      '7',
+      '--out',
+      at('space.csv'),
+      '--receipt',
+      at('space.json'),
+      '--centres',
+      at('centres.csv'),
     ]);
     expect(run.status, run.stderr).toBe(0);
     const receipt = readJson<PrivacyReceipt>(at('space.json'));
@@ -117,7 +163,18 @@ describe('privsynth synth', () => {
 
   it('writes the CSV to standard output with --out - (or without --out), and --quiet keeps only the warning', () => {
     for (const out of [['--out', '-'], []]) {
-      const run = cli(['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', ...SMALL_RUN, ...out, '--no-receipt', '--quiet']);
+      const run = cli([
+        'synth',
+        DATA,
+        '--schema',
+        SCHEMA,
+        '--epsilon',
+        '1',
+        ...SMALL_RUN,
+        ...out,
+        '--no-receipt',
+        '--quiet',
+      ]);
       expect(run.status).toBe(0);
       const rows = csvRows(run.stdout);
       expect(rows[0]).toEqual(COLUMNS);
@@ -130,9 +187,24 @@ describe('privsynth synth', () => {
 
   it('passes --option and --options-json to synthesize() as typed values', () => {
     const run = cli([
-      'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', ...SMALL_RUN, '--quiet',
-      '--option', 'degree=1', '--option', 'lpRelativeGap=0.05', '--options-json', '{"syntheticRows": 1000}',
-      '--out', at('options.csv'), '--receipt', at('options.json'),
+      'synth',
+      DATA,
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '1',
+      ...SMALL_RUN,
+      '--quiet',
+      '--option',
+      'degree=1',
+      '--option',
+      'lpRelativeGap=0.05',
+      '--options-json',
+      '{"syntheticRows": 1000}',
+      '--out',
+      at('options.csv'),
+      '--receipt',
+      at('options.json'),
     ]);
     expect(run.status).toBe(0);
     const receipt = readJson<PrivacyReceipt>(at('options.json'));
@@ -170,12 +242,36 @@ describe('library errors exit 1, name the code and leave no output', () => {
     return at('empty.csv');
   };
   const cases: Array<{ name: string; args: () => string[]; error: string }> = [
-    { name: 'epsilon 0', args: () => [DATA, '--epsilon', '0'], error: 'error [INVALID_ARGUMENT]: option "epsilon" must be a finite number greater than 0' },
-    { name: 'a negative epsilon', args: () => [DATA, '--epsilon=-1'], error: 'error [INVALID_ARGUMENT]: option "epsilon" must be a finite number greater than 0' },
-    { name: 'an unknown column', args: () => [DATA, '--epsilon', '1', '--columns', 'age,salary'], error: 'error [INVALID_ARGUMENT]: option "columns": the schema has no column "salary"' },
-    { name: 'an unknown option', args: () => [DATA, '--epsilon', '1', '--option', 'epsilom=2'], error: 'error [INVALID_ARGUMENT]: unknown option "epsilom"' },
-    { name: 'delta with the reduced-space LP', args: () => [DATA, '--epsilon', '1', '--delta', '1e-9'], error: 'error [INVALID_ARGUMENT]: unknown option "delta"' },
-    { name: 'a malformed CSV', args: () => [malformed(), '--epsilon', '1', '--columns', 'age,sex'], error: 'malformed.csv: the CSV is malformed in row' },
+    {
+      name: 'epsilon 0',
+      args: () => [DATA, '--epsilon', '0'],
+      error: 'error [INVALID_ARGUMENT]: option "epsilon" must be a finite number greater than 0',
+    },
+    {
+      name: 'a negative epsilon',
+      args: () => [DATA, '--epsilon=-1'],
+      error: 'error [INVALID_ARGUMENT]: option "epsilon" must be a finite number greater than 0',
+    },
+    {
+      name: 'an unknown column',
+      args: () => [DATA, '--epsilon', '1', '--columns', 'age,salary'],
+      error: 'error [INVALID_ARGUMENT]: option "columns": the schema has no column "salary"',
+    },
+    {
+      name: 'an unknown option',
+      args: () => [DATA, '--epsilon', '1', '--option', 'epsilom=2'],
+      error: 'error [INVALID_ARGUMENT]: unknown option "epsilom"',
+    },
+    {
+      name: 'delta with the reduced-space LP',
+      args: () => [DATA, '--epsilon', '1', '--delta', '1e-9'],
+      error: 'error [INVALID_ARGUMENT]: unknown option "delta"',
+    },
+    {
+      name: 'a malformed CSV',
+      args: () => [malformed(), '--epsilon', '1', '--columns', 'age,sex'],
+      error: 'malformed.csv: the CSV is malformed in row',
+    },
     { name: 'an empty CSV', args: () => [empty(), '--epsilon', '1'], error: 'error [EMPTY_DATA]: ' },
   ];
 
@@ -183,17 +279,35 @@ describe('library errors exit 1, name the code and leave no output', () => {
     writeFileSync(at('existing.csv'), 'previous content\n');
     const input = args();
     const before = readdirSync(dir).sort();
-    const run = cli(['synth', ...input, '--schema', SCHEMA, '--out', at('existing.csv'), '--receipt', at('new-receipt.json')]);
+    const run = cli([
+      'synth',
+      ...input,
+      '--schema',
+      SCHEMA,
+      '--out',
+      at('existing.csv'),
+      '--receipt',
+      at('new-receipt.json'),
+    ]);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(error);
-    expect(run.stderr).not.toContain('    at ');  // no stack trace
+    expect(run.stderr).not.toContain('    at '); // no stack trace
     expect(readFileSync(at('existing.csv'), 'utf8')).toBe('previous content\n');
     expect(existsSync(at('new-receipt.json'))).toBe(false);
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 
   it('names a data CSV or schema that cannot be read', () => {
-    const missingData = cli(['synth', at('nowhere.csv'), '--schema', SCHEMA, '--epsilon', '1', '--receipt', at('r.json')]);
+    const missingData = cli([
+      'synth',
+      at('nowhere.csv'),
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '1',
+      '--receipt',
+      at('r.json'),
+    ]);
     expect(missingData.status).toBe(1);
     expect(missingData.stderr).toBe(`error: cannot read the data CSV "${at('nowhere.csv')}": no such file\n`);
     const schemaIsDirectory = cli(['synth', DATA, '--schema', dir, '--epsilon', '1', '--receipt', at('r.json')]);
@@ -214,21 +328,88 @@ describe('usage errors exit 2 with a hint to --help', () => {
   const cases: Array<{ args: string[]; message: string; command?: string }> = [
     { args: [], message: 'Usage: privsynth <command>' },
     { args: ['synthesise'], message: 'privsynth: unknown command "synthesise"' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--epsilom', '1'], message: "privsynth synth: Unknown option '--epsilom'", command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', 'one', '--receipt', 'r.json'], message: 'privsynth synth: --epsilon must be a number, got "one"', command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--receipt', 'r.json'], message: 'privsynth synth: --epsilon is required', command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1'], message: 'privsynth synth: --receipt is required', command: 'synth' },
-    { args: ['synth', DATA, '--epsilon', '1', '--receipt', 'r.json'], message: 'privsynth synth: --schema is required', command: 'synth' },
-    { args: ['synth', '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json'], message: 'privsynth synth: missing the data CSV', command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon'], message: "--epsilon <value>' argument missing", command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--option', 'degree'], message: 'privsynth synth: --option needs key=value, got "degree"', command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--options-json', '{"epsilon": 2}'], message: 'option "epsilon" is set twice, by --options-json and by --epsilon', command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'same.json', '--report', 'same.json'], message: '--receipt and --report name the same file', command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--out', DATA], message: `--out "${DATA}" would overwrite an input`, command: 'synth' },
-    { args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--centres', 'c.csv'], message: '--centres needs --mechanism space-partition', command: 'synth' },
-    { args: ['plan', '--statistics', 'many'], message: 'privsynth plan: --statistics must be a number, got "many"', command: 'plan' },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--epsilom', '1'],
+      message: "privsynth synth: Unknown option '--epsilom'",
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', 'one', '--receipt', 'r.json'],
+      message: 'privsynth synth: --epsilon must be a number, got "one"',
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--receipt', 'r.json'],
+      message: 'privsynth synth: --epsilon is required',
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1'],
+      message: 'privsynth synth: --receipt is required',
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--epsilon', '1', '--receipt', 'r.json'],
+      message: 'privsynth synth: --schema is required',
+      command: 'synth',
+    },
+    {
+      args: ['synth', '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json'],
+      message: 'privsynth synth: missing the data CSV',
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon'],
+      message: "--epsilon <value>' argument missing",
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--option', 'degree'],
+      message: 'privsynth synth: --option needs key=value, got "degree"',
+      command: 'synth',
+    },
+    {
+      args: [
+        'synth',
+        DATA,
+        '--schema',
+        SCHEMA,
+        '--epsilon',
+        '1',
+        '--receipt',
+        'r.json',
+        '--options-json',
+        '{"epsilon": 2}',
+      ],
+      message: 'option "epsilon" is set twice, by --options-json and by --epsilon',
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'same.json', '--report', 'same.json'],
+      message: '--receipt and --report name the same file',
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--out', DATA],
+      message: `--out "${DATA}" would overwrite an input`,
+      command: 'synth',
+    },
+    {
+      args: ['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--receipt', 'r.json', '--centres', 'c.csv'],
+      message: '--centres needs --mechanism space-partition',
+      command: 'synth',
+    },
+    {
+      args: ['plan', '--statistics', 'many'],
+      message: 'privsynth plan: --statistics must be a number, got "many"',
+      command: 'plan',
+    },
     { args: ['plan', DATA], message: `privsynth plan: unexpected argument "${DATA}"`, command: 'plan' },
-    { args: ['validate-schema'], message: 'privsynth validate-schema: missing the schema file', command: 'validate-schema' },
+    {
+      args: ['validate-schema'],
+      message: 'privsynth validate-schema: missing the schema file',
+      command: 'validate-schema',
+    },
   ];
 
   it.each(cases)('$message', ({ args, message, command }) => {
@@ -253,11 +434,15 @@ describe('privsynth plan', () => {
     try {
       const run = cli(['plan', ...inputs, '--reference', 'uniform', '--domain-size', '100000'], empty);
       expect(run.status).toBe(0);
-      expect(run.stdout).toMatch(/^Planner forecast from public inputs only: no data read, no privacy budget spent\.\n/);
+      expect(run.stdout).toMatch(
+        /^Planner forecast from public inputs only: no data read, no privacy budget spent\.\n/,
+      );
       expect(run.stdout).toContain('sigma = 0.0109');
       expect(run.stdout.indexOf('B.1 (primary)')).toBeLessThan(run.stdout.indexOf('BSV-2.2'));
       expect(run.stdout).toContain('needs n >= 174,632, k >= 917');
-      expect(run.stdout).toMatch(/n \(privacy\) +n >= 2\|F\| log\(\|F\|\/gamma\) \/ \(eps delta\) +>= 174,632 +48,842 +NOT MET/);
+      expect(run.stdout).toMatch(
+        /n \(privacy\) +n >= 2\|F\| log\(\|F\|\/gamma\) \/ \(eps delta\) +>= 174,632 +48,842 +NOT MET/,
+      );
       expect(readdirSync(empty)).toEqual([]);
     } finally {
       rmSync(empty, { recursive: true, force: true });
@@ -265,7 +450,17 @@ describe('privsynth plan', () => {
   });
 
   it('prints planSynthesis() as JSON with --json, constants included', () => {
-    const run = cli(['plan', ...inputs, '--reference', 'bernstein-kde', '--dimensions', '2', '--constant', "C1prime=2", '--json']);
+    const run = cli([
+      'plan',
+      ...inputs,
+      '--reference',
+      'bernstein-kde',
+      '--dimensions',
+      '2',
+      '--constant',
+      'C1prime=2',
+      '--json',
+    ]);
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout) as PlannerReport;
     expect(report.primary).toBe('IV.1');
@@ -275,7 +470,7 @@ describe('privsynth plan', () => {
     expect(primary.constants.find((constant) => constant.name === "C'1")).toMatchObject({ value: 2, assumed: false });
   });
 
-  it('reports the planner\'s own errors with their code', () => {
+  it("reports the planner's own errors with their code", () => {
     const run = cli(['plan', ...inputs]);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('error [INVALID_ARGUMENT]: option "reference" is required\n');
@@ -291,7 +486,9 @@ describe('privsynth plan --schema (the run forecast)', () => {
       const run = cli(forecastArgs, empty);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/^Run forecast from public inputs only: no data read, no privacy budget spent\.\n/);
-      expect(run.stdout).toContain('Mechanism marginal-lp, (epsilon, delta)-DP accounted as rho-zCDP: epsilon 1, delta 1e-9 (rho 0.015); 16 columns; n = 48,842');
+      expect(run.stdout).toContain(
+        'Mechanism marginal-lp, (epsilon, delta)-DP accounted as rho-zCDP: epsilon 1, delta 1e-9 (rho 0.015); 16 columns; n = 48,842',
+      );
       expect(run.stdout).toMatch(/1-way marginals +discrete Gaussian, sigma 40 +rho 0\.00499 \(33\.3%\) +16 marginals/);
       expect(run.stdout).toContain('15 marginals chosen at run time');
       expect(run.stdout).toMatch(/native-country +42 +1-way marginals/);
@@ -303,30 +500,63 @@ describe('privsynth plan --schema (the run forecast)', () => {
     }
   });
 
-  it('prints space partitioning\'s grid or KD-tree: w, t, s1, s2 and tau', () => {
-    const numeric = ['plan', '--schema', SCHEMA, '--epsilon', '1', '--mechanism', 'space-partition', '--columns', 'age,hours-per-week,sex', '--rows', '48842'];
+  it("prints space partitioning's grid or KD-tree: w, t, s1, s2 and tau", () => {
+    const numeric = [
+      'plan',
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '1',
+      '--mechanism',
+      'space-partition',
+      '--columns',
+      'age,hours-per-week,sex',
+      '--rows',
+      '48842',
+    ];
     const tree = cli(numeric);
     expect(tree.status, tree.stderr).toBe(0);
-    expect(tree.stdout).toMatch(/Partition: KD-tree, split without the data while an edge is > s1 = [\d.]+ of its range \(h = \d+ levels\), then on noisy decisions "count > tau = [\d.]+" \(L = 6 on any path\) down to s2 = [\d.]+; leaf counts released at >= t = \d+/);
+    expect(tree.stdout).toMatch(
+      /Partition: KD-tree, split without the data while an edge is > s1 = [\d.]+ of its range \(h = \d+ levels\), then on noisy decisions "count > tau = [\d.]+" \(L = 6 on any path\) down to s2 = [\d.]+; leaf counts released at >= t = \d+/,
+    );
     expect(tree.stdout).toMatch(/leaf counts +discrete Laplace, scale [\d.]+ .* [\d,]+ values/);
     const grid = cli([...numeric, '--option', 'partition=grid', '--option', 'gridCells=10']);
     expect(grid.status, grid.stderr).toBe(0);
-    expect(grid.stdout).toContain('Partition: grid of 10 cells per numeric axis (w = 0.1 of each range), 200 cells; counts released at >= t = ');
+    expect(grid.stdout).toContain(
+      'Partition: grid of 10 cells per numeric axis (w = 0.1 of each range), 200 cells; counts released at >= t = ',
+    );
   });
 
   it('prints the forecast as JSON, with the sigma the run then reports in its receipt', () => {
     const forecast = JSON.parse(cli([...forecastArgs, '--json']).stdout) as RunForecast;
-    const run = cli(['synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--mechanism', 'marginal-lp', '--seed', '3',
-      '--out', at('forecast-check.csv'), '--receipt', at('forecast-check.json'), '--quiet']);
+    const run = cli([
+      'synth',
+      DATA,
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '1',
+      '--mechanism',
+      'marginal-lp',
+      '--seed',
+      '3',
+      '--out',
+      at('forecast-check.csv'),
+      '--receipt',
+      at('forecast-check.json'),
+      '--quiet',
+    ]);
     expect(run.status, run.stderr).toBe(0);
     const ledger = readJson<PrivacyReceipt>(at('forecast-check.json')).ledger as Array<{ noiseStd?: number }>;
     const stds = ledger.map((entry) => entry.noiseStd).filter((std) => std !== undefined);
     for (const release of forecast.releases.filter((r) => r.std !== undefined)) expect(stds).toContain(release.std);
   });
 
-  it('refuses flags of the other mode, a missing epsilon, and passes the library\'s errors on', () => {
+  it("refuses flags of the other mode, a missing epsilon, and passes the library's errors on", () => {
     expect(cli(['plan', '--schema', SCHEMA, '--epsilon', '1', '--statistics', '5'])).toMatchObject({ status: 2 });
-    expect(cli(['plan', '--mechanism', 'marginal-lp', '--statistics', '5']).stderr).toContain('--mechanism needs --schema');
+    expect(cli(['plan', '--mechanism', 'marginal-lp', '--statistics', '5']).stderr).toContain(
+      '--mechanism needs --schema',
+    );
     expect(cli(['plan', '--schema', SCHEMA]).stderr).toContain('--epsilon is required');
     expect(cli(['plan', '--schema', SCHEMA, '--epsilon', '1', '--n', '5']).stderr).toContain('--rows');
     const bad = cli(['plan', '--schema', SCHEMA, '--epsilon', '1', '--option', 'degree=9']);
@@ -346,37 +576,78 @@ describe('privsynth validate-schema', () => {
   });
 
   it('prints the error that names the file and the column', () => {
-    writeFileSync(at('bad.schema.json'), JSON.stringify({ version: 1, columns: [{ name: 'a', type: 'numeric', min: 3, max: 1 }] }));
+    writeFileSync(
+      at('bad.schema.json'),
+      JSON.stringify({ version: 1, columns: [{ name: 'a', type: 'numeric', min: 3, max: 1 }] }),
+    );
     const run = cli(['validate-schema', at('bad.schema.json')]);
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`error [INVALID_SCHEMA]: ${at('bad.schema.json')}: column 1 ("a"): "min" (3) must be less than "max" (1)\n`);
+    expect(run.stderr).toBe(
+      `error [INVALID_SCHEMA]: ${at('bad.schema.json')}: column 1 ("a"): "min" (3) must be less than "max" (1)\n`,
+    );
   });
 });
 
 describe('privsynth discover', () => {
   const spec = () => {
     const path = at('spec.json');
-    writeFileSync(path, JSON.stringify({ columns: [
-      { name: 'age', type: 'numeric', range: [0, 150], integer: true, bins: 8 },
-      { name: 'sex', type: 'categorical' },
-    ], missing: ['?', ''] }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        columns: [
+          { name: 'age', type: 'numeric', range: [0, 150], integer: true, bins: 8 },
+          { name: 'sex', type: 'categorical' },
+        ],
+        missing: ['?', ''],
+      }),
+    );
     return path;
   };
 
   it('writes a dp-discovered schema and its receipt, and a run with it states the whole release’s cost', () => {
-    const run = cli(['discover', DATA, '--columns', spec(), '--epsilon', '1', '--delta', '1e-6', '--seed', '2',
-      '--out', at('found.schema.json'), '--receipt', at('found.receipt.json')]);
+    const run = cli([
+      'discover',
+      DATA,
+      '--columns',
+      spec(),
+      '--epsilon',
+      '1',
+      '--delta',
+      '1e-6',
+      '--seed',
+      '2',
+      '--out',
+      at('found.schema.json'),
+      '--receipt',
+      at('found.receipt.json'),
+    ]);
     expect(run.stderr).toContain('discovered 2 column domains privately');
     expect(run.status).toBe(0);
-    const schema = readJson<{ provenance: string; discovery: { epsilon: number }; columns: Array<{ categories?: string[]; min?: number }> }>(at('found.schema.json'));
+    const schema = readJson<{
+      provenance: string;
+      discovery: { epsilon: number };
+      columns: Array<{ categories?: string[]; min?: number }>;
+    }>(at('found.schema.json'));
     expect(schema.provenance).toBe('dp-discovered');
     expect(schema.discovery.epsilon).toBe(1);
     expect(schema.columns[1].categories).toEqual(['Female', 'Male']);
     expect(readJson<{ release: string }>(at('found.receipt.json')).release).toBe('schema discovery');
 
-    const synth = cli(['synth', DATA, '--schema', at('found.schema.json'), '--epsilon', '1', '--seed', '2',
-      '--out', at('found.csv'), '--receipt', at('found-run.receipt.json')]);
+    const synth = cli([
+      'synth',
+      DATA,
+      '--schema',
+      at('found.schema.json'),
+      '--epsilon',
+      '1',
+      '--seed',
+      '2',
+      '--out',
+      at('found.csv'),
+      '--receipt',
+      at('found-run.receipt.json'),
+    ]);
     expect(synth.status).toBe(0);
     const { privacy } = readJson<PrivacyReceipt>(at('found-run.receipt.json'));
     expect(privacy.epsilonSpent).toBeCloseTo(2, 12);
@@ -385,11 +656,24 @@ describe('privsynth discover', () => {
     expect(privacy).not.toHaveProperty('total');
     // The summary states the whole release's figures, and how they split.
     expect(synth.stderr).toContain('Mechanism reduced-space-lp: epsilon 2, delta 0.000001 for the whole release (');
-    expect(synth.stderr).toContain("this run spent epsilon 1 of 1, the schema's private discovery epsilon 1, delta 0.000001.");
+    expect(synth.stderr).toContain(
+      "this run spent epsilon 1 of 1, the schema's private discovery epsilon 1, delta 0.000001.",
+    );
   });
 
   it('refuses categorical columns without --delta (exit 1) and writes neither file', () => {
-    const run = cli(['discover', DATA, '--columns', spec(), '--epsilon', '1', '--out', at('none.json'), '--receipt', at('none.receipt.json')]);
+    const run = cli([
+      'discover',
+      DATA,
+      '--columns',
+      spec(),
+      '--epsilon',
+      '1',
+      '--out',
+      at('none.json'),
+      '--receipt',
+      at('none.receipt.json'),
+    ]);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('error [INVALID_ARGUMENT]');
     expect(run.stderr).toContain('delta');
@@ -399,7 +683,9 @@ describe('privsynth discover', () => {
 
   it('needs --columns, --epsilon, --out and --receipt (exit 2)', () => {
     expect(cli(['discover', DATA, '--epsilon', '1', '--out', at('x.json'), '--receipt', at('y.json')]).status).toBe(2);
-    expect(cli(['discover', DATA, '--columns', spec(), '--out', at('x.json'), '--receipt', at('y.json')]).status).toBe(2);
+    expect(cli(['discover', DATA, '--columns', spec(), '--out', at('x.json'), '--receipt', at('y.json')]).status).toBe(
+      2,
+    );
     expect(cli(['discover', DATA, '--columns', spec(), '--epsilon', '1', '--out', at('x.json')]).status).toBe(2);
   });
 });
@@ -408,10 +694,26 @@ describe('help and version', () => {
   it('prints the help of the command line and of each command', () => {
     const main = cli(['--help']);
     expect(main.status).toBe(0);
-    for (const command of ['synth <data.csv>', 'plan', 'validate-schema <s.json>', '--version']) expect(main.stdout).toContain(command);
+    for (const command of ['synth <data.csv>', 'plan', 'validate-schema <s.json>', '--version'])
+      expect(main.stdout).toContain(command);
     const synth = cli(['synth', '--help']);
     expect(synth.status).toBe(0);
-    for (const flag of ['--schema', '--epsilon', '--mechanism', '--delta', '--columns', '--target', '--seed', '--option', '--options-json', '--out', '--receipt', '--no-receipt', '--report', '--quiet']) {
+    for (const flag of [
+      '--schema',
+      '--epsilon',
+      '--mechanism',
+      '--delta',
+      '--columns',
+      '--target',
+      '--seed',
+      '--option',
+      '--options-json',
+      '--out',
+      '--receipt',
+      '--no-receipt',
+      '--report',
+      '--quiet',
+    ]) {
       expect(synth.stdout).toContain(flag);
     }
     expect(synth.stdout).toContain('NOT private');
@@ -433,7 +735,19 @@ describe('Ctrl-C', () => {
     writeFileSync(at('kept.csv'), 'previous content\n');
     const before = readdirSync(dir).sort();
     // Every column at degree 2 (the library's default): several seconds of LP after the measurements.
-    const child = spawn(process.execPath, [CLI, 'synth', DATA, '--schema', SCHEMA, '--epsilon', '1', '--out', at('kept.csv'), '--receipt', at('interrupted.json')]);
+    const child = spawn(process.execPath, [
+      CLI,
+      'synth',
+      DATA,
+      '--schema',
+      SCHEMA,
+      '--epsilon',
+      '1',
+      '--out',
+      at('kept.csv'),
+      '--receipt',
+      at('interrupted.json'),
+    ]);
     let stderr = '';
     let interruptedAt = 0;
     child.stderr.setEncoding('utf8');
@@ -444,7 +758,9 @@ describe('Ctrl-C', () => {
         child.kill('SIGINT');
       }
     });
-    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (...args) => resolve(args)));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('exit', (...args) => resolve(args)),
+    );
     const exitedAfter = Date.now() - interruptedAt;
     expect(interruptedAt).toBeGreaterThan(0);
     expect([code, signal]).toEqual([130, null]);

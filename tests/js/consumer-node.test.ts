@@ -54,7 +54,16 @@ void synthesize({ csv: '', schema, epsilom: 1 });
 
 const tsconfig = (module: string, moduleResolution: string) =>
   JSON.stringify({
-    compilerOptions: { target: 'ES2022', module, moduleResolution, lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: false },
+    compilerOptions: {
+      target: 'ES2022',
+      module,
+      moduleResolution,
+      lib: ['ES2022', 'DOM'],
+      types: [],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+    },
     files: ['consumer.ts'],
   });
 
@@ -83,8 +92,18 @@ describe('the packed privsynth in a Node project', () => {
     const { stdout } = await runCommand(process.execPath, ['consumer.mjs'], dir);
     console.log(`node consumer.mjs: ${secondsSince(start)}`);
     const output = JSON.parse(stdout) as {
-      resolved: string; isNodeBuild: boolean; version: string; rows: number; columns: string[]; csvLines: string[];
-      receipt: { kind: string; private: boolean; notPrivateReasons: string[]; privacy: { epsilonBudget: number; epsilonSpent: number } };
+      resolved: string;
+      isNodeBuild: boolean;
+      version: string;
+      rows: number;
+      columns: string[];
+      csvLines: string[];
+      receipt: {
+        kind: string;
+        private: boolean;
+        notPrivateReasons: string[];
+        privacy: { epsilonBudget: number; epsilonSpent: number };
+      };
       refused: { isPrivsynthError: boolean; code: string } | null;
     };
     expect(output.resolved).toBe(pathToFileURL(join(dir, 'node_modules/privsynth/dist/node.js')).href);

@@ -75,7 +75,11 @@ describe('readCsvChunks', () => {
   it('reads "\\r\\n" line breaks after quoted fields across every boundary, also between "\\r" and "\\n"', async () => {
     const text = 'name,note\r\n"Smith, J.","a"\r\n"Lee",""\r\nNg,"b ""c"""\r\n';
     const expected = parseCsv(text);
-    expect(expected.rows).toEqual([['Smith, J.', 'a'], ['Lee', ''], ['Ng', 'b "c"']]);
+    expect(expected.rows).toEqual([
+      ['Smith, J.', 'a'],
+      ['Lee', ''],
+      ['Ng', 'b "c"'],
+    ]);
     // From the first two lines on: PapaParse guesses the line break on the first piece.
     const firstTwoLines = text.indexOf('\n', 12) + 1;
     for (let piece = firstTwoLines; piece <= text.length; ++piece) {
@@ -84,7 +88,9 @@ describe('readCsvChunks', () => {
     const bytes = new TextEncoder().encode(text);
     for (let cut = firstTwoLines; cut < bytes.length; ++cut) {
       const blob = new Blob([bytes.subarray(0, cut), bytes.subarray(cut)]);
-      expect((await readAll(blob, firstTwoLines)).rows, `a Blob read in two parts cut at ${cut}`).toEqual(expected.rows);
+      expect((await readAll(blob, firstTwoLines)).rows, `a Blob read in two parts cut at ${cut}`).toEqual(
+        expected.rows,
+      );
     }
   });
 
@@ -100,7 +106,7 @@ describe('readCsvChunks', () => {
     await expect(readAll('a,b\n1,"2\n3,4\n', 4)).rejects.toMatchObject({ code: 'INVALID_CSV' });
     await expect(readAll('')).rejects.toMatchObject({ code: 'EMPTY_DATA' });
     await expect(readAll('\n\n')).rejects.toMatchObject({ code: 'EMPTY_DATA' });
-    const latin1 = new Blob([new Uint8Array([0x61, 0x0a, 0x4b, 0xf6, 0x6c, 0x6e, 0x0a])]);  // "a\nK\xf6ln\n"
+    const latin1 = new Blob([new Uint8Array([0x61, 0x0a, 0x4b, 0xf6, 0x6c, 0x6e, 0x0a])]); // "a\nK\xf6ln\n"
     await expect(readAll(latin1)).rejects.toMatchObject({ code: 'INVALID_CSV', message: 'the file is not UTF-8 text' });
   });
 
@@ -148,7 +154,10 @@ describe('blank lines after the header are records', () => {
     }
     const bytes = new TextEncoder().encode(text);
     for (let cut = 0; cut <= bytes.length; ++cut) {
-      expect((await readAll(new Blob([bytes.subarray(0, cut), bytes.subarray(cut)]), firstLines)).rows, `a Blob cut at ${cut}`).toEqual(expected.rows);
+      expect(
+        (await readAll(new Blob([bytes.subarray(0, cut), bytes.subarray(cut)]), firstLines)).rows,
+        `a Blob cut at ${cut}`,
+      ).toEqual(expected.rows);
     }
     const whole = await readAll(text);
     expect(whole.header).toEqual(expected.header);
@@ -159,11 +168,31 @@ describe('blank lines after the header are records', () => {
   it('reads ",", "" and a whitespace-only line as records of empty cells, wherever they are', async () => {
     for (const newline of ['\n', '\r\n']) {
       const lines = (...rows: string[]) => rows.join(newline);
-      expect(await recordsOf(lines('a,b', '1,2', ',', '3,4', ''))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
-      expect(await recordsOf(lines('a,b', '1,2', '"",""', '3,4'))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
-      expect(await recordsOf(lines('a,b', '1,2', '', '3,4', ''))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
-      expect(await recordsOf(lines('a,b', '1,2', ' \t ', '3,4'))).toEqual([['1', '2'], ['', ''], ['3', '4']]);
-      expect(await recordsOf(lines('a,b', '', '', '1,2', ''))).toEqual([['', ''], ['', ''], ['1', '2']]);
+      expect(await recordsOf(lines('a,b', '1,2', ',', '3,4', ''))).toEqual([
+        ['1', '2'],
+        ['', ''],
+        ['3', '4'],
+      ]);
+      expect(await recordsOf(lines('a,b', '1,2', '"",""', '3,4'))).toEqual([
+        ['1', '2'],
+        ['', ''],
+        ['3', '4'],
+      ]);
+      expect(await recordsOf(lines('a,b', '1,2', '', '3,4', ''))).toEqual([
+        ['1', '2'],
+        ['', ''],
+        ['3', '4'],
+      ]);
+      expect(await recordsOf(lines('a,b', '1,2', ' \t ', '3,4'))).toEqual([
+        ['1', '2'],
+        ['', ''],
+        ['3', '4'],
+      ]);
+      expect(await recordsOf(lines('a,b', '', '', '1,2', ''))).toEqual([
+        ['', ''],
+        ['', ''],
+        ['1', '2'],
+      ]);
       // One column: an empty cell is a line of its own.
       expect(await recordsOf(lines('a', '1', '', '2', '', ''))).toEqual([['1'], [''], ['2'], ['']]);
       expect(await recordsOf(lines('a', '1', '""'))).toEqual([['1'], ['']]);
@@ -175,7 +204,11 @@ describe('blank lines after the header are records', () => {
       const text = ['a,b', '1,2', '3,4'].join(newline);
       expect(await recordsOf(text)).toHaveLength(2);
       expect(await recordsOf(text + newline)).toHaveLength(2);
-      expect(await recordsOf(text + newline + newline)).toEqual([['1', '2'], ['3', '4'], ['', '']]);
+      expect(await recordsOf(text + newline + newline)).toEqual([
+        ['1', '2'],
+        ['3', '4'],
+        ['', ''],
+      ]);
       expect(await recordsOf(text + newline + newline + newline)).toHaveLength(4);
       expect(await recordsOf(`x,y${newline}`)).toEqual([]);
     }
@@ -184,16 +217,28 @@ describe('blank lines after the header are records', () => {
   it('still skips blank lines before the header, and still refuses ragged rows and a blank row of the wrong width', async () => {
     expect(await readAll('\n \n,\na,b\n1,2\n')).toMatchObject({ header: ['a', 'b'], rows: [['1', '2']] });
     expect(parseCsv('\n \n,\na,b\n1,2\n')).toEqual({ header: ['a', 'b'], rows: [['1', '2']] });
-    await expect(readAll('a,b,c\n1,2,3\n,\n')).rejects.toMatchObject({ code: 'INVALID_CSV', message: 'row 3 of the CSV has 2 fields but the header has 3' });
+    await expect(readAll('a,b,c\n1,2,3\n,\n')).rejects.toMatchObject({
+      code: 'INVALID_CSV',
+      message: 'row 3 of the CSV has 2 fields but the header has 3',
+    });
     expect(() => parseCsv('a,b,c\n1,2,3\n,\n')).toThrow('row 3 of the CSV has 2 fields but the header has 3');
-    await expect(readAll('a,b\n1,2\n\n3\n')).rejects.toMatchObject({ code: 'INVALID_CSV', message: 'row 4 of the CSV has 1 fields but the header has 2' });
+    await expect(readAll('a,b\n1,2\n\n3\n')).rejects.toMatchObject({
+      code: 'INVALID_CSV',
+      message: 'row 4 of the CSV has 1 fields but the header has 2',
+    });
   });
 
   it('guesses the delimiter from the header line alone, never from the records', async () => {
     // Over the first data rows, "a,b;c" read with ";" when the rows held ";" and with "," when they
     // held ",": one record could change how every other one was read.
     // Now both read with ",": the rows that hold ";" are then one field wide, and refused.
-    expect(parseCsv('a,b;c\n1,2\n1,3\n')).toEqual({ header: ['a', 'b;c'], rows: [['1', '2'], ['1', '3']] });
+    expect(parseCsv('a,b;c\n1,2\n1,3\n')).toEqual({
+      header: ['a', 'b;c'],
+      rows: [
+        ['1', '2'],
+        ['1', '3'],
+      ],
+    });
     expect((await readAll('a,b;c\n1,2\n1,3\n')).header).toEqual(['a', 'b;c']);
     expect(() => parseCsv('a,b;c\n1;2\n1;3\n')).toThrow('row 2 of the CSV has 1 fields but the header has 2');
     await expect(readAll('a,b;c\n1;2\n1;3\n')).rejects.toMatchObject({ code: 'INVALID_CSV' });
@@ -205,8 +250,16 @@ describe('blank lines after the header are records', () => {
     // PapaParse guesses on the first piece (4 Mi characters in a run); counted as one-field rows, the
     // blank lines here would make it fall back to a comma.
     const text = 'a;b\n\n\n\n1;2\n\n3;4\n';
-    const expected = [['', ''], ['', ''], ['', ''], ['1', '2'], ['', ''], ['3', '4']];
+    const expected = [
+      ['', ''],
+      ['', ''],
+      ['', ''],
+      ['1', '2'],
+      ['', ''],
+      ['3', '4'],
+    ];
     expect(parseCsv(text)).toEqual({ header: ['a', 'b'], rows: expected });
-    for (const source of [text, new Blob([text])]) expect(await readAll(source)).toMatchObject({ header: ['a', 'b'], rows: expected });
+    for (const source of [text, new Blob([text])])
+      expect(await readAll(source)).toMatchObject({ header: ['a', 'b'], rows: expected });
   });
 });

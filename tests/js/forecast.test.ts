@@ -17,7 +17,12 @@ describe('forecastRun', () => {
   it('forecasts the reduced-space LP with the noise scales its run then uses', async () => {
     const options = { schema: heartSchemaText(), epsilon: 1, degree: 1 as const, columns: ['age', 'sex', 'cp', 'num'] };
     const forecast = await forecastRun({ ...options, rows: 303 });
-    expect(forecast).toMatchObject({ kind: 'privsynth run forecast', mechanism: 'reduced-space-lp', rows: 303, columns: options.columns });
+    expect(forecast).toMatchObject({
+      kind: 'privsynth run forecast',
+      mechanism: 'reduced-space-lp',
+      rows: 303,
+      columns: options.columns,
+    });
     const count = release(forecast, 'record count');
     const marginals = release(forecast, 'marginals of degree 1..1');
     expect(marginals.marginals).toBe(4);
@@ -36,10 +41,16 @@ describe('forecastRun', () => {
     const options = { schema: adultSchemaText(), epsilon: 1, mechanism: 'marginal-lp' as const };
     const forecast = await forecastRun({ ...options, rows: 48842 });
     expect(forecast.rho).toBeCloseTo(0.0149731, 6);
-    expect(forecast.releases.map((r) => r.release)).toEqual(['1-way marginals', 'tree selection', 'tree edges (2-way marginals)']);
+    expect(forecast.releases.map((r) => r.release)).toEqual([
+      '1-way marginals',
+      'tree selection',
+      'tree edges (2-way marginals)',
+    ]);
     expect(release(forecast, 'tree edges (2-way marginals)').chosenAtRunTime).toBe(15);
     const result = await synthesize({ ...options, csv: adultCsv(), testSeed: 2, evaluate: false });
-    const stds = (result.receipt.ledger as ZcdpLedgerEntry[]).map((entry) => entry.noiseStd).filter((std) => std !== undefined);
+    const stds = (result.receipt.ledger as ZcdpLedgerEntry[])
+      .map((entry) => entry.noiseStd)
+      .filter((std) => std !== undefined);
     expect(stds).toContain(release(forecast, '1-way marginals').std);
     expect(stds).toContain(release(forecast, 'tree edges (2-way marginals)').std);
     const tv = (f: RunForecast) => release(f, '1-way marginals').expectedTvEach!.typical;
@@ -59,9 +70,15 @@ describe('forecastRun', () => {
       [{ epsilon: 1, degree: 9 }, 'degree'],
       [{ epsilon: 1, epsilom: 1 }, 'unknown option "epsilom"'],
     ] as const) {
-      await expect(forecastRun({ schema: heartSchemaText(), ...bad } as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-      await expect(synthesize({ schema: heartSchemaText(), csv: heartCsv(), ...bad } as never)).rejects.toThrow(message);
+      await expect(forecastRun({ schema: heartSchemaText(), ...bad } as never)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+      await expect(synthesize({ schema: heartSchemaText(), csv: heartCsv(), ...bad } as never)).rejects.toThrow(
+        message,
+      );
     }
-    await expect(forecastRun({ schema: heartSchemaText(), epsilon: 1, rows: -3 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(forecastRun({ schema: heartSchemaText(), epsilon: 1, rows: -3 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 });

@@ -17,16 +17,28 @@ const NUMERIC = ['age', 'chol', 'thalach'];
 const CATEGORICAL = ['sex', 'cp', 'fbs', 'num'];
 
 /** One mechanism's options without the input (Omit on the union itself would keep only the common keys). */
-type Case = SynthesizeOptions extends infer O ? (O extends unknown ? Omit<O, 'csv' | 'schema' | 'epsilon'> & { epsilon?: number } : never) : never;
+type Case = SynthesizeOptions extends infer O
+  ? O extends unknown
+    ? Omit<O, 'csv' | 'schema' | 'epsilon'> & { epsilon?: number }
+    : never
+  : never;
 
 const CASES: Record<string, Case> = {
   'reduced-space-lp.uniform': { mechanism: 'reduced-space-lp', columns: MIXED, referenceMeasure: 'uniform' },
   'reduced-space-lp.histogram': { mechanism: 'reduced-space-lp', columns: MIXED, referenceMeasure: 'histogram' },
   'reduced-space-lp.tree': { mechanism: 'reduced-space-lp', columns: MIXED, referenceMeasure: 'tree' },
   'reduced-space-lp.max-error': { mechanism: 'reduced-space-lp', columns: MIXED, lpObjective: 'max-error' },
-  'reduced-space-lp.max-marginal-error': { mechanism: 'reduced-space-lp', columns: MIXED, lpObjective: 'max-marginal-error' },
+  'reduced-space-lp.max-marginal-error': {
+    mechanism: 'reduced-space-lp',
+    columns: MIXED,
+    lpObjective: 'max-marginal-error',
+  },
   'reduced-space-lp.continuous': { mechanism: 'reduced-space-lp', columns: NUMERIC, space: 'continuous' },
-  'reduced-space-lp.bernstein-kde': { mechanism: 'reduced-space-lp', columns: NUMERIC, referenceMeasure: 'bernstein-kde' },
+  'reduced-space-lp.bernstein-kde': {
+    mechanism: 'reduced-space-lp',
+    columns: NUMERIC,
+    referenceMeasure: 'bernstein-kde',
+  },
   'marginal-lp.tree': { mechanism: 'marginal-lp', columns: MIXED, fit: 'tree' },
   'marginal-lp.target-tree': { mechanism: 'marginal-lp', columns: MIXED, fit: 'tree', mlTarget: 'sex' },
   'marginal-lp.lp': { mechanism: 'marginal-lp', columns: MIXED, fit: 'lp' },
@@ -36,7 +48,12 @@ const CASES: Record<string, Case> = {
   'sampler.ds-roo': { mechanism: 'sampler', columns: CATEGORICAL, sampler: 'ds-roo', samples: 3 },
   'sampler.roo': { mechanism: 'sampler', columns: CATEGORICAL, sampler: 'roo', samples: 3 },
   'sampler.subsampled-rr': { mechanism: 'sampler', columns: CATEGORICAL, sampler: 'subsampled-rr', samples: 3 },
-  'sampler.laplace-histogram': { mechanism: 'sampler', columns: CATEGORICAL, sampler: 'laplace-histogram', samples: 50 },
+  'sampler.laplace-histogram': {
+    mechanism: 'sampler',
+    columns: CATEGORICAL,
+    sampler: 'laplace-histogram',
+    samples: 50,
+  },
 };
 
 const UPDATE = process.env.PRIVSYNTH_UPDATE_GOLDEN === '1';
@@ -44,7 +61,13 @@ const UPDATE = process.env.PRIVSYNTH_UPDATE_GOLDEN === '1';
 describe('golden outputs (fixed test seed, Heart)', () => {
   for (const [name, options] of Object.entries(CASES)) {
     it(`${name}: the same CSV bytes and receipt`, async () => {
-      const result = await synthesize({ csv: heartCsv(), schema: heartSchemaText(), epsilon: 1, testSeed: 17, ...options });
+      const result = await synthesize({
+        csv: heartCsv(),
+        schema: heartSchemaText(),
+        epsilon: 1,
+        testSeed: 17,
+        ...options,
+      });
       const csvPath = repoFile(`tests/js/golden/${name}.csv`);
       const receiptPath = repoFile(`tests/js/golden/${name}.receipt.json`);
       const receipt = `${JSON.stringify(result.receipt, null, 1)}\n`;

@@ -35,7 +35,8 @@ export function firstValueOutsideDomain(csv: string, schema: Schema): string | n
         if (!column.categories.map(String).includes(value)) return `row ${index + 1}: ${name}=${value} not a category`;
       } else {
         const x = Number(value);
-        if (!Number.isFinite(x) || x < column.min || x > column.max) return `row ${index + 1}: ${name}=${value} outside range`;
+        if (!Number.isFinite(x) || x < column.min || x > column.max)
+          return `row ${index + 1}: ${name}=${value} outside range`;
         if (column.integer && !Number.isInteger(x)) return `row ${index + 1}: ${name}=${value} not a whole number`;
       }
     }
@@ -51,7 +52,9 @@ export const mixtureSchemaText = (): string =>
 
 /** Means and covariance matrix (population) of the numeric columns of a CSV. */
 export function momentsOf(csv: string): { mean: number[]; covariance: number[][] } {
-  const rows = Papa.parse<string[]>(csv.trim(), { skipEmptyLines: true }).data.slice(1).map((row) => row.map(Number));
+  const rows = Papa.parse<string[]>(csv.trim(), { skipEmptyLines: true })
+    .data.slice(1)
+    .map((row) => row.map(Number));
   const p = rows[0].length;
   const mean = Array.from({ length: p }, (_, j) => rows.reduce((sum, row) => sum + row[j], 0) / rows.length);
   const covariance = mean.map((_, i) =>

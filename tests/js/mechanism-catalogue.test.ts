@@ -45,7 +45,11 @@ const CHOICES: Record<string, readonly string[]> = {
 /** Integer options whose type is a union of their values. */
 const INTEGER_UNIONS: Record<string, readonly number[]> = { degree: DEGREES, moments: MOMENT_ORDERS };
 
-const publicNames = (options: CatalogueOption[]): string[] => options.filter((o) => !o.testOnly).map((o) => o.name).sort();
+const publicNames = (options: CatalogueOption[]): string[] =>
+  options
+    .filter((o) => !o.testOnly)
+    .map((o) => o.name)
+    .sort();
 const sorted = (names: readonly string[]): string[] => [...names].sort();
 
 /** Every option of the catalogue, common ones first, with the mechanism that reads it. */
@@ -56,7 +60,7 @@ function everyOption(catalogue: MechanismCatalogue): Array<{ where: string; opti
   ];
 }
 
-describe('mechanismCatalogue() and the library\'s option lists', () => {
+describe("mechanismCatalogue() and the library's option lists", () => {
   it('lists the same mechanisms in the same order (the first is the default)', async () => {
     const catalogue = await mechanismCatalogue();
     expect(catalogue.kind).toBe('privsynth mechanism catalogue');
@@ -67,7 +71,7 @@ describe('mechanismCatalogue() and the library\'s option lists', () => {
     }
   });
 
-  it('states each mechanism\'s kind of privacy from its registry entry', async () => {
+  it("states each mechanism's kind of privacy from its registry entry", async () => {
     const privacy = Object.fromEntries((await mechanismCatalogue()).mechanisms.map((m) => [m.id, m.privacy]));
     expect(privacy['reduced-space-lp']).toMatchObject({ neighbours: 'add-remove', accounting: 'basic' });
     expect(privacy['marginal-lp']).toMatchObject({ neighbours: 'add-remove', accounting: 'zcdp' });
@@ -110,6 +114,6 @@ describe('mechanismCatalogue() and the library\'s option lists', () => {
       expect(range, `${where}: ${option.name}`).toEqual([...values]);
       checked += 1;
     }
-    expect(checked).toBe(3);  // degree (reduced-space-lp, marginal-lp) and moments
+    expect(checked).toBe(3); // degree (reduced-space-lp, marginal-lp) and moments
   });
 });

@@ -12,7 +12,8 @@ import { heartCsv, heartSchemaText, repoFile } from './helpers';
 describe('the wasm module matches its hand-written types', () => {
   it('exports every declared function', async () => {
     const module = await loadWasmModule();
-    for (const name of WASM_FUNCTIONS) expect(typeof (module as unknown as Record<string, unknown>)[name]).toBe('function');
+    for (const name of WASM_FUNCTIONS)
+      expect(typeof (module as unknown as Record<string, unknown>)[name]).toBe('function');
   });
 
   it('warmUp() solves its made-up LP and returns { ok: true }', async () => {
@@ -36,7 +37,11 @@ describe('the wasm module matches its hand-written types', () => {
     expect(good.ok).toBe(true);
     if (good.ok) expect(JSON.parse(good.normalizedJson).columns).toHaveLength(14);
     const bad = module.validateSchema('{"version":1,"columns":[{"name":"a","type":"numeric","min":2,"max":1}]}');
-    expect(bad).toEqual({ ok: false, code: 'INVALID_SCHEMA', message: 'column 1 ("a"): "min" (2) must be less than "max" (1)' });
+    expect(bad).toEqual({
+      ok: false,
+      code: 'INVALID_SCHEMA',
+      message: 'column 1 ("a"): "min" (2) must be less than "max" (1)',
+    });
   });
 
   it('advise() returns { ok, adviceJson } or { ok: false, code, message }', async () => {
@@ -54,7 +59,11 @@ describe('the wasm module matches its hand-written types', () => {
   it('startSynthesis() opens a stream that takes row chunks and finishes with typed columns, JSON texts, and error objects with known codes', async () => {
     const module = await loadWasmModule();
     const { header, rows } = parseCsv(heartCsv());
-    const started = module.startSynthesis(heartSchemaText(), JSON.stringify({ epsilon: 1, degree: 1, testSeed: 3 }), header);
+    const started = module.startSynthesis(
+      heartSchemaText(),
+      JSON.stringify({ epsilon: 1, degree: 1, testSeed: 3 }),
+      header,
+    );
     expect(started.ok).toBe(true);
     if (!started.ok) return;
     const stream = started.stream;
@@ -63,7 +72,10 @@ describe('the wasm module matches its hand-written types', () => {
       expect(stream.addRows(packed.bytes, packed.offsets, packed.rowCount, packed.columnCount)).toEqual({ ok: true });
     }
     const wrongShape = packRows(rows.slice(0, 2), header.length);
-    expect(stream.addRows(wrongShape.bytes, wrongShape.offsets, 3, header.length)).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' });
+    expect(stream.addRows(wrongShape.bytes, wrongShape.offsets, 3, header.length)).toMatchObject({
+      ok: false,
+      code: 'INVALID_ARGUMENT',
+    });
     const phases = new Set<string>();
     const result = stream.finish((phase, fraction, detail) => {
       expect(typeof fraction).toBe('number');
@@ -100,10 +112,15 @@ describe('the wasm module matches its hand-written types', () => {
     expect(started.ok).toBe(true);
     if (!started.ok) return;
     const packed = packRows(rows, header.length);
-    expect(started.stream.addRows(packed.bytes, packed.offsets, packed.rowCount, packed.columnCount)).toEqual({ ok: true });
+    expect(started.stream.addRows(packed.bytes, packed.offsets, packed.rowCount, packed.columnCount)).toEqual({
+      ok: true,
+    });
     const summary = started.stream.finish();
     started.stream.delete();
     expect(JSON.parse(summary.summaryJson).inputRows).toBe(rows.length);
-    expect(module.startSummary(heartSchemaText(), 'drop', header)).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' });
+    expect(module.startSummary(heartSchemaText(), 'drop', header)).toMatchObject({
+      ok: false,
+      code: 'INVALID_ARGUMENT',
+    });
   });
 });

@@ -8,7 +8,7 @@ import { momentsOf, mixtureCsv, mixtureSchemaText } from './helpers';
 
 const { synthesize, planSynthesis, InvalidOptionError } = privsynth;
 
-const RANGE = 2200;  // the schema's public range of both columns, [-1000, 1200]
+const RANGE = 2200; // the schema's public range of both columns, [-1000, 1200]
 
 describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1', () => {
   const csv = mixtureCsv();
@@ -40,7 +40,14 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
       let sum = 0;
       for (const testSeed of [1, 2, 3, 4]) {
         const result = await synthesize({
-          csv, schema, epsilon: 1, space: 'continuous', referenceMeasure, reducedSpaceSize: 2000, testSeed, evaluate: true,
+          csv,
+          schema,
+          epsilon: 1,
+          space: 'continuous',
+          referenceMeasure,
+          reducedSpaceSize: 2000,
+          testSeed,
+          evaluate: true,
         });
         sum += result.report.maxStatisticError!.value;
       }
@@ -49,31 +56,46 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
     const uniform = await maxErrors('uniform');
     const kde = await maxErrors('bernstein-kde');
     expect(kde).toBeLessThan(0.6 * uniform);
-  }, 150_000);  // 8 runs with reports of 100,000 rows a side (measured 35 s on one core)
+  }, 150_000); // 8 runs with reports of 100,000 rows a side (measured 35 s on one core)
 
   it('refuses the KDE on categorical columns and lattices too large for memory', async () => {
     await expect(
-      synthesize({ csv, schema, epsilon: 1, referenceMeasure: 'bernstein-kde', bernsteinLattice: 1000, kdeBandwidth: 0.01 }),
+      synthesize({
+        csv,
+        schema,
+        epsilon: 1,
+        referenceMeasure: 'bernstein-kde',
+        bernsteinLattice: 1000,
+        kdeBandwidth: 0.01,
+      }),
     ).rejects.toThrow(/lattice/);
-    await expect(synthesize({ csv, schema, epsilon: 1, referenceMeasure: 'histogram', space: 'continuous' })).rejects.toBeInstanceOf(
-      InvalidOptionError,
-    );
+    await expect(
+      synthesize({ csv, schema, epsilon: 1, referenceMeasure: 'histogram', space: 'continuous' }),
+    ).rejects.toBeInstanceOf(InvalidOptionError);
   });
 });
 
 describe('planner', () => {
   it('gives the paper setting of Appendix C-C (p = 4) and says which conditions hold', async () => {
     const report = await planSynthesis({
-      statistics: 11, epsilon: 0.2, delta: 0.5, gamma: 0.25, domainSize: 16, reference: 'histogram', n: 1000,
+      statistics: 11,
+      epsilon: 0.2,
+      delta: 0.5,
+      gamma: 0.25,
+      domainSize: 16,
+      reference: 'histogram',
+      n: 1000,
     });
     expect(report.sigma).toBeCloseTo(0.5 / Math.log(44), 12);
     const uniform = report.theorems.find((t) => t.id === 'B.1')!;
     expect(uniform.required).toEqual({ n: 833, k: 16, m: 2816 });
     expect(uniform.conditionNumberBound).toBe(16);
     const privacy = uniform.conditions.find((c) => c.name.startsWith('n'))!;
-    expect(privacy.required).toBeCloseTo((2 * 11) / (0.2 * 0.5) * Math.log(44), 6);
+    expect(privacy.required).toBeCloseTo(((2 * 11) / (0.2 * 0.5)) * Math.log(44), 6);
     expect(privacy.met).toBe(true);
     expect(report.primary).toBe('III.1');
-    await expect(planSynthesis({ statistics: 11, epsilon: 0, delta: 0.5, gamma: 0.2, reference: 'uniform', domainSize: 16 })).rejects.toThrow(/epsilon/);
+    await expect(
+      planSynthesis({ statistics: 11, epsilon: 0, delta: 0.5, gamma: 0.2, reference: 'uniform', domainSize: 16 }),
+    ).rejects.toThrow(/epsilon/);
   });
 });

@@ -18,7 +18,15 @@ describe('sampler on Adult sex x race', () => {
   const schema = adultSchemaText();
 
   it('draws N records at epsilon / N each, states n in the receipt and compares the samplers in the report', async () => {
-    const result = await synthesize({ csv, schema, epsilon: 1, mechanism: 'sampler', columns: ['sex', 'race'], samples: 500, testSeed: 3 });
+    const result = await synthesize({
+      csv,
+      schema,
+      epsilon: 1,
+      mechanism: 'sampler',
+      columns: ['sex', 'race'],
+      samples: 500,
+      testSeed: 3,
+    });
     const rows = Papa.parse<Record<string, string>>(result.csv, { header: true, skipEmptyLines: true }).data;
     expect(rows).toHaveLength(500);
     expect(Object.keys(rows[0])).toEqual(['sex', 'race']);
@@ -51,24 +59,45 @@ describe('sampler on Adult sex x race', () => {
     await expect(run).rejects.toBeInstanceOf(InvalidOptionError);
     await expect(run).rejects.toThrow(/draw at most 4884 samples/);
     // The forecast with the data's n says the same before the run, with the largest N as a number.
-    const forecast = await forecastRun({ schema, epsilon: 1, mechanism: 'sampler', columns: ['sex', 'race'], samples: 5000, rows: ADULT_ROWS });
+    const forecast = await forecastRun({
+      schema,
+      epsilon: 1,
+      mechanism: 'sampler',
+      columns: ['sex', 'race'],
+      samples: 5000,
+      rows: ADULT_ROWS,
+    });
     const planned = forecast.fit.parameters as SamplerParameters;
     expect(planned.obscuring.mostSamples).toBe(4884);
     expect(planned.refusal).toMatch(/draw at most 4884 samples/);
     await expect(
-      synthesize({ csv, schema, epsilon: 1, mechanism: 'sampler', columns: ['age', 'workclass', 'education', 'occupation', 'native-country', 'hours-per-week'] }),
+      synthesize({
+        csv,
+        schema,
+        epsilon: 1,
+        mechanism: 'sampler',
+        columns: ['age', 'workclass', 'education', 'occupation', 'native-country', 'hours-per-week'],
+      }),
     ).rejects.toBeInstanceOf(DomainTooLargeError);
   });
 
   it('previews every sampler without releasing anything', async () => {
-    const result = await synthesize({ csv, schema, epsilon: 1, mechanism: 'sampler', columns: ['sex', 'race'], samples: 5000, preview: true });
+    const result = await synthesize({
+      csv,
+      schema,
+      epsilon: 1,
+      mechanism: 'sampler',
+      columns: ['sex', 'race'],
+      samples: 5000,
+      preview: true,
+    });
     expect(result.rows).toBe(0);
     expect(result.receipt.ledger).toEqual([]);
     expect(result.report.sampler!.perSampleEpsilon).toBeCloseTo(1 / 5000, 15);
     expect(result.report.sampler!.best).toBe('laplace-histogram');
   });
 
-  it('the forecast states the receipt\'s parameters for the same n', async () => {
+  it("the forecast states the receipt's parameters for the same n", async () => {
     const options = { epsilon: 1, mechanism: 'sampler' as const, columns: ['sex', 'race'], samples: 500 };
     const forecast = await forecastRun({ schema, ...options, rows: ADULT_ROWS });
     const result = await synthesize({ csv, schema, ...options, testSeed: 1 });
@@ -80,10 +109,26 @@ describe('sampler on Adult sex x race', () => {
 
 describe('privsynth plan --mechanism sampler', () => {
   it('prints the per-sample epsilon, the obscuring probability and the histogram alternative', () => {
-    const run = spawnSync(process.execPath, [
-      repoFile('web/lib/dist/cli.js'), 'plan', '--schema', repoFile('data/adult/adult.schema.json'), '--epsilon', '1',
-      '--mechanism', 'sampler', '--columns', 'sex,race', '--rows', String(ADULT_ROWS), '--option', 'samples=100',
-    ], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [
+        repoFile('web/lib/dist/cli.js'),
+        'plan',
+        '--schema',
+        repoFile('data/adult/adult.schema.json'),
+        '--epsilon',
+        '1',
+        '--mechanism',
+        'sampler',
+        '--columns',
+        'sex,race',
+        '--rows',
+        String(ADULT_ROWS),
+        '--option',
+        'samples=100',
+      ],
+      { encoding: 'utf8' },
+    );
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/Sampler: ds-roo, 100 samples at epsilon 0\.01 each from 10 symbols and n = 48,842/);
     expect(run.stdout).toMatch(/one Laplace histogram at the whole epsilon has expected TV <= 0\.000393/);

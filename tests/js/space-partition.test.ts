@@ -9,12 +9,19 @@ import { forecastRun, synthesize } from 'privsynth';
 import type { PartitionParameters, Schema } from 'privsynth';
 import { repoFile } from './helpers';
 
-const d5 = (name: string) => readFileSync(repoFile(`data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D5.${name}`), 'utf8');
+const d5 = (name: string) =>
+  readFileSync(repoFile(`data/mixture-of-gaussians/mixture_of_Gaussians_N100000_D5.${name}`), 'utf8');
 
 describe('space partitioning (KD-tree) in Node', () => {
-  it('synthesizes the 5-D mixture at epsilon 1 close to the real marginals, within a tab\'s memory', async () => {
+  it("synthesizes the 5-D mixture at epsilon 1 close to the real marginals, within a tab's memory", async () => {
     const before = process.memoryUsage().rss;
-    const result = await synthesize({ csv: d5('csv'), schema: d5('schema.json'), epsilon: 1, mechanism: 'space-partition', testSeed: 7 });
+    const result = await synthesize({
+      csv: d5('csv'),
+      schema: d5('schema.json'),
+      epsilon: 1,
+      mechanism: 'space-partition',
+      testSeed: 7,
+    });
     const grown = process.memoryUsage().rss - before;
     expect(result.receipt.mechanism.name).toBe('space-partition');
     expect(result.receipt.parameters.partition).toBe('kd-tree');
@@ -22,15 +29,19 @@ describe('space partitioning (KD-tree) in Node', () => {
     expect(spent).toBeCloseTo(1, 9);
     expect(Math.abs(result.rows - 100000)).toBeLessThan(200);
     // Measured with seed 7: 1-way TV 0.037, 2-way TV 0.086 (32 public bins per axis), 415 bins, RSS +165 MB.
-    console.log(`5-D mixture, KD-tree, eps 1: 1-way TV ${result.report.marginals?.meanOneWayTV}, 2-way TV ${result.report.marginals?.meanTwoWayTV}, ` +
-      `${result.receipt.released.releasedBins} bins, RSS grew ${Math.round(grown / 1e6)} MB`);
+    console.log(
+      `5-D mixture, KD-tree, eps 1: 1-way TV ${result.report.marginals?.meanOneWayTV}, 2-way TV ${result.report.marginals?.meanTwoWayTV}, ` +
+        `${result.receipt.released.releasedBins} bins, RSS grew ${Math.round(grown / 1e6)} MB`,
+    );
     expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.06);
     expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(0.13);
     expect(grown).toBeLessThan(1e9);
     // Kreačić et al.'s measure in the report: MMD in [0, 1]^5 with gamma = 10, measured 0.016 with
     // seed 7 (random features, standard error 0.0003; the grid at the same epsilon: 0.28).
     const kernel = result.report.kernel!;
-    console.log(`5-D mixture, KD-tree, eps 1: MMD ${kernel.mmd} ± ${kernel.mmdStandardError} (${kernel.mmdMethod}, gamma ${kernel.gamma})`);
+    console.log(
+      `5-D mixture, KD-tree, eps 1: MMD ${kernel.mmd} ± ${kernel.mmdStandardError} (${kernel.mmdMethod}, gamma ${kernel.gamma})`,
+    );
     expect(kernel.gamma).toBe(10);
     expect(kernel.realPoints).toBe(100000);
     expect(kernel.mmd!).toBeLessThan(0.03);
@@ -38,13 +49,20 @@ describe('space partitioning (KD-tree) in Node', () => {
     // The released bins as weighted centres: one per bin, their weights the released counts.
     const centres = result.weightedCentres!;
     expect(centres.rows).toBe(result.receipt.released.releasedBins);
-    expect(centres.weights.reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(result.receipt.released.releasedWeight as number, 6);
+    expect(centres.weights.reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(
+      result.receipt.released.releasedWeight as number,
+      6,
+    );
     expect(Math.min(...centres.weights)).toBeGreaterThanOrEqual(result.receipt.parameters.threshold as number);
     expect(centres.csv.split('\n')).toHaveLength(centres.rows + 1);
     expect(centres.csv.slice(0, centres.csv.indexOf('\n'))).toBe([...result.columns, 'weight'].join(','));
     // The weighted mean of the centres is close to the real mean of each axis (bins of edge <= 1/32
     // of the range: the centre is within 1/64 of the range of every point of its bin; noise aside).
-    const real = d5('csv').trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+    const real = d5('csv')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',').map(Number));
     const schema = JSON.parse(d5('schema.json')) as Schema;
     centres.table.forEach((column, axis) => {
       if (column.kind !== 'numeric') throw new Error('numeric expected');
@@ -56,7 +74,12 @@ describe('space partitioning (KD-tree) in Node', () => {
     });
 
     // The forecast states the partition the run used.
-    const forecast = await forecastRun({ schema: d5('schema.json'), epsilon: 1, mechanism: 'space-partition', rows: 100000 });
+    const forecast = await forecastRun({
+      schema: d5('schema.json'),
+      epsilon: 1,
+      mechanism: 'space-partition',
+      rows: 100000,
+    });
     const planned = forecast.fit.parameters as PartitionParameters;
     expect(planned.partition).toBe('kd-tree');
     if (planned.partition !== 'kd-tree') throw new Error('kd-tree expected');
@@ -69,15 +92,24 @@ describe('space partitioning (KD-tree) in Node', () => {
   it('runs a 20-column numeric table: most of its 2^80 finest boxes are never built', async () => {
     // 20 correlated columns in [0, 100], 20,000 rows, seeded.
     let state = 12345;
-    const uniform = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const uniform = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
     const names = Array.from({ length: 20 }, (_, i) => `v${i}`);
     const lines = [names.join(',')];
     for (let row = 0; row < 20000; ++row) {
       const base = uniform() * 60;
       lines.push(names.map(() => (base + uniform() * 40).toFixed(2)).join(','));
     }
-    const schema: Schema = { version: 1, columns: names.map((name) => ({ name, type: 'numeric' as const, min: 0, max: 100 })) } as Schema;
-    const result = await synthesize({ csv: `${lines.join('\n')}\n`, schema, epsilon: 1, mechanism: 'space-partition', testSeed: 3 });
+    const schema: Schema = {
+      version: 1,
+      columns: names.map((name) => ({ name, type: 'numeric' as const, min: 0, max: 100 })),
+    } as Schema;
+    const result = await synthesize({
+      csv: `${lines.join('\n')}\n`,
+      schema,
+      epsilon: 1,
+      mechanism: 'space-partition',
+      testSeed: 3,
+    });
     expect(result.columns).toHaveLength(20);
     expect(result.receipt.parameters.decisionLevels).toBeGreaterThan(0);
     expect(result.receipt.released.releasedBins).toBeGreaterThan(0);
@@ -88,8 +120,10 @@ describe('space partitioning (KD-tree) in Node', () => {
         expect(value).toBeLessThanOrEqual(100);
       }
     }
-    console.log(`20 columns: 1-way TV ${result.report.marginals?.meanOneWayTV}, ${result.receipt.released.releasedBins} bins, ` +
-      `tree h = ${result.receipt.parameters.dataIndependentLevels}, L = ${result.receipt.parameters.decisionLevels}`);
+    console.log(
+      `20 columns: 1-way TV ${result.report.marginals?.meanOneWayTV}, ${result.receipt.released.releasedBins} bins, ` +
+        `tree h = ${result.receipt.parameters.dataIndependentLevels}, L = ${result.receipt.parameters.decisionLevels}`,
+    );
     // Measured 0.24 with seed 3 (20,000 rows spread over 20 dimensions at epsilon 1: coarse leaves).
     expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.3);
   });

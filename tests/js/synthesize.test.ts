@@ -51,7 +51,12 @@ describe('Adult end to end at epsilon = 1', () => {
   });
 
   it('is private without a test seed and stays accurate', async () => {
-    const result = await synthesize({ csv: adultCsv(), schema: adultSchema(), epsilon: 1, columns: ADULT_DEMO_COLUMNS });
+    const result = await synthesize({
+      csv: adultCsv(),
+      schema: adultSchema(),
+      epsilon: 1,
+      columns: ADULT_DEMO_COLUMNS,
+    });
     expect(result.receipt.private).toBe(true);
     expect(result.receipt.randomness).toBe('platform CSPRNG');
     expect(result.receipt.ledger.map((entry) => entry.mechanism)).toEqual(['discrete Laplace', 'discrete Laplace']);
@@ -81,11 +86,15 @@ describe('errors are PrivsynthError subclasses with a code', () => {
     }
     expect((await rejection({ epsilom: 1 })).message).toBe('unknown option "epsilom"');
     expect((await rejection({ degree: 7 })).message).toBe('option "degree" must be a whole number from 1 to 3');
-    expect((await rejection({ columns: ['age', 'zodiac'] })).message).toBe('option "columns": the schema has no column "zodiac"');
+    expect((await rejection({ columns: ['age', 'zodiac'] })).message).toBe(
+      'option "columns": the schema has no column "zodiac"',
+    );
   });
 
   it('rejects bad schemas, malformed CSV, missing columns and empty data', async () => {
-    const schemaError = await rejection({ schema: '{"version":1,"columns":[{"name":"age","type":"numeric","min":5,"max":1}]}' });
+    const schemaError = await rejection({
+      schema: '{"version":1,"columns":[{"name":"age","type":"numeric","min":5,"max":1}]}',
+    });
     expect(schemaError).toBeInstanceOf(SchemaError);
     expect(schemaError.message).toContain('column 1 ("age")');
     // The header is checked against the schema as soon as it is read, so the broken quote follows a full header.
@@ -99,7 +108,10 @@ describe('errors are PrivsynthError subclasses with a code', () => {
     expect(missingColumn.code).toBe('INVALID_DATA');
     expect(missingColumn.message).toContain('the CSV has no column "cp"');
     expect((await rejection({ csv: '' })).code).toBe('EMPTY_DATA');
-    const outside = await rejection({ csv: heartCsv().replace('63.0,1.0,1.0,145.0', '163.0,1.0,1.0,145.0'), outOfDomain: 'error' });
+    const outside = await rejection({
+      csv: heartCsv().replace('63.0,1.0,1.0,145.0', '163.0,1.0,1.0,145.0'),
+      outOfDomain: 'error',
+    });
     expect(outside.message).toBe('row 1, column "age": 163.0 is outside [18, 100]');
   });
 
@@ -143,7 +155,9 @@ describe('schema inference is labelled not private', () => {
     expect(age).toMatchObject({ type: 'numeric', min: 29, max: 77, integer: true });
     const result = await synthesize({ csv: heartCsv(), schema, epsilon: 1, degree: 1 });
     expect(result.receipt.private).toBe(false);
-    expect(result.receipt.notPrivateReasons).toContain('the schema (categories, min and max) was read from the data without privacy');
+    expect(result.receipt.notPrivateReasons).toContain(
+      'the schema (categories, min and max) was read from the data without privacy',
+    );
     expect(result.receipt.schema.columns[0].domain).toBe('read from the data: NOT PRIVATE');
   });
 });
@@ -152,7 +166,8 @@ describe('the receipt holds no data-dependent counts', () => {
   it('has no encoding statistics, while the report has them', async () => {
     const result = await synthesize({ csv: heartCsv(), schema: heartSchemaText(), epsilon: 1, degree: 1, testSeed: 9 });
     const receiptText = JSON.stringify(result.receipt);
-    for (const key of ['keptRows', 'inputRows', 'rejectedRows', 'clamped', 'meanTwoWayTV']) expect(receiptText).not.toContain(key);
+    for (const key of ['keptRows', 'inputRows', 'rejectedRows', 'clamped', 'meanTwoWayTV'])
+      expect(receiptText).not.toContain(key);
     expect(result.report.encoding.keptRows).toBe(303);
     expect(result.report.notice).toContain('for your eyes only');
   });

@@ -4,14 +4,25 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import type { Schema } from '../../web/lib/src/schema-types';
-import { resultBuffers, syntheticCsv, syntheticTable, weightColumnName, weightedCentres } from '../../web/lib/src/synthetic-table';
+import {
+  resultBuffers,
+  syntheticCsv,
+  syntheticTable,
+  weightColumnName,
+  weightedCentres,
+} from '../../web/lib/src/synthetic-table';
 import type { SynthesisResult } from '../../web/lib/src/types';
 
 const schema: Schema = {
   version: 1,
   missing: ['NA'],
   columns: [
-    { name: 'city, state', type: 'categorical', categories: ['Zürich', 'a,b', 'say "hi"', ' padded ', 'two\nlines'], nullable: true },
+    {
+      name: 'city, state',
+      type: 'categorical',
+      categories: ['Zürich', 'a,b', 'say "hi"', ' padded ', 'two\nlines'],
+      nullable: true,
+    },
     { name: 'age', type: 'numeric', min: 0, max: 120, integer: true, nullable: true },
     { name: 'score', type: 'numeric', min: 0, max: 1 },
   ],
@@ -22,13 +33,16 @@ describe('the synthetic table and its CSV', () => {
     const rows = 40_000;
     const codes = Int32Array.from({ length: rows }, (_, i) => (i % 7 === 6 ? -1 : i % 5));
     const ages = Float64Array.from({ length: rows }, (_, i) => (i % 11 === 0 ? NaN : (i * 7.3) % 120));
-    const scores = Float64Array.from({ length: rows }, (_, i) => ((i * 0.123456789) % 1));
+    const scores = Float64Array.from({ length: rows }, (_, i) => (i * 0.123456789) % 1);
     const table = syntheticTable(schema, [
       { name: 'city, state', kind: 'categorical', categories: codes },
       { name: 'age', kind: 'numeric', numbers: ages },
       { name: 'score', kind: 'numeric', numbers: scores },
     ]);
-    expect(table[0]).toMatchObject({ kind: 'categorical', labels: ['Zürich', 'a,b', 'say "hi"', ' padded ', 'two\nlines'] });
+    expect(table[0]).toMatchObject({
+      kind: 'categorical',
+      labels: ['Zürich', 'a,b', 'say "hi"', ' padded ', 'two\nlines'],
+    });
     expect(resultBuffers({ table } as SynthesisResult)).toEqual([codes.buffer, ages.buffer, scores.buffer]);
     const labels = ['Zürich', 'a,b', 'say "hi"', ' padded ', 'two\nlines'];
     const data = Array.from({ length: rows }, (_, i) => [
@@ -66,9 +80,19 @@ describe('the synthetic table and its CSV', () => {
       weights,
     });
     expect(centres.columns).toEqual(['city, state', 'age', 'score']);
-    expect(centres.csv).toBe('"city, state",age,score,weight\nZürich,7.5,0.125,12\n"a,b",112.5,0.375,40\nNA,52.5,0.875,7');
+    expect(centres.csv).toBe(
+      '"city, state",age,score,weight\nZürich,7.5,0.125,12\n"a,b",112.5,0.375,40\nNA,52.5,0.875,7',
+    );
     const result = { table: centres.table, weightedCentres: centres } as SynthesisResult;
-    expect(resultBuffers(result)).toEqual([codes.buffer, ages.buffer, scores.buffer, codes.buffer, ages.buffer, scores.buffer, weights.buffer]);
+    expect(resultBuffers(result)).toEqual([
+      codes.buffer,
+      ages.buffer,
+      scores.buffer,
+      codes.buffer,
+      ages.buffer,
+      scores.buffer,
+      weights.buffer,
+    ]);
   });
 
   it('names the weight column so that it never collides with a schema column', () => {

@@ -24,9 +24,9 @@ struct OptionInfo {
 struct MechanismInfo {
   std::string id;
   std::string label;
-  std::string neighbours;  // "add-remove" or "replace-one"
-  std::string accounting;  // "basic" (pure epsilon-DP) or "zcdp" ((epsilon, delta)-DP through rho-zCDP)
-  std::string privacy;     // the two in words
+  std::string neighbours;           // "add-remove" or "replace-one"
+  std::string accounting;           // "basic" (pure epsilon-DP) or "zcdp" ((epsilon, delta)-DP through rho-zCDP)
+  std::string privacy;              // the two in words
   std::vector<OptionInfo> options;  // its own options, in the order it reads them
 };
 

@@ -25,11 +25,11 @@ const char* planner_reference_name(PlannerReference reference);  // "uniform", "
 
 // The theorems' unspecified constants; an absent one is taken as 1 and labelled as assumed.
 struct PlannerConstants {
-  std::optional<double> C1, C2;  // Theorem III.1 / Corollary III.1.1, in K
-  std::optional<double> c;       // Theorem III.1: success probability 1 - 3 gamma - exp(-c n)
-  std::optional<double> C1prime; // Theorem IV.1: m >= 2 (1 + C'1 tau) |F| / (delta^2 gamma)
-  std::optional<double> C0;      // Corollary IV.1.1: m >= C0 |F| / (delta^2 gamma)
-  std::optional<double> Cprime;  // Theorem IV.1: KDE bandwidth h = C' (log n / n)^(1/p)
+  std::optional<double> C1, C2;   // Theorem III.1 / Corollary III.1.1, in K
+  std::optional<double> c;        // Theorem III.1: success probability 1 - 3 gamma - exp(-c n)
+  std::optional<double> C1prime;  // Theorem IV.1: m >= 2 (1 + C'1 tau) |F| / (delta^2 gamma)
+  std::optional<double> C0;       // Corollary IV.1.1: m >= C0 |F| / (delta^2 gamma)
+  std::optional<double> Cprime;   // Theorem IV.1: KDE bandwidth h = C' (log n / n)^(1/p)
 };
 
 struct PlannerInputs {
@@ -41,21 +41,21 @@ struct PlannerInputs {
   std::optional<double> domain_size;  // |Omega| of a discrete domain (whole, >= 1)
   std::optional<int> dimensions;      // p of the continuous domain [0,1]^p
   PlannerReference reference = PlannerReference::Uniform;
-  std::optional<double> m;            // reduced-space size, if already chosen
-  std::optional<double> k;            // synthetic rows, if already chosen
-  std::optional<double> tau1, tau2;   // Theorem III.1: min and max of nu; default 1/|Omega| (nu uniform)
-  std::optional<double> tau;          // Theorem IV.1: inf of nu's density; default 1 (nu uniform)
+  std::optional<double> m;           // reduced-space size, if already chosen
+  std::optional<double> k;           // synthetic rows, if already chosen
+  std::optional<double> tau1, tau2;  // Theorem III.1: min and max of nu; default 1/|Omega| (nu uniform)
+  std::optional<double> tau;         // Theorem IV.1: inf of nu's density; default 1 (nu uniform)
   PlannerConstants constants;
 };
 
 enum class ConditionRelation { AtLeast, Below };  // actual >= required | actual < required
 
 struct PlannerCondition {
-  std::string name;       // what is constrained: "n (privacy)", "k", "m", "gamma", ...
-  std::string theorem;    // where the condition comes from
-  std::string formula;    // the condition as text
+  std::string name;     // what is constrained: "n (privacy)", "k", "m", "gamma", ...
+  std::string theorem;  // where the condition comes from
+  std::string formula;  // the condition as text
   ConditionRelation relation = ConditionRelation::AtLeast;
-  double required = 0;    // the bound (a real number, not rounded)
+  double required = 0;           // the bound (a real number, not rounded)
   std::optional<double> actual;  // the input's value, if it was given
   std::optional<bool> met;       // empty when the input was not given
 };
@@ -76,12 +76,12 @@ struct TheoremPlan {
   std::optional<double> required_n, required_k, required_m;
   std::optional<double> condition_number_bound;  // K
   std::string condition_number_formula;
-  std::optional<double> privacy_epsilon;         // total epsilon the theorem promises
+  std::optional<double> privacy_epsilon;  // total epsilon the theorem promises
   std::string privacy_formula;
-  std::optional<double> success_probability;     // of being 8 delta-accurate (may be <= 0: vacuous)
+  std::optional<double> success_probability;  // of being 8 delta-accurate (may be <= 0: vacuous)
   std::string success_formula;
-  std::optional<double> accuracy;                // 8 delta
-  std::optional<double> bandwidth;               // Theorem IV.1: h = C' (log n / n)^(1/p)
+  std::optional<double> accuracy;   // 8 delta
+  std::optional<double> bandwidth;  // Theorem IV.1: h = C' (log n / n)^(1/p)
   std::vector<PlannerConstantUse> constants;
   std::optional<bool> all_met;  // true: all met; false: one is not; empty: none fails but some unknown
   std::vector<std::string> notes;
@@ -89,13 +89,13 @@ struct TheoremPlan {
 
 struct PlannerReport {
   PlannerInputs inputs;
-  double sigma = 0;                     // delta / log(|F| / gamma): Laplace scale of Algorithm 1, step 2
-  double log_statistics_over_gamma = 0; // log(|F| / gamma)
+  double sigma = 0;                      // delta / log(|F| / gamma): Laplace scale of Algorithm 1, step 2
+  double log_statistics_over_gamma = 0;  // log(|F| / gamma)
   // epsilon that Laplace(sigma) noise gives at the given n: Theorem II.1 (1) solved for epsilon,
   // 2 |F| / (n sigma).
   std::optional<double> statistics_epsilon_at_n;
-  std::string primary;                  // id of the chosen reference's main theorem
-  std::vector<TheoremPlan> theorems;    // BSV-2.2, BSV-2.3, then those the domain inputs allow
+  std::string primary;                // id of the chosen reference's main theorem
+  std::vector<TheoremPlan> theorems;  // BSV-2.2, BSV-2.3, then those the domain inputs allow
   std::vector<std::string> notes;
 };
 

@@ -15,8 +15,8 @@ enum class ColumnKind { Categorical, Numeric };
 // A category is written in JSON as a string or a number. A numeric category matches every token
 // that parses to the same number ("1", "1.0", "1e0" all match the category 1).
 struct Category {
-  std::string label;              // how it is written back out
-  std::optional<double> number;   // set when the schema gave a JSON number
+  std::string label;             // how it is written back out
+  std::optional<double> number;  // set when the schema gave a JSON number
 };
 
 struct Column {
@@ -42,7 +42,7 @@ struct DiscoveryCost {
 struct Schema {
   int version = 1;
   std::string name;
-  std::string source;                       // free-text provenance of the domains
+  std::string source;  // free-text provenance of the domains
   std::vector<Column> columns;
   std::vector<std::string> missing_tokens;  // cell texts that mean "missing"
   bool inferred_from_data = false;          // "provenance": "inferred-from-data": NOT PRIVATE

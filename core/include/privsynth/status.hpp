@@ -10,17 +10,17 @@ namespace privsynth {
 
 enum class ErrorCode {
   Ok = 0,
-  InvalidArgument,   // an option out of range (eps <= 0, degree 7, unknown column, ...)
-  InvalidSchema,     // the schema JSON is malformed or inconsistent
-  InvalidData,       // the table does not fit the schema (missing column, value outside domain, ...)
-  EmptyData,         // no records left to work with
-  DomainTooLarge,    // a workload, domain or reduced space would not fit in memory
-  BudgetExceeded,    // a spend would exceed the privacy budget
-  LpInfeasible,      // the linear program has no feasible solution
-  LpLimitReached,    // the solver hit its iteration or time limit
-  LpFailed,          // GLPK reported a fatal error or could not solve
-  Cancelled,         // the caller asked to stop
-  Internal,          // a broken invariant: a bug in privsynth
+  InvalidArgument,  // an option out of range (eps <= 0, degree 7, unknown column, ...)
+  InvalidSchema,    // the schema JSON is malformed or inconsistent
+  InvalidData,      // the table does not fit the schema (missing column, value outside domain, ...)
+  EmptyData,        // no records left to work with
+  DomainTooLarge,   // a workload, domain or reduced space would not fit in memory
+  BudgetExceeded,   // a spend would exceed the privacy budget
+  LpInfeasible,     // the linear program has no feasible solution
+  LpLimitReached,   // the solver hit its iteration or time limit
+  LpFailed,         // GLPK reported a fatal error or could not solve
+  Cancelled,        // the caller asked to stop
+  Internal,         // a broken invariant: a bug in privsynth
 };
 
 // Stable, upper-snake-case name of a code ("INVALID_SCHEMA"); part of the public API.
@@ -48,8 +48,8 @@ class [[nodiscard]] Status {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::move(value)) {}                       // NOLINT(implicit)
-  Result(Status status) : state_(std::move(status)) {}                // NOLINT(implicit)
+  Result(T value) : state_(std::move(value)) {}         // NOLINT(implicit)
+  Result(Status status) : state_(std::move(status)) {}  // NOLINT(implicit)
 
   bool is_ok() const { return std::holds_alternative<T>(state_); }
   const Status& status() const {
@@ -67,9 +67,9 @@ class [[nodiscard]] Result {
 }  // namespace privsynth
 
 // Early return of a failed Status from an expression yielding Status.
-#define PRIVSYNTH_RETURN_IF_ERROR(expr)                  \
-  do {                                                   \
-    ::privsynth::Status privsynth_status_ = (expr);      \
+#define PRIVSYNTH_RETURN_IF_ERROR(expr)                       \
+  do {                                                        \
+    ::privsynth::Status privsynth_status_ = (expr);           \
     if (!privsynth_status_.is_ok()) return privsynth_status_; \
   } while (0)
 
@@ -80,8 +80,8 @@ class [[nodiscard]] Result {
 #define PRIVSYNTH_ASSIGN_OR_RETURN(lhs, ...) \
   PRIVSYNTH_ASSIGN_OR_RETURN_IMPL(PRIVSYNTH_CONCAT(privsynth_result_, __LINE__), lhs, __VA_ARGS__)
 #define PRIVSYNTH_ASSIGN_OR_RETURN_IMPL(result, lhs, ...) \
-  auto result = (__VA_ARGS__);                              \
-  if (!result.is_ok()) return result.status();              \
+  auto result = (__VA_ARGS__);                            \
+  if (!result.is_ok()) return result.status();            \
   lhs = std::move(result).value()
 #define PRIVSYNTH_CONCAT(a, b) PRIVSYNTH_CONCAT_IMPL(a, b)
 #define PRIVSYNTH_CONCAT_IMPL(a, b) a##b

@@ -17,8 +17,8 @@ namespace privsynth {
 
 struct SynthesisInput {
   std::string_view schema_json;
-  CellGridView cells;            // row 0 is the CSV header
-  std::string_view options_json; // see docs/api.md: epsilon, mechanism, columns, degree, ...
+  CellGridView cells;             // row 0 is the CSV header
+  std::string_view options_json;  // see docs/api.md: epsilon, mechanism, columns, degree, ...
 };
 
 // Released bin centres in schema units (numeric centres not rounded, even in integer columns) and
@@ -32,9 +32,10 @@ struct WeightedCentresTable {
 struct SynthesisOutput {
   size_t rows = 0;
   std::vector<DecodedColumn> columns;  // the synthetic table
-  std::optional<WeightedCentresTable> weighted_centres;  // when the mechanism releases weighted points (space-partition)
-  std::string receipt_json;            // public: what was released and how (docs/architecture.md §2)
-  std::string report_json;             // NOT public: utility measured on the real data
+  std::optional<WeightedCentresTable>
+      weighted_centres;      // when the mechanism releases weighted points (space-partition)
+  std::string receipt_json;  // public: what was released and how (docs/architecture.md §2)
+  std::string report_json;   // NOT public: utility measured on the real data
 };
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress = {});

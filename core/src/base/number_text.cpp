@@ -93,7 +93,8 @@ std::string format_like_javascript(double value) {
   const DecimalDigits d = shortest_digits(value);
   const int k = static_cast<int>(d.digits.size()), n = d.exponent + 1;
   if (k <= n && n <= 21) return sign + d.digits + std::string(static_cast<size_t>(n - k), '0');
-  if (0 < n && n <= 21) return sign + d.digits.substr(0, static_cast<size_t>(n)) + "." + d.digits.substr(static_cast<size_t>(n));
+  if (0 < n && n <= 21)
+    return sign + d.digits.substr(0, static_cast<size_t>(n)) + "." + d.digits.substr(static_cast<size_t>(n));
   if (-6 < n && n <= 0) return sign + "0." + std::string(static_cast<size_t>(-n), '0') + d.digits;
   const std::string mantissa = k == 1 ? d.digits : d.digits.substr(0, 1) + "." + d.digits.substr(1);
   return sign + mantissa + exponent_text(n - 1);
@@ -114,7 +115,8 @@ std::string format_precision_like_javascript(double value, int precision) {
     return sign + mantissa + exponent_text(e);
   }
   if (e == precision - 1) return sign + d.digits;
-  if (e >= 0) return sign + d.digits.substr(0, static_cast<size_t>(e + 1)) + "." + d.digits.substr(static_cast<size_t>(e + 1));
+  if (e >= 0)
+    return sign + d.digits.substr(0, static_cast<size_t>(e + 1)) + "." + d.digits.substr(static_cast<size_t>(e + 1));
   return sign + "0." + std::string(static_cast<size_t>(-(e + 1)), '0') + d.digits;
 }
 

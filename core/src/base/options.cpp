@@ -106,12 +106,12 @@ Status OptionReader::integer(const char* key, std::optional<long long>& out, lon
   declare(bounded(key, OptionType::Integer, double(min), double(max)));
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
-  const bool whole = value->is_number_integer() ||
-                     (value->is_number_float() && std::isfinite(value->get<double>()) &&
-                      std::floor(value->get<double>()) == value->get<double>() && std::fabs(value->get<double>()) < 9e15);
+  const bool whole = value->is_number_integer() || (value->is_number_float() && std::isfinite(value->get<double>()) &&
+                                                    std::floor(value->get<double>()) == value->get<double>() &&
+                                                    std::fabs(value->get<double>()) < 9e15);
   if (!whole) return option_error(key, "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
-  const long long number = value->is_number_integer() ? value->get<long long>()
-                                                      : static_cast<long long>(value->get<double>());
+  const long long number =
+      value->is_number_integer() ? value->get<long long>() : static_cast<long long>(value->get<double>());
   if (number < min || number > max) {
     return option_error(key, "a whole number from " + std::to_string(min) + " to " + std::to_string(max));
   }

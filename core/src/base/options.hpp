@@ -27,10 +27,10 @@ const char* option_type_name(OptionType type);  // "number", "integer", "boolean
 struct OptionDeclaration {
   std::string name;
   OptionType type = OptionType::Text;
-  std::vector<std::string> values;          // Choice: the values it takes, in order
-  std::optional<double> minimum, maximum;   // Number and Integer: inclusive bounds
-  bool minimum_excluded = false;            // the value must exceed `minimum` (positive_number)
-  bool test_only = false;                   // a switch for tests that makes the output NOT PRIVATE
+  std::vector<std::string> values;         // Choice: the values it takes, in order
+  std::optional<double> minimum, maximum;  // Number and Integer: inclusive bounds
+  bool minimum_excluded = false;           // the value must exceed `minimum` (positive_number)
+  bool test_only = false;                  // a switch for tests that makes the output NOT PRIVATE
 };
 
 class OptionReader {

@@ -50,7 +50,8 @@ uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 }  // namespace
 
 void RandomSource::fill_after_failure() {
-  if (health_.is_ok()) health_ = Status::error(ErrorCode::Internal, "the platform's secure random number generator failed");
+  if (health_.is_ok())
+    health_ = Status::error(ErrorCode::Internal, "the platform's secure random number generator failed");
   // Never the stale bytes again: a fixed, public sequence that only keeps rejection loops
   // terminating until the caller reads health() and discards everything (every release path does).
   for (size_t i = 0; i + sizeof(uint64_t) <= kBufferBytes; i += sizeof(uint64_t)) {

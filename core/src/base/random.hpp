@@ -70,5 +70,4 @@ class SeededTestRandom final : public RandomSource {
   uint64_t state_[4];
 };
 
-
 }  // namespace privsynth

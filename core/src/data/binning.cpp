@@ -11,9 +11,7 @@ int numeric_bin(const Column& column, double value) {
   return static_cast<int>(std::clamp(bin, 0.0, static_cast<double>(column.bins - 1)));
 }
 
-double bin_lower(const Column& column, int bin) {
-  return column.min + (column.max - column.min) * bin / column.bins;
-}
+double bin_lower(const Column& column, int bin) { return column.min + (column.max - column.min) * bin / column.bins; }
 
 double bin_upper(const Column& column, int bin) {
   return bin + 1 == column.bins ? column.max : column.min + (column.max - column.min) * (bin + 1) / column.bins;

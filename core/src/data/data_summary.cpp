@@ -55,7 +55,8 @@ Result<DataSummarySession> DataSummarySession::start(std::string_view schema_jso
   if (!parsed.is_ok()) return parsed.status();
   Result<TableEncoder> encoder = TableEncoder::create(schema, header, parsed.value());
   if (!encoder.is_ok()) return encoder.status();
-  return DataSummarySession(std::make_unique<State>(State{std::move(schema), parsed.value(), std::move(encoder).value()}));
+  return DataSummarySession(
+      std::make_unique<State>(State{std::move(schema), parsed.value(), std::move(encoder).value()}));
 }
 
 Status DataSummarySession::add_rows(const CellGridView& rows, size_t first_row) {

@@ -48,12 +48,14 @@ std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, cons
     } else {
       out.numbers.resize(table.rows);
       if (c < unit_values.size() && !unit_values[c].empty()) {
-        for (size_t row = 0; row < table.rows; ++row) out.numbers[row] = from_unit(column, unit_values[c][row], round_integers);
+        for (size_t row = 0; row < table.rows; ++row)
+          out.numbers[row] = from_unit(column, unit_values[c][row], round_integers);
         continue;
       }
       for (size_t row = 0; row < table.rows; ++row) {
-        out.numbers[row] = static_cast<int>(codes[row]) == missing ? std::numeric_limits<double>::quiet_NaN()
-                                                                   : draw_in_bin(column, static_cast<int>(codes[row]), random);
+        out.numbers[row] = static_cast<int>(codes[row]) == missing
+                               ? std::numeric_limits<double>::quiet_NaN()
+                               : draw_in_bin(column, static_cast<int>(codes[row]), random);
       }
     }
   }

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "base/random.hpp"
+#include "data/table.hpp"
 #include "privsynth/decoded_column.hpp"
 #include "privsynth/schema.hpp"
-#include "data/table.hpp"
 
 namespace privsynth {
 
@@ -17,8 +17,7 @@ namespace privsynth {
 // column i is decoded from it exactly, min + u (max - min) (rounded in integer columns), instead
 // of drawing within the bin; `round_integers` false keeps those values exact (bin centres).
 std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
-                                        RandomSource& random,
-                                        const std::vector<std::vector<double>>& unit_values = {},
+                                        RandomSource& random, const std::vector<std::vector<double>>& unit_values = {},
                                         bool round_integers = true);
 
 }  // namespace privsynth

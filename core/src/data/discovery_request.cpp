@@ -9,10 +9,13 @@ namespace {
 
 using Json = nlohmann::json;
 
-Status invalid(const std::string& message) { return Status::error(ErrorCode::InvalidArgument, "schema discovery: " + message); }
+Status invalid(const std::string& message) {
+  return Status::error(ErrorCode::InvalidArgument, "schema discovery: " + message);
+}
 
 // A key's text or flag, `fallback` when absent; another type is refused (nlohmann's value() would throw).
-Result<std::string> text_of(const Json& object, const char* key, const std::string& fallback, const std::string& where) {
+Result<std::string> text_of(const Json& object, const char* key, const std::string& fallback,
+                            const std::string& where) {
   if (!object.contains(key)) return fallback;
   if (!object[key].is_string()) return invalid(where + "\"" + key + "\" must be a string");
   return object[key].get<std::string>();
@@ -25,7 +28,8 @@ Result<bool> flag_of(const Json& object, const char* key, const std::string& whe
 }
 
 Result<DiscoveryColumnRequest> read_column(const Json& item) {
-  if (!item.is_object() || !item.contains("name") || !item["name"].is_string() || item["name"].get<std::string>().empty()) {
+  if (!item.is_object() || !item.contains("name") || !item["name"].is_string() ||
+      item["name"].get<std::string>().empty()) {
     return invalid("every column needs a \"name\"");
   }
   DiscoveryColumnRequest request;
@@ -49,8 +53,9 @@ Result<DiscoveryColumnRequest> read_column(const Json& item) {
   if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number() ||
       !(range[0].get<double>() < range[1].get<double>()) || !std::isfinite(range[0].get<double>()) ||
       !std::isfinite(range[1].get<double>())) {
-    return invalid(where + "a numeric column needs a public rough \"range\": [lower, upper] with lower < upper "
-                           "(what anyone could say about it, e.g. [0, 150] for an age)");
+    return invalid(where +
+                   "a numeric column needs a public rough \"range\": [lower, upper] with lower < upper "
+                   "(what anyone could say about it, e.g. [0, 150] for an age)");
   }
   request.column.kind = ColumnKind::Numeric;
   request.lower = range[0].get<double>();
@@ -93,15 +98,17 @@ Result<DiscoveryRequest> read_discovery_request(std::string_view request_json) {
   std::set<std::string> names;
   for (const Json& item : request["columns"]) {
     PRIVSYNTH_ASSIGN_OR_RETURN(DiscoveryColumnRequest column, read_column(item));
-    if (!names.insert(column.column.name).second) return invalid("column \"" + column.column.name + "\" is listed twice");
+    if (!names.insert(column.column.name).second)
+      return invalid("column \"" + column.column.name + "\" is listed twice");
     read.categorical += column.column.kind == ColumnKind::Categorical ? 1 : 0;
     read.columns.push_back(std::move(column));
   }
   if (read.categorical > 0) {
     if (!request.contains("delta") || !request["delta"].is_number() || !(request["delta"].get<double>() > 0) ||
         !(request["delta"].get<double>() < 1)) {
-      return invalid("categorical columns need \"delta\" strictly between 0 and 1 (e.g. 1e-6): no pure epsilon-DP "
-                     "mechanism can release values from an open-ended set");
+      return invalid(
+          "categorical columns need \"delta\" strictly between 0 and 1 (e.g. 1e-6): no pure epsilon-DP "
+          "mechanism can release values from an open-ended set");
     }
     read.delta = request["delta"].get<double>();
   }

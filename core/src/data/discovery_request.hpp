@@ -18,11 +18,11 @@ struct DiscoveryColumnRequest {
 
 struct DiscoveryRequest {
   double epsilon = 0;
-  double delta = 0;                  // categorical columns: the whole delta; 0 without them
-  std::string name = "discovered";   // the schema's
+  double delta = 0;                 // categorical columns: the whole delta; 0 without them
+  std::string name = "discovered";  // the schema's
   std::vector<std::string> missing = {""};
   std::vector<DiscoveryColumnRequest> columns;
-  size_t categorical = 0;            // columns among them that are categorical
+  size_t categorical = 0;  // columns among them that are categorical
 
   // Each column's share: the budget split evenly (delta among the categorical columns only).
   double column_epsilon() const { return epsilon / double(columns.size()); }

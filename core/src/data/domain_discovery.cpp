@@ -4,10 +4,10 @@
 #include <cmath>
 #include <map>
 
+#include "base/number_text.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/exponential_mechanism.hpp"
 #include "privacy/noise.hpp"
-#include "base/number_text.hpp"
 
 namespace privsynth {
 PublicGrid PublicGrid::over(double lower, double upper) {
@@ -28,8 +28,9 @@ namespace {
 
 Status check_range(double lower, double upper) {
   if (!std::isfinite(lower) || !std::isfinite(upper) || !(lower < upper)) {
-    return Status::error(ErrorCode::InvalidArgument, "the public range of a private quantile needs finite lower < upper (got [" +
-                                                         format_number(lower) + ", " + format_number(upper) + "])");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "the public range of a private quantile needs finite lower < upper (got [" +
+                             format_number(lower) + ", " + format_number(upper) + "])");
   }
   return Status::ok();
 }
@@ -40,7 +41,8 @@ Result<uint64_t> quantile_index(const std::vector<double>& values, double q, con
   std::vector<uint64_t> snapped;
   snapped.reserve(values.size());
   for (double v : values) {
-    if (std::isnan(v)) return Status::error(ErrorCode::InvalidData, "a private quantile got a value that is not a number");
+    if (std::isnan(v))
+      return Status::error(ErrorCode::InvalidData, "a private quantile got a value that is not a number");
     snapped.push_back(grid.snap(v));
   }
   std::sort(snapped.begin(), snapped.end());
@@ -83,7 +85,8 @@ Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& valu
                                                  double epsilon, bool integer, RandomSource& random, double tail) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the private bounds' epsilon"));
   PRIVSYNTH_RETURN_IF_ERROR(check_range(lower, upper));
-  if (!(tail >= 0 && tail < 0.5)) return Status::error(ErrorCode::InvalidArgument, "the bounds' tail must be in [0, 0.5)");
+  if (!(tail >= 0 && tail < 0.5))
+    return Status::error(ErrorCode::InvalidArgument, "the bounds' tail must be in [0, 0.5)");
   // Whole numbers are tied by the thousand, and a tie leaves every grid point around it with the
   // same rank: spread each record's value v uniformly over [v, v + 1) first. The spreading is
   // record by record, so neighbouring tables stay neighbouring, and flooring the quantiles undoes it.
@@ -118,7 +121,8 @@ Result<DiscoveredBounds> discover_numeric_bounds(const std::vector<double>& valu
 Result<long long> category_threshold(double epsilon, double delta) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the private categories' epsilon"));
   if (!(delta > 0 && delta < 1)) {
-    return Status::error(ErrorCode::InvalidArgument, "the private categories need 0 < delta < 1 (got " + format_number(delta) + ")");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "the private categories need 0 < delta < 1 (got " + format_number(delta) + ")");
   }
   // a^(tau - 1) / (1 + a) <= delta  <=>  tau - 1 >= ln(1 / (delta (1 + a))) / ln(1 / a), with a
   // from the scale the noise really uses (1/eps rounded up to a fraction: a slightly larger a).
@@ -143,8 +147,9 @@ Result<DiscoveredCategories> discover_categories(const std::vector<std::string>&
     if (noisy >= tau) released.push_back({noisy, value});
   }
   if (released.size() > max_categories) {
-    return Status::error(ErrorCode::DomainTooLarge, "more than " + std::to_string(max_categories) +
-                                                        " categories passed the private threshold; is this column an identifier or a number?");
+    return Status::error(ErrorCode::DomainTooLarge,
+                         "more than " + std::to_string(max_categories) +
+                             " categories passed the private threshold; is this column an identifier or a number?");
   }
   DiscoveredCategories result;
   result.threshold = tau;

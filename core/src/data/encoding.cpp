@@ -8,8 +8,8 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "data/binning.hpp"
 #include "base/number_text.hpp"
+#include "data/binning.hpp"
 
 namespace privsynth {
 std::string_view cell_token(std::string_view raw) {
@@ -138,9 +138,10 @@ class ColumnEncoder {
     double fixed = std::fmin(std::fmax(value, column_.min), column_.max);
     if (column_.integer) fixed = std::round(fixed);
     if (fixed != value) {
-      problem = std::string(token) + (value < column_.min || value > column_.max
-                                          ? " is outside [" + format_number(column_.min) + ", " + format_number(column_.max) + "]"
-                                          : " is not a whole number");
+      problem = std::string(token) +
+                (value < column_.min || value > column_.max
+                     ? " is outside [" + format_number(column_.min) + ", " + format_number(column_.max) + "]"
+                     : " is not a whole number");
       if (policy != OutOfDomainPolicy::Clamp) return CellOutcome::Unfixable;
       ++counts.clamped;
       code = static_cast<uint32_t>(numeric_bin(column_, fixed));
@@ -342,11 +343,13 @@ EncodedData TableEncoder::finish() {
 Result<EncodedData> encode_cells(const Schema& schema, const CellGridView& grid, OutOfDomainPolicy policy,
                                  const ProgressSink& progress, bool keep_unit_values, UnfixableCells unfixable) {
   if (grid.columns == 0 || grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the table has no header row");
-  if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells) return too_large(grid.rows - 1, grid.columns);
+  if (grid.rows - 1 > kMaxInputRows || grid.rows * grid.columns > kMaxInputCells)
+    return too_large(grid.rows - 1, grid.columns);
   PRIVSYNTH_RETURN_IF_ERROR(check_offsets(grid));
   std::vector<std::string> header;
   for (size_t c = 0; c < grid.columns; ++c) header.emplace_back(grid.cell(0, c));
-  PRIVSYNTH_ASSIGN_OR_RETURN(TableEncoder encoder, TableEncoder::create(schema, header, policy, keep_unit_values, unfixable));
+  PRIVSYNTH_ASSIGN_OR_RETURN(TableEncoder encoder,
+                             TableEncoder::create(schema, header, policy, keep_unit_values, unfixable));
   if (!keep_going(progress, Phase::Encode, 0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
   PRIVSYNTH_RETURN_IF_ERROR(encoder.add_rows(grid, 1, progress));
   if (!keep_going(progress, Phase::Encode, 1.0)) return Status::error(ErrorCode::Cancelled, "cancelled while encoding");

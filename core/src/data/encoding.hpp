@@ -8,12 +8,12 @@
 #include <string_view>
 #include <vector>
 
+#include "base/choice.hpp"
+#include "data/table.hpp"
 #include "privsynth/cell_grid.hpp"
 #include "privsynth/progress.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
-#include "base/choice.hpp"
-#include "data/table.hpp"
 
 namespace privsynth {
 
@@ -43,11 +43,11 @@ enum class UnfixableCells {
 const char* out_of_domain_policy_name(OutOfDomainPolicy policy);
 
 struct ColumnEncodingCounts {
-  size_t missing = 0;            // missing tokens kept as the missing level
-  size_t clamped = 0;            // numeric values moved into [min, max] or rounded to a whole number
-  size_t mapped_to_missing = 0;  // unknown categories / unreadable numbers stored as missing
-  size_t set_to_first_level = 0; // unfixable cells set to the first level (UnfixableCells::FirstLevel)
-  size_t rejected = 0;           // rows dropped because of this column
+  size_t missing = 0;             // missing tokens kept as the missing level
+  size_t clamped = 0;             // numeric values moved into [min, max] or rounded to a whole number
+  size_t mapped_to_missing = 0;   // unknown categories / unreadable numbers stored as missing
+  size_t set_to_first_level = 0;  // unfixable cells set to the first level (UnfixableCells::FirstLevel)
+  size_t rejected = 0;            // rows dropped because of this column
 };
 
 struct EncodingReport {

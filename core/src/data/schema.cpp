@@ -128,8 +128,8 @@ Result<Column> parse_column(const Json& object, size_t index) {
     PRIVSYNTH_RETURN_IF_ERROR(parse_categories(object, column, where));
   } else if (type == "numeric") {
     column.kind = ColumnKind::Numeric;
-    PRIVSYNTH_RETURN_IF_ERROR(check_keys(
-        object, {"name", "type", "min", "max", "integer", "bins", "nullable", "description"}, where));
+    PRIVSYNTH_RETURN_IF_ERROR(
+        check_keys(object, {"name", "type", "min", "max", "integer", "bins", "nullable", "description"}, where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_numeric(object, column, where));
   } else {
     return schema_error(where + ": unknown type \"" + type + "\" (expected \"numeric\" or \"categorical\")");
@@ -186,8 +186,8 @@ Result<Schema> parse_schema_json(std::string_view text) {
   const Json root = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded()) return schema_error("the schema is not valid JSON");
   if (!root.is_object()) return schema_error("the schema must be a JSON object");
-  PRIVSYNTH_RETURN_IF_ERROR(
-      check_keys(root, {"version", "name", "source", "description", "provenance", "discovery", "columns", "missing"}, "schema"));
+  PRIVSYNTH_RETURN_IF_ERROR(check_keys(
+      root, {"version", "name", "source", "description", "provenance", "discovery", "columns", "missing"}, "schema"));
   if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<long long>() != 1) {
     return schema_error("\"version\" must be 1 (this is schema format v1)");
   }
@@ -202,7 +202,8 @@ Result<Schema> parse_schema_json(std::string_view text) {
   }
   if (root.contains("provenance")) {
     const Json& provenance = root["provenance"];
-    if (!provenance.is_string() || (provenance != "public" && provenance != "inferred-from-data" && provenance != "dp-discovered")) {
+    if (!provenance.is_string() ||
+        (provenance != "public" && provenance != "inferred-from-data" && provenance != "dp-discovered")) {
       return schema_error("\"provenance\" must be \"public\", \"dp-discovered\" or \"inferred-from-data\"");
     }
     schema.inferred_from_data = provenance == "inferred-from-data";
@@ -213,16 +214,19 @@ Result<Schema> parse_schema_json(std::string_view text) {
                (*cost)[key].get<double>() >= low && (*cost)[key].get<double>() < high;
       };
       if (!number_in("epsilon", 0, 1e6) || !number_in("delta", 0, 1)) {
-        return schema_error("a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, "
-                            "the cost of discovering it, which every receipt adds");
+        return schema_error(
+            "a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, "
+            "the cost of discovering it, which every receipt adds");
       }
       schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>(), {}};
       PRIVSYNTH_RETURN_IF_ERROR(check_keys(*cost, {"epsilon", "delta", "notPrivateReasons"}, "\"discovery\""));
       if (cost->contains("notPrivateReasons")) {
         const Json& reasons = (*cost)["notPrivateReasons"];
-        if (!reasons.is_array()) return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
+        if (!reasons.is_array())
+          return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
         for (const Json& reason : reasons) {
-          if (!reason.is_string()) return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
+          if (!reason.is_string())
+            return schema_error("\"discovery\": \"notPrivateReasons\" must be an array of strings");
           schema.discovered->not_private_reasons.push_back(reason.get<std::string>());
         }
       }
@@ -256,7 +260,9 @@ std::string schema_to_json(const Schema& schema) {
   root["version"] = 1;
   root["name"] = schema.name;
   if (!schema.source.empty()) root["source"] = schema.source;
-  root["provenance"] = schema.inferred_from_data ? "inferred-from-data" : schema.discovered ? "dp-discovered" : "public";
+  root["provenance"] = schema.inferred_from_data ? "inferred-from-data"
+                       : schema.discovered       ? "dp-discovered"
+                                                 : "public";
   if (schema.discovered) {
     root["discovery"] = {{"epsilon", schema.discovered->epsilon}, {"delta", schema.discovered->delta}};
     if (!schema.discovered->not_private_reasons.empty()) {

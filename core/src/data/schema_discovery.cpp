@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <set>
+#include <nlohmann/json.hpp>
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
@@ -61,15 +61,16 @@ Result<size_t> column_index(const CellGridView& grid, const std::string& name) {
 Status discover_categorical(Column& column, const ColumnCells& cells, const DiscoveryRequest& request,
                             Accountant& accountant, RandomSource& random) {
   const std::vector<std::string> values = cells.values();
-  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"categories of \"" + column.name + "\"",
-                                               "discrete Laplace counts above a threshold",
-                                               ApproximateCost{request.column_epsilon(), request.column_delta()}}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      accountant.charge({"categories of \"" + column.name + "\"", "discrete Laplace counts above a threshold",
+                         ApproximateCost{request.column_epsilon(), request.column_delta()}}));
   PRIVSYNTH_ASSIGN_OR_RETURN(const DiscoveredCategories found,
                              discover_categories(values, request.column_epsilon(), request.column_delta(), random));
   if (found.categories.empty()) {
-    return Status::error(ErrorCode::EmptyData, "no value of column \"" + column.name +
-                                                   "\" is frequent enough to be released privately at this epsilon and delta; "
-                                                   "give its categories in a schema or raise epsilon");
+    return Status::error(ErrorCode::EmptyData,
+                         "no value of column \"" + column.name +
+                             "\" is frequent enough to be released privately at this epsilon and delta; "
+                             "give its categories in a schema or raise epsilon");
   }
   for (const std::string& label : found.categories) column.categories.push_back({label, std::nullopt});
   return Status::ok();
@@ -99,16 +100,15 @@ Status discover_numeric(Column& column, const DiscoveryColumnRequest& requested,
 std::string discovery_receipt(const Schema& schema, const Accountant& accountant, bool seeded) {
   Json privacy = privacy_json(accountant);
   privacy["note"] = "every synthesis with this schema adds this cost to its own (its receipt's privacy.total)";
-  const Json receipt = {
-      {"kind", "privsynth privacy receipt"},
-      {"format", 1},
-      {"release", "schema discovery"},
-      {"software", {{"name", "privsynth"}, {"version", version()}}},
-      {"private", !seeded},
-      {"notPrivateReasons", schema.discovered->not_private_reasons},
-      {"privacy", privacy},
-      {"ledger", ledger_json(accountant)},
-      {"randomness", seeded ? "fixed test seed (NOT PRIVATE)" : "platform CSPRNG"}};
+  const Json receipt = {{"kind", "privsynth privacy receipt"},
+                        {"format", 1},
+                        {"release", "schema discovery"},
+                        {"software", {{"name", "privsynth"}, {"version", version()}}},
+                        {"private", !seeded},
+                        {"notPrivateReasons", schema.discovered->not_private_reasons},
+                        {"privacy", privacy},
+                        {"ledger", ledger_json(accountant)},
+                        {"randomness", seeded ? "fixed test seed (NOT PRIVATE)" : "platform CSPRNG"}};
   return to_json_text(receipt, 1);
 }
 
@@ -121,13 +121,14 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
     return Status::error(ErrorCode::InvalidArgument, "schema discovery: \"testSeed\" must be a whole number >= 0");
   }
   // On the heap: a source holds a 64 KiB buffer, too much for a wasm stack.
-  const std::unique_ptr<RandomSource> random = seed ? std::unique_ptr<RandomSource>(new SeededTestRandom(seed->get<uint64_t>()))
-                                                    : std::unique_ptr<RandomSource>(new SystemRandom());
+  const std::unique_ptr<RandomSource> random =
+      seed ? std::unique_ptr<RandomSource>(new SeededTestRandom(seed->get<uint64_t>()))
+           : std::unique_ptr<RandomSource>(new SystemRandom());
   return discover_schema_with_random(request_json, grid, *random);
 }
 
 Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view request_json, const CellGridView& grid,
-                                                         RandomSource& random) {
+                                                          RandomSource& random) {
   PRIVSYNTH_ASSIGN_OR_RETURN(DiscoveryRequest request, read_discovery_request(request_json));
   const bool seeded = random.is_test_seeded();
   if (grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the CSV has no header row");

@@ -8,7 +8,7 @@
 namespace privsynth {
 
 struct EncodedTable {
-  std::vector<int> levels;                   // number of codes of each column
+  std::vector<int> levels;  // number of codes of each column
   size_t rows = 0;
   std::vector<std::vector<uint32_t>> codes;  // codes[column][row], each < levels[column]
 

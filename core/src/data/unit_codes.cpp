@@ -5,7 +5,8 @@
 
 namespace privsynth {
 
-EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<std::vector<double>>& points, size_t count) {
+EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<std::vector<double>>& points,
+                             size_t count) {
   EncodedTable codes = make_empty_table(levels, count);
   for (size_t c = 0; c < levels.size(); ++c) {
     const double bins = levels[c];

@@ -9,6 +9,7 @@
 namespace privsynth {
 
 // points[c][row] in [0, 1] for every column c of `levels`.
-EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<std::vector<double>>& points, size_t count);
+EncodedTable bin_unit_points(const std::vector<int>& levels, const std::vector<std::vector<double>>& points,
+                             size_t count);
 
 }  // namespace privsynth

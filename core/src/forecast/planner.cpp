@@ -63,11 +63,13 @@ void add_condition(TheoremPlan& plan, Quantity quantity, std::string name, std::
 }
 
 void add_privacy_n(TheoremPlan& plan, const Shared& s, const std::string& theorem) {
-  add_condition(plan, Quantity::N, "n (privacy)", theorem, "n >= 2|F| log(|F|/gamma) / (eps delta)", s.privacy_n, s.in.n);
+  add_condition(plan, Quantity::N, "n (privacy)", theorem, "n >= 2|F| log(|F|/gamma) / (eps delta)", s.privacy_n,
+                s.in.n);
 }
 
 void add_sample_sizes(TheoremPlan& plan, const Shared& s, const std::string& theorem) {
-  add_condition(plan, Quantity::N, "n (accuracy)", theorem, "min{n, k} >= log(|F|/gamma) / delta^2", s.sample_bound, s.in.n);
+  add_condition(plan, Quantity::N, "n (accuracy)", theorem, "min{n, k} >= log(|F|/gamma) / delta^2", s.sample_bound,
+                s.in.n);
   add_condition(plan, Quantity::K, "k", theorem, "min{n, k} >= log(|F|/gamma) / delta^2", s.sample_bound, s.in.k);
 }
 
@@ -94,12 +96,14 @@ void finish(TheoremPlan& plan) {
 TheoremPlan bsv_privacy(const Shared& s) {
   TheoremPlan plan;
   plan.id = "BSV-2.2";
-  plan.theorem = "Boedihardjo, Strohmer & Vershynin, Theorem 2.2 (Bojkovic & Loh, Theorem II.1 (1)): privacy of Algorithm 1";
+  plan.theorem =
+      "Boedihardjo, Strohmer & Vershynin, Theorem 2.2 (Bojkovic & Loh, Theorem II.1 (1)): privacy of Algorithm 1";
   plan.reference = "any";
   add_privacy_n(plan, s, "BSV Theorem 2.2");
   plan.privacy_epsilon = s.eps;
   plan.privacy_formula = "eps (Laplace(sigma) on each normalized statistic; f maps into [-1, 1])";
-  plan.notes.push_back("Privacy of Algorithm 1 alone; a private reference measure (histogram, Bernstein) spends eps more.");
+  plan.notes.push_back(
+      "Privacy of Algorithm 1 alone; a private reference measure (histogram, Bernstein) spends eps more.");
   finish(plan);
   return plan;
 }
@@ -154,9 +158,11 @@ void histogram_success(TheoremPlan& plan, const Shared& s) {
   plan.privacy_epsilon = 2 * s.eps;
   plan.privacy_formula = "2 eps (basic composition: eps for the perturbed histogram mu, eps for Algorithm 1)";
   plan.accuracy = 8 * s.delta;
-  plan.notes.push_back("Success probability as stated by the paper. The proof's K bound fails with probability up to "
-                       "3 gamma + exp(-cn) and Theorem II.1 (2) adds its own 4 gamma; a union bound over both gives only "
-                       "1 - 7 gamma - exp(-cn) = " + short_number(1 - 7 * s.gamma - std::exp(-s.in.constants.c.value_or(1.0) * n)) + ".");
+  plan.notes.push_back(
+      "Success probability as stated by the paper. The proof's K bound fails with probability up to "
+      "3 gamma + exp(-cn) and Theorem II.1 (2) adds its own 4 gamma; a union bound over both gives only "
+      "1 - 7 gamma - exp(-cn) = " +
+      short_number(1 - 7 * s.gamma - std::exp(-s.in.constants.c.value_or(1.0) * n)) + ".");
 }
 
 TheoremPlan histogram_iii1(const Shared& s) {
@@ -180,19 +186,24 @@ TheoremPlan histogram_iii1(const Shared& s) {
   const double K = histogram_k(s, n, tau2, s.log_f_gamma);
   plan.condition_number_bound = K;
   plan.condition_number_formula =
-      "K = (1 + C1 (sqrt(2 log(1/gamma)/n) + sqrt(|Omega|/n)))^(1/2) (1 + C2 delta |Omega| (1 + tau2 |Omega|) log|Omega| / "
-      "(gamma n log(|F|/gamma)))^(1/2), n = " + short_number(n);
+      "K = (1 + C1 (sqrt(2 log(1/gamma)/n) + sqrt(|Omega|/n)))^(1/2) (1 + C2 delta |Omega| (1 + tau2 |Omega|) "
+      "log|Omega| / "
+      "(gamma n log(|F|/gamma)))^(1/2), n = " +
+      short_number(n);
   add_condition(plan, Quantity::M, "m", th, "m >= 2 K |F| / (delta^2 gamma)", 2 * K * s.m_unit, s.in.m);
   add_gamma_range(plan, s, th);
   histogram_success(plan, s);
   plan.notes.push_back("tau1 = " + short_number(tau1) + ", tau2 = " + short_number(tau2) +
                        (s.in.tau1 || s.in.tau2 ? "" : " (defaults: nu uniform, tau1 = tau2 = 1/|Omega|)") + ".");
   plan.notes.push_back(
-      "The paper prints log(|F|/delta) in the third n term and in K; its proof (Appendix C-B, step 3) gets that term from "
+      "The paper prints log(|F|/delta) in the third n term and in K; its proof (Appendix C-B, step 3) gets that term "
+      "from "
       "sigma = delta / log(|F|/gamma), so log(|F|/gamma) is used here. As printed: n >= " +
-      short_number(third * s.log_f_gamma / log_printed) + ", K = " + short_number(histogram_k(s, n, tau2, log_printed)) + ".");
+      short_number(third * s.log_f_gamma / log_printed) +
+      ", K = " + short_number(histogram_k(s, n, tau2, log_printed)) + ".");
   plan.notes.push_back(
-      "The proof bounds the histogram noise max|omega_j| with sigma (Lemma A.1), but Algorithm 2's noise has scale 2/eps "
+      "The proof bounds the histogram noise max|omega_j| with sigma (Lemma A.1), but Algorithm 2's noise has scale "
+      "2/eps "
       "(density eps/4 exp(-eps|w|/2)), not sigma. With 2/eps the third n term would read 16 |Omega| (1 + tau2 |Omega|) "
       "log|Omega| / (eps tau1 gamma) = " +
       short_number(16 * omega * (1 + tau2 * omega) * std::log(omega) / (s.eps * tau1 * s.gamma)) +
@@ -212,7 +223,8 @@ TheoremPlan histogram_corollary(const Shared& s) {
   const std::string th = "Corollary III.1.1";
   add_privacy_n(plan, s, th);
   const double second = 8 * omega * omega * omega + 16 * omega * omega * std::log(1 / s.gamma);
-  add_condition(plan, Quantity::N, "n (empirical nu)", th, "n >= 8|Omega|^3 + 16|Omega|^2 log(1/gamma)", second, s.in.n);
+  add_condition(plan, Quantity::N, "n (empirical nu)", th, "n >= 8|Omega|^3 + 16|Omega|^2 log(1/gamma)", second,
+                s.in.n);
   const double third = 16 * s.delta * omega * omega * std::log(omega) / (s.gamma * s.log_f_gamma);
   add_condition(plan, Quantity::N, "n (histogram noise)", th,
                 "n >= 16 delta |Omega|^2 log|Omega| / (gamma log(|F|/gamma))", third, s.in.n);
@@ -222,7 +234,8 @@ TheoremPlan histogram_corollary(const Shared& s) {
   plan.condition_number_bound = K;
   plan.condition_number_formula =
       "K = (1 + C1 (sqrt(2 log(1/gamma)/n) + sqrt(|Omega|/n)))^(1/2) (1 + 2 C2 delta |Omega| log|Omega| / "
-      "(gamma n log(|F|/gamma)))^(1/2), n = " + short_number(n);
+      "(gamma n log(|F|/gamma)))^(1/2), n = " +
+      short_number(n);
   add_condition(plan, Quantity::M, "m", th, "m >= 2 K |F| / (delta^2 gamma)", 2 * K * s.m_unit, s.in.m);
   add_gamma_range(plan, s, th);
   histogram_success(plan, s);
@@ -231,8 +244,10 @@ TheoremPlan histogram_corollary(const Shared& s) {
       short_number(second / (s.gamma * log_printed)) +
       ". Theorem III.1's 8/tau1^2 (|Omega| + 2 log(1/gamma)) with tau1 = 1/|Omega| gives no such denominator, so the "
       "specialisation of Theorem III.1 is used here.");
-  plan.notes.push_back("The paper prints log(|F|/delta) in the third n term and in K (see Theorem III.1); log(|F|/gamma) is "
-                       "used. As printed: n >= " + short_number(third * s.log_f_gamma / log_printed) + ".");
+  plan.notes.push_back(
+      "The paper prints log(|F|/delta) in the third n term and in K (see Theorem III.1); log(|F|/gamma) is "
+      "used. As printed: n >= " +
+      short_number(third * s.log_f_gamma / log_printed) + ".");
   finish(plan);
   return plan;
 }
@@ -253,10 +268,13 @@ void kde_common(TheoremPlan& plan, const Shared& s) {
   plan.success_formula = "1 - gamma - 1/n, n = " + short_number(n);
   plan.accuracy = 8 * s.delta;
   if (n > 1) plan.bandwidth = s.in.constants.Cprime.value_or(1.0) * std::pow(std::log(n) / n, 1.0 / p);
-  plan.notes.push_back("Success probability as stated by the paper; Theorem II.1 (2) adds its own 4 gamma, so a union bound "
-                       "gives only 1 - 5 gamma - 1/n = " + short_number(1 - 5 * s.gamma - 1 / n) + ".");
-  plan.notes.push_back("Algorithm 3 as printed lost an exponent: its (k+1)^p lattice coefficients need Laplace scale "
-                       "S(F) (k+1)^p / eps, not S(F) (k+1) / eps (docs/spec/algorithms.md §2).");
+  plan.notes.push_back(
+      "Success probability as stated by the paper; Theorem II.1 (2) adds its own 4 gamma, so a union bound "
+      "gives only 1 - 5 gamma - 1/n = " +
+      short_number(1 - 5 * s.gamma - 1 / n) + ".");
+  plan.notes.push_back(
+      "Algorithm 3 as printed lost an exponent: its (k+1)^p lattice coefficients need Laplace scale "
+      "S(F) (k+1)^p / eps, not S(F) (k+1) / eps (docs/spec/algorithms.md §2).");
 }
 
 TheoremPlan kde_iv1(const Shared& s) {
@@ -274,8 +292,8 @@ TheoremPlan kde_iv1(const Shared& s) {
   add_sample_sizes(plan, s, th);
   plan.condition_number_bound = 1 + C1p * tau;
   plan.condition_number_formula = "K = 1 + C'1 tau (the m condition's 2 (1 + C'1 tau) = 2K)";
-  add_condition(plan, Quantity::M, "m", th, "m >= 2 (1 + C'1 tau) |F| / (delta^2 gamma)", 2 * (1 + C1p * tau) * s.m_unit,
-                s.in.m);
+  add_condition(plan, Quantity::M, "m", th, "m >= 2 (1 + C'1 tau) |F| / (delta^2 gamma)",
+                2 * (1 + C1p * tau) * s.m_unit, s.in.m);
   add_gamma_range(plan, s, th);
   kde_common(plan, s);
   const double n = evaluation_n(plan, s);
@@ -283,13 +301,17 @@ TheoremPlan kde_iv1(const Shared& s) {
                        "; nu must also be Lipschitz, which the planner cannot check.");
   if (plan.bandwidth) {
     plan.notes.push_back(
-        "The proof (Appendix D-C, step 2) needs n >= (3C/tau)^(p+1) 2 log(1/gamma) / (h eps sqrt((2 pi)^p)); the theorem "
-        "drops C and the bandwidth h = C' (log n/n)^(1/p) < 1, which makes the printed bound smaller. With C = 1 and h at "
-        "n = " + short_number(n) + " that bound is " + short_number(kde_n_bound(s, 3 / tau) / *plan.bandwidth) +
+        "The proof (Appendix D-C, step 2) needs n >= (3C/tau)^(p+1) 2 log(1/gamma) / (h eps sqrt((2 pi)^p)); the "
+        "theorem "
+        "drops C and the bandwidth h = C' (log n/n)^(1/p) < 1, which makes the printed bound smaller. With C = 1 and h "
+        "at "
+        "n = " +
+        short_number(n) + " that bound is " + short_number(kde_n_bound(s, 3 / tau) / *plan.bandwidth) +
         " (informational; not a condition here).");
   }
-  plan.notes.push_back("The proof's bound is K = (1 + C'1 tau)^(1/2) (1 + C'2 tau)^(1/2); the theorem's m condition uses "
-                       "2 (1 + C'1 tau), which is what is reported.");
+  plan.notes.push_back(
+      "The proof's bound is K = (1 + C'1 tau)^(1/2) (1 + C'2 tau)^(1/2); the theorem's m condition uses "
+      "2 (1 + C'1 tau), which is what is reported.");
   finish(plan);
   return plan;
 }
@@ -312,7 +334,8 @@ TheoremPlan kde_corollary(const Shared& s) {
   add_gamma_range(plan, s, th);
   kde_common(plan, s);
   plan.notes.push_back("Theorem IV.1 with tau = 1 gives m >= 2 (1 + C'1) |F| / (delta^2 gamma) = " +
-                       short_number(2 * (1 + C1p) * s.m_unit) + ", i.e. C0 = 2 (1 + C'1); the corollary's C0 is its own "
+                       short_number(2 * (1 + C1p) * s.m_unit) +
+                       ", i.e. C0 = 2 (1 + C'1); the corollary's C0 is its own "
                        "constant here.");
   finish(plan);
   return plan;
@@ -323,8 +346,9 @@ TheoremPlan kde_corollary(const Shared& s) {
 TheoremPlan bsv_accuracy(const Shared& s, const std::vector<TheoremPlan>& specific) {
   TheoremPlan plan;
   plan.id = "BSV-2.3";
-  plan.theorem = "Boedihardjo, Strohmer & Vershynin, Theorem 2.3 (Bojkovic & Loh, Theorem II.1 (2)): accuracy of "
-                 "Algorithm 1 when kappa(nu||mu) <= K";
+  plan.theorem =
+      "Boedihardjo, Strohmer & Vershynin, Theorem 2.3 (Bojkovic & Loh, Theorem II.1 (2)): accuracy of "
+      "Algorithm 1 when kappa(nu||mu) <= K";
   plan.reference = planner_reference_name(s.in.reference);
   const std::string th = "BSV Theorem 2.3";
   add_sample_sizes(plan, s, th);
@@ -397,8 +421,10 @@ Status validate_planner_inputs(const PlannerInputs& in) {
     return invalid("delta must be in (0, 1/2] (Theorem II.1 needs delta <= 1/2), got " + short_number(in.delta));
   }
   if (!(in.gamma > 0 && in.gamma <= 0.25)) {
-    return invalid("gamma must be in (0, 1/4) (the theorems' range; exactly 1/4, the paper's Appendix C-C value, is "
-                   "accepted with a warning), got " + short_number(in.gamma));
+    return invalid(
+        "gamma must be in (0, 1/4) (the theorems' range; exactly 1/4, the paper's Appendix C-C value, is "
+        "accepted with a warning), got " +
+        short_number(in.gamma));
   }
   if (in.n && (!std::isfinite(*in.n) || *in.n < 1)) {
     return invalid("n must be a finite number >= 1 (a noisy count below 1 leaves nothing to plan for), got " +
@@ -420,12 +446,13 @@ Status validate_planner_inputs(const PlannerInputs& in) {
   if (in.reference == PlannerReference::BernsteinKde && !in.dimensions) {
     return invalid("reference \"bernstein-kde\" needs dimensions (p): its theorems are for [0,1]^p");
   }
-  if ((in.tau1 || in.tau2) && !in.domain_size) return invalid("tau1 and tau2 (Theorem III.1) need domainSize (|Omega|)");
+  if ((in.tau1 || in.tau2) && !in.domain_size)
+    return invalid("tau1 and tau2 (Theorem III.1) need domainSize (|Omega|)");
   const double uniform_mass = in.domain_size ? 1.0 / *in.domain_size : 1.0;
   const double slack = 1 + 1e-12;  // 1/|Omega| given as a rounded decimal
   if (in.tau1 && !(*in.tau1 > 0 && *in.tau1 <= uniform_mass * slack)) {
-    return invalid("tau1 (the smallest probability nu(x)) must be in (0, 1/|Omega|] = (0, " + short_number(uniform_mass) +
-                   "], got " + short_number(*in.tau1));
+    return invalid("tau1 (the smallest probability nu(x)) must be in (0, 1/|Omega|] = (0, " +
+                   short_number(uniform_mass) + "], got " + short_number(*in.tau1));
   }
   if (in.tau2 && !(*in.tau2 >= uniform_mass / slack && *in.tau2 <= 1)) {
     return invalid("tau2 (the largest probability nu(x)) must be in [1/|Omega|, 1] = [" + short_number(uniform_mass) +
@@ -436,7 +463,7 @@ Status validate_planner_inputs(const PlannerInputs& in) {
     return invalid("tau (the infimum of nu's density on [0,1]^p) must be in (0, 1], got " + short_number(*in.tau));
   }
   const std::pair<const char*, const std::optional<double>*> constants[] = {
-      {"C1", &in.constants.C1}, {"C2", &in.constants.C2}, {"c", &in.constants.c},
+      {"C1", &in.constants.C1},           {"C2", &in.constants.C2}, {"c", &in.constants.c},
       {"C1prime", &in.constants.C1prime}, {"C0", &in.constants.C0}, {"Cprime", &in.constants.Cprime}};
   for (const auto& [name, value] : constants) {
     if (*value && (!std::isfinite(**value) || **value <= 0)) {
@@ -477,18 +504,22 @@ Result<PlannerReport> plan_synthesis(const PlannerInputs& inputs) {
   }
 
   if (inputs.gamma >= 0.25) {
-    report.notes.push_back("gamma = 1/4 is outside the theorems' range gamma in (0, 1/4) and makes 1 - 4 gamma = 0: no "
-                           "accuracy guarantee holds (accepted because the paper's Appendix C-C simulation uses it).");
+    report.notes.push_back(
+        "gamma = 1/4 is outside the theorems' range gamma in (0, 1/4) and makes 1 - 4 gamma = 0: no "
+        "accuracy guarantee holds (accepted because the paper's Appendix C-C simulation uses it).");
   }
   if (8 * inputs.delta >= 2) {
-    report.notes.push_back("8 delta = " + short_number(8 * inputs.delta) + " >= 2: every synthetic dataset is 2-accurate "
+    report.notes.push_back("8 delta = " + short_number(8 * inputs.delta) +
+                           " >= 2: every synthetic dataset is 2-accurate "
                            "for functions into [-1, 1], so the accuracy guarantee says nothing at this delta.");
   }
   if (inputs.n) {
-    report.notes.push_back("n is used as given; if it is a DP-noisy count it may overstate the true n, so leave a margin.");
+    report.notes.push_back(
+        "n is used as given; if it is a DP-noisy count it may overstate the true n, so leave a margin.");
   }
-  report.notes.push_back("Unspecified constants default to 1 and are labelled \"" + std::string(kAssumedLabel) +
-                         "\"; \"met\" compares a given input with the bound and is empty when the input was not given.");
+  report.notes.push_back(
+      "Unspecified constants default to 1 and are labelled \"" + std::string(kAssumedLabel) +
+      "\"; \"met\" compares a given input with the bound and is empty when the input was not given.");
   return report;
 }
 
@@ -530,7 +561,8 @@ Result<PlannerInputs> read_planner_inputs(const std::string& json_text) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("reference", reference));
   const std::optional<PlannerReference> kind = parse_reference(reference);
   if (!kind) {
-    return invalid("option \"reference\" must be \"uniform\", \"histogram\" or \"bernstein-kde\", got \"" + reference + "\"");
+    return invalid("option \"reference\" must be \"uniform\", \"histogram\" or \"bernstein-kde\", got \"" + reference +
+                   "\"");
   }
   inputs.reference = *kind;
   PRIVSYNTH_RETURN_IF_ERROR(optional_number("n", inputs.n));
@@ -552,7 +584,7 @@ Result<PlannerInputs> read_planner_inputs(const std::string& json_text) {
     const nlohmann::json& constants = object["constants"];
     if (!constants.is_object()) return invalid("option \"constants\" must be an object");
     const std::pair<const char*, std::optional<double>*> known[] = {
-        {"C1", &inputs.constants.C1}, {"C2", &inputs.constants.C2}, {"c", &inputs.constants.c},
+        {"C1", &inputs.constants.C1},           {"C2", &inputs.constants.C2}, {"c", &inputs.constants.c},
         {"C1prime", &inputs.constants.C1prime}, {"C0", &inputs.constants.C0}, {"Cprime", &inputs.constants.Cprime}};
     for (auto it = constants.begin(); it != constants.end(); ++it) {
       std::optional<double>* target = nullptr;
@@ -575,8 +607,11 @@ Result<PlannerInputs> read_planner_inputs(const std::string& json_text) {
 }
 
 nlohmann::json planner_inputs_json(const PlannerInputs& in) {
-  nlohmann::json out = {{"statistics", in.statistics}, {"epsilon", in.epsilon}, {"delta", in.delta},
-                        {"gamma", in.gamma}, {"reference", planner_reference_name(in.reference)}};
+  nlohmann::json out = {{"statistics", in.statistics},
+                        {"epsilon", in.epsilon},
+                        {"delta", in.delta},
+                        {"gamma", in.gamma},
+                        {"reference", planner_reference_name(in.reference)}};
   auto put = [&](const char* key, const std::optional<double>& value) {
     if (value) out[key] = *value;
   };
@@ -590,7 +625,7 @@ nlohmann::json planner_inputs_json(const PlannerInputs& in) {
   put("tau", in.tau);
   nlohmann::json constants = nlohmann::json::object();
   const std::pair<const char*, const std::optional<double>*> known[] = {
-      {"C1", &in.constants.C1}, {"C2", &in.constants.C2}, {"c", &in.constants.c},
+      {"C1", &in.constants.C1},           {"C2", &in.constants.C2}, {"c", &in.constants.c},
       {"C1prime", &in.constants.C1prime}, {"C0", &in.constants.C0}, {"Cprime", &in.constants.Cprime}};
   for (const auto& [name, value] : known) {
     if (*value) constants[name] = **value;
@@ -611,22 +646,28 @@ nlohmann::json optional_json(const std::optional<bool>& value) {
 nlohmann::json theorem_json(const TheoremPlan& plan) {
   nlohmann::json conditions = nlohmann::json::array();
   for (const PlannerCondition& c : plan.conditions) {
-    conditions.push_back({{"name", c.name}, {"theorem", c.theorem}, {"formula", c.formula},
-                          {"relation", c.relation == ConditionRelation::AtLeast ? ">=" : "<"}, {"required", c.required},
-                          {"actual", optional_json(c.actual)}, {"met", optional_json(c.met)}});
+    conditions.push_back({{"name", c.name},
+                          {"theorem", c.theorem},
+                          {"formula", c.formula},
+                          {"relation", c.relation == ConditionRelation::AtLeast ? ">=" : "<"},
+                          {"required", c.required},
+                          {"actual", optional_json(c.actual)},
+                          {"met", optional_json(c.met)}});
   }
   nlohmann::json constants = nlohmann::json::array();
   for (const PlannerConstantUse& c : plan.constants) {
-    constants.push_back({{"name", c.name}, {"value", c.value}, {"assumed", c.assumed},
-                         {"label", c.assumed ? kAssumedLabel : "given"}});
+    constants.push_back(
+        {{"name", c.name}, {"value", c.value}, {"assumed", c.assumed}, {"label", c.assumed ? kAssumedLabel : "given"}});
   }
   return {{"id", plan.id},
           {"theorem", plan.theorem},
           {"reference", plan.reference},
           {"primary", plan.primary},
           {"conditions", conditions},
-          {"required", {{"n", optional_json(plan.required_n)}, {"k", optional_json(plan.required_k)},
-                        {"m", optional_json(plan.required_m)}}},
+          {"required",
+           {{"n", optional_json(plan.required_n)},
+            {"k", optional_json(plan.required_k)},
+            {"m", optional_json(plan.required_m)}}},
           {"conditionNumberBound", optional_json(plan.condition_number_bound)},
           {"conditionNumberFormula", plan.condition_number_formula},
           {"privacy", {{"epsilon", optional_json(plan.privacy_epsilon)}, {"formula", plan.privacy_formula}}},

@@ -67,7 +67,8 @@ Result<RunAdvice> advise_run(std::string_view schema_json, std::string_view requ
 
   // The reference measure as the reduced-space LP reads, checks and resolves it for a run.
   OptionReader reader(request.reference_options);
-  PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpOptions options, read_reduced_space_lp_options(reader, request.epsilon.value_or(1)));
+  PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpOptions options,
+                             read_reduced_space_lp_options(reader, request.epsilon.value_or(1)));
   const bool continuous = options.space == ReducedSpace::Continuous;
   if (continuous) {
     PRIVSYNTH_RETURN_IF_ERROR(check_continuous_space_columns(schema, indices));
@@ -99,19 +100,20 @@ Json run_advice_json(const RunAdvice& advice) {
   }
   const ReferenceAdvice& reference = advice.reference;
   const auto optional = [](std::optional<double> x) { return x ? Json(*x) : Json(nullptr); };
-  return {{"kind", "privsynth run advice"},
-          {"columns", columns},
-          {"domainCells", advice.domain_cells},
-          {"continuousSpacePossible", advice.continuous_space_possible},
-          {"reference",
-           {{"choice", reference_kind_name(reference.choice)},
-            {"measure", reference_kind_name(reference.measure)},
-            {"space", reference.continuous ? "continuous" : "encoded"},
-            {"budgetFraction", reference.budget_fraction},
-            {"defaultBudgetFraction", reference.default_budget_fraction},
-            {"epsilon", optional(reference.epsilon)},
-            {"lpEpsilon", optional(reference.lp_epsilon)}}},
-          {"recommendation", {{"mechanism", advice.recommendation.mechanism}, {"reason", advice.recommendation.reason}}}};
+  return {
+      {"kind", "privsynth run advice"},
+      {"columns", columns},
+      {"domainCells", advice.domain_cells},
+      {"continuousSpacePossible", advice.continuous_space_possible},
+      {"reference",
+       {{"choice", reference_kind_name(reference.choice)},
+        {"measure", reference_kind_name(reference.measure)},
+        {"space", reference.continuous ? "continuous" : "encoded"},
+        {"budgetFraction", reference.budget_fraction},
+        {"defaultBudgetFraction", reference.default_budget_fraction},
+        {"epsilon", optional(reference.epsilon)},
+        {"lpEpsilon", optional(reference.lp_epsilon)}}},
+      {"recommendation", {{"mechanism", advice.recommendation.mechanism}, {"reason", advice.recommendation.reason}}}};
 }
 
 Result<std::string> advise_run_json(std::string_view schema_json, std::string_view request_json) {

@@ -45,8 +45,8 @@ MemoryEstimate estimate_memory(const RunShape& shape) {
   MemoryEstimate memory;
   const double n = double(shape.rows), p = double(shape.columns), k = double(shape.synthetic_rows);
   memory.table = n * p * (4 + kInputBytesPerCell) + (shape.ml ? n * p * 4 : 0);  // codes, the input grid, a split copy
-  memory.output = k * p * (4 + 8);  // encoded and decoded synthetic rows
-  memory.marginals = double(shape.measured_cells) * 16;  // true counts and noisy values
+  memory.output = k * p * (4 + 8);                                               // encoded and decoded synthetic rows
+  memory.marginals = double(shape.measured_cells) * 16;                          // true counts and noisy values
   if (const std::optional<LpFitCost>& lp = shape.lp) {
     const double m = double(lp->points), marginals = double(shape.fit_marginals);
     // The points' codes, one uint32 cell index per (marginal, point) in the statistic
@@ -72,9 +72,8 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
   double lp = 0;
   if (shape.lp) {
     const double statistics = double(std::max<size_t>(1, shape.fit_statistics + shape.lp->dense_statistics));
-    lp = shape.lp->objective == FitObjective::SumError
-             ? kLpSumErrorFactor * std::pow(statistics, kLpSumErrorExponent)
-             : kLpMaxErrorFactor * std::pow(statistics, kLpMaxErrorExponent);
+    lp = shape.lp->objective == FitObjective::SumError ? kLpSumErrorFactor * std::pow(statistics, kLpSumErrorExponent)
+                                                       : kLpMaxErrorFactor * std::pow(statistics, kLpMaxErrorExponent);
     other += kLpSampleFixed + kLpSamplePerCell * k * p;
   } else {
     other += kTreeSampleFixed + kTreeSamplePerCell * k * p;

@@ -13,17 +13,17 @@
 namespace privsynth {
 
 struct RunShape {
-  size_t rows = 0;               // n, records read
-  size_t mechanism_rows = 0;     // records the mechanism sees (n minus an mlTarget hold-out)
-  size_t columns = 0;            // p
-  size_t synthetic_rows = 0;     // k
-  size_t counted_marginals = 0;  // marginals counted over the records (measured, scored or for mu)
-  size_t measured_cells = 0;     // noisy values held
+  size_t rows = 0;                               // n, records read
+  size_t mechanism_rows = 0;                     // records the mechanism sees (n minus an mlTarget hold-out)
+  size_t columns = 0;                            // p
+  size_t synthetic_rows = 0;                     // k
+  size_t counted_marginals = 0;                  // marginals counted over the records (measured, scored or for mu)
+  size_t measured_cells = 0;                     // noisy values held
   size_t fit_marginals = 0, fit_statistics = 0;  // what the fit matches (FitForecast)
-  std::optional<LpFitCost> lp;   // an LP fit; none: rows drawn from released tables, bins or samples
-  bool evaluate = true;          // the utility report (marginal distances on the real data)
-  bool ml = false;               // the mlTarget report (logistic regressions)
-  size_t one_hot_features = 0;   // mlTarget: the levels of the other columns
+  std::optional<LpFitCost> lp;                   // an LP fit; none: rows drawn from released tables, bins or samples
+  bool evaluate = true;                          // the utility report (marginal distances on the real data)
+  bool ml = false;                               // the mlTarget report (logistic regressions)
+  size_t one_hot_features = 0;                   // mlTarget: the levels of the other columns
 };
 
 struct MemoryEstimate {
@@ -35,11 +35,11 @@ struct MemoryEstimate {
 };
 
 struct RuntimeEstimate {
-  double native = 0;     // seconds, the native build on the calibration machine
+  double native = 0;         // seconds, the native build on the calibration machine
   double low = 0, high = 0;  // the range the calibration data suggest for the native build
-  double wasm = 0;       // native times the wasm factor
+  double wasm = 0;           // native times the wasm factor
   double wasm_factor = 0;
-  std::string basis;     // the calibration, in words
+  std::string basis;  // the calibration, in words
 };
 
 MemoryEstimate estimate_memory(const RunShape& shape);

@@ -5,8 +5,8 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
-#include "privacy/noise.hpp"
 #include "pipeline/run_setup.hpp"
+#include "privacy/noise.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -43,9 +43,10 @@ ReleaseForecast forecast_errors(const ForecastRelease& release, double budget, c
                                 const std::vector<std::string>& names, std::optional<double> n) {
   ReleaseForecast out;
   out.release = release;
-  out.budget_share = (release.noise == ForecastNoise::DiscreteGaussian || release.noise == ForecastNoise::ExponentialMechanism)
-                         ? (release.rho > 0 ? release.rho / budget : 0)
-                         : release.epsilon / budget;
+  out.budget_share =
+      (release.noise == ForecastNoise::DiscreteGaussian || release.noise == ForecastNoise::ExponentialMechanism)
+          ? (release.rho > 0 ? release.rho / budget : 0)
+          : release.epsilon / budget;
   if (release.noise == ForecastNoise::ExponentialMechanism) return out;
   out.expected_abs_noise = expected_abs_noise(release);
   const double e = out.expected_abs_noise;
@@ -85,7 +86,8 @@ ReleaseForecast forecast_errors(const ForecastRelease& release, double budget, c
   } else {  // the largest case: the biggest candidates
     std::sort(cells_each.rbegin(), cells_each.rend());
     double cells = known_cells;
-    for (size_t i = 0; i + release.column_sets.size() < release.marginals_max && i < cells_each.size(); ++i) cells += cells_each[i];
+    for (size_t i = 0; i + release.column_sets.size() < release.marginals_max && i < cells_each.size(); ++i)
+      cells += cells_each[i];
     out.cells = size_t(cells);
   }
   return out;
@@ -128,7 +130,8 @@ const char* forecast_noise_name(ForecastNoise noise) {
   return "?";
 }
 
-Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view options_json, std::optional<double> rows) {
+Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view options_json,
+                                 std::optional<double> rows) {
   if (rows && !(std::isfinite(*rows) && *rows >= 1 && *rows <= kMaxStatedRows)) {
     return Status::error(ErrorCode::InvalidArgument, "rows (the number of records) must be a number from 1 to 1e12");
   }
@@ -153,7 +156,8 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     forecast.mechanism_rows = std::max(1.0, *rows - held_out);
     if (held_out > 0) {
       forecast.notes.push_back("mlTarget holds out each record with probability " +
-                               format_rounded(setup.common.ml_test_fraction) + " for the test: the mechanism sees about " +
+                               format_rounded(setup.common.ml_test_fraction) +
+                               " for the test: the mechanism sees about " +
                                std::to_string(static_cast<long long>(*forecast.mechanism_rows)) + " records");
     }
   }
@@ -163,7 +167,8 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
   const MechanismForecast& privacy = forecast.privacy;
   const double budget = privacy.zcdp ? privacy.rho : privacy.epsilon;
   for (const ForecastRelease& release : privacy.releases) {
-    forecast.releases.push_back(forecast_errors(release, budget, forecast.levels, forecast.column_names, forecast.mechanism_rows));
+    forecast.releases.push_back(
+        forecast_errors(release, budget, forecast.levels, forecast.column_names, forecast.mechanism_rows));
     forecast.budget_total += privacy.zcdp ? release.rho : release.epsilon;
   }
   const RunShape shape = shape_of(forecast, setup);
@@ -171,8 +176,9 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
   forecast.runtime = estimate_runtime(shape);
   if (!rows) forecast.notes.push_back("no rows given: expected TV, memory and time need n");
   if (privacy.fit.fits_measurements) {
-    forecast.notes.push_back("expected errors are those of the noisy measurements, before consistency and the fit, which "
-                             "usually reduce them; the synthetic table's error also includes what the fit cannot match");
+    forecast.notes.push_back(
+        "expected errors are those of the noisy measurements, before consistency and the fit, which "
+        "usually reduce them; the synthetic table's error also includes what the fit cannot match");
   }
   if (setup.schema.discovered) {
     forecast.notes.push_back("the schema's domain was discovered privately, which already cost epsilon " +

@@ -13,8 +13,8 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "mechanisms/mechanism_forecast.hpp"
 #include "forecast/run_cost_model.hpp"
+#include "mechanisms/mechanism_forecast.hpp"
 #include "privsynth/run_forecast.hpp"
 #include "privsynth/status.hpp"
 
@@ -28,29 +28,29 @@ struct Spread {
 struct MarginalErrorForecast {
   std::vector<std::string> columns;
   size_t cells = 0;
-  double expected_l1_count = 0;      // cells * E|noise|
-  std::optional<double> expected_tv; // min(1, cells * E|noise| / (2 n)), with n
+  double expected_l1_count = 0;       // cells * E|noise|
+  std::optional<double> expected_tv;  // min(1, cells * E|noise| / (2 n)), with n
 };
 
 struct ReleaseForecast {
   ForecastRelease release;
-  double budget_share = 0;           // of epsilon (pure DP) or of rho (zCDP)
-  double expected_abs_noise = 0;     // E|Z| of one noisy value
-  size_t cells = 0;                  // noisy values released (largest case)
+  double budget_share = 0;        // of epsilon (pure DP) or of rho (zCDP)
+  double expected_abs_noise = 0;  // E|Z| of one noisy value
+  size_t cells = 0;               // noisy values released (largest case)
   std::optional<Spread> cells_each, expected_l1_count_each, expected_tv_each;
-  std::optional<double> expected_l1_count;  // over the whole release (largest case)
+  std::optional<double> expected_l1_count;       // over the whole release (largest case)
   std::vector<MarginalErrorForecast> marginals;  // per marginal, when the column sets are known
 };
 
 struct RunForecast {
   std::string mechanism;
-  MechanismForecast privacy;             // budget, releases as the mechanism plans them, the fit
-  std::vector<std::string> column_names; // the chosen columns
+  MechanismForecast privacy;              // budget, releases as the mechanism plans them, the fit
+  std::vector<std::string> column_names;  // the chosen columns
   std::vector<int> levels;
   std::optional<double> rows;            // n as given
   std::optional<double> mechanism_rows;  // n minus an mlTarget hold-out
   std::vector<ReleaseForecast> releases;
-  double budget_total = 0;               // sum of the releases' epsilon (or rho): equals the budget
+  double budget_total = 0;  // sum of the releases' epsilon (or rho): equals the budget
   MemoryEstimate memory;
   RuntimeEstimate runtime;
   std::vector<std::string> notes;

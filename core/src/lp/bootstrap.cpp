@@ -30,7 +30,8 @@ Result<std::vector<size_t>> draw_weighted_indices(const std::vector<double>& wei
 Result<std::vector<size_t>> round_weights_to_rows(const std::vector<double>& weights, size_t k, RandomSource& random) {
   double total = 0;
   for (double w : weights) {
-    if (!(w >= 0) || !std::isfinite(w)) return Status::error(ErrorCode::Internal, "weights must be finite and non-negative");
+    if (!(w >= 0) || !std::isfinite(w))
+      return Status::error(ErrorCode::Internal, "weights must be finite and non-negative");
     total += w;
   }
   if (!(total > 0)) return Status::error(ErrorCode::Internal, "weights sum to zero");
@@ -44,8 +45,9 @@ Result<std::vector<size_t>> round_weights_to_rows(const std::vector<double>& wei
     if (share > whole) remainders.emplace_back(share - whole, i);
   }
   // Largest remainders first; ties by index, so the result does not depend on the sort.
-  std::sort(remainders.begin(), remainders.end(),
-            [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+  std::sort(remainders.begin(), remainders.end(), [](const auto& a, const auto& b) {
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+  });
   for (size_t r = 0; indices.size() < k && r < remainders.size(); ++r) indices.push_back(remainders[r].second);
   // Floating round-off can leave the floors a row or two off k either way.
   const size_t heaviest = static_cast<size_t>(std::max_element(weights.begin(), weights.end()) - weights.begin());

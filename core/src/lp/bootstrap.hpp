@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "base/random.hpp"
-#include "privsynth/status.hpp"
 #include "data/table.hpp"
+#include "privsynth/status.hpp"
 
 namespace privsynth {
 

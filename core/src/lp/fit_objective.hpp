@@ -15,7 +15,8 @@ namespace privsynth::detail {
 inline std::vector<uint32_t> statistic_groups(const MarginalWorkload& workload, size_t dense) {
   std::vector<uint32_t> group;
   group.reserve(workload.statistic_count() + dense);
-  for (size_t k = 0; k < workload.marginals().size(); ++k) group.insert(group.end(), workload.marginals()[k].cells, uint32_t(k));
+  for (size_t k = 0; k < workload.marginals().size(); ++k)
+    group.insert(group.end(), workload.marginals()[k].cells, uint32_t(k));
   for (size_t d = 0; d < dense; ++d) group.push_back(static_cast<uint32_t>(workload.marginals().size() + d));
   return group;
 }

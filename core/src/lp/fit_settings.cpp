@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lp/bootstrap.hpp"
 #include "base/number_text.hpp"
+#include "lp/bootstrap.hpp"
 #include "privsynth/progress.hpp"
 
 namespace privsynth {
@@ -21,10 +21,12 @@ Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings) {
   long long m = 0, max_m = 0, k = 0, iteration_limit = 0;
   double time_limit_seconds = 0;
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("reducedSpaceSize", m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("maxReducedSpaceSize", max_m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.integer("maxReducedSpaceSize", max_m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
   if (m > 0 && max_m > 0) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "give either \"reducedSpaceSize\" (a fixed m) or \"maxReducedSpaceSize\" (a cap for automatic growth)");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "give either \"reducedSpaceSize\" (a fixed m) or \"maxReducedSpaceSize\" (a cap for automatic growth)");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("syntheticRows", k, 1, static_cast<long long>(kMaxSyntheticRows)));
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("syntheticRowsFrom", settings.round_to_dataset, kRowsFrom));
@@ -98,7 +100,8 @@ size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count) {
 Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
                                                   double noisy_count, RandomSource& random) {
   const size_t k = synthetic_row_count(settings, noisy_count);
-  return settings.round_to_dataset ? round_weights_to_rows(weights, k, random) : draw_weighted_indices(weights, k, random);
+  return settings.round_to_dataset ? round_weights_to_rows(weights, k, random)
+                                   : draw_weighted_indices(weights, k, random);
 }
 
 void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule, bool full_domain,
@@ -113,8 +116,9 @@ void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& 
   fit.kind = "lp";
   fit.details["solver"] = fit_method_name(cost.method);
   fit.details["objective"] = fit_objective_name(cost.objective);
-  fit.details["reducedSpace"] = full_domain ? nlohmann::json{{"fullDomain", schedule.max_points}}
-                                            : nlohmann::json{{"initial", schedule.initial_points}, {"max", schedule.max_points}};
+  fit.details["reducedSpace"] =
+      full_domain ? nlohmann::json{{"fullDomain", schedule.max_points}}
+                  : nlohmann::json{{"initial", schedule.initial_points}, {"max", schedule.max_points}};
   if (dense_statistics > 0) fit.details["momentStatistics"] = dense_statistics;
   if (cost.time_limit_seconds > 0) fit.details["timeLimitSeconds"] = cost.time_limit_seconds;
   fit.lp = cost;

@@ -7,9 +7,9 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "mechanisms/mechanism.hpp"
 #include "base/options.hpp"
 #include "lp/reweighting.hpp"
+#include "mechanisms/mechanism.hpp"
 
 namespace privsynth {
 
@@ -26,10 +26,10 @@ inline constexpr size_t kMaxReducedSpaceSize = 2'000'000;
 inline constexpr size_t kMaxSyntheticRows = 20'000'000;
 
 struct LpFitSettings {
-  size_t reduced_space_size = 0;        // fixed m; 0 grows m automatically (see reweighting.hpp)
-  size_t max_reduced_space_size = 0;    // cap for automatic growth; 0 picks the default from |F|
-  size_t synthetic_rows = 0;            // k; 0 means the noisy record count
-  bool round_to_dataset = true;         // k rows by rounding k h* (largest remainders), not k draws
+  size_t reduced_space_size = 0;      // fixed m; 0 grows m automatically (see reweighting.hpp)
+  size_t max_reduced_space_size = 0;  // cap for automatic growth; 0 picks the default from |F|
+  size_t synthetic_rows = 0;          // k; 0 means the noisy record count
+  bool round_to_dataset = true;       // k rows by rounding k h* (largest remainders), not k draws
   FitOptions fit = default_fit_options();
 };
 

@@ -42,14 +42,16 @@ void append_text(char* buffer, size_t capacity, const char* text) {
   std::memcpy(buffer + used, text, add + 1);
 }
 
-void on_glpk_error(void* info) { std::longjmp(static_cast<GuardState*>(info)->jump, static_cast<int>(Escape::GlpkError)); }
+void on_glpk_error(void* info) {
+  std::longjmp(static_cast<GuardState*>(info)->jump, static_cast<int>(Escape::GlpkError));
+}
 
 // Parses simplex display lines ("*   123: obj = 1.0e+00 inf = 0.0e+00 (2)") into progress events.
 void on_display_line(GuardState& state) {
   int iterations = 0;
   double objective = 0, infeasibility = 0;
-  if (state.line_length > 1 && std::sscanf(state.line + 1, "%d: obj = %lf inf = %lf", &iterations, &objective,
-                                           &infeasibility) == 3) {
+  if (state.line_length > 1 &&
+      std::sscanf(state.line + 1, "%d: obj = %lf inf = %lf", &iterations, &objective, &infeasibility) == 3) {
     state.latest = LpProgress{iterations, objective, infeasibility};
     if (state.progress && *state.progress && !(*state.progress)(state.latest)) {
       std::longjmp(state.jump, static_cast<int>(Escape::Cancelled));
@@ -121,7 +123,8 @@ LinearProgram::~LinearProgram() {
   if (problem_ && environment_epoch_ == g_environment_epoch) {
     glp_prob* problem = problem_;
     // A destructor cannot report: a failure to free is left to the environment's reset.
-    (void)guarded("deleting a problem", [](void* p) { glp_delete_prob(static_cast<glp_prob*>(p)); }, problem);
+    (void)guarded(
+        "deleting a problem", [](void* p) { glp_delete_prob(static_cast<glp_prob*>(p)); }, problem);
   }
 }
 
@@ -149,12 +152,17 @@ Status LinearProgram::ensure_alive() const {
 Status LinearProgram::ensure_problem() {
   PRIVSYNTH_RETURN_IF_ERROR(ensure_alive());
   if (problem_) return Status::ok();
-  struct Context { glp_prob** problem; } context{&problem_};
-  PRIVSYNTH_RETURN_IF_ERROR(guarded("creating a problem", [](void* c) {
+  struct Context {
+    glp_prob** problem;
+  } context{&problem_};
+  PRIVSYNTH_RETURN_IF_ERROR(guarded(
+      "creating a problem",
+      [](void* c) {
     glp_prob* p = glp_create_prob();
     glp_set_obj_dir(p, GLP_MIN);
     *static_cast<Context*>(c)->problem = p;
-  }, &context));
+      },
+      &context));
   environment_epoch_ = g_environment_epoch;
   return Status::ok();
 }
@@ -162,11 +170,18 @@ Status LinearProgram::ensure_problem() {
 Status LinearProgram::grow(const char* what, int (*add)(glp_prob*, int), int count) {
   PRIVSYNTH_RETURN_IF_ERROR(ensure_problem());
   if (count <= 0) return Status::ok();
-  struct Context { glp_prob* problem; int (*add)(glp_prob*, int); int count; } context{problem_, add, count};
-  return guarded(what, [](void* c) {
+  struct Context {
+    glp_prob* problem;
+    int (*add)(glp_prob*, int);
+    int count;
+  } context{problem_, add, count};
+  return guarded(
+      what,
+      [](void* c) {
     auto* x = static_cast<Context*>(c);
     x->add(x->problem, x->count);
-  }, &context);
+      },
+      &context);
 }
 
 Status LinearProgram::add_rows(int count) {
@@ -192,28 +207,37 @@ struct BoundContext {
 Status LinearProgram::set_row_bounds(int row, LpBound kind, double lower, double upper) {
   PRIVSYNTH_RETURN_IF_ERROR(ensure_alive());
   BoundContext context{problem_, row + 1, glpk_bound_type(kind), lower, upper};
-  return guarded("setting row bounds", [](void* c) {
+  return guarded(
+      "setting row bounds",
+      [](void* c) {
     auto* x = static_cast<BoundContext*>(c);
     glp_set_row_bnds(x->problem, x->index, x->type, x->lower, x->upper);
-  }, &context);
+      },
+      &context);
 }
 
 Status LinearProgram::set_column_bounds(int column, LpBound kind, double lower, double upper) {
   PRIVSYNTH_RETURN_IF_ERROR(ensure_alive());
   BoundContext context{problem_, column + 1, glpk_bound_type(kind), lower, upper};
-  return guarded("setting column bounds", [](void* c) {
+  return guarded(
+      "setting column bounds",
+      [](void* c) {
     auto* x = static_cast<BoundContext*>(c);
     glp_set_col_bnds(x->problem, x->index, x->type, x->lower, x->upper);
-  }, &context);
+      },
+      &context);
 }
 
 Status LinearProgram::set_objective(int column, double coefficient) {
   PRIVSYNTH_RETURN_IF_ERROR(ensure_alive());
   BoundContext context{problem_, column + 1, 0, coefficient, 0};
-  return guarded("setting an objective coefficient", [](void* c) {
+  return guarded(
+      "setting an objective coefficient",
+      [](void* c) {
     auto* x = static_cast<BoundContext*>(c);
     glp_set_obj_coef(x->problem, x->index, x->lower);
-  }, &context);
+      },
+      &context);
 }
 
 Status LinearProgram::load_matrix(const std::vector<LpEntry>& entries) {
@@ -232,10 +256,13 @@ Status LinearProgram::load_matrix(const std::vector<LpEntry>& entries) {
     const int *rows, *columns;
     const double* values;
   } context{problem_, static_cast<int>(entries.size()), row_index.data(), column_index.data(), values.data()};
-  PRIVSYNTH_RETURN_IF_ERROR(guarded("loading the constraint matrix", [](void* c) {
+  PRIVSYNTH_RETURN_IF_ERROR(guarded(
+      "loading the constraint matrix",
+      [](void* c) {
     auto* x = static_cast<Context*>(c);
     glp_load_matrix(x->problem, x->count, x->rows, x->columns, x->values);
-  }, &context));
+      },
+      &context));
   nonzeros_ = entries.size();
   return Status::ok();
 }
@@ -244,9 +271,11 @@ Status LinearProgram::append_rows(const std::vector<LpRow>& rows) {
   const int first = rows_;
   size_t longest = 0;
   for (const LpRow& row : rows) {
-    if (row.columns.size() != row.values.size()) return Status::error(ErrorCode::Internal, "row columns and values differ");
+    if (row.columns.size() != row.values.size())
+      return Status::error(ErrorCode::Internal, "row columns and values differ");
     for (int column : row.columns) {
-      if (column < 0 || column >= columns_) return Status::error(ErrorCode::InvalidArgument, "row entry of a missing column");
+      if (column < 0 || column >= columns_)
+        return Status::error(ErrorCode::InvalidArgument, "row entry of a missing column");
     }
     longest = std::max(longest, row.columns.size());
   }
@@ -260,7 +289,9 @@ Status LinearProgram::append_rows(const std::vector<LpRow>& rows) {
     int* index;
     double* value;
   } context{problem_, first, &rows, index.data(), value.data()};
-  PRIVSYNTH_RETURN_IF_ERROR(guarded("adding rows", [](void* c) {
+  PRIVSYNTH_RETURN_IF_ERROR(guarded(
+      "adding rows",
+      [](void* c) {
     auto* x = static_cast<Context*>(c);
     for (size_t i = 0; i < x->rows->size(); ++i) {
       const LpRow& row = (*x->rows)[i];
@@ -273,7 +304,8 @@ Status LinearProgram::append_rows(const std::vector<LpRow>& rows) {
       }
       glp_set_mat_row(x->problem, number, static_cast<int>(row.columns.size()), x->index, x->value);
     }
-  }, &context));
+      },
+      &context));
   for (const LpRow& row : rows) nonzeros_ += row.columns.size();
   return Status::ok();
 }
@@ -284,7 +316,8 @@ Status LinearProgram::append_columns(const std::vector<LpColumn>& columns) {
   // GLPK arrays are 1-based; one scratch buffer serves every column.
   size_t longest = 0;
   for (const LpColumn& column : columns) {
-    if (column.rows.size() != column.values.size()) return Status::error(ErrorCode::Internal, "column rows and values differ");
+    if (column.rows.size() != column.values.size())
+      return Status::error(ErrorCode::Internal, "column rows and values differ");
     longest = std::max(longest, column.rows.size());
   }
   std::vector<int> index(longest + 1);
@@ -296,7 +329,9 @@ Status LinearProgram::append_columns(const std::vector<LpColumn>& columns) {
     int* index;
     double* value;
   } context{problem_, first, &columns, index.data(), value.data()};
-  PRIVSYNTH_RETURN_IF_ERROR(guarded("adding columns", [](void* c) {
+  PRIVSYNTH_RETURN_IF_ERROR(guarded(
+      "adding columns",
+      [](void* c) {
     auto* x = static_cast<Context*>(c);
     for (size_t j = 0; j < x->columns->size(); ++j) {
       const LpColumn& column = (*x->columns)[j];
@@ -309,7 +344,8 @@ Status LinearProgram::append_columns(const std::vector<LpColumn>& columns) {
       }
       glp_set_mat_col(x->problem, number, static_cast<int>(column.rows.size()), x->index, x->value);
     }
-  }, &context));
+      },
+      &context));
   for (const LpColumn& column : columns) nonzeros_ += column.rows.size();
   return Status::ok();
 }
@@ -326,8 +362,8 @@ Result<LpSolution> LinearProgram::solve(const SimplexOptions& options, const LpP
   parameters.out_frq = options.progress_interval_ms;
   // Limits cover all solves of this problem together (a growing reduced space re-solves).
   const auto limit_reached = [&](const char* what, long long limit) {
-    return Status::error(ErrorCode::LpLimitReached, std::string("the LP solver stopped at its ") + what + " (" +
-                                                        std::to_string(limit) + ")");
+    return Status::error(ErrorCode::LpLimitReached,
+                         std::string("the LP solver stopped at its ") + what + " (" + std::to_string(limit) + ")");
   };
   if (options.iteration_limit > 0) {
     if (iterations_used_ >= options.iteration_limit) return limit_reached("iteration limit", options.iteration_limit);
@@ -368,16 +404,16 @@ Result<LpSolution> LinearProgram::solve(const SimplexOptions& options, const LpP
     case GLP_EITLIM: return limit_reached("iteration limit", options.iteration_limit);
     case GLP_ETMLIM: return limit_reached("time limit in ms", options.time_limit_ms);
     default:
-      return Status::error(ErrorCode::LpFailed, "GLPK's simplex failed (code " + std::to_string(context.code) +
-                                                    "): " + state.last_lines);
+      return Status::error(ErrorCode::LpFailed,
+                           "GLPK's simplex failed (code " + std::to_string(context.code) + "): " + state.last_lines);
   }
   if (context.status == GLP_NOFEAS || context.status == GLP_INFEAS) {
     return Status::error(ErrorCode::LpInfeasible, "the LP has no feasible solution");
   }
   if (context.status == GLP_UNBND) return Status::error(ErrorCode::LpFailed, "the LP is unbounded");
   if (context.status != GLP_OPT) {
-    return Status::error(ErrorCode::LpFailed, "GLPK ended without an optimal solution (status " +
-                                                  std::to_string(context.status) + ")");
+    return Status::error(ErrorCode::LpFailed,
+                         "GLPK ended without an optimal solution (status " + std::to_string(context.status) + ")");
   }
   has_basis_ = true;
   LpSolution solution;

@@ -56,9 +56,9 @@ using LpProgressSink = std::function<bool(const LpProgress&)>;
 
 struct LpSolution {
   double objective = 0;
-  std::vector<double> columns;  // primal values
+  std::vector<double> columns;    // primal values
   std::vector<double> row_duals;  // pi_i, so that column j's reduced cost is c_j - sum_i pi_i a_ij
-  int iterations = 0;  // in this solve
+  int iterations = 0;             // in this solve
 };
 
 class LinearProgram {

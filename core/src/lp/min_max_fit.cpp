@@ -32,8 +32,8 @@ void normalize_dual(std::vector<double>& logits, std::vector<double>& scratch, s
 
 // One mirror step from `from`: h-logits move against the gradient A^T w, dual logits along +-r.
 void mirror_step(const std::vector<double>& from_primal, const std::vector<double>& from_dual, double step,
-                 const std::vector<double>& gradient, const std::vector<double>& residual, std::vector<double>& to_primal,
-                 std::vector<double>& to_dual) {
+                 const std::vector<double>& gradient, const std::vector<double>& residual,
+                 std::vector<double>& to_primal, std::vector<double>& to_dual) {
   const size_t m = gradient.size(), s = residual.size();
   for (size_t j = 0; j < m; ++j) to_primal[j] = from_primal[j] - step * gradient[j];
   for (size_t f = 0; f < s; ++f) {
@@ -50,8 +50,7 @@ double dot(const std::vector<double>& a, const std::vector<double>& b) {
 
 class Game {
  public:
-  Game(const MarginalOperator& statistics, const std::vector<double>& targets)
-      : a_(statistics), b_(targets) {}
+  Game(const MarginalOperator& statistics, const std::vector<double>& targets) : a_(statistics), b_(targets) {}
 
   // residual = A h - b; returns P(h) = max |residual|.
   double residual(const std::vector<double>& h, std::vector<double>& residual) const {
@@ -70,13 +69,15 @@ class Game {
 
 }  // namespace
 
-Result<MirrorProxSolution> solve_min_max_mirror_prox(const MarginalOperator& statistics, const std::vector<double>& targets,
+Result<MirrorProxSolution> solve_min_max_mirror_prox(const MarginalOperator& statistics,
+                                                     const std::vector<double>& targets,
                                                      const MirrorProxOptions& options, const std::vector<double>& start,
                                                      const MirrorProxProgressSink& progress) {
   const size_t m = statistics.points(), s = statistics.statistics();
   if (m == 0) return Status::error(ErrorCode::InvalidArgument, "the reduced space is empty");
   if (targets.size() != s) return Status::error(ErrorCode::Internal, "one target per statistic is needed");
-  if (!start.empty() && start.size() != m) return Status::error(ErrorCode::Internal, "the warm start has the wrong length");
+  if (!start.empty() && start.size() != m)
+    return Status::error(ErrorCode::Internal, "the warm start has the wrong length");
   if (!(options.relative_gap >= 0) || !(options.absolute_gap >= 0)) {
     return Status::error(ErrorCode::InvalidArgument, "the gap tolerances must be non-negative");
   }
@@ -142,7 +143,8 @@ Result<MirrorProxSolution> solve_min_max_mirror_prox(const MarginalOperator& sta
     if (options.iteration_limit > 0 && iteration >= options.iteration_limit) break;
     if (checkpoint) {
       if (options.time_limit_ms > 0 &&
-          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count() >= options.time_limit_ms) {
+          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count() >=
+              options.time_limit_ms) {
         break;
       }
       if (progress && !progress(MirrorProxProgress{iteration, best.objective, std::max(0.0, best.lower_bound)})) {

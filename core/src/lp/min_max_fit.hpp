@@ -14,8 +14,8 @@
 #include <functional>
 #include <vector>
 
-#include "statistics/marginal_operator.hpp"
 #include "privsynth/status.hpp"
+#include "statistics/marginal_operator.hpp"
 
 namespace privsynth {
 
@@ -41,11 +41,12 @@ struct MirrorProxSolution {
   double objective = 0;         // P(weights) = max_f |A weights - b|_f
   double lower_bound = 0;       // certified: t* >= lower_bound
   long long iterations = 0;
-  bool converged = false;       // the gap target was met (false: a limit stopped the solver)
+  bool converged = false;  // the gap target was met (false: a limit stopped the solver)
 };
 
 // `start` (optional, length A.points()) warm-starts h, e.g. from a smaller reduced space.
-Result<MirrorProxSolution> solve_min_max_mirror_prox(const MarginalOperator& statistics, const std::vector<double>& targets,
+Result<MirrorProxSolution> solve_min_max_mirror_prox(const MarginalOperator& statistics,
+                                                     const std::vector<double>& targets,
                                                      const MirrorProxOptions& options,
                                                      const std::vector<double>& start = {},
                                                      const MirrorProxProgressSink& progress = {});

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "lp/linear_program.hpp"
-#include "statistics/marginal_operator.hpp"
 #include "lp/reweighting.hpp"
+#include "statistics/marginal_operator.hpp"
 
 namespace privsynth::detail {
 
@@ -23,7 +23,8 @@ class RestrictedLp {
   RestrictedLp(const MarginalOperator& statistics, const std::vector<double>& targets, FitObjective objective,
                const std::vector<uint32_t>& group)
       : a_(statistics), targets_(targets), objective_(objective), group_(group), first_row_(targets.size(), -1) {
-    if (objective == FitObjective::MaxMarginalError) group_row_.assign(group.empty() ? 0 : size_t(group.back()) + 1, -1);
+    if (objective == FitObjective::MaxMarginalError)
+      group_row_.assign(group.empty() ? 0 : size_t(group.back()) + 1, -1);
   }
 
   Status build() {
@@ -109,7 +110,8 @@ class RestrictedLp {
       rows.push_back(std::move(lower));
       active_statistics_.push_back(f);
       if (own_error) {
-        LpColumn error{LpBound::Lower, 0, 0, objective_ == FitObjective::SumError ? 1.0 : 0.0, {first, first + 1}, {-1.0, 1.0}};
+        LpColumn error{LpBound::Lower,     0,          0, objective_ == FitObjective::SumError ? 1.0 : 0.0,
+                       {first, first + 1}, {-1.0, 1.0}};
         if (objective_ == FitObjective::MaxMarginalError) {
           error.rows.push_back(group_row_[group_[f]]);
           error.values.push_back(1.0);

@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "statistics/marginal_operator.hpp"
 #include "lp/fit_objective.hpp"
 #include "lp/restricted_lp.hpp"
+#include "statistics/marginal_operator.hpp"
 
 namespace privsynth {
 namespace {
@@ -49,9 +49,9 @@ struct RoundResult {
 //    Since sum h = 1, t_restricted + min_j d_j is a lower bound on the optimum (Lagrangian bound).
 //  - Rows: once no column prices out, the restricted optimum is a lower bound on t* (fewer
 //    constraints); the statistics its solution violates most enter and the dual simplex continues.
-Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOperator& a, const std::vector<double>& targets,
-                                   const std::vector<uint32_t>& group, const FitOptions& options,
-                                   const FitProgressSink& progress, bool first_round) {
+Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOperator& a,
+                                   const std::vector<double>& targets, const std::vector<uint32_t>& group,
+                                   const FitOptions& options, const FitProgressSink& progress, bool first_round) {
   const size_t statistics = targets.size(), points = a.points();
   const bool everything = options.method == FitMethod::Simplex;
   RoundResult best;
@@ -74,7 +74,8 @@ Result<RoundResult> fit_by_simplex(detail::RestrictedLp& lp, const MarginalOpera
     } else {  // the statistics the uniform density misses most, and the first points
       a.residual(std::vector<double>(points, 1.0 / double(points)), targets, r);
       for (size_t f = 0; f < statistics; ++f) scores[f] = std::fabs(r[f]);
-      PRIVSYNTH_RETURN_IF_ERROR(lp.activate_statistics(largest_beyond(scores, -1, row_batch, [](size_t) { return false; })));
+      PRIVSYNTH_RETURN_IF_ERROR(
+          lp.activate_statistics(largest_beyond(scores, -1, row_batch, [](size_t) { return false; })));
       std::vector<uint32_t> first = all_of(std::min(points, column_batch));
       PRIVSYNTH_RETURN_IF_ERROR(lp.activate_points(first));
     }
@@ -137,12 +138,12 @@ Result<RoundResult> fit_by_mirror_prox(const MarginalOperator& a, const std::vec
   const MirrorProxProgressSink first_order_progress = [&](const MirrorProxProgress& p) {
     return !progress || progress(FitProgress{p.iterations, p.upper, p.lower, a.statistics(), 0});
   };
-  PRIVSYNTH_ASSIGN_OR_RETURN(MirrorProxSolution solved, solve_min_max_mirror_prox(a, targets, first_order, start, first_order_progress));
+  PRIVSYNTH_ASSIGN_OR_RETURN(MirrorProxSolution solved,
+                             solve_min_max_mirror_prox(a, targets, first_order, start, first_order_progress));
   if (!solved.converged) {
-    return Status::error(ErrorCode::LpLimitReached,
-                         "the first-order solver stopped at its limit with max error " +
-                             std::to_string(solved.objective) + " and lower bound " +
-                             std::to_string(solved.lower_bound));
+    return Status::error(ErrorCode::LpLimitReached, "the first-order solver stopped at its limit with max error " +
+                                                        std::to_string(solved.objective) + " and lower bound " +
+                                                        std::to_string(solved.lower_bound));
   }
   MirrorProxSolution& solution = solved;
   return RoundResult{std::move(solution.weights), solution.objective, solution.lower_bound, solution.objective,
@@ -154,7 +155,8 @@ void append_points(EncodedTable& all, const EncodedTable& more) {
     all = more;
     return;
   }
-  for (size_t c = 0; c < all.columns(); ++c) all.codes[c].insert(all.codes[c].end(), more.codes[c].begin(), more.codes[c].end());
+  for (size_t c = 0; c < all.columns(); ++c)
+    all.codes[c].insert(all.codes[c].end(), more.codes[c].begin(), more.codes[c].end());
   all.rows += more.rows;
 }
 
@@ -175,7 +177,6 @@ Status check_fit_size(const MarginalWorkload& workload, size_t points, FitMethod
   }
   return Status::ok();
 }
-
 
 const char* fit_objective_name(FitObjective objective) { return choice_name(kFitObjectives, objective); }
 
@@ -266,7 +267,8 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const En
     return Status::error(ErrorCode::Internal, "a fixed reduced space has no dense functions");
   }
   const PointSource given = [&](size_t) { return PointBatch(points); };
-  return fit_min_max_error(workload, given, targets, ReducedSpaceSchedule{points.rows, points.rows, 0}, options, progress);
+  return fit_min_max_error(workload, given, targets, ReducedSpaceSchedule{points.rows, points.rows, 0}, options,
+                           progress);
 }
 
 }  // namespace privsynth

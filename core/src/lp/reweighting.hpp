@@ -25,11 +25,11 @@
 #include <vector>
 
 #include "base/choice.hpp"
+#include "data/table.hpp"
 #include "lp/linear_program.hpp"
-#include "statistics/marginal_operator.hpp"
 #include "lp/min_max_fit.hpp"
 #include "privsynth/status.hpp"
-#include "data/table.hpp"
+#include "statistics/marginal_operator.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -41,8 +41,9 @@ struct LpSize {
 };
 
 enum class FitMethod { RowGeneration, Simplex, MirrorProx };
-inline constexpr Choice<FitMethod> kFitMethods[] = {
-    {"row-generation", FitMethod::RowGeneration}, {"simplex", FitMethod::Simplex}, {"mirror-prox", FitMethod::MirrorProx}};
+inline constexpr Choice<FitMethod> kFitMethods[] = {{"row-generation", FitMethod::RowGeneration},
+                                                    {"simplex", FitMethod::Simplex},
+                                                    {"mirror-prox", FitMethod::MirrorProx}};
 const char* fit_method_name(FitMethod method);
 
 // What the LP minimizes over the residuals r_f = A_f h - b_f of the statistics.
@@ -68,11 +69,11 @@ struct FitOptions {
 };
 
 struct FitProgress {
-  long long iterations = 0;        // in the current solve
-  double upper = 0;                // best certified objective so far (0: none yet)
-  double lower = 0;                // certified lower bound on the optimum (0: none yet)
-  size_t active_statistics = 0;    // statistics in the LP being solved
-  double infeasibility = 0;        // > 0 while the simplex looks for a feasible point
+  long long iterations = 0;      // in the current solve
+  double upper = 0;              // best certified objective so far (0: none yet)
+  double lower = 0;              // certified lower bound on the optimum (0: none yet)
+  size_t active_statistics = 0;  // statistics in the LP being solved
+  double infeasibility = 0;      // > 0 while the simplex looks for a feasible point
 };
 // Return false to cancel.
 using FitProgressSink = std::function<bool(const FitProgress&)>;
@@ -86,21 +87,21 @@ struct ReweightingRound {
 };
 
 struct Reweighting {
-  EncodedTable points;          // the final reduced space
-  std::vector<double> weights;  // h, a probability vector over the points
-  double lp_objective = 0;      // the objective at the returned h (recomputed over all statistics)
-  double max_error = 0;         // max_f |A_f h - b_f| at the returned h (equal to lp_objective for MaxError)
-  double lower_bound = 0;       // certified: the optimum over these points is >= lower_bound
-  LpSize size;                  // of the last LP solved (row generation: active statistics only)
-  size_t active_statistics = 0; // statistics in the last LP (all, for simplex and mirror-prox)
-  long long iterations = 0;     // simplex or first-order iterations over all rounds
+  EncodedTable points;           // the final reduced space
+  std::vector<double> weights;   // h, a probability vector over the points
+  double lp_objective = 0;       // the objective at the returned h (recomputed over all statistics)
+  double max_error = 0;          // max_f |A_f h - b_f| at the returned h (equal to lp_objective for MaxError)
+  double lower_bound = 0;        // certified: the optimum over these points is >= lower_bound
+  LpSize size;                   // of the last LP solved (row generation: active statistics only)
+  size_t active_statistics = 0;  // statistics in the last LP (all, for simplex and mirror-prox)
+  long long iterations = 0;      // simplex or first-order iterations over all rounds
   std::vector<ReweightingRound> rounds;
 };
 
 struct ReducedSpaceSchedule {
   size_t initial_points = 1000;
-  size_t max_points = 1000;     // equal to initial_points for a fixed reduced space
-  double target_error = 0;      // stop growing once t* <= target_error
+  size_t max_points = 1000;  // equal to initial_points for a fixed reduced space
+  double target_error = 0;   // stop growing once t* <= target_error
 };
 
 inline constexpr size_t kMaxLpNonzeros = 40'000'000;

@@ -1,9 +1,9 @@
 #include "privsynth/warm_up.hpp"
 
-#include "statistics/marginal_operator.hpp"
 #include "base/random.hpp"
-#include "reference/reference_measure.hpp"
 #include "lp/reweighting.hpp"
+#include "reference/reference_measure.hpp"
+#include "statistics/marginal_operator.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {

@@ -25,7 +25,7 @@
 namespace privsynth {
 
 struct MechanismContext {
-  const EncodedTable& table;      // the private records (only the chosen columns)
+  const EncodedTable& table;  // the private records (only the chosen columns)
   // Every release is charged here before it is made. Its definition is the registry's for this
   // mechanism (neighbours, accounting, budget); under replace-one it holds the public n, and the
   // table holds every record (no record is dropped under that relation: encoding.hpp).
@@ -55,7 +55,7 @@ struct WeightedCentres {
 };
 
 struct MechanismOutput {
-  EncodedTable synthetic;         // same columns and levels as the input table
+  EncodedTable synthetic;  // same columns and levels as the input table
   // Optional: numeric columns of the synthetic table as values in [0, 1] (decoded exactly, not
   // drawn within their bin); empty, or one vector per column (empty for columns without).
   std::vector<std::vector<double>> synthetic_unit_values;
@@ -67,10 +67,10 @@ struct MechanismOutput {
   // The degree of the marginals whose largest statistic error the owner report states: the
   // mechanism's own when it fits marginals up to a degree.
   int report_degree = 2;
-  bool noise_disabled = false;    // test-only switch was used: NOT PRIVATE
-  nlohmann::json description;     // name, paper, reference measure, neighbour relation
-  nlohmann::json parameters;      // every public choice, for the receipt
-  nlohmann::json released;        // differentially private by-products worth stating (noisy count, ...)
+  bool noise_disabled = false;  // test-only switch was used: NOT PRIVATE
+  nlohmann::json description;   // name, paper, reference measure, neighbour relation
+  nlohmann::json parameters;    // every public choice, for the receipt
+  nlohmann::json released;      // differentially private by-products worth stating (noisy count, ...)
   nlohmann::json software = nlohmann::json::object();  // the receipt's software entries beyond privsynth (a solver)
   // The receipt's privacy and ledger sections come from the context's accountant, never from here.
 };

@@ -15,10 +15,10 @@
 namespace privsynth {
 
 struct ForecastInputs {
-  std::vector<int> levels;       // of the chosen columns, as encoded
-  std::optional<double> rows;    // records the mechanism will see (after an mlTarget hold-out); a guess
-  int target_column = -1;        // index among the chosen columns of mlTarget, or -1
-  std::vector<bool> numeric;     // of the chosen columns: numeric (true) or categorical
+  std::vector<int> levels;     // of the chosen columns, as encoded
+  std::optional<double> rows;  // records the mechanism will see (after an mlTarget hold-out); a guess
+  int target_column = -1;      // index among the chosen columns of mlTarget, or -1
+  std::vector<bool> numeric;   // of the chosen columns: numeric (true) or categorical
 };
 
 // RevealOrObscure: samples that add no noise to values (a sample is drawn from the data or obscured whole).
@@ -35,17 +35,17 @@ struct ForecastRelease {
   std::vector<std::vector<int>> column_sets;
   std::vector<std::vector<int>> candidate_sets;
   size_t chosen = 0;
-  size_t marginals = 0;      // column_sets + chosen
-  size_t marginals_max = 0;  // > marginals when the count depends on the run (the std assumes the max)
-  size_t values = 0;         // number of noisy values of a release that is not of marginals
+  size_t marginals = 0;           // column_sets + chosen
+  size_t marginals_max = 0;       // > marginals when the count depends on the run (the std assumes the max)
+  size_t values = 0;              // number of noisy values of a release that is not of marginals
   bool values_are_counts = true;  // false: the noise is in other units (moment sums, kernel sums)
   // Calibration, as the receipt's ledger will state it.
-  double sensitivity = 0;    // L1 (pure DP), L2 (Gaussian) or the score's (exponential mechanism)
-  double scale = 0;          // discrete Laplace scale b of each value
-  double std = 0;            // discrete Gaussian sigma of each value
-  double epsilon = 0;        // pure DP: the epsilon charged; exponential mechanism: each selection's epsilon
-  double rho = 0;            // zCDP: the rho charged (all selections together for the exponential mechanism)
-  size_t selections = 0;     // exponential mechanism: how many
+  double sensitivity = 0;  // L1 (pure DP), L2 (Gaussian) or the score's (exponential mechanism)
+  double scale = 0;        // discrete Laplace scale b of each value
+  double std = 0;          // discrete Gaussian sigma of each value
+  double epsilon = 0;      // pure DP: the epsilon charged; exponential mechanism: each selection's epsilon
+  double rho = 0;          // zCDP: the rho charged (all selections together for the exponential mechanism)
+  size_t selections = 0;   // exponential mechanism: how many
   std::vector<std::string> notes;
 };
 
@@ -74,10 +74,10 @@ struct FitForecast {
 };
 
 struct MechanismForecast {
-  bool zcdp = false;         // false: pure epsilon-DP, basic composition; true: (eps, delta) through rho-zCDP
+  bool zcdp = false;  // false: pure epsilon-DP, basic composition; true: (eps, delta) through rho-zCDP
   double epsilon = 0;
-  double delta = 0;          // zCDP only
-  double rho = 0;            // zCDP only: cdp_rho(epsilon, delta)
+  double delta = 0;                       // zCDP only
+  double rho = 0;                         // zCDP only: cdp_rho(epsilon, delta)
   std::vector<ForecastRelease> releases;  // in the order the run makes them (the ledger's order)
   FitForecast fit;
   size_t synthetic_rows = 0;  // the option; 0: the noisy record count

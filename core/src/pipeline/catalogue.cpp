@@ -83,13 +83,12 @@ Result<std::string> mechanism_catalogue_json() {
   PRIVSYNTH_ASSIGN_OR_RETURN(MechanismCatalogue catalogue, mechanism_catalogue());
   Json mechanisms = Json::array();
   for (const MechanismInfo& mechanism : catalogue.mechanisms) {
-    mechanisms.push_back({{"id", mechanism.id},
-                          {"label", mechanism.label},
-                          {"privacy",
-                           {{"neighbours", mechanism.neighbours},
-                            {"accounting", mechanism.accounting},
-                            {"summary", mechanism.privacy}}},
-                          {"options", options_json(mechanism.options)}});
+    mechanisms.push_back(
+        {{"id", mechanism.id},
+         {"label", mechanism.label},
+         {"privacy",
+          {{"neighbours", mechanism.neighbours}, {"accounting", mechanism.accounting}, {"summary", mechanism.privacy}}},
+         {"options", options_json(mechanism.options)}});
   }
   const Json out = {{"kind", "privsynth mechanism catalogue"},
                     {"commonOptions", options_json(catalogue.common_options)},

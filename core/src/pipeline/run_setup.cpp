@@ -13,7 +13,8 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
   std::set<int> seen;
   for (const std::string& name : names) {
     const int index = find_column(schema, name);
-    if (index < 0) return Status::error(ErrorCode::InvalidArgument, "option \"columns\": the schema has no column \"" + name + "\"");
+    if (index < 0)
+      return Status::error(ErrorCode::InvalidArgument, "option \"columns\": the schema has no column \"" + name + "\"");
     if (!seen.insert(index).second) {
       return Status::error(ErrorCode::InvalidArgument, "option \"columns\": \"" + name + "\" is listed twice");
     }
@@ -56,10 +57,10 @@ Status check_columns(const RunSetup& setup) {
     const Column& column = setup.schema.columns[static_cast<size_t>(c)];
     const ColumnForm form = form_of(column);
     if (accepted.accepts(form)) continue;
-    return Status::error(ErrorCode::InvalidArgument,
-                         accepted.refusal ? accepted.refusal(column.name, form)
-                                          : "the mechanism \"" + setup.common.mechanism + "\" does not take column \"" +
-                                                column.name + "\"");
+    return Status::error(ErrorCode::InvalidArgument, accepted.refusal
+                                                         ? accepted.refusal(column.name, form)
+                                                         : "the mechanism \"" + setup.common.mechanism +
+                                                               "\" does not take column \"" + column.name + "\"");
   }
   return Status::ok();
 }
@@ -105,7 +106,8 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("mlTestFraction", options.ml_test_fraction, 0.01, 0.5));
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("choicesFromData", options.choices_from_data));
   for (const std::string& choice : options.choices_from_data) {
-    if (choice.empty()) return Status::error(ErrorCode::InvalidArgument, "option \"choicesFromData\": name each choice");
+    if (choice.empty())
+      return Status::error(ErrorCode::InvalidArgument, "option \"choicesFromData\": name each choice");
   }
   return options;
 }
@@ -121,7 +123,8 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   // A schema read from the data is not private however it reaches us: by option or by its own label.
   if (setup.schema.inferred_from_data) setup.common.provenance = SchemaProvenance::InferredFromData;
   const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);
-  if (!mechanism) return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + setup.common.mechanism + "\"");
+  if (!mechanism)
+    return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + setup.common.mechanism + "\"");
   PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, setup.common.epsilon));
   setup.mechanism = std::move(prepared);
   PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));
@@ -130,11 +133,13 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   setup.columns = std::move(columns);
   PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, setup.common.ml_target));
   // Under replace-one neighbours n is public and no record may be dropped (encoding.hpp).
-  if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne && setup.common.out_of_domain == OutOfDomainPolicy::Reject) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "outOfDomain \"reject\" drops records, and the \"" + setup.common.mechanism +
-                             "\" mechanism counts every record (replace-one neighbours: its n is public): use \"clamp\", "
-                             "which sets a cell that cannot be fixed to its column's first level, or \"error\"");
+  if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne &&
+      setup.common.out_of_domain == OutOfDomainPolicy::Reject) {
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "outOfDomain \"reject\" drops records, and the \"" + setup.common.mechanism +
+            "\" mechanism counts every record (replace-one neighbours: its n is public): use \"clamp\", "
+            "which sets a cell that cannot be fixed to its column's first level, or \"error\"");
   }
   PRIVSYNTH_RETURN_IF_ERROR(check_columns(setup));
   return setup;

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/options.hpp"
 #include "data/encoding.hpp"
 #include "mechanisms/registry.hpp"
-#include "base/options.hpp"
 #include "privacy/receipt.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"

@@ -1,29 +1,29 @@
-#include "pipeline/synthesis_steps.hpp"
 #include "privsynth/synthesis.hpp"
+#include "pipeline/synthesis_steps.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <set>
 
-#include "privacy/accountant.hpp"
-#include "data/encoding_report.hpp"
-#include "lp/bootstrap.hpp"
-#include "data/decoding.hpp"
-#include "data/encoding.hpp"
-#include "pipeline/holdout.hpp"
-#include "report/kernel_report.hpp"
-#include "report/distribution_report.hpp"
-#include "report/tstr.hpp"
-#include "report/marginal_report.hpp"
 #include "base/json_text.hpp"
-#include "mechanisms/registry.hpp"
 #include "base/number_text.hpp"
 #include "base/options.hpp"
 #include "base/random.hpp"
-#include "privacy/receipt.hpp"
+#include "data/decoding.hpp"
+#include "data/encoding.hpp"
+#include "data/encoding_report.hpp"
+#include "lp/bootstrap.hpp"
+#include "mechanisms/registry.hpp"
+#include "pipeline/holdout.hpp"
 #include "pipeline/run_setup.hpp"
+#include "privacy/accountant.hpp"
+#include "privacy/receipt.hpp"
 #include "privsynth/schema.hpp"
+#include "report/distribution_report.hpp"
+#include "report/kernel_report.hpp"
+#include "report/marginal_report.hpp"
+#include "report/tstr.hpp"
 
 namespace privsynth {
 namespace {
@@ -64,7 +64,8 @@ struct MlSplit {
   std::vector<std::vector<double>> train_unit_values;
 };
 
-Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random, const PipelineSteps& steps) {
+Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random,
+                         const PipelineSteps& steps) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RowSplit rows, steps.hold_out(data.table.rows, test_fraction, random));
   MlSplit split{select_rows(data.table, rows.train), select_rows(data.table, rows.test), {}};
   for (const std::vector<double>& column : data.unit_values) {
@@ -94,8 +95,11 @@ Json bounds_json(const TstrReport& tstr, const UtilityReport* utility, double me
   if (!bounds.is_ok()) return {{"error", bounds.status().message()}};
   const auto bound_json = [](const ExcessRiskBound& b) {
     const auto finite = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };  // null: overflow, vacuous
-    return Json{{"approximation", finite(b.approximation)}, {"marginal", finite(b.marginal)}, {"total", finite(b.total)},
-                {"trivial", b.trivial}, {"vacuous", !(b.total < b.trivial)}};
+    return Json{{"approximation", finite(b.approximation)},
+                {"marginal", finite(b.marginal)},
+                {"total", finite(b.total)},
+                {"trivial", b.trivial},
+                {"vacuous", !(b.total < b.trivial)}};
   };
   const ExcessRiskParameters& p = bounds.value().parameters;
   return {{"theorem", "Zhou et al., Theorem 3.2 (logistic loss), at the run's parameters"},
@@ -127,11 +131,11 @@ Json tstr_json(const TstrReport& tstr, const std::string& target, const UtilityR
 Status with_spend_stated(const Status& failure, const Accountant& accountant) {
   if (accountant.ledger().empty()) return failure;
   const double delta = accountant.delta_of_guarantee();
-  return Status::error(failure.code(),
-                       failure.message() + " (nothing was released, but this attempt had already spent epsilon " +
-                           format_rounded(accountant.epsilon_spent(), 6) +
-                           (delta > 0 ? " and delta " + format_number(delta) : std::string()) +
-                           " on these data: a new run on them adds to it)");
+  return Status::error(failure.code(), failure.message() +
+                                           " (nothing was released, but this attempt had already spent epsilon " +
+                                           format_rounded(accountant.epsilon_spent(), 6) +
+                                           (delta > 0 ? " and delta " + format_number(delta) : std::string()) +
+                                           " on these data: a new run on them adds to it)");
 }
 
 std::unique_ptr<RandomSource> make_random(const RunCommonOptions& common) {
@@ -178,22 +182,23 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   std::vector<bool> numeric_columns;
   for (const Column& column : chosen.columns) numeric_columns.push_back(column.kind == ColumnKind::Numeric);
-  Result<MechanismOutput> output = setup.mechanism.run(
-      MechanismContext{table, accountant, *random, progress, &unit_values, target_column, numeric_columns,
-                       setup.common.evaluate});
+  Result<MechanismOutput> output = setup.mechanism.run(MechanismContext{
+      table, accountant, *random, progress, &unit_values, target_column, numeric_columns, setup.common.evaluate});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {
         {"testFraction", setup.common.ml_test_fraction},
-        {"note", "each record was held out from the mechanism for the utility report independently with this "
-                 "probability (a Poisson split, which keeps neighbouring tables neighbouring)"}};
+        {"note",
+         "each record was held out from the mechanism for the utility report independently with this "
+         "probability (a Poisson split, which keeps neighbouring tables neighbouring)"}};
   }
 
   std::vector<std::string> names;
   for (const Column& column : chosen.columns) names.push_back(column.name);
   SynthesisOutput result;
   result.rows = output.value().synthetic.rows;
-  result.columns = decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
+  result.columns =
+      decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
   if (const std::optional<WeightedCentres>& centres = output.value().weighted_centres) {
     result.weighted_centres = WeightedCentresTable{
         centres->centres.rows, decode_table(chosen.columns, centres->centres, *random, centres->unit_values, false),
@@ -209,7 +214,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   Json report = report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows);
   if (utility) {
-    report["distributions"] = distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);
+    report["distributions"] =
+        distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);
     if (std::optional<Json> kernel = kernel_report_json(unit_values, output.value().synthetic_unit_values, *random)) {
       report["kernel"] = std::move(*kernel);
     }
@@ -224,9 +230,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   result.report_json = to_json_text(report, 1);
   result.receipt_json = to_json_text(
       build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
-                                  out_of_domain_policy_name(setup.common.out_of_domain), accountant,
-                                  output.value(), setup.common.has_test_seed, result.rows,
-                                  setup.common.choices_from_data}),
+                                  out_of_domain_policy_name(setup.common.out_of_domain), accountant, output.value(),
+                                  setup.common.has_test_seed, result.rows, setup.common.choices_from_data}),
       1);
   // Fail closed: nothing leaves a run whose randomness failed at any point (random.hpp).
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
@@ -251,11 +256,11 @@ Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, s
                                                  const std::vector<std::string>& header) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
   Schema chosen = chosen_columns(setup);
-  PRIVSYNTH_ASSIGN_OR_RETURN(TableEncoder encoder,
-                             TableEncoder::create(chosen, header, setup.common.out_of_domain, setup.mechanism.needs_unit_values,
-                                                  unfixable_cells_for(setup.mechanism.privacy.neighbours)));
-  return SynthesisSession(std::make_unique<State>(
-      State{std::move(setup), std::move(chosen), std::move(encoder)}));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      TableEncoder encoder,
+      TableEncoder::create(chosen, header, setup.common.out_of_domain, setup.mechanism.needs_unit_values,
+                           unfixable_cells_for(setup.mechanism.privacy.neighbours)));
+  return SynthesisSession(std::make_unique<State>(State{std::move(setup), std::move(chosen), std::move(encoder)}));
 }
 
 Status SynthesisSession::add_rows(const CellGridView& rows, size_t first_row, const ProgressSink& progress) {
@@ -283,11 +288,11 @@ Result<SynthesisOutput> synthesize_with_steps(const SynthesisInput& input, const
                                               const ProgressSink& progress) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(input.schema_json, input.options_json));
   const Schema chosen = chosen_columns(setup);
-  return run_with_setup(setup, chosen,
-                        encode_cells(chosen, input.cells, setup.common.out_of_domain, progress,
-                                     setup.mechanism.needs_unit_values,
-                                     steps.unfixable_cells(setup.mechanism.privacy.neighbours)),
-                        progress, steps);
+  return run_with_setup(
+      setup, chosen,
+      encode_cells(chosen, input.cells, setup.common.out_of_domain, progress, setup.mechanism.needs_unit_values,
+                   steps.unfixable_cells(setup.mechanism.privacy.neighbours)),
+      progress, steps);
 }
 
 }  // namespace privsynth

@@ -92,7 +92,8 @@ Result<Accountant> Accountant::pure(double epsilon) {
 
 Result<Accountant> Accountant::zcdp_with_rho(double rho, double delta) {
   if (!std::isfinite(rho) || rho <= 0) {
-    return Status::error(ErrorCode::InvalidArgument, "rho must be a finite number > 0 (got " + format_number(rho) + ")");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "rho must be a finite number > 0 (got " + format_number(rho) + ")");
   }
   const PrivacyDefinition definition{Neighbours::AddRemove, Accounting::Zcdp, cdp_eps(rho, delta), delta, std::nullopt};
   PRIVSYNTH_RETURN_IF_ERROR(check_privacy_definition(definition));
@@ -101,7 +102,8 @@ Result<Accountant> Accountant::zcdp_with_rho(double rho, double delta) {
 
 double Accountant::spent() const {
   double total = 0;
-  for (const LedgerEntry& entry : ledger_) total += definition_.accounting == Accounting::Zcdp ? entry.rho : entry.epsilon;
+  for (const LedgerEntry& entry : ledger_)
+    total += definition_.accounting == Accounting::Zcdp ? entry.rho : entry.epsilon;
   return total;
 }
 
@@ -125,17 +127,16 @@ Status Accountant::charge(const Charge& charge) {
   const double cost = definition_.accounting == Accounting::Zcdp ? price.rho : price.epsilon;
   if (spent() + cost > budget_ * (1 + kRelativeSlack)) {
     const bool zcdp = definition_.accounting == Accounting::Zcdp;
-    return Status::error(ErrorCode::BudgetExceeded, "releasing \"" + charge.release + "\" at " + (zcdp ? "rho " : "epsilon ") +
-                                                        format_number(cost) + " would exceed the " +
-                                                        (zcdp ? "zCDP budget (" : "budget (") + format_number(remaining()) +
-                                                        " of " + format_number(budget_) + " left)");
+    return Status::error(ErrorCode::BudgetExceeded,
+                         "releasing \"" + charge.release + "\" at " + (zcdp ? "rho " : "epsilon ") +
+                             format_number(cost) + " would exceed the " + (zcdp ? "zCDP budget (" : "budget (") +
+                             format_number(remaining()) + " of " + format_number(budget_) + " left)");
   }
   if (delta_spent() + price.delta > definition_.delta * (1 + kRelativeSlack) &&
       definition_.accounting == Accounting::Basic) {
-    return Status::error(ErrorCode::BudgetExceeded, "releasing \"" + charge.release + "\" at delta " +
-                                                        format_number(price.delta) +
-                                                        " would exceed the delta budget of " +
-                                                        format_number(definition_.delta));
+    return Status::error(ErrorCode::BudgetExceeded,
+                         "releasing \"" + charge.release + "\" at delta " + format_number(price.delta) +
+                             " would exceed the delta budget of " + format_number(definition_.delta));
   }
   ledger_.push_back(LedgerEntry{charge, price.epsilon, price.delta, price.rho});
   return Status::ok();

@@ -45,7 +45,7 @@ struct ApproximateCost {
 using Cost = std::variant<LaplaceCost, GaussianCost, ExponentialCost, PureCost, ApproximateCost>;
 
 struct Charge {
-  std::string release;    // what was released ("noisy record count")
+  std::string release;         // what was released ("noisy record count")
   std::string building_block;  // how: the noise or selection ("discrete Laplace"); the receipt's ledger "mechanism"
   Cost cost;
 };

@@ -23,8 +23,8 @@ PrivacyDefinition PrivacyModel::with_budget(double epsilon, double delta) const 
 }
 
 std::string privacy_model_text(const PrivacyModel& model) {
-  const std::string definition = model.accounting == Accounting::Zcdp ? "(epsilon, delta)-DP accounted as rho-zCDP"
-                                                                      : "pure epsilon-DP";
+  const std::string definition =
+      model.accounting == Accounting::Zcdp ? "(epsilon, delta)-DP accounted as rho-zCDP" : "pure epsilon-DP";
   return definition + (model.neighbours == Neighbours::AddRemove
                            ? ", add/remove one record"
                            : ", replace one record (the number of records is public)");

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "privacy/noise.hpp"
 #include "base/number_text.hpp"
+#include "privacy/noise.hpp"
 
 namespace privsynth {
 namespace {

@@ -21,7 +21,7 @@ struct RationalVariance {
   double value() const { return static_cast<double>(numerator) / static_cast<double>(denominator); }
 };
 
-inline constexpr double kMaxNoiseVariance = 1e15;                   // s ≈ 3.2e7
+inline constexpr double kMaxNoiseVariance = 1e15;  // s ≈ 3.2e7
 inline constexpr uint64_t kMaxVarianceNumerator = uint64_t{1} << 50;
 inline constexpr uint64_t kMaxVarianceDenominator = uint64_t{1} << 20;
 

@@ -19,8 +19,9 @@ Status check_inputs(const std::vector<double>& scores, double epsilon, double se
     }
   }
   if (!std::isfinite(epsilon) || epsilon <= 0) {
-    return Status::error(ErrorCode::InvalidArgument, "the exponential mechanism's epsilon must be a finite number > 0 (got " +
-                                                         format_number(epsilon) + ")");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "the exponential mechanism's epsilon must be a finite number > 0 (got " + format_number(epsilon) + ")");
   }
   if (!std::isfinite(sensitivity) || sensitivity <= 0) {
     return Status::error(ErrorCode::InvalidArgument,

@@ -20,8 +20,8 @@ bool bernoulli_exp_minus_at_most_one(RandomSource& random, uint64_t x, uint64_t 
 
 Result<RationalScale> rational_scale_at_least(double scale) {
   if (!(scale > 0) || !(scale <= kMaxNoiseScale)) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "noise scale " + format_number(scale) + " is outside (0, 1e9]; epsilon is too small or invalid");
+    return Status::error(ErrorCode::InvalidArgument, "noise scale " + format_number(scale) +
+                                                         " is outside (0, 1e9]; epsilon is too small or invalid");
   }
   const double numerator = std::ceil(scale * static_cast<double>(kScaleDenominator));
   return RationalScale{static_cast<uint64_t>(numerator), kScaleDenominator};
@@ -37,7 +37,7 @@ bool bernoulli_exp_minus(RandomSource& random, uint64_t numerator, uint64_t deno
 }
 
 uint64_t sample_geometric(RandomSource& random, const RationalScale& scale) {
-  const uint64_t t = scale.numerator;    // scale = t / s as in CKS Alg. 2
+  const uint64_t t = scale.numerator;  // scale = t / s as in CKS Alg. 2
   const uint64_t s = scale.denominator;
   for (;;) {
     const uint64_t u = random.uniform_below(t);

@@ -22,19 +22,23 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema, const Accounta
   const double discovery_epsilon = (replace_one ? 2 : 1) * schema.discovered->epsilon;
   const double discovery_delta =
       replace_one ? (1 + std::exp(schema.discovered->epsilon)) * schema.discovered->delta : schema.discovered->delta;
-  privacy["domainDiscovery"] = {{"epsilon", discovery_epsilon},
-                                {"delta", discovery_delta},
-                                {"note", std::string("the schema's domains were estimated privately from the same data "
-                                                     "(docs/privacy/domain-discovery.md); that release is part of this one") +
-                                             (replace_one ? "; stated for replace-one neighbours (twice its add/remove epsilon)"
-                                                          : "")}};
+  privacy["domainDiscovery"] = {
+      {"epsilon", discovery_epsilon},
+      {"delta", discovery_delta},
+      {"note", std::string("the schema's domains were estimated privately from the same data "
+                           "(docs/privacy/domain-discovery.md); that release is part of this one") +
+                   (replace_one ? "; stated for replace-one neighbours (twice its add/remove epsilon)" : "")}};
   privacy["thisRun"] = {{"epsilonSpent", spent}, {"delta", delta}, {"definition", privacy["definition"]}};
   privacy["epsilonSpent"] = spent + discovery_epsilon;
   privacy["delta"] = delta + discovery_delta;
-  privacy["definition"] = delta + discovery_delta > 0 ? "(epsilon, delta)-differential privacy, this run and the schema's private discovery together"
-                                                      : "pure epsilon-differential privacy, this run and the schema's private discovery together";
-  privacy["composition"] = "basic composition of the schema's private discovery (privacy.domainDiscovery) and this run "
-                           "(privacy.thisRun: " + privacy["composition"].get<std::string>() + ")";
+  privacy["definition"] =
+      delta + discovery_delta > 0
+          ? "(epsilon, delta)-differential privacy, this run and the schema's private discovery together"
+          : "pure epsilon-differential privacy, this run and the schema's private discovery together";
+  privacy["composition"] =
+      "basic composition of the schema's private discovery (privacy.domainDiscovery) and this run "
+      "(privacy.thisRun: " +
+      privacy["composition"].get<std::string>() + ")";
 }
 
 // The tables the guarantee is about: a run refuses the others before anything is released, so a

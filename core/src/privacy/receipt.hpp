@@ -18,7 +18,7 @@ enum class SchemaProvenance { Public, InferredFromData };
 struct ReceiptInputs {
   const Schema& schema;
   SchemaProvenance provenance;
-  std::vector<int> output_columns;      // schema indices of the synthetic table's columns
+  std::vector<int> output_columns;  // schema indices of the synthetic table's columns
   std::string out_of_domain_policy;
   const Accountant& accountant;
   const MechanismOutput& mechanism;

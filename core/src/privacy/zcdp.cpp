@@ -56,8 +56,8 @@ double cdp_delta(double rho, double eps) {
 double cdp_eps(double rho, double delta) {
   if (!finite_nonnegative(rho) || !(delta > 0)) return kNaN;
   if (delta >= 1 || rho == 0) return 0;
-  double eps_min = 0;                                            // cdp_delta(rho, eps_min) >= delta
-  double eps_max = eps_from_rho_bun_steinke(rho, delta);        // cdp_delta(rho, eps_max) <= delta
+  double eps_min = 0;                                     // cdp_delta(rho, eps_min) >= delta
+  double eps_max = eps_from_rho_bun_steinke(rho, delta);  // cdp_delta(rho, eps_max) <= delta
   for (int i = 0; i < kBisectionSteps; ++i) {
     const double low = eps_min, high = eps_max;
     const double eps = (eps_min + eps_max) / 2;

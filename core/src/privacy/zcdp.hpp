@@ -11,7 +11,8 @@
 
 namespace privsynth {
 
-// ---- conversions (docs/spec/algorithms.md §6; the algorithm of private-pgm's mechanisms/cdp2adp.py, by T. Steinke) ----
+// ---- conversions (docs/spec/algorithms.md §6; the algorithm of private-pgm's mechanisms/cdp2adp.py, by T. Steinke)
+// ----
 
 // Smallest delta the Canonne-Kamath-Steinke bound (CKS 2020, "The Discrete Gaussian for
 // Differential Privacy", Prop. 12 / cdp2adp.py) gives for rho-zCDP => (eps, delta)-DP:

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <limits>
 
+#include "base/number_text.hpp"
 #include "math/variates.hpp"
 #include "privacy/noise.hpp"
-#include "base/number_text.hpp"
 
 namespace privsynth {
 namespace {
@@ -48,15 +48,15 @@ std::string count_text(size_t count) {
 Status check_lattice(int p, int k, double epsilon, size_t max_points) {
   const std::string where = " (p = " + std::to_string(p) + " dimensions, k = " + std::to_string(k) + ")";
   if (k > kMaxBernsteinResolution) {
-    return Status::error(ErrorCode::DomainTooLarge, "the Bernstein lattice resolution k = " + std::to_string(k) +
-                                                        " exceeds the limit of " + std::to_string(kMaxBernsteinResolution) +
-                                                        ": choose a smaller lattice resolution");
+    return Status::error(ErrorCode::DomainTooLarge,
+                         "the Bernstein lattice resolution k = " + std::to_string(k) + " exceeds the limit of " +
+                             std::to_string(kMaxBernsteinResolution) + ": choose a smaller lattice resolution");
   }
   const size_t points = lattice_point_count(k, p);
   if (points > max_points) {
     return Status::error(ErrorCode::DomainTooLarge,
-                         "the Bernstein lattice {0, 1/k, ..., 1}^p has (k+1)^p = " + count_text(points) + " points" + where +
-                             ", more than the limit of " + std::to_string(max_points) +
+                         "the Bernstein lattice {0, 1/k, ..., 1}^p has (k+1)^p = " + count_text(points) + " points" +
+                             where + ", more than the limit of " + std::to_string(max_points) +
                              ": choose a smaller lattice resolution k, fewer continuous columns, or a larger "
                              "max_lattice_points");
   }
@@ -64,9 +64,9 @@ Status check_lattice(int p, int k, double epsilon, size_t max_points) {
   if (!(scale <= kMaxNoiseScale)) {
     return Status::error(ErrorCode::DomainTooLarge,
                          "the Bernstein mechanism's noise scale (k+1)^p * 1025 / epsilon = " + format_number(scale) +
-                             " quanta" + where + " exceeds " + format_number(kMaxNoiseScale) +
-                             " with (k+1)^p = " + std::to_string(points) + " lattice points and epsilon = " +
-                             format_number(epsilon) + ": choose a smaller lattice resolution k or a larger epsilon");
+                             " quanta" + where + " exceeds " + format_number(kMaxNoiseScale) + " with (k+1)^p = " +
+                             std::to_string(points) + " lattice points and epsilon = " + format_number(epsilon) +
+                             ": choose a smaller lattice resolution k or a larger epsilon");
   }
   return Status::ok();
 }
@@ -75,9 +75,10 @@ Status check_parameters(const BernsteinParameters& parameters) {
   const int p = parameters.dimensions, k = parameters.lattice_resolution, h = parameters.order;
   if (p < 1 || k < 1 || k > kMaxBernsteinResolution || h < 1 || h > kMaxBernsteinOrder ||
       parameters.lattice_points != lattice_point_count(k, p)) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "invalid Bernstein parameters: need p >= 1, 1 <= k <= " + std::to_string(kMaxBernsteinResolution) +
-                             ", 1 <= h <= " + std::to_string(kMaxBernsteinOrder) + " and (k+1)^p lattice points");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "invalid Bernstein parameters: need p >= 1, 1 <= k <= " + std::to_string(kMaxBernsteinResolution) +
+            ", 1 <= h <= " + std::to_string(kMaxBernsteinOrder) + " and (k+1)^p lattice points");
   }
   return Status::ok();
 }
@@ -176,14 +177,16 @@ void finish_release(BernsteinRelease& release) {
   release.uniform_fallback = !(total > 0);
   if (release.uniform_fallback) return;
   release.mixture.resize(release.transformed.size());
-  for (size_t i = 0; i < release.mixture.size(); ++i) release.mixture[i] = std::max(release.transformed[i], 0.0) / total;
+  for (size_t i = 0; i < release.mixture.size(); ++i)
+    release.mixture[i] = std::max(release.transformed[i], 0.0) / total;
 }
 
 // The discrete Laplace scale in quanta, (k+1)^p * 1025 / eps rounded up, or why it cannot be used.
 Result<RationalScale> lattice_noise_scale(const BernsteinParameters& parameters, double epsilon) {
-  PRIVSYNTH_RETURN_IF_ERROR(check_lattice(parameters.dimensions, parameters.lattice_resolution, epsilon,
-                                          std::numeric_limits<size_t>::max()));
-  const Result<RationalScale> scale = rational_scale_at_least(noise_scale_in_quanta(parameters.lattice_points, epsilon));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      check_lattice(parameters.dimensions, parameters.lattice_resolution, epsilon, std::numeric_limits<size_t>::max()));
+  const Result<RationalScale> scale =
+      rational_scale_at_least(noise_scale_in_quanta(parameters.lattice_points, epsilon));
   if (!scale.is_ok()) return Status::error(ErrorCode::DomainTooLarge, scale.status().message());
   return scale.value();
 }
@@ -203,13 +206,13 @@ Result<BernsteinRelease> release_rounded(const BernsteinParameters& parameters, 
   const std::string points = std::to_string(parameters.lattice_points);
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(Charge{
       what + ": " + points + " lattice values (p = " + std::to_string(parameters.dimensions) +
-           ", k = " + std::to_string(parameters.lattice_resolution) + ", h = " + std::to_string(parameters.order) +
-           "), each of sensitivity " + format_number(sensitivity) + ", L1 sensitivity " + points + " x " +
-           format_number(sensitivity) + " x 1025/1024 after rounding to 1/1024 of it",
-       "Bernstein mechanism (discrete Laplace on rounded lattice values)",
-       // The ledger holds the L1 sensitivity of the whole released vector, as for every release.
-       LaplaceCost{static_cast<double>(parameters.lattice_points) * sensitivity * 1025.0 / 1024.0, release.noise_scale,
-                   epsilon}}));
+          ", k = " + std::to_string(parameters.lattice_resolution) + ", h = " + std::to_string(parameters.order) +
+          "), each of sensitivity " + format_number(sensitivity) + ", L1 sensitivity " + points + " x " +
+          format_number(sensitivity) + " x 1025/1024 after rounding to 1/1024 of it",
+      "Bernstein mechanism (discrete Laplace on rounded lattice values)",
+      // The ledger holds the L1 sensitivity of the whole released vector, as for every release.
+      LaplaceCost{static_cast<double>(parameters.lattice_points) * sensitivity * 1025.0 / 1024.0, release.noise_scale,
+                  epsilon}}));
   release.coefficients.resize(rounded.size());
   for (size_t v = 0; v < rounded.size(); ++v) {
     const int64_t noise = disable_noise ? 0 : sample_discrete_laplace(random, scale);
@@ -310,16 +313,19 @@ Result<BernsteinParameters> choose_bernstein_parameters(int dimensions, double n
     return Status::error(ErrorCode::InvalidArgument, "the Bernstein mechanism needs at least one continuous dimension");
   }
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the Bernstein mechanism's epsilon"));
-  if (!std::isfinite(noisy_count)) return Status::error(ErrorCode::InvalidArgument, "the noisy record count is not finite");
+  if (!std::isfinite(noisy_count))
+    return Status::error(ErrorCode::InvalidArgument, "the noisy record count is not finite");
   if (options.lattice_resolution < 0) {
-    return Status::error(ErrorCode::InvalidArgument, "the Bernstein lattice resolution k must be >= 1 (or 0 to choose)");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "the Bernstein lattice resolution k must be >= 1 (or 0 to choose)");
   }
   if (options.order < 0 || options.order > kMaxBernsteinOrder) {
     return Status::error(ErrorCode::InvalidArgument, "the iterated Bernstein order h must be in 1.." +
                                                          std::to_string(kMaxBernsteinOrder) + " (or 0 to choose)");
   }
   if (!(options.bandwidth >= 0 && options.bandwidth <= 1)) {
-    return Status::error(ErrorCode::InvalidArgument, "the KDE bandwidth must be in (0, 1] unit-cube units (or 0 to choose)");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "the KDE bandwidth must be in (0, 1] unit-cube units (or 0 to choose)");
   }
   if (!(options.bandwidth_constant > 0 && std::isfinite(options.bandwidth_constant))) {
     return Status::error(ErrorCode::InvalidArgument, "the KDE bandwidth constant C must be positive and finite");
@@ -329,9 +335,10 @@ Result<BernsteinParameters> choose_bernstein_parameters(int dimensions, double n
   const double n = std::max(noisy_count, 2.0);
 
   parameters.order = options.order > 0 ? options.order : kDefaultOrder;
-  parameters.order_choice = options.order > 0 ? "fixed by the caller"
-                                              : "default h = 2: the iterated Bernstein operator 2B - B^2 (Micchelli 1973) "
-                                                "has error O(k^-2) on smooth targets and amplifies noise little";
+  parameters.order_choice = options.order > 0
+                                ? "fixed by the caller"
+                                : "default h = 2: the iterated Bernstein operator 2B - B^2 (Micchelli 1973) "
+                                  "has error O(k^-2) on smooth targets and amplifies noise little";
   if (options.bandwidth > 0) {
     parameters.bandwidth = options.bandwidth;
     parameters.bandwidth_choice = "fixed by the caller";
@@ -350,7 +357,8 @@ Result<BernsteinParameters> choose_bernstein_parameters(int dimensions, double n
   } else {
     PRIVSYNTH_RETURN_IF_ERROR(check_lattice(p, 1, epsilon, options.max_lattice_points));
     int cap = 1;
-    while (cap < kMaxBernsteinResolution && check_lattice(p, cap + 1, epsilon, options.max_lattice_points).is_ok()) ++cap;
+    while (cap < kMaxBernsteinResolution && check_lattice(p, cap + 1, epsilon, options.max_lattice_points).is_ok())
+      ++cap;
     // Spec §2 balancing rule for a target of sensitivity 1/n: k ~ (eps n)^(1/(p+h)).
     const double balanced = std::pow(epsilon * n, 1.0 / (p + parameters.order));
     const int k = static_cast<int>(std::clamp(std::round(balanced), 1.0, static_cast<double>(cap)));
@@ -421,8 +429,7 @@ std::vector<double> iterated_bernstein_basis(int k, int h, double y) {
 Result<BernsteinRelease> release_lattice_function(const BernsteinParameters& parameters,
                                                   const std::vector<double>& lattice_values,
                                                   double sensitivity_per_value, double epsilon, const std::string& what,
-                                                  Accountant& accountant, RandomSource& random,
-                                                  bool disable_noise) {
+                                                  Accountant& accountant, RandomSource& random, bool disable_noise) {
   PRIVSYNTH_RETURN_IF_ERROR(check_parameters(parameters));
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the Bernstein mechanism's epsilon"));
   if (!(sensitivity_per_value > 0 && std::isfinite(sensitivity_per_value))) {
@@ -430,7 +437,8 @@ Result<BernsteinRelease> release_lattice_function(const BernsteinParameters& par
   }
   if (lattice_values.size() != parameters.lattice_points) {
     return Status::error(ErrorCode::InvalidArgument, "expected " + std::to_string(parameters.lattice_points) +
-                                                         " lattice values, got " + std::to_string(lattice_values.size()));
+                                                         " lattice values, got " +
+                                                         std::to_string(lattice_values.size()));
   }
   const double quantum = sensitivity_per_value / kQuanta;
   std::vector<int64_t> rounded(lattice_values.size());
@@ -457,8 +465,8 @@ Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<doub
   }
   PRIVSYNTH_RETURN_IF_ERROR(check_unit_columns(unit_columns, parameters.dimensions));
   // Fail on an unrepresentable noise scale before the long evaluation.
-  PRIVSYNTH_RETURN_IF_ERROR(check_lattice(parameters.dimensions, parameters.lattice_resolution, epsilon,
-                                          std::numeric_limits<size_t>::max()));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      check_lattice(parameters.dimensions, parameters.lattice_resolution, epsilon, std::numeric_limits<size_t>::max()));
 
   // F_D(v/k) = sum_i exp(-||v/k - x_i||^2 / (2 sigma^2)) in units of 2^-30, summed exactly as
   // integers: one record changes every value by an integer in [0, 2^30], i.e. by at most 1.
@@ -479,9 +487,10 @@ Result<BernsteinRelease> release_gaussian_kde(const std::vector<std::vector<doub
   std::vector<int64_t> rounded(sums.size());
   const int64_t half = int64_t{1} << (kUnitsPerQuantumBits - 1);
   for (size_t v = 0; v < sums.size(); ++v) rounded[v] = (sums[v] + half) >> kUnitsPerQuantumBits;
-  return release_rounded(parameters, rounded, 1.0 / kQuanta, 1.0, epsilon,
-                         "private Gaussian KDE, unnormalised kernel sum, sigma = " + format_number(parameters.bandwidth),
-                         accountant, random, disable_noise);
+  return release_rounded(
+      parameters, rounded, 1.0 / kQuanta, 1.0, epsilon,
+      "private Gaussian KDE, unnormalised kernel sum, sigma = " + format_number(parameters.bandwidth), accountant,
+      random, disable_noise);
 }
 
 Result<double> gaussian_kde_noise_scale(const BernsteinParameters& parameters, double epsilon) {

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "privacy/accountant.hpp"
 #include "base/random.hpp"
+#include "privacy/accountant.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -29,17 +29,17 @@ inline constexpr int kBernsteinQuantaPerSensitivity = 1024;
 
 // Public parameters of the release, chosen from public inputs only.
 struct BernsteinOptions {
-  int lattice_resolution = 0;     // k (lattice {0,1/k,...,1}^p); 0 = choose
-  int order = 0;                  // h (iterated Bernstein order); 0 = choose (2)
-  double bandwidth = 0;           // Gaussian kernel sigma in unit-cube units; 0 = rule below
-  double bandwidth_constant = 1;  // C in sigma = C (log n / n)^(1/p) (Bojkovic-Loh Thm IV.1)
+  int lattice_resolution = 0;                   // k (lattice {0,1/k,...,1}^p); 0 = choose
+  int order = 0;                                // h (iterated Bernstein order); 0 = choose (2)
+  double bandwidth = 0;                         // Gaussian kernel sigma in unit-cube units; 0 = rule below
+  double bandwidth_constant = 1;                // C in sigma = C (log n / n)^(1/p) (Bojkovic-Loh Thm IV.1)
   size_t max_lattice_points = size_t{1} << 21;  // refuse larger lattices
 };
 
 struct BernsteinParameters {
   int dimensions = 0, lattice_resolution = 0, order = 0;
   double bandwidth = 0;
-  size_t lattice_points = 0;  // (k+1)^p
+  size_t lattice_points = 0;                                   // (k+1)^p
   std::string lattice_choice, order_choice, bandwidth_choice;  // "fixed by the caller" or the rule used
 };
 
@@ -65,13 +65,14 @@ std::vector<double> iterated_bernstein_basis(int k, int h, double y);
 
 struct BernsteinRelease {
   BernsteinParameters parameters;
-  double sensitivity = 0;            // sensitivity Delta of one lattice value (sup over neighbours)
-  double noise_scale = 0;            // effective Laplace scale per coefficient, in the function's units
+  double sensitivity = 0;  // sensitivity Delta of one lattice value (sup over neighbours)
+  double noise_scale = 0;  // effective Laplace scale per coefficient, in the function's units
   double epsilon = 0;
-  std::vector<double> coefficients;  // the released noisy lattice values T_v, row-major over {0..k}^p, last axis fastest
-  std::vector<double> transformed;   // T' = T x_1 W ... x_p W: coefficients in the ordinary Bernstein basis
-  std::vector<double> mixture;       // max(T', 0) normalized to sum 1 (weights of the product-Beta mixture), or empty
-  bool uniform_fallback = false;     // every transformed coefficient <= 0: sample uniformly
+  std::vector<double>
+      coefficients;                 // the released noisy lattice values T_v, row-major over {0..k}^p, last axis fastest
+  std::vector<double> transformed;  // T' = T x_1 W ... x_p W: coefficients in the ordinary Bernstein basis
+  std::vector<double> mixture;      // max(T', 0) normalized to sum 1 (weights of the product-Beta mixture), or empty
+  bool uniform_fallback = false;    // every transformed coefficient <= 0: sample uniformly
 };
 
 // Generic Bernstein mechanism: releases a function given by its exact values on the lattice, each

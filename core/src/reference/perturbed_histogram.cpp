@@ -41,9 +41,10 @@ Result<RationalScale> perturbed_histogram_scale(double epsilon) {
   return rational_scale_at_least(1.0 / epsilon);
 }
 
-Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& levels, const std::vector<int64_t>& counts,
-                                                       double epsilon, Accountant& accountant,
-                                                       RandomSource& random, bool disable_noise) {
+Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& levels,
+                                                       const std::vector<int64_t>& counts, double epsilon,
+                                                       Accountant& accountant, RandomSource& random,
+                                                       bool disable_noise) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(epsilon, "the perturbed histogram's epsilon"));
   Result<size_t> cells = full_domain_cells(levels, counts.size());
   if (!cells.is_ok() || cells.value() != counts.size()) {
@@ -54,9 +55,9 @@ Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& l
   histogram.epsilon = epsilon;
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, perturbed_histogram_scale(epsilon));
   histogram.scale = scale;
-  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"perturbed histogram of the full domain (" +
-                                                   std::to_string(counts.size()) + " cells), reference measure",
-                                               "discrete Laplace", LaplaceCost{1.0, histogram.scale.value(), epsilon}}));
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
+      {"perturbed histogram of the full domain (" + std::to_string(counts.size()) + " cells), reference measure",
+       "discrete Laplace", LaplaceCost{1.0, histogram.scale.value(), epsilon}}));
   // D_j = max(C_j + noise, 0); mu_j = D_j / sum_s D_s (Bojkovic & Loh, Algorithm 2, step 3).
   histogram.probabilities.resize(counts.size());
   double total = 0;

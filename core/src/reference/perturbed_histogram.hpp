@@ -12,11 +12,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/random.hpp"
+#include "data/table.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/noise.hpp"
-#include "base/random.hpp"
 #include "privsynth/status.hpp"
-#include "data/table.hpp"
 
 namespace privsynth {
 
@@ -32,13 +32,13 @@ Result<size_t> full_domain_cells(const std::vector<int>& levels, size_t max_cell
 std::vector<int64_t> count_full_domain(const EncodedTable& table, size_t cells);
 
 struct PerturbedHistogram {
-  std::vector<int> levels;             // the domain
-  std::vector<double> probabilities;   // mu, one entry per cell (row-major, last column fastest)
-  RationalScale scale;                 // discrete Laplace scale actually used
+  std::vector<int> levels;            // the domain
+  std::vector<double> probabilities;  // mu, one entry per cell (row-major, last column fastest)
+  RationalScale scale;                // discrete Laplace scale actually used
   double epsilon = 0;
-  size_t positive_cells = 0;           // cells with mu > 0
-  double clipped_total = 0;            // sum of the clipped noisy counts (mu's normalizer)
-  bool uniform_fallback = false;       // every noisy count was <= 0: mu is uniform
+  size_t positive_cells = 0;      // cells with mu > 0
+  double clipped_total = 0;       // sum of the clipped noisy counts (mu's normalizer)
+  bool uniform_fallback = false;  // every noisy count was <= 0: mu is uniform
 };
 
 // The discrete Laplace scale of every cell, 1 / epsilon rounded up to a fraction (the run forecast
@@ -48,9 +48,10 @@ Result<RationalScale> perturbed_histogram_scale(double epsilon);
 // Charges `epsilon` to the accountant ("perturbed histogram", sensitivity 1), then adds discrete
 // Laplace noise of scale 1/epsilon to each count and clips and normalizes. `counts` has one entry
 // per cell of `levels`. disable_noise (tests only) releases the exact empirical distribution.
-Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& levels, const std::vector<int64_t>& counts,
-                                                       double epsilon, Accountant& accountant,
-                                                       RandomSource& random, bool disable_noise = false);
+Result<PerturbedHistogram> release_perturbed_histogram(const std::vector<int>& levels,
+                                                       const std::vector<int64_t>& counts, double epsilon,
+                                                       Accountant& accountant, RandomSource& random,
+                                                       bool disable_noise = false);
 
 // m independent draws from mu (post-processing): a cell with probability mu, then its codes.
 Result<EncodedTable> sample_from_histogram(const PerturbedHistogram& histogram, size_t m, RandomSource& random);

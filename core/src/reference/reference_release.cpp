@@ -34,7 +34,8 @@ double default_reference_budget_fraction(ReferenceKind kind) {
   return 0.5;
 }
 
-ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels, bool continuous) {
+ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels,
+                                           bool continuous) {
   ReferenceOptions options = given;
   options.kind = resolve_reference_kind(given.kind, levels, continuous);
   if (options.kind == ReferenceKind::Uniform) {
@@ -62,8 +63,8 @@ std::vector<std::vector<double>> uniform_unit_points(size_t columns, size_t coun
   return points;
 }
 
-Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double epsilon, const MechanismContext& context,
-                                        bool disable_noise) {
+Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double epsilon,
+                                        const MechanismContext& context, bool disable_noise) {
   ReferenceDraws draws;
   RandomSource& random = context.random;
   const EncodedTable& table = context.table;
@@ -82,8 +83,9 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
       auto shared = std::make_shared<PerturbedHistogram>(std::move(histogram));
       draws.codes = [&random, shared](size_t count) { return sample_from_histogram(*shared, count, random); };
       draws.receipt = {{"kind", "histogram"},
-                       {"description", "perturbed histogram of the full encoded domain (Wasserman & Zhou 2010; "
-                                       "Bojkovic & Loh, Algorithm 2)"},
+                       {"description",
+                        "perturbed histogram of the full encoded domain (Wasserman & Zhou 2010; "
+                        "Bojkovic & Loh, Algorithm 2)"},
                        {"epsilon", epsilon},
                        {"cells", cells},
                        {"cellLimit", options.histogram_cell_limit},
@@ -102,21 +104,23 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
       };
       nlohmann::json edges = nlohmann::json::array();
       for (const TreeEdge& edge : shared->edges) edges.push_back({edge.parent, edge.child});
-      draws.receipt = {{"kind", "tree"},
-                       {"description", "Chow-Liu tree of noisy 2-way marginals (all pairs measured)"},
-                       {"epsilon", epsilon},
-                       {"measuredCells", shared->measured_cells},
-                       {"noiseScale", shared->scale.value()},
-                       {"edges", edges},
-                       {"edgesNote", "column indices (parent, child) among the chosen columns, chosen from noisy tables"},
-                       {"privacyNote", "docs/privacy/tree-reference.md"}};
+      draws.receipt = {
+          {"kind", "tree"},
+          {"description", "Chow-Liu tree of noisy 2-way marginals (all pairs measured)"},
+          {"epsilon", epsilon},
+          {"measuredCells", shared->measured_cells},
+          {"noiseScale", shared->scale.value()},
+          {"edges", edges},
+          {"edgesNote", "column indices (parent, child) among the chosen columns, chosen from noisy tables"},
+          {"privacyNote", "docs/privacy/tree-reference.md"}};
       return draws;
     }
     case ReferenceKind::BernsteinKde:
     case ReferenceKind::Auto: break;
   }
-  return Status::error(ErrorCode::InvalidArgument,
-                       "the \"bernstein-kde\" reference measure works on numeric values: set \"space\": \"continuous\"");
+  return Status::error(
+      ErrorCode::InvalidArgument,
+      "the \"bernstein-kde\" reference measure works on numeric values: set \"space\": \"continuous\"");
 }
 
 Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, double epsilon, double noisy_count,
@@ -131,23 +135,26 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
     return draws;
   }
   if (options.kind != ReferenceKind::BernsteinKde) {
-    return Status::error(ErrorCode::InvalidArgument, "in the continuous space the reference measure must be "
-                                                     "\"uniform\" or \"bernstein-kde\", not \"" +
-                                                         std::string(reference_kind_name(options.kind)) + "\"");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "in the continuous space the reference measure must be "
+                         "\"uniform\" or \"bernstein-kde\", not \"" +
+                             std::string(reference_kind_name(options.kind)) + "\"");
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinParameters parameters,
                              choose_bernstein_parameters(static_cast<int>(p), noisy_count, epsilon, options.bernstein));
   const std::function<bool(double)> keep = [&](double fraction) {
     return keep_going(context.progress, Phase::Measure, fraction, "private kernel density on the Bernstein lattice");
   };
-  PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinRelease release, release_gaussian_kde(columns, parameters, epsilon, context.accountant,
-                                                                             random, keep, disable_noise));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      BernsteinRelease release,
+      release_gaussian_kde(columns, parameters, epsilon, context.accountant, random, keep, disable_noise));
   auto shared = std::make_shared<BernsteinRelease>(std::move(release));
   draws.unit_points = [&random, shared](size_t count) { return sample_release(*shared, count, random); };
   const BernsteinParameters& chosen = shared->parameters;
   draws.receipt = {{"kind", "bernstein-kde"},
-                   {"description", "Gaussian kernel density estimate released with the Bernstein mechanism "
-                                   "(Alda & Rubinstein 2017; Bojkovic & Loh, Algorithm 3)"},
+                   {"description",
+                    "Gaussian kernel density estimate released with the Bernstein mechanism "
+                    "(Alda & Rubinstein 2017; Bojkovic & Loh, Algorithm 3)"},
                    {"epsilon", epsilon},
                    {"latticeResolution", chosen.lattice_resolution},
                    {"latticeChoice", chosen.lattice_choice},

@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "base/choice.hpp"
-#include "reference/bernstein_kde.hpp"
 #include "mechanisms/mechanism.hpp"
-#include "reference/perturbed_histogram.hpp"
 #include "privsynth/status.hpp"
+#include "reference/bernstein_kde.hpp"
+#include "reference/perturbed_histogram.hpp"
 
 namespace privsynth {
 
@@ -47,7 +47,8 @@ std::string auto_reference_rule();
 double default_reference_budget_fraction(ReferenceKind kind);
 
 // The options a run uses: "auto" resolved, the budget share defaulted (0 for the uniform measure).
-ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels, bool continuous);
+ReferenceOptions resolve_reference_options(const ReferenceOptions& given, const std::vector<int>& levels,
+                                           bool continuous);
 
 // How a run's epsilon is shared by basic composition: `options.budget_fraction` of it for mu (none
 // for the uniform measure) and the rest for the mechanism's own measurements. `options` resolved.

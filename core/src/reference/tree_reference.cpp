@@ -44,7 +44,8 @@ std::vector<double> one_way(const PairTable& pair, int column, const std::vector
   const int rows = levels[size_t(pair.first)], columns = levels[size_t(pair.second)];
   std::vector<double> sums(static_cast<size_t>(column == pair.first ? rows : columns), 0.0);
   for (int a = 0; a < rows; ++a) {
-    for (int b = 0; b < columns; ++b) sums[size_t(column == pair.first ? a : b)] += pair.counts[size_t(a * columns + b)];
+    for (int b = 0; b < columns; ++b)
+      sums[size_t(column == pair.first ? a : b)] += pair.counts[size_t(a * columns + b)];
   }
   normalize_or_uniform(sums);
   return sums;
@@ -66,10 +67,10 @@ Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, do
   std::vector<std::vector<int>> sets = p == 1 ? std::vector<std::vector<int>>{{0}} : column_subsets(p, 2);
   Result<MarginalWorkload> workload = MarginalWorkload::from_column_sets(levels, sets, max_cells);
   if (!workload.is_ok()) {
-    return Status::error(ErrorCode::DomainTooLarge, "the tree reference measures every 2-way marginal, and these " +
-                                                        std::to_string(p) + " columns have more than " +
-                                                        std::to_string(max_cells) +
-                                                        " pair cells; choose fewer columns or bins, or the uniform reference");
+    return Status::error(ErrorCode::DomainTooLarge,
+                         "the tree reference measures every 2-way marginal, and these " + std::to_string(p) +
+                             " columns have more than " + std::to_string(max_cells) +
+                             " pair cells; choose fewer columns or bins, or the uniform reference");
   }
   const double sensitivity = workload.value().l1_sensitivity_add_remove();  // one cell per pair table
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, rational_scale_at_least(sensitivity / epsilon));
@@ -117,7 +118,8 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
   }
   std::vector<double> information(pairs.size());
   for (size_t i = 0; i < pairs.size(); ++i) {
-    information[i] = mutual_information(pairs[i], table.levels[size_t(pairs[i].first)], table.levels[size_t(pairs[i].second)]);
+    information[i] =
+        mutual_information(pairs[i], table.levels[size_t(pairs[i].first)], table.levels[size_t(pairs[i].second)]);
   }
   // Maximum spanning tree by Prim's algorithm from column 0: each new column hangs off the tree
   // column it shares the most information with, so parents are added before their children.

@@ -13,12 +13,12 @@
 #include <cstddef>
 #include <vector>
 
-#include "privacy/accountant.hpp"
-#include "statistics/conditional_model.hpp"
-#include "privacy/noise.hpp"
 #include "base/random.hpp"
-#include "privsynth/status.hpp"
 #include "data/table.hpp"
+#include "privacy/accountant.hpp"
+#include "privacy/noise.hpp"
+#include "privsynth/status.hpp"
+#include "statistics/conditional_model.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -27,8 +27,8 @@ inline constexpr size_t kMaxTreeReferenceCells = 5'000'000;
 
 struct TreeEdge {
   int parent = 0, child = 0;
-  double mutual_information = 0;     // of the noisy pair table, in nats
-  std::vector<double> conditional;   // P(child = b | parent = a) at [a * levels[child] + b]
+  double mutual_information = 0;    // of the noisy pair table, in nats
+  std::vector<double> conditional;  // P(child = b | parent = a) at [a * levels[child] + b]
 };
 
 struct TreeReference {

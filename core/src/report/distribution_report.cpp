@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "data/binning.hpp"
 #include "base/number_text.hpp"
+#include "data/binning.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -43,8 +43,9 @@ nlohmann::json distribution_report_json(const std::vector<Column>& columns, cons
     const size_t cells = size_t(real.levels[size_t(pair.columns[0])]) * size_t(real.levels[size_t(pair.columns[1])]);
     if (cells <= limits.pair_cells) worst.push_back(&pair);
   }
-  std::stable_sort(worst.begin(), worst.end(),
-                   [](const MarginalDistance* a, const MarginalDistance* b) { return a->total_variation > b->total_variation; });
+  std::stable_sort(worst.begin(), worst.end(), [](const MarginalDistance* a, const MarginalDistance* b) {
+    return a->total_variation > b->total_variation;
+  });
   if (worst.size() > limits.pairs) worst.resize(limits.pairs);
   nlohmann::json pairs = nlohmann::json::array();
   for (const MarginalDistance* pair : worst) {

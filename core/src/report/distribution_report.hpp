@@ -4,13 +4,13 @@
 // synthetic data reproduces worst. FOR THE DATA OWNER'S EYES ONLY, like the rest of the report:
 // the real frequencies are exact.
 #include <cstddef>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
-#include "report/marginal_report.hpp"
-#include "privsynth/schema.hpp"
 #include "data/table.hpp"
+#include "privsynth/schema.hpp"
+#include "report/marginal_report.hpp"
 
 namespace privsynth {
 

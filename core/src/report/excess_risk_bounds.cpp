@@ -12,26 +12,32 @@ bool finite_at_least(double value, double minimum) { return std::isfinite(value)
 
 Status check(const ExcessRiskParameters& p) {
   if (p.degree < 2) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "degree d must be >= 2: Theorems 3.1/3.2 approximate the loss by a polynomial of degree d - 1");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "degree d must be >= 2: Theorems 3.1/3.2 approximate the loss by a polynomial of degree d - 1");
   }
   if (!finite_at_least(p.dimension, 1)) return Status::error(ErrorCode::InvalidArgument, "dimension m must be >= 1");
-  if (!(p.tau > 0) || !std::isfinite(p.tau)) return Status::error(ErrorCode::InvalidArgument, "tau must be finite and > 0");
+  if (!(p.tau > 0) || !std::isfinite(p.tau))
+    return Status::error(ErrorCode::InvalidArgument, "tau must be finite and > 0");
   if (!(p.records > 0) || !std::isfinite(p.records)) {
     return Status::error(ErrorCode::InvalidArgument, "records n must be finite and > 0");
   }
-  if (!finite_at_least(p.marginal_l1, 0)) return Status::error(ErrorCode::InvalidArgument, "marginal_l1 nu must be >= 0");
+  if (!finite_at_least(p.marginal_l1, 0))
+    return Status::error(ErrorCode::InvalidArgument, "marginal_l1 nu must be >= 0");
   if (!std::isfinite(p.feature_norm)) return Status::error(ErrorCode::InvalidArgument, "feature_norm must be finite");
   return Status::ok();
 }
 
 Status check(const LipschitzLoss& loss) {
-  if (!finite_at_least(loss.lipschitz, 0)) return Status::error(ErrorCode::InvalidArgument, "Lipschitz constant K must be >= 0");
+  if (!finite_at_least(loss.lipschitz, 0))
+    return Status::error(ErrorCode::InvalidArgument, "Lipschitz constant K must be >= 0");
   if (!std::isfinite(loss.value_at_zero)) return Status::error(ErrorCode::InvalidArgument, "phi(0) must be finite");
   return Status::ok();
 }
 
-double feature_norm(const ExcessRiskParameters& p) { return p.feature_norm < 0 ? std::sqrt(p.dimension) : p.feature_norm; }
+double feature_norm(const ExcessRiskParameters& p) {
+  return p.feature_norm < 0 ? std::sqrt(p.dimension) : p.feature_norm;
+}
 
 // R: the proof approximates phi on [-R, R] with R = max(1, tau ||x||) (Appendix A.1: the interval
 // [-tau sqrt(m), tau sqrt(m)], or [-1, 1] when that is smaller; Theorem 2.3 needs a <= 0 < 1 <= b).

@@ -22,11 +22,11 @@
 namespace privsynth {
 
 struct ExcessRiskParameters {
-  int degree = 0;             // d >= 2: the order of the preserved marginals (the bound has d - 1)
-  double dimension = 0;       // m >= 1: coordinates of x (each one-hot level is one coordinate)
-  double tau = 0;             // > 0: the weight-norm bound ||w||_2 <= tau
-  double records = 0;         // n > 0: rows of the real (and synthetic) table
-  double marginal_l1 = 0;     // nu >= 0: largest L1 distance between real and synthetic count marginals
+  int degree = 0;          // d >= 2: the order of the preserved marginals (the bound has d - 1)
+  double dimension = 0;    // m >= 1: coordinates of x (each one-hot level is one coordinate)
+  double tau = 0;          // > 0: the weight-norm bound ||w||_2 <= tau
+  double records = 0;      // n > 0: rows of the real (and synthetic) table
+  double marginal_l1 = 0;  // nu >= 0: largest L1 distance between real and synthetic count marginals
   // A bound on ||x||_2 for the explicit forms; negative means sqrt(m), the paper's worst case for
   // x in [-1, 1]^m. One-hot rows of p columns have ||x||_2 = sqrt(p) (TstrReport::feature_norm).
   double feature_norm = -1;
@@ -34,7 +34,7 @@ struct ExcessRiskParameters {
 
 // A convex, K-Lipschitz loss phi of the margin y<w, x> (Theorem 3.1); defaults: logistic loss.
 struct LipschitzLoss {
-  double lipschitz = 1.0;                    // K
+  double lipschitz = 1.0;                     // K
   double value_at_zero = 0.6931471805599453;  // phi(0) = ln 2 for the logistic loss
 };
 

@@ -1,11 +1,11 @@
 #include "report/kernel_metrics.hpp"
 
-#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
 #include <string>
+#include <Eigen/Core>
 
 namespace privsynth {
 namespace {
@@ -28,13 +28,14 @@ Result<std::vector<double>> normalized_weights(const WeightedPoints& points, con
   const std::string label(name);
   if (points.dimension == 0) return invalid(label + ": dimension must be at least 1");
   if (points.coordinates.size() % points.dimension != 0) {
-    return invalid(label + ": " + std::to_string(points.coordinates.size()) + " coordinates are not a multiple of d = " +
-                   std::to_string(points.dimension));
+    return invalid(label + ": " + std::to_string(points.coordinates.size()) +
+                   " coordinates are not a multiple of d = " + std::to_string(points.dimension));
   }
   const size_t n = points.size();
   if (n == 0) return Status::error(ErrorCode::EmptyData, label + ": no points");
   if (!points.weights.empty() && points.weights.size() != n) {
-    return invalid(label + ": " + std::to_string(points.weights.size()) + " weights for " + std::to_string(n) + " points");
+    return invalid(label + ": " + std::to_string(points.weights.size()) + " weights for " + std::to_string(n) +
+                   " points");
   }
   for (double x : points.coordinates) {
     if (!std::isfinite(x)) return invalid(label + ": a coordinate is not finite");
@@ -71,10 +72,11 @@ Result<CheckedPair> check_pair(const WeightedPoints& p, const WeightedPoints& q,
 Status check_exact_size(size_t n, size_t m, double max_pair_evaluations) {
   const double pairs = exact_pair_evaluations(n, m);
   if (pairs > max_pair_evaluations) {
-    return Status::error(ErrorCode::DomainTooLarge,
-                         "exact MMD of " + std::to_string(n) + " and " + std::to_string(m) + " points needs " +
-                             std::to_string(pairs) + " kernel evaluations (limit " + std::to_string(max_pair_evaluations) +
-                             "); use mmd_estimate (random Fourier features) or mmd_auto");
+    return Status::error(ErrorCode::DomainTooLarge, "exact MMD of " + std::to_string(n) + " and " + std::to_string(m) +
+                                                        " points needs " + std::to_string(pairs) +
+                                                        " kernel evaluations (limit " +
+                                                        std::to_string(max_pair_evaluations) +
+                                                        "); use mmd_estimate (random Fourier features) or mmd_auto");
   }
   return Status::ok();
 }
@@ -188,8 +190,9 @@ FourierFeatures draw_features(size_t dimension, size_t count, double gamma, Rand
 
 // mean[l] += sign * sum_i w_i cos(w_l . (x_i - centre) + b_l).
 template <class Cosine>
-void add_feature_means(const WeightedPoints& points, const std::vector<double>& weights, const std::vector<double>& centre,
-                       const FourierFeatures& features, double sign, Cosine cosine, std::vector<double>& mean) {
+void add_feature_means(const WeightedPoints& points, const std::vector<double>& weights,
+                       const std::vector<double>& centre, const FourierFeatures& features, double sign, Cosine cosine,
+                       std::vector<double>& mean) {
   const size_t count = features.offset.size(), d = points.dimension;
   std::vector<double> argument(count);
   for (size_t i = 0; i < points.size(); ++i) {
@@ -325,7 +328,8 @@ struct GridSetup {
 };
 
 // The grid's axes (one point at lower on a degenerate axis; axis 1 a single point when d = 1).
-Result<GridSetup> grid_setup(const WeightedPoints& p, const WeightedPoints& q, const KdeGrid& grid, const char* caller) {
+Result<GridSetup> grid_setup(const WeightedPoints& p, const WeightedPoints& q, const KdeGrid& grid,
+                             const char* caller) {
   const size_t d = p.dimension;
   if (d > 2) {
     return invalid(std::string(caller) + " evaluates a grid and supports d <= 2 (got d = " + std::to_string(d) +

@@ -59,9 +59,9 @@ const char* mmd_method_name(MmdMethod method);  // "exact" or "random-fourier-fe
 struct MmdResult {
   double value = 0;  // the MMD (not squared)
   MmdMethod method = MmdMethod::Exact;
-  size_t features = 0;                 // random features drawn; 0 when exact
-  double squared_standard_error = 0;   // standard error of value^2 over the feature draw; 0 when exact
-  double standard_error = 0;           // delta method, squared_standard_error / (2 value); 0 when exact
+  size_t features = 0;                // random features drawn; 0 when exact
+  double squared_standard_error = 0;  // standard error of value^2 over the feature draw; 0 when exact
+  double standard_error = 0;          // delta method, squared_standard_error / (2 value); 0 when exact
 };
 
 // Random Fourier features (Rahimi & Recht 2007): D features with omega_l ~ N(0, 2 gamma I) and

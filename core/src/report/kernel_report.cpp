@@ -10,7 +10,8 @@ namespace {
 
 bool has_every_column(const std::vector<std::vector<double>>& columns, size_t count) {
   if (columns.size() != count || count == 0) return false;
-  return std::all_of(columns.begin(), columns.end(), [&](const std::vector<double>& c) { return c.size() == columns[0].size(); }) &&
+  return std::all_of(columns.begin(), columns.end(),
+                     [&](const std::vector<double>& c) { return c.size() == columns[0].size(); }) &&
          !columns[0].empty();
 }
 
@@ -78,10 +79,11 @@ std::optional<nlohmann::json> kernel_report_json(const std::vector<std::vector<d
       }
     }
     if (out.contains("kdeSupDistance")) {
-      out["kdeSupNote"] = d == 1 ? "max over a grid of [0, 1] of |KD_real - KD_synthetic|, KD_P(x) = mean k(x, p)"
-                                 : "max over a 200 x 200 grid of [0, 1]^2 of |KD_real - KD_synthetic|, KD_P(x) = mean "
-                                   "k(x, p), both sets linearly binned onto 1024 x 1024 nodes (within kdeSupBinningError "
-                                   "of the unbinned value)";
+      out["kdeSupNote"] = d == 1
+                              ? "max over a grid of [0, 1] of |KD_real - KD_synthetic|, KD_P(x) = mean k(x, p)"
+                              : "max over a 200 x 200 grid of [0, 1]^2 of |KD_real - KD_synthetic|, KD_P(x) = mean "
+                                "k(x, p), both sets linearly binned onto 1024 x 1024 nodes (within kdeSupBinningError "
+                                "of the unbinned value)";
     }
   }
   return out;

@@ -1,10 +1,10 @@
 #include "report/logistic_regression.hpp"
 
-#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <Eigen/Cholesky>
 
 namespace privsynth {
 namespace {
@@ -36,9 +36,7 @@ class DenseDesign {
   Eigen::Index cols() const { return x_.cols(); }
   Eigen::VectorXd multiply(const Eigen::VectorXd& w) const { return x_ * w; }
   Eigen::VectorXd transpose_multiply(const Eigen::VectorXd& r) const { return x_.transpose() * r; }
-  Eigen::MatrixXd weighted_gram(const Eigen::VectorXd& d) const {
-    return x_.transpose() * (d.asDiagonal() * x_);
-  }
+  Eigen::MatrixXd weighted_gram(const Eigen::VectorXd& d) const { return x_.transpose() * (d.asDiagonal() * x_); }
 
  private:
   const Eigen::MatrixXd& x_;
@@ -434,9 +432,10 @@ Result<LogisticFit> fit_checked(const Design& x, const Eigen::VectorXd& y, const
 }
 
 Status too_many_features(size_t features) {
-  return Status::error(ErrorCode::DomainTooLarge,
-                       std::to_string(features) + " features: the Newton solver holds a features x features "
-                       "matrix and accepts fewer than " + std::to_string(kMaxLogisticFeatures));
+  return Status::error(ErrorCode::DomainTooLarge, std::to_string(features) +
+                                                      " features: the Newton solver holds a features x features "
+                                                      "matrix and accepts fewer than " +
+                                                      std::to_string(kMaxLogisticFeatures));
 }
 
 }  // namespace
@@ -451,8 +450,8 @@ double logistic_loss(const Eigen::VectorXd& scores, const Eigen::VectorXd& y) {
 }
 
 Eigen::MatrixXd to_dense(const OneHotDesign& design) {
-  Eigen::MatrixXd x = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(design.rows),
-                                            static_cast<Eigen::Index>(design.dimension));
+  Eigen::MatrixXd x =
+      Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(design.rows), static_cast<Eigen::Index>(design.dimension));
   for (size_t i = 0; i < design.rows; ++i) {
     for (size_t k = 0; k < design.active_per_row; ++k) {
       const uint32_t column = design.active[i * design.active_per_row + k];
@@ -466,8 +465,8 @@ Result<LogisticFit> fit_logistic_regression(const Eigen::MatrixXd& x, const Eige
                                             const LogisticRegressionOptions& options) {
   PRIVSYNTH_RETURN_IF_ERROR(check_options(options));
   if (x.rows() != y.size()) {
-    return Status::error(ErrorCode::InvalidArgument, "features have " + std::to_string(x.rows()) + " rows but there are " +
-                                                         std::to_string(y.size()) + " labels");
+    return Status::error(ErrorCode::InvalidArgument, "features have " + std::to_string(x.rows()) +
+                                                         " rows but there are " + std::to_string(y.size()) + " labels");
   }
   if (x.rows() == 0) return Status::error(ErrorCode::EmptyData, "no rows to fit a logistic regression to");
   if (x.cols() == 0 && !options.fit_intercept) {

@@ -12,11 +12,11 @@
 // 1/||w(mu)|| - 1/tau = 0 (the Moré–Sorensen trust-region technique), each w(mu) by Newton.
 // Everything runs on real data when used for evaluation: results are for the data owner's eyes
 // only. No function here throws or aborts; bad input is a Status.
-#include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <vector>
+#include <Eigen/Core>
 
 #include "privsynth/status.hpp"
 
@@ -52,12 +52,12 @@ struct LogisticFit {
   // ||grad objective + multiplier * w||_inf at the returned w: the KKT residual (the plain gradient
   // when the constraint is inactive).
   double optimality_residual = 0;
-  double multiplier = 0;            // mu >= 0 of the norm constraint, 0 when it is inactive
-  bool constraint_active = false;   // ||w|| = tau at the solution
+  double multiplier = 0;           // mu >= 0 of the norm constraint, 0 when it is inactive
+  bool constraint_active = false;  // ||w|| = tau at the solution
   bool converged = false;
-  int iterations = 0;               // Newton steps over all solves
-  int multiplier_updates = 0;       // values of mu tried, one Newton solve each (0 when the ball
-                                    // was not needed)
+  int iterations = 0;          // Newton steps over all solves
+  int multiplier_updates = 0;  // values of mu tried, one Newton solve each (0 when the ball
+                               // was not needed)
 };
 
 // Rows of one-hot encoded categorical features, stored sparsely: row i has `active_per_row`

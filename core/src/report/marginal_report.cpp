@@ -50,7 +50,8 @@ double mean_total_variation(const std::vector<MarginalDistance>& distances) {
   return total / static_cast<double>(distances.size());
 }
 
-double marginal_total_variation(const EncodedTable& real, const EncodedTable& synthetic, const std::vector<int>& columns) {
+double marginal_total_variation(const EncodedTable& real, const EncodedTable& synthetic,
+                                const std::vector<int>& columns) {
   return compare(real, synthetic, columns).total_variation;
 }
 

@@ -29,7 +29,8 @@ double mean_total_variation(const std::vector<MarginalDistance>& distances);
 std::vector<double> marginal_frequencies(const EncodedTable& table, const std::vector<int>& columns);
 
 // TV distance between the distributions of one marginal in two tables with the same columns.
-double marginal_total_variation(const EncodedTable& real, const EncodedTable& synthetic, const std::vector<int>& columns);
+double marginal_total_variation(const EncodedTable& real, const EncodedTable& synthetic,
+                                const std::vector<int>& columns);
 
 // All 1- and 2-way marginals, a sample of up to `three_way_samples` 3-way marginals chosen with a
 // fixed seed (so reports are comparable across runs), and the max error over degree <= d.

@@ -45,9 +45,9 @@ Result<std::vector<double>> label_of_codes(int levels, const std::vector<uint32_
   std::vector<double> label(static_cast<size_t>(levels), -1.0);
   for (uint32_t code : positive) {
     if (code >= static_cast<uint32_t>(levels)) {
-      return Status::error(ErrorCode::InvalidArgument, "positive code " + std::to_string(code) +
-                                                           " is outside the target's " + std::to_string(levels) +
-                                                           " levels");
+      return Status::error(
+          ErrorCode::InvalidArgument,
+          "positive code " + std::to_string(code) + " is outside the target's " + std::to_string(levels) + " levels");
     }
     label[code] = 1.0;
   }
@@ -76,8 +76,8 @@ struct TrainedModel {
   double auc = 0;
 };
 
-Result<TrainedModel> train_and_rank(const LabeledFeatures& train, const LabeledFeatures& test, const TstrOptions& options,
-                                    const char* which) {
+Result<TrainedModel> train_and_rank(const LabeledFeatures& train, const LabeledFeatures& test,
+                                    const TstrOptions& options, const char* which) {
   LogisticRegressionOptions model = options.model;
   if (options.penalty == PenaltyRule::InverseSampleSize) model.l2_penalty = 1.0 / static_cast<double>(train.x.rows);
   Result<LogisticFit> fit = fit_logistic_regression(train.x, train.y, model);
@@ -100,8 +100,8 @@ Result<LabeledFeatures> encode_features(const EncodedTable& table, int target_co
                                                          std::to_string(table.columns()) + " columns");
   }
   if (table.columns() < 2) return Status::error(ErrorCode::InvalidArgument, "no feature column besides the target");
-  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<double> label, label_of_codes(table.levels[static_cast<size_t>(target_column)],
-                                                           options.positive_codes));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<double> label,
+                             label_of_codes(table.levels[static_cast<size_t>(target_column)], options.positive_codes));
 
   LabeledFeatures out;
   size_t dimension = 0;
@@ -112,9 +112,9 @@ Result<LabeledFeatures> encode_features(const EncodedTable& table, int target_co
     dimension += static_cast<size_t>(table.levels[c]);
   }
   if (dimension >= kMaxLogisticFeatures) {
-    return Status::error(ErrorCode::DomainTooLarge, "the one-hot features of the non-target columns number " +
-                                                        std::to_string(dimension) + "; logistic regression accepts fewer than " +
-                                                        std::to_string(kMaxLogisticFeatures));
+    return Status::error(ErrorCode::DomainTooLarge,
+                         "the one-hot features of the non-target columns number " + std::to_string(dimension) +
+                             "; logistic regression accepts fewer than " + std::to_string(kMaxLogisticFeatures));
   }
   const size_t p = out.feature_columns.size();
   out.x.rows = table.rows;
@@ -193,7 +193,8 @@ Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTab
   if (real_train.rows == 0) return Status::error(ErrorCode::EmptyData, "real_train has no rows");
   if (real_test.rows == 0) return Status::error(ErrorCode::EmptyData, "real_test has no rows");
 
-  PRIVSYNTH_ASSIGN_OR_RETURN(const LabeledFeatures synthetic_features, encode_features(synthetic, target_column, options.features));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const LabeledFeatures synthetic_features,
+                             encode_features(synthetic, target_column, options.features));
   const Result<LabeledFeatures> train_features = encode_features(real_train, target_column, options.features);
   if (!train_features.is_ok()) return train_features.status();
   const Result<LabeledFeatures> test_features = encode_features(real_test, target_column, options.features);
@@ -207,8 +208,8 @@ Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTab
   if (!from_real.is_ok()) return from_real.status();
 
   TstrReport report;
-  report.synthetic = score_model(from_synthetic.value().fit, from_synthetic.value().penalty, train, test,
-                                 from_synthetic.value().auc);
+  report.synthetic =
+      score_model(from_synthetic.value().fit, from_synthetic.value().penalty, train, test, from_synthetic.value().auc);
   report.real = score_model(from_real.value().fit, from_real.value().penalty, train, test, from_real.value().auc);
   report.excess_empirical_risk = report.synthetic.train_risk - report.real.train_risk;
   report.excess_test_risk = report.synthetic.test_log_loss - report.real.test_log_loss;
@@ -218,7 +219,8 @@ Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTab
   const double test_positives = static_cast<double>((test.y.array() > 0).count());
   const double test_rows = static_cast<double>(test.x.rows);
   report.test_positive_fraction = test_positives / test_rows;
-  report.majority_class_accuracy = report.majority_label > 0 ? test_positives / test_rows : 1 - test_positives / test_rows;
+  report.majority_class_accuracy =
+      report.majority_label > 0 ? test_positives / test_rows : 1 - test_positives / test_rows;
   report.synthetic_rows = synthetic.rows;
   report.train_rows = real_train.rows;
   report.test_rows = real_test.rows;
@@ -230,7 +232,9 @@ Result<TstrReport> evaluate_tstr(const EncodedTable& synthetic, const EncodedTab
 
 Result<RunExcessRiskBounds> excess_risk_bounds_for_run(const TstrReport& report, int degree,
                                                        double normalized_marginal_l1) {
-  const auto norm = [](const LogisticFit& fit) { return std::sqrt(fit.weights.squaredNorm() + fit.intercept * fit.intercept); };
+  const auto norm = [](const LogisticFit& fit) {
+    return std::sqrt(fit.weights.squaredNorm() + fit.intercept * fit.intercept);
+  };
   RunExcessRiskBounds bounds;
   ExcessRiskParameters& p = bounds.parameters;
   p.degree = degree;

@@ -6,16 +6,16 @@
 //
 // FOR THE DATA OWNER'S EYES ONLY: every number in a TstrReport is computed from real records
 // (real_train and real_test) without noise. It must never leave the device or join a release.
-#include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+#include <Eigen/Core>
 
+#include "base/random.hpp"
+#include "data/table.hpp"
+#include "privsynth/status.hpp"
 #include "report/excess_risk_bounds.hpp"
 #include "report/logistic_regression.hpp"
-#include "base/random.hpp"
-#include "privsynth/status.hpp"
-#include "data/table.hpp"
 
 namespace privsynth {
 
@@ -32,10 +32,10 @@ struct FeatureEncodingOptions {
 // The labelled one-hot features of a table.
 struct LabeledFeatures {
   OneHotDesign x;
-  Eigen::VectorXd y;                  // +1 / -1
-  std::vector<int> feature_columns;   // the table's non-target columns, in feature order
-  std::vector<size_t> column_offsets; // first feature index of each feature column
-  double row_norm = 0;                // ||x_i||_2, the same for every row
+  Eigen::VectorXd y;                   // +1 / -1
+  std::vector<int> feature_columns;    // the table's non-target columns, in feature order
+  std::vector<size_t> column_offsets;  // first feature index of each feature column
+  double row_norm = 0;                 // ||x_i||_2, the same for every row
 };
 
 // Errors: InvalidArgument (target out of range, no feature column, target needs positive_codes,
@@ -67,11 +67,11 @@ struct TstrOptions {
 
 struct TstrModelResult {
   LogisticFit fit;
-  double l2_penalty = 0;      // lambda used
-  double test_accuracy = 0;   // on real_test
-  double test_roc_auc = 0;    // on real_test
-  double test_log_loss = 0;   // L(w; real_test)
-  double train_risk = 0;      // L(w; real_train): the paper's empirical risk on D_r
+  double l2_penalty = 0;     // lambda used
+  double test_accuracy = 0;  // on real_test
+  double test_roc_auc = 0;   // on real_test
+  double test_log_loss = 0;  // L(w; real_test)
+  double train_risk = 0;     // L(w; real_train): the paper's empirical risk on D_r
 };
 
 struct TstrReport {
@@ -84,8 +84,8 @@ struct TstrReport {
   // L(w_s; real_test) - L(w_r; real_test): the difference of the "Empirical Risk" rows of the
   // paper's Table 2 (measured on the test split, §5.4).
   double excess_test_risk = 0;
-  int majority_label = 1;                // real_train's more frequent label (+1 on a tie)
-  double majority_class_accuracy = 0;    // accuracy on real_test of always predicting it
+  int majority_label = 1;              // real_train's more frequent label (+1 on a tie)
+  double majority_class_accuracy = 0;  // accuracy on real_test of always predicting it
   double test_positive_fraction = 0;
   size_t synthetic_rows = 0, train_rows = 0, test_rows = 0;
   size_t feature_dimension = 0;  // m: one-hot coordinates (the m of Theorems 3.1/3.2)

@@ -12,7 +12,6 @@ size_t position_of(const std::vector<int>& columns, int column) {
   return size_t(std::find(columns.begin(), columns.end(), column) - columns.begin());
 }
 
-
 size_t draw(const double* probabilities, size_t count, RandomSource& random) {
   double u = random.uniform_unit();
   for (size_t i = 0; i < count; ++i) {
@@ -26,21 +25,21 @@ size_t draw(const double* probabilities, size_t count, RandomSource& random) {
   return count - 1;
 }
 
-
 // The parents' configuration index of every row, checking the node against the drawn columns.
 Result<std::vector<size_t>> configurations_of(const ConditionalModel& model, const ModelNode& node,
                                               const EncodedTable& table, const std::vector<bool>& drawn) {
   size_t configurations = 1;
   for (int parent : node.parents) {
     if (parent < 0 || size_t(parent) >= drawn.size() || !drawn[size_t(parent)]) {
-      return Status::error(ErrorCode::InvalidArgument, "column " + std::to_string(parent) + " is not drawn before its child " +
-                                                           std::to_string(node.column));
+      return Status::error(
+          ErrorCode::InvalidArgument,
+          "column " + std::to_string(parent) + " is not drawn before its child " + std::to_string(node.column));
     }
     configurations *= size_t(model.levels[size_t(parent)]);
   }
   if (node.conditional.size() != configurations * size_t(model.levels[size_t(node.column)])) {
-    return Status::error(ErrorCode::InvalidArgument, "the conditional table of column " + std::to_string(node.column) +
-                                                         " has the wrong size");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "the conditional table of column " + std::to_string(node.column) + " has the wrong size");
   }
   std::vector<size_t> configuration(table.rows, 0);
   for (size_t row = 0; row < table.rows; ++row) {
@@ -68,7 +67,8 @@ ModelNode node_from_table(const std::vector<int>& levels, const MarginalTable& t
     size_t configuration = 0;
     for (int parent : parents) {
       const size_t i = position_of(table.columns, parent);
-      configuration = configuration * size_t(levels[size_t(parent)]) + (cell / stride[i]) % size_t(levels[size_t(parent)]);
+      configuration =
+          configuration * size_t(levels[size_t(parent)]) + (cell / stride[i]) % size_t(levels[size_t(parent)]);
     }
     const size_t value = (cell / stride[position_of(table.columns, child)]) % child_levels;
     joint[configuration * child_levels + value] += count;
@@ -108,29 +108,35 @@ Result<EncodedTable> fill_nodes(const ConditionalModel& model, size_t rows, Fill
 }  // namespace
 
 Result<EncodedTable> round_from_model(const ConditionalModel& model, size_t rows, RandomSource& random) {
-  return fill_nodes(model, rows, [&](const ModelNode& node, const std::vector<size_t>& configuration, size_t levels,
-                                     std::vector<uint32_t>& child) -> Status {
-    std::vector<std::vector<size_t>> group(node.conditional.size() / levels);
-    for (size_t row = 0; row < rows; ++row) group[configuration[row]].push_back(row);
-    for (size_t c = 0; c < group.size(); ++c) {
-      if (group[c].empty()) continue;
-      const std::vector<double> conditional(node.conditional.begin() + std::ptrdiff_t(c * levels),
-                                            node.conditional.begin() + std::ptrdiff_t((c + 1) * levels));
-      PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<size_t> values, round_weights_to_rows(conditional, group[c].size(), random));
-      for (size_t i = 0; i < group[c].size(); ++i) child[group[c][i]] = static_cast<uint32_t>(values[i]);
-    }
-    return Status::ok();
-  });
+  return fill_nodes(model, rows,
+                    [&](const ModelNode& node, const std::vector<size_t>& configuration, size_t levels,
+                        std::vector<uint32_t>& child) -> Status {
+                      std::vector<std::vector<size_t>> group(node.conditional.size() / levels);
+                      for (size_t row = 0; row < rows; ++row) group[configuration[row]].push_back(row);
+                      for (size_t c = 0; c < group.size(); ++c) {
+                        if (group[c].empty()) continue;
+                        const std::vector<double> conditional(
+                            node.conditional.begin() + std::ptrdiff_t(c * levels),
+                            node.conditional.begin() + std::ptrdiff_t((c + 1) * levels));
+                        PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<size_t> values,
+                                                   round_weights_to_rows(conditional, group[c].size(), random));
+                        for (size_t i = 0; i < group[c].size(); ++i)
+                          child[group[c][i]] = static_cast<uint32_t>(values[i]);
+                      }
+                      return Status::ok();
+                    });
 }
 
 Result<EncodedTable> sample_from_model(const ConditionalModel& model, size_t rows, RandomSource& random) {
-  return fill_nodes(model, rows, [&](const ModelNode& node, const std::vector<size_t>& configuration, size_t levels,
-                                     std::vector<uint32_t>& child) -> Status {
-    for (size_t row = 0; row < rows; ++row) {
-      child[row] = static_cast<uint32_t>(draw(node.conditional.data() + configuration[row] * levels, levels, random));
-    }
-    return Status::ok();
-  });
+  return fill_nodes(model, rows,
+                    [&](const ModelNode& node, const std::vector<size_t>& configuration, size_t levels,
+                        std::vector<uint32_t>& child) -> Status {
+                      for (size_t row = 0; row < rows; ++row) {
+                        child[row] = static_cast<uint32_t>(
+                            draw(node.conditional.data() + configuration[row] * levels, levels, random));
+                      }
+                      return Status::ok();
+                    });
 }
 
 }  // namespace privsynth

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "base/random.hpp"
-#include "privsynth/status.hpp"
 #include "data/table.hpp"
+#include "privsynth/status.hpp"
 
 namespace privsynth {
 
@@ -22,7 +22,7 @@ struct MarginalTable {
 
 struct ModelNode {
   int column = 0;
-  std::vector<int> parents;          // columns drawn before this one
+  std::vector<int> parents;  // columns drawn before this one
   // P(column = v | parents = c) at [c * levels[column] + v], c row-major over `parents` in order.
   std::vector<double> conditional;
 };

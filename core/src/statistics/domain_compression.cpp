@@ -8,7 +8,8 @@ DomainCompression compress_domain(const std::vector<int>& levels, const std::vec
   compression.original_levels = levels;
   for (size_t c = 0; c < levels.size(); ++c) {
     std::vector<uint32_t> kept, merged;
-    for (size_t v = 0; v < size_t(levels[c]); ++v) (noisy_counts[c][v] >= threshold ? kept : merged).push_back(uint32_t(v));
+    for (size_t v = 0; v < size_t(levels[c]); ++v)
+      (noisy_counts[c][v] >= threshold ? kept : merged).push_back(uint32_t(v));
     if (merged.size() < 2) {  // merging one value (or none) changes nothing
       kept.insert(kept.end(), merged.begin(), merged.end());
       merged.clear();

@@ -15,7 +15,7 @@ namespace privsynth {
 
 struct DomainCompression {
   std::vector<int> original_levels, levels;
-  std::vector<std::vector<uint32_t>> code;     // code[c][original] = compressed code
+  std::vector<std::vector<uint32_t>> code;                  // code[c][original] = compressed code
   std::vector<std::vector<std::vector<uint32_t>>> members;  // members[c][compressed] = original codes it stands for
 
   bool identity() const { return original_levels == levels; }

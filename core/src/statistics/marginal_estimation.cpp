@@ -38,7 +38,8 @@ std::vector<double> table_margin(const MarginalTable& table, const std::vector<i
   return sums;
 }
 
-void scale_to_margin(MarginalTable& table, const std::vector<int>& levels, size_t position, const std::vector<double>& target) {
+void scale_to_margin(MarginalTable& table, const std::vector<int>& levels, size_t position,
+                     const std::vector<double>& target) {
   const size_t stride = stride_of(table, levels, position), size = size_t(levels[size_t(table.columns[position])]);
   const std::vector<double> current = table_margin(table, levels, position);
   for (size_t cell = 0; cell < table.counts.size(); ++cell) {
@@ -58,7 +59,8 @@ ConsistentMarginals estimate_consistent_marginals(const NoisyMarginalTables& noi
     double weight_total = 1 / noisy.one_way_variance;
     for (size_t v = 0; v < sum.size(); ++v) sum[v] = noisy.one_way[c][v] * weight_total;
     for (const MarginalTable& table : noisy.tables) {
-      const size_t position = size_t(std::find(table.columns.begin(), table.columns.end(), int(c)) - table.columns.begin());
+      const size_t position =
+          size_t(std::find(table.columns.begin(), table.columns.end(), int(c)) - table.columns.begin());
       if (position == table.columns.size()) continue;
       const double summed = double(table.counts.size()) / double(noisy.levels[c]);
       const double weight = 1 / (noisy.table_variance * summed);

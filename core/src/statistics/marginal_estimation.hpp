@@ -33,6 +33,7 @@ struct ConsistentMarginals {
 };
 
 // `total` is the (noisy) record count used to scale the projections.
-ConsistentMarginals estimate_consistent_marginals(const NoisyMarginalTables& noisy, double total, int fitting_rounds = 20);
+ConsistentMarginals estimate_consistent_marginals(const NoisyMarginalTables& noisy, double total,
+                                                  int fitting_rounds = 20);
 
 }  // namespace privsynth

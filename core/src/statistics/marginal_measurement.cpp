@@ -25,7 +25,8 @@ Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double co
 Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
                                          double count_fraction, Accountant& accountant, RandomSource& random,
                                          bool disable_noise) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalNoise calibration, marginal_noise(workload.marginals().size(), epsilon, count_fraction));
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalNoise calibration,
+                             marginal_noise(workload.marginals().size(), epsilon, count_fraction));
   const double sensitivity = calibration.sensitivity;  // = workload.l1_sensitivity_add_remove()
   NoisyMarginals result;
   result.count_epsilon = calibration.count_epsilon;
@@ -46,7 +47,8 @@ Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const Margin
   result.noisy_count = static_cast<double>(table.rows) + noise(result.count_scale);
   const std::vector<int64_t> counts = workload.count(table);
   result.noisy_cells.resize(counts.size());
-  for (size_t i = 0; i < counts.size(); ++i) result.noisy_cells[i] = static_cast<double>(counts[i]) + noise(result.cell_scale);
+  for (size_t i = 0; i < counts.size(); ++i)
+    result.noisy_cells[i] = static_cast<double>(counts[i]) + noise(result.cell_scale);
   return result;
 }
 

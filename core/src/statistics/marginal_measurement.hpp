@@ -7,18 +7,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/random.hpp"
+#include "data/table.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/noise.hpp"
-#include "base/random.hpp"
 #include "privsynth/status.hpp"
-#include "data/table.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
 
 struct NoisyMarginals {
-  double noisy_count = 0;               // n + Lap_Z(1 / count_epsilon)
-  std::vector<double> noisy_cells;      // c_f + Lap_Z(M / cell_epsilon), unclipped
+  double noisy_count = 0;           // n + Lap_Z(1 / count_epsilon)
+  std::vector<double> noisy_cells;  // c_f + Lap_Z(M / cell_epsilon), unclipped
   RationalScale count_scale, cell_scale;
   double count_epsilon = 0, cell_epsilon = 0;
 };

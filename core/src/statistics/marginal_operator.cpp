@@ -16,7 +16,8 @@ MarginalOperator::MarginalOperator(const MarginalWorkload& workload, const Point
 void MarginalOperator::append_points(const MarginalWorkload& workload, const PointBatch& batch) {
   const EncodedTable& more = batch.codes;
   for (size_t i = 0; i < dense_.size(); ++i) {
-    dense_[i].insert(dense_[i].end(), batch.dense[i].begin(), batch.dense[i].begin() + static_cast<std::ptrdiff_t>(more.rows));
+    dense_[i].insert(dense_[i].end(), batch.dense[i].begin(),
+                     batch.dense[i].begin() + static_cast<std::ptrdiff_t>(more.rows));
   }
   // Column by column over contiguous code arrays (cell = offset + sum code * stride), rather than
   // point by point through cell_of_row: sequential, branch-free loops that compilers vectorize.

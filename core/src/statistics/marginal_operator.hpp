@@ -31,7 +31,7 @@ class MarginalOperator {
 
   size_t statistics() const { return cell_statistics_ + dense_.size(); }
   size_t cell_statistics() const { return cell_statistics_; }  // indices [0, cell_statistics())
-  size_t dense_statistics() const { return dense_.size(); }     // indices [cell_statistics(), statistics())
+  size_t dense_statistics() const { return dense_.size(); }    // indices [cell_statistics(), statistics())
   size_t points() const { return points_; }
   size_t marginals() const { return marginals_; }
   // Appends more points (same workload, same dense functions).
@@ -47,7 +47,8 @@ class MarginalOperator {
   // out = A^T y  (length points()); y has length statistics().
   void apply_transpose(const double* y, double* out) const;
   // residual = A h - targets (resized to statistics()); returns its max norm, max_f |(A h)_f - b_f|.
-  double residual(const std::vector<double>& h, const std::vector<double>& targets, std::vector<double>& residual) const;
+  double residual(const std::vector<double>& h, const std::vector<double>& targets,
+                  std::vector<double>& residual) const;
 
  private:
   size_t cell_statistics_ = 0, points_ = 0, marginals_ = 0;

@@ -55,19 +55,18 @@ Result<MomentNoise> moment_noise(size_t terms, double epsilon) {
   return noise;
 }
 
-Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
-                                     size_t rows, double epsilon, Accountant& accountant, RandomSource& random,
-                                     bool disable_noise) {
+Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms,
+                                     const std::vector<std::vector<double>>& columns, size_t rows, double epsilon,
+                                     Accountant& accountant, RandomSource& random, bool disable_noise) {
   PRIVSYNTH_ASSIGN_OR_RETURN(MomentNoise calibration, moment_noise(terms.size(), epsilon));
   NoisyMoments result;
   result.epsilon = epsilon;
   result.sensitivity = calibration.sensitivity;
   result.noise_scale = calibration.noise_scale;
   const RationalScale& scale = calibration.scale;
-  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"noisy sums of " + std::to_string(terms.size()) +
-                                                   " moments (means and second moments on [0,1]^p)",
-                                               "discrete Laplace on sums rounded to 1/1024",
-                                               LaplaceCost{result.sensitivity, result.noise_scale, epsilon}}));
+  PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
+      {"noisy sums of " + std::to_string(terms.size()) + " moments (means and second moments on [0,1]^p)",
+       "discrete Laplace on sums rounded to 1/1024", LaplaceCost{result.sensitivity, result.noise_scale, epsilon}}));
   const std::vector<std::vector<double>> values = evaluate_moments(terms, columns, 0, rows);
   for (const std::vector<double>& term : values) {
     // Fixed point, as the Bernstein release: a floating-point sum depends on the order of the

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "base/random.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/noise.hpp"
-#include "base/random.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -31,8 +31,8 @@ std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>&
 struct NoisyMoments {
   std::vector<double> noisy_sums;  // sum over records of each term, plus noise
   double epsilon = 0;
-  double sensitivity = 0;          // L1, in value units, of the vector of rounded sums: T
-  double noise_scale = 0;          // effective Laplace scale per sum, in value units
+  double sensitivity = 0;  // L1, in value units, of the vector of rounded sums: T
+  double noise_scale = 0;  // effective Laplace scale per sum, in value units
 };
 
 // Quantum of the released sums: 1/1024 in value units.
@@ -54,9 +54,9 @@ Result<MomentNoise> moment_noise(size_t terms, double epsilon);
 // are exact integers, and each gets discrete Laplace noise. One record moves each sum by at most
 // 1024 quanta, whatever the order of the records; the L1 sensitivity is T 1024 quanta for T terms
 // and the scale T 1024 / eps quanta: Laplace noise's T / eps.
-Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms, const std::vector<std::vector<double>>& columns,
-                                     size_t rows, double epsilon, Accountant& accountant, RandomSource& random,
-                                     bool disable_noise = false);
+Result<NoisyMoments> measure_moments(const std::vector<MomentTerm>& terms,
+                                     const std::vector<std::vector<double>>& columns, size_t rows, double epsilon,
+                                     Accountant& accountant, RandomSource& random, bool disable_noise = false);
 
 // "x0", "x0*x1", ... for receipts.
 std::string moment_term_name(const MomentTerm& term, const std::vector<std::string>& names);

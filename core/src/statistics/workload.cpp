@@ -100,7 +100,8 @@ std::vector<int64_t> MarginalWorkload::count(const EncodedTable& table) const {
   return counts;
 }
 
-std::vector<double> MarginalWorkload::weighted_sum(const EncodedTable& table, const std::vector<double>& weights) const {
+std::vector<double> MarginalWorkload::weighted_sum(const EncodedTable& table,
+                                                   const std::vector<double>& weights) const {
   std::vector<double> sums(statistics_, 0.0);
   for (size_t row = 0; row < table.rows; ++row) {
     for (const Marginal& marginal : marginals_) {

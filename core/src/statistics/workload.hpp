@@ -6,16 +6,16 @@
 #include <cstdint>
 #include <vector>
 
-#include "privsynth/status.hpp"
 #include "data/table.hpp"
+#include "privsynth/status.hpp"
 
 namespace privsynth {
 
 struct Marginal {
-  std::vector<int> columns;      // increasing column indices
-  std::vector<size_t> strides;   // cell = sum code[columns[i]] * strides[i] (row-major)
+  std::vector<int> columns;     // increasing column indices
+  std::vector<size_t> strides;  // cell = sum code[columns[i]] * strides[i] (row-major)
   size_t cells = 0;
-  size_t offset = 0;             // index of the marginal's first cell among all statistics
+  size_t offset = 0;  // index of the marginal's first cell among all statistics
 };
 
 // Cell of a marginal hit by a record, given a function code(column) -> code.

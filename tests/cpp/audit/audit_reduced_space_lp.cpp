@@ -10,10 +10,12 @@ using namespace privsynth::audit;
 
 namespace {
 
-const char* kOneColumn = R"({"version":1,"name":"one","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
+const char* kOneColumn =
+    R"({"version":1,"name":"one","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
 const char* kTwoColumns = R"({"version":1,"name":"two","columns":[
   {"name":"c","type":"categorical","categories":["a","b"]},{"name":"d","type":"categorical","categories":["x","y"]}]})";
-const char* kNumber = R"({"version":1,"name":"number","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4}]})";
+const char* kNumber =
+    R"({"version":1,"name":"number","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4}]})";
 
 SynthesisPath one_column(const std::string& options) {
   const Rows d = with_header({"c"}, plus(repeated("a", 10), repeated("b", 10)));
@@ -23,7 +25,8 @@ SynthesisPath one_column(const std::string& options) {
 }  // namespace
 
 TEST_CASE("DP audit: reduced-space LP with the uniform reference", "[dp-audit][reduced-space-lp]") {
-  const SynthesisPath path = one_column(R"({"epsilon":1,"degree":1,"referenceMeasure":"uniform","countBudgetFraction":0.9,"reducedSpaceSize":8})");
+  const SynthesisPath path = one_column(
+      R"({"epsilon":1,"degree":1,"referenceMeasure":"uniform","countBudgetFraction":0.9,"reducedSpaceSize":8})");
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
@@ -31,25 +34,37 @@ TEST_CASE("DP audit: reduced-space LP with the perturbed-histogram reference", "
   // Cell a: 0 records in D, 1 in D'. It is positive in the histogram with probability a/(1+a)
   // against 1/(1+a): the ratio e^(eps of the histogram), which the receipt's positiveCells shows.
   const Rows d = with_header({"c"}, repeated("b", 20));
-  const SynthesisPath path{kOneColumn, d, plus(d, repeated("a", 1)),
-                           R"({"epsilon":1,"degree":1,"referenceMeasure":"histogram","referenceBudgetFraction":0.9,"reducedSpaceSize":8})"};
+  const SynthesisPath path{
+      kOneColumn, d, plus(d, repeated("a", 1)),
+      R"({"epsilon":1,"degree":1,"referenceMeasure":"histogram","referenceBudgetFraction":0.9,"reducedSpaceSize":8})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
 TEST_CASE("DP audit: reduced-space LP with the tree reference", "[dp-audit][reduced-space-lp]") {
-  const Rows d = with_header({"c", "d"}, {{"a", "x"}, {"a", "x"}, {"a", "y"}, {"b", "y"}, {"b", "y"}, {"b", "x"},
-                                          {"a", "x"}, {"b", "y"}, {"a", "y"}, {"b", "x"}});
-  const SynthesisPath path{kTwoColumns, d, plus(d, {{"a", "x"}}),
-                           R"({"epsilon":1,"degree":2,"referenceMeasure":"tree","referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":16})"};
+  const Rows d = with_header({"c", "d"}, {{"a", "x"},
+                                          {"a", "x"},
+                                          {"a", "y"},
+                                          {"b", "y"},
+                                          {"b", "y"},
+                                          {"b", "x"},
+                                          {"a", "x"},
+                                          {"b", "y"},
+                                          {"a", "y"},
+                                          {"b", "x"}});
+  const SynthesisPath path{
+      kTwoColumns, d, plus(d, {{"a", "x"}}),
+      R"({"epsilon":1,"degree":2,"referenceMeasure":"tree","referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":16})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
-TEST_CASE("DP audit: reduced-space LP with the Bernstein KDE reference in the continuous space", "[dp-audit][reduced-space-lp]") {
+TEST_CASE("DP audit: reduced-space LP with the Bernstein KDE reference in the continuous space",
+          "[dp-audit][reduced-space-lp]") {
   Rows values;
   for (int i = 0; i < 12; ++i) values.push_back({std::to_string(0.05 + 0.075 * i)});
   const Rows d = with_header({"x"}, values);
-  const SynthesisPath path{kNumber, d, plus(d, {{"0.9"}}),
-                           R"({"epsilon":1,"degree":1,"referenceMeasure":"bernstein-kde","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"bernsteinLattice":2,"reducedSpaceSize":8})"};
+  const SynthesisPath path{
+      kNumber, d, plus(d, {{"0.9"}}),
+      R"({"epsilon":1,"degree":1,"referenceMeasure":"bernstein-kde","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"bernsteinLattice":2,"reducedSpaceSize":8})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 

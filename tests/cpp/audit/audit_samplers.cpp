@@ -9,7 +9,8 @@ using namespace privsynth::audit;
 
 namespace {
 
-const char* kColour = R"({"version":1,"name":"colour","columns":[{"name":"c","type":"categorical","categories":["a","b","c"]}]})";
+const char* kColour =
+    R"({"version":1,"name":"colour","columns":[{"name":"c","type":"categorical","categories":["a","b","c"]}]})";
 
 SynthesisPath replaced(const std::string& sampler) {
   const Rows d = with_header({"c"}, {{"a"}, {"a"}, {"a"}, {"b"}, {"b"}, {"c"}});
@@ -23,7 +24,8 @@ TEST_CASE("DP audit: each sampler on a replaced record", "[dp-audit][sampler]") 
   for (const char* sampler : {"ds-roo", "roo", "subsampled-rr", "laplace-histogram"}) {
     DYNAMIC_SECTION(sampler) {
       const SynthesisPath path = replaced(sampler);
-      require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
+      require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)),
+                                      Claim::pure(1));
     }
   }
 }

@@ -11,8 +11,10 @@ using namespace privsynth::audit;
 
 namespace {
 
-const char* kOneColumn = R"({"version":1,"name":"one","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
-const char* kNumber = R"({"version":1,"name":"number","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4}]})";
+const char* kOneColumn =
+    R"({"version":1,"name":"one","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
+const char* kNumber =
+    R"({"version":1,"name":"number","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4}]})";
 
 // The split of a fixed size the audit found (issue 16, finding 1): ceil(f n) records held out, so
 // that n and n + 1 records keep the same training size and an added record replaces another.
@@ -33,7 +35,8 @@ Result<RowSplit> fixed_size_split(size_t rows, double test_fraction, RandomSourc
 
 TEST_CASE("DP audit: space partitioning with the grid", "[dp-audit][space-partition]") {
   const Rows d = with_header({"c"}, plus(repeated("a", 20), repeated("b", 20)));
-  const SynthesisPath path{kOneColumn, d, plus(d, repeated("a", 1)), R"({"epsilon":1,"mechanism":"space-partition","partition":"grid"})"};
+  const SynthesisPath path{kOneColumn, d, plus(d, repeated("a", 1)),
+                           R"({"epsilon":1,"mechanism":"space-partition","partition":"grid"})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
@@ -41,8 +44,9 @@ TEST_CASE("DP audit: space partitioning with the KD-tree", "[dp-audit][space-par
   Rows values;
   for (int i = 0; i < 30; ++i) values.push_back({std::to_string(0.1 + 0.01 * i)});
   const Rows d = with_header({"x"}, values);
-  const SynthesisPath path{kNumber, d, plus(d, {{"0.15"}}),
-                           R"({"epsilon":1,"mechanism":"space-partition","partition":"kd-tree","maxEdge":0.5,"minEdge":0.25,"splitBudgetFraction":0.1})"};
+  const SynthesisPath path{
+      kNumber, d, plus(d, {{"0.15"}}),
+      R"({"epsilon":1,"mechanism":"space-partition","partition":"kd-tree","maxEdge":0.5,"minEdge":0.25,"splitBudgetFraction":0.1})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
   // An added value outside the public bounds is clamped to them: a record of the domain all the same.
   SynthesisPath clamped = path;

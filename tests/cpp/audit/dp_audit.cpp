@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <nlohmann/json.hpp>
 
-#include "special_functions.hpp"
 #include "privacy/zcdp.hpp"
+#include "special_functions.hpp"
 
 namespace privsynth::audit {
 namespace {
@@ -42,7 +42,8 @@ Sample collect(const Release& release, size_t runs, uint64_t phase) {
     sample.values[table].assign(sample.names.size(), std::vector<double>(runs, 0.0));
     for (size_t run = 0; run < runs; ++run) {
       for (const auto& [name, value] : outputs[table][run]) {
-        const size_t f = size_t(std::lower_bound(sample.names.begin(), sample.names.end(), name) - sample.names.begin());
+        const size_t f =
+            size_t(std::lower_bound(sample.names.begin(), sample.names.end(), name) - sample.names.begin());
         sample.values[table][f][run] = value;
       }
     }
@@ -152,7 +153,8 @@ Event search(const Sample& sample, const std::vector<std::pair<double, double>>&
       for (int table = 0; table < 2; ++table) {
         grid[table].assign(m1 * m2, 0.0);
         for (size_t run = 0; run < sample.runs; ++run) {
-          grid[table][rank_of(sample.values[table][f1][run], t1) * m2 + rank_of(sample.values[table][f2][run], t2)] += 1;
+          grid[table][rank_of(sample.values[table][f1][run], t1) * m2 + rank_of(sample.values[table][f2][run], t2)] +=
+              1;
         }
       }
       // count(rank1 in [lo1, hi1), rank2 in [lo2, hi2)) by brute force over the small grid.
@@ -192,20 +194,22 @@ bool consistent(double lower, double upper, const std::vector<std::pair<double, 
 std::string OutputEvent::text() const {
   std::ostringstream text;
   for (size_t i = 0; i < conditions.size(); ++i) {
-    text << (i ? " and " : "") << conditions[i].feature << (conditions[i].at_least ? " >= " : " < ") << conditions[i].threshold;
+    text << (i ? " and " : "") << conditions[i].feature << (conditions[i].at_least ? " >= " : " < ")
+         << conditions[i].threshold;
   }
   return conditions.empty() ? "(no event)" : text.str();
 }
 
 std::string AuditResult::summary() const {
   std::ostringstream text;
-  text << "event [" << chosen.text() << "] on " << (chosen.d_first ? "D vs D'" : "D' vs D") << ": " << hits_first << " and "
-       << hits_second << " of " << runs << " runs; Clopper-Pearson " << lower_first << " vs " << upper_second
+  text << "event [" << chosen.text() << "] on " << (chosen.d_first ? "D vs D'" : "D' vs D") << ": " << hits_first
+       << " and " << hits_second << " of " << runs << " runs; Clopper-Pearson " << lower_first << " vs " << upper_second
        << "; loss lower bound " << loss_lower_bound << (violates ? " (VIOLATES the claim)" : "");
   return text.str();
 }
 
-AuditResult test_event(const Release& release, const Claim& claim, const OutputEvent& event, const AuditOptions& options) {
+AuditResult test_event(const Release& release, const Claim& claim, const OutputEvent& event,
+                       const AuditOptions& options) {
   const std::vector<std::pair<double, double>> curve = claim_curve(claim);
   AuditResult result;
   result.chosen = event;
@@ -233,7 +237,9 @@ AuditResult test_event(const Release& release, const Claim& claim, const OutputE
     return result;
   }
   // The smallest rho whose curve the bounds are consistent with (bisection; monotone in rho).
-  const auto fits = [&](double rho) { return consistent(result.lower_first, result.upper_second, claim_curve(Claim::zcdp(rho))); };
+  const auto fits = [&](double rho) {
+    return consistent(result.lower_first, result.upper_second, claim_curve(Claim::zcdp(rho)));
+  };
   double low = 0, high = 50;
   if (fits(1e-12)) {
     high = 0;
@@ -252,7 +258,8 @@ AuditResult run_audit(const Release& release, const Claim& claim, const AuditOpt
   const Event found = search(searched, claim_curve(claim));
   OutputEvent event;
   event.d_first = found.d_first;
-  for (const Condition& c : found.conditions) event.conditions.push_back({searched.names[c.feature], c.threshold, c.at_least});
+  for (const Condition& c : found.conditions)
+    event.conditions.push_back({searched.names[c.feature], c.threshold, c.at_least});
   return test_event(release, claim, event, options);
 }
 

@@ -56,13 +56,13 @@ struct OutputEvent {
 };
 
 struct AuditResult {
-  OutputEvent chosen;       // the event tested, and which table is first
+  OutputEvent chosen;  // the event tested, and which table is first
   uint64_t hits_first = 0, hits_second = 0, runs = 0;
   double lower_first = 0, upper_second = 1;  // Clopper-Pearson bounds
   // The loss bound in the claim's unit: epsilon for pure and approximate claims (ln((lower - delta)
   // / upper)), rho for zCDP claims (the smallest rho consistent with the bounds).
   double loss_lower_bound = 0;
-  bool violates = false;    // the bounds contradict the claim
+  bool violates = false;  // the bounds contradict the claim
   std::string summary() const;
 };
 
@@ -70,7 +70,8 @@ AuditResult run_audit(const Release& release, const Claim& claim, const AuditOpt
 
 // The test step alone, on a given event (for instance the one that caught a broken variant, to
 // see how close the sound path comes to its claim on it).
-AuditResult test_event(const Release& release, const Claim& claim, const OutputEvent& event, const AuditOptions& options = {});
+AuditResult test_event(const Release& release, const Claim& claim, const OutputEvent& event,
+                       const AuditOptions& options = {});
 
 // The generic features of a synthesis or a discovery: see the header comment.
 Features output_features(const std::vector<std::string>& synthetic_rows, const std::string& receipt_json,

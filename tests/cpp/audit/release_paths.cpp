@@ -78,7 +78,8 @@ Release discovery_release(const DiscoveryPath& path) {
     for (const Json& column : schema["columns"]) {
       const std::string name = column["name"].get<std::string>();
       if (column.contains("categories")) {
-        for (const Json& category : column["categories"]) features["category:" + name + "=" + category.get<std::string>()] = 1;
+        for (const Json& category : column["categories"])
+          features["category:" + name + "=" + category.get<std::string>()] = 1;
       }
       if (column.contains("min")) features["min:" + name] = column["min"].get<double>();
       if (column.contains("max")) features["max:" + name] = column["max"].get<double>();

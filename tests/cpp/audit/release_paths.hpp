@@ -14,8 +14,8 @@ using Rows = std::vector<std::vector<std::string>>;  // header first
 struct SynthesisPath {
   std::string schema_json;
   Rows d, d_prime;
-  std::string options_json;  // without testSeed; evaluate is turned off (the report is not released)
-  PipelineSteps steps = {};  // production, unless a broken variant
+  std::string options_json;        // without testSeed; evaluate is turned off (the report is not released)
+  PipelineSteps steps = {};        // production, unless a broken variant
   double numeric_key_step = 0.25;  // synthetic numbers are counted in buckets of this width
 };
 Release synthesis_release(const SynthesisPath& path);

@@ -26,9 +26,9 @@ TEST_CASE("format_like_javascript writes String(x)", "[number_text][advice]") {
 
 TEST_CASE("format_precision_like_javascript writes x.toPrecision(p) from the exact double", "[number_text][advice]") {
   CHECK(format_precision_like_javascript(1.264, 2) == "1.3");
-  CHECK(format_precision_like_javascript(0.125, 2) == "0.13");   // an exact tie: the larger
+  CHECK(format_precision_like_javascript(0.125, 2) == "0.13");  // an exact tie: the larger
   CHECK(format_precision_like_javascript(1.25, 2) == "1.3");
-  CHECK(format_precision_like_javascript(0.0525, 2) == "0.052"); // 0.05249999... as a double
+  CHECK(format_precision_like_javascript(0.0525, 2) == "0.052");  // 0.05249999... as a double
   CHECK(format_precision_like_javascript(123, 2) == "1.2e+2");
   CHECK(format_precision_like_javascript(99.5, 2) == "1.0e+2");
   CHECK(format_precision_like_javascript(9.95, 2) == "9.9");
@@ -42,7 +42,8 @@ TEST_CASE("format_precision_like_javascript writes x.toPrecision(p) from the exa
   CHECK(format_precision_like_javascript(2.0005, 4) == "2.001");
 }
 
-TEST_CASE("format_grouped_like_javascript writes x.toLocaleString('en-US') from the shortest digits", "[number_text][advice]") {
+TEST_CASE("format_grouped_like_javascript writes x.toLocaleString('en-US') from the shortest digits",
+          "[number_text][advice]") {
   CHECK(format_grouped_like_javascript(903) == "903");
   CHECK(format_grouped_like_javascript(21280) == "21,280");
   CHECK(format_grouped_like_javascript(48842) == "48,842");

@@ -16,8 +16,8 @@ CellGrid grid() {
   cells.add_row({"age", "sex", "note"});
   cells.add_row({"30", "Male", "x"});
   cells.add_row({"?", "Female", "y"});
-  cells.add_row({"120", "Male", "z"});     // clamped to 90
-  cells.add_row({"40", "Unknown", "w"});   // not a category, column not nullable: rejected under clamp
+  cells.add_row({"120", "Male", "z"});    // clamped to 90
+  cells.add_row({"40", "Unknown", "w"});  // not a category, column not nullable: rejected under clamp
   return cells;
 }
 }  // namespace

@@ -40,7 +40,8 @@ TEST_CASE("audit: a value held by one record is released with probability at mos
   SeededTestRandom random(9);
   const int trials = 20'000;
   int released = 0;
-  for (int t = 0; t < trials; ++t) released += discover_categories({"only-me"}, epsilon, delta, random).value().categories.size();
+  for (int t = 0; t < trials; ++t)
+    released += discover_categories({"only-me"}, epsilon, delta, random).value().categories.size();
   const double rate = double(released) / trials;
   // Binomial sd sqrt(p(1-p)/n) ~ 0.0015 at p ~ 0.05: 4 sd of room above the exact probability.
   CAPTURE(rate, exact, tau);
@@ -65,7 +66,8 @@ TEST_CASE("the quantile lands near the data's quantile at a moderate epsilon", "
   CHECK(bounds.min == std::floor(bounds.min));
 }
 
-TEST_CASE("audit: the quantile's interval probabilities move by at most e^eps between neighbours", "[discovery][audit]") {
+TEST_CASE("audit: the quantile's interval probabilities move by at most e^eps between neighbours",
+          "[discovery][audit]") {
   // Exact probabilities from the mechanism's definition, on D and on D plus one record, for every
   // unit cell of [0, 10]: P(output in cell) under D' / under D must be within [e^-eps, e^eps].
   const double epsilon = 0.8;
@@ -77,7 +79,8 @@ TEST_CASE("audit: the quantile's interval probabilities move by at most e^eps be
     std::vector<double> weights;
     double total = 0;
     for (size_t k = 0; k + 1 < edges.size(); ++k) {
-      const double w = (edges[k + 1] - edges[k]) * std::exp(epsilon * -std::fabs(double(k) - 0.5 * double(data.size())) / 2);
+      const double w =
+          (edges[k + 1] - edges[k]) * std::exp(epsilon * -std::fabs(double(k) - 0.5 * double(data.size())) / 2);
       weights.push_back(w);
       total += w;
     }
@@ -104,7 +107,8 @@ TEST_CASE("audit: the quantile's interval probabilities move by at most e^eps be
     const double x = dp_quantile(d, 0.5, 0, 10, epsilon, random).value();
     seen[size_t(std::min(9.0, std::floor(x)))] += 1.0 / draws;
   }
-  for (size_t c = 0; c < p.size(); ++c) CHECK(std::fabs(seen[c] - p[c]) <= 5 * std::sqrt(p[c] * (1 - p[c]) / draws) + 1e-4);
+  for (size_t c = 0; c < p.size(); ++c)
+    CHECK(std::fabs(seen[c] - p[c]) <= 5 * std::sqrt(p[c] * (1 - p[c]) / draws) + 1e-4);
 }
 
 TEST_CASE("bad inputs to discovery are clear errors", "[discovery][errors]") {

@@ -36,10 +36,10 @@ TEST_CASE("cells encode to codes; header order does not matter; extra columns ar
   const EncodedTable& table = encoded.value().table;
   REQUIRE(table.rows == 3);
   CHECK(table.levels == std::vector<int>{10, 5, 2, 4});
-  CHECK(table.codes[0] == std::vector<uint32_t>{0, 9, 4});    // age bins of width 10; 100 -> last bin
-  CHECK(table.codes[1] == std::vector<uint32_t>{3, 4, 0});    // score bins of width 0.5; NA -> missing (4)
-  CHECK(table.codes[2] == std::vector<uint32_t>{1, 0, 0});    // trimmed " F "
-  CHECK(table.codes[3] == std::vector<uint32_t>{1, 3, 2});    // "2.0" matches category 2; ? -> missing
+  CHECK(table.codes[0] == std::vector<uint32_t>{0, 9, 4});  // age bins of width 10; 100 -> last bin
+  CHECK(table.codes[1] == std::vector<uint32_t>{3, 4, 0});  // score bins of width 0.5; NA -> missing (4)
+  CHECK(table.codes[2] == std::vector<uint32_t>{1, 0, 0});  // trimmed " F "
+  CHECK(table.codes[3] == std::vector<uint32_t>{1, 3, 2});  // "2.0" matches category 2; ? -> missing
   CHECK(encoded.value().report.ignored_columns == std::vector<std::string>{"extra"});
   CHECK(encoded.value().report.columns[1].missing == 1);
   CHECK(encoded.value().report.columns[3].missing == 1);
@@ -47,12 +47,12 @@ TEST_CASE("cells encode to codes; header order does not matter; extra columns ar
 
 TEST_CASE("out-of-domain values follow the policy and are counted", "[encoding]") {
   const CellGrid cells = grid({{"age", "score", "sex", "grade"},
-                               {"150", "0", "M", "1"},     // age above max
-                               {"20.5", "0", "M", "1"},    // not a whole number
-                               {"20", "0", "X", "1"},      // unknown category, column not nullable
-                               {"20", "0", "M", "7"},      // unknown category, nullable column
-                               {"20", "abc", "M", "1"},    // unreadable number, nullable column
-                               {"?", "0", "M", "1"},       // missing in a non-nullable column
+                               {"150", "0", "M", "1"},   // age above max
+                               {"20.5", "0", "M", "1"},  // not a whole number
+                               {"20", "0", "X", "1"},    // unknown category, column not nullable
+                               {"20", "0", "M", "7"},    // unknown category, nullable column
+                               {"20", "abc", "M", "1"},  // unreadable number, nullable column
+                               {"?", "0", "M", "1"},     // missing in a non-nullable column
                                {"30", "0", "F", "2"}});
   SECTION("clamp") {
     const EncodedData data = encode_cells(schema(), cells.view(), OutOfDomainPolicy::Clamp).value();
@@ -100,7 +100,8 @@ TEST_CASE("structural problems are errors", "[encoding]") {
 }
 
 TEST_CASE("decode then encode returns the same codes", "[encoding][decoding]") {
-  const Schema adult = parse_schema_json(*testing::read_text_file(testing::data_path("adult/adult.schema.json"))).value();
+  const Schema adult =
+      parse_schema_json(*testing::read_text_file(testing::data_path("adult/adult.schema.json"))).value();
   const Schema mixed = schema();
   SeededTestRandom random(7);
   for (const Schema* s : {&adult, &mixed}) {
@@ -116,7 +117,8 @@ TEST_CASE("decode then encode returns the same codes", "[encoding][decoding]") {
       for (size_t row = 0; row < table.rows; ++row) {
         std::string text;
         if (column.kind == ColumnKind::Categorical) {
-          text = decoded.categories[row] < 0 ? s->missing_tokens.front() : column.categories[decoded.categories[row]].label;
+          text = decoded.categories[row] < 0 ? s->missing_tokens.front()
+                                             : column.categories[decoded.categories[row]].label;
         } else if (std::isnan(decoded.numbers[row])) {
           text = s->missing_tokens.front();
         } else {
@@ -186,9 +188,30 @@ TEST_CASE("parse_cell_number's fast path gives exactly strtod's double", "[encod
     REQUIRE(parsed == accepted);
     if (parsed) REQUIRE(std::memcmp(&fast, &slow, sizeof fast) == 0);  // bit for bit, -0 included
   };
-  for (const char* text : {"0", "-0", "+7", "007", "1.", ".5", "-.5", "0.1", "0.30000000000000004", "123456789012345",
-                           "1234567890123456", "9007199254740993", "0.000000000000000000000001", "1e3", "-", ".", "+",
-                           "1.2.3", "12a", "--1", "999999999999999.9", "344.42", "4.35", "1e400"}) {
+  for (const char* text : {"0",
+                           "-0",
+                           "+7",
+                           "007",
+                           "1.",
+                           ".5",
+                           "-.5",
+                           "0.1",
+                           "0.30000000000000004",
+                           "123456789012345",
+                           "1234567890123456",
+                           "9007199254740993",
+                           "0.000000000000000000000001",
+                           "1e3",
+                           "-",
+                           ".",
+                           "+",
+                           "1.2.3",
+                           "12a",
+                           "--1",
+                           "999999999999999.9",
+                           "344.42",
+                           "4.35",
+                           "1e400"}) {
     check(text);
   }
   for (int i = 0; i < 200000; ++i) {

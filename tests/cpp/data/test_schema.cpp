@@ -26,7 +26,8 @@ TEST_CASE("the bundled schemas load", "[schema]") {
     INFO(file << ": " << schema.status().message());
     REQUIRE(schema.is_ok());
   }
-  const Schema adult = parse_schema_json(*testing::read_text_file(testing::data_path("adult/adult.schema.json"))).value();
+  const Schema adult =
+      parse_schema_json(*testing::read_text_file(testing::data_path("adult/adult.schema.json"))).value();
   REQUIRE(adult.columns.size() == 16);
   CHECK(adult.columns[0].name == "age");
   CHECK(adult.columns[0].bins == 15);
@@ -59,7 +60,8 @@ TEST_CASE("schema JSON round-trips", "[schema]") {
 }
 
 TEST_CASE("defaults: integer columns get at most one bin per whole number", "[schema]") {
-  const Schema schema = parse_schema_json(with_columns(R"({"name":"k","type":"numeric","min":1,"max":5,"integer":true})")).value();
+  const Schema schema =
+      parse_schema_json(with_columns(R"({"name":"k","type":"numeric","min":1,"max":5,"integer":true})")).value();
   CHECK(schema.columns[0].bins == 5);
   CHECK(schema.missing_tokens == std::vector<std::string>{""});
 }
@@ -69,10 +71,12 @@ TEST_CASE("bad schemas name the column and the problem", "[schema]") {
   require_schema_error("[]", "must be a JSON object");
   require_schema_error(R"({"version":2,"columns":[]})", "\"version\" must be 1");
   require_schema_error(R"({"version":1,"columns":[]})", "\"columns\" must be a non-empty array");
-  require_schema_error(with_columns(R"({"type":"numeric","min":0,"max":1})"), "column 1: needs a non-empty string \"name\"");
+  require_schema_error(with_columns(R"({"type":"numeric","min":0,"max":1})"),
+                       "column 1: needs a non-empty string \"name\"");
   require_schema_error(with_columns(R"({"name":"age","type":"numeric","min":90,"max":17})"),
                        "column 1 (\"age\"): \"min\" (90) must be less than \"max\" (17)");
-  require_schema_error(with_columns(R"({"name":"age","type":"numeric","max":17})"), "column 1 (\"age\"): numeric column needs \"min\"");
+  require_schema_error(with_columns(R"({"name":"age","type":"numeric","max":17})"),
+                       "column 1 (\"age\"): numeric column needs \"min\"");
   require_schema_error(with_columns(R"({"name":"age","type":"numeric","min":0,"max":1,"bins":0})"),
                        "column 1 (\"age\"): \"bins\" must be a whole number");
   require_schema_error(with_columns(R"({"name":"age","type":"numeric","min":0,"max":1,"bin":4})"),
@@ -85,26 +89,35 @@ TEST_CASE("bad schemas name the column and the problem", "[schema]") {
                        "column 1 (\"c\"): categorical column needs a non-empty \"categories\" array");
   require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":["a","a"]})"),
                        "column 1 (\"c\"): category \"a\" is listed twice");
-  require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":[1,1.0]})"), "category 1 is listed twice");
+  require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":[1,1.0]})"),
+                       "category 1 is listed twice");
   require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":[true]})"),
                        "categories must be strings or numbers");
   require_schema_error(with_columns(R"({"name":"c","type":"text"})"), "column 1 (\"c\"): unknown type \"text\"");
-  require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":["a"]},{"name":"c","type":"categorical","categories":["b"]})"),
-                       "column 2 (\"c\"): the name is used by an earlier column");
+  require_schema_error(
+      with_columns(
+          R"({"name":"c","type":"categorical","categories":["a"]},{"name":"c","type":"categorical","categories":["b"]})"),
+      "column 2 (\"c\"): the name is used by an earlier column");
   require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":["a"],"nullable":"yes"})"),
                        "\"nullable\" must be true or false");
-  require_schema_error(R"({"version":1,"columns":[{"name":"c","type":"categorical","categories":["?"]}],"missing":["?"]})",
-                       "category \"?\" is also a missing-value token");
-  require_schema_error(R"({"version":1,"columns":[{"name":"c","type":"categorical","categories":["a"]}],"missing":"?"})",
-                       "\"missing\" must be an array of strings");
+  require_schema_error(
+      R"({"version":1,"columns":[{"name":"c","type":"categorical","categories":["?"]}],"missing":["?"]})",
+      "category \"?\" is also a missing-value token");
+  require_schema_error(
+      R"({"version":1,"columns":[{"name":"c","type":"categorical","categories":["a"]}],"missing":"?"})",
+      "\"missing\" must be an array of strings");
 }
 
 TEST_CASE("a schema read from the data keeps its label through a round trip", "[schema]") {
   const Schema inferred = parse_schema_json(R"({"version":1,"provenance":"inferred-from-data",
-      "columns":[{"name":"c","type":"categorical","categories":["a"]}]})").value();
+      "columns":[{"name":"c","type":"categorical","categories":["a"]}]})")
+                              .value();
   CHECK(inferred.inferred_from_data);
   CHECK(parse_schema_json(schema_to_json(inferred)).value().inferred_from_data);
-  CHECK_FALSE(parse_schema_json(with_columns(R"({"name":"c","type":"categorical","categories":["a"]})")).value().inferred_from_data);
-  require_schema_error(R"({"version":1,"provenance":"guessed","columns":[{"name":"c","type":"categorical","categories":["a"]}]})",
-                       "\"provenance\" must be \"public\", \"dp-discovered\" or \"inferred-from-data\"");
+  CHECK_FALSE(parse_schema_json(with_columns(R"({"name":"c","type":"categorical","categories":["a"]})"))
+                  .value()
+                  .inferred_from_data);
+  require_schema_error(
+      R"({"version":1,"provenance":"guessed","columns":[{"name":"c","type":"categorical","categories":["a"]}]})",
+      "\"provenance\" must be \"public\", \"dp-discovered\" or \"inferred-from-data\"");
 }

@@ -19,7 +19,8 @@ const char* kRequest = R"({"epsilon": 1, "delta": 1e-6, "name": "adult", "missin
               {"name": "income", "type": "categorical"}]})";
 }  // namespace
 
-TEST_CASE("discovery on Adult finds the frequent categories and tight bounds, and states its cost", "[discovery][schema]") {
+TEST_CASE("discovery on Adult finds the frequent categories and tight bounds, and states its cost",
+          "[discovery][schema]") {
   const Result<SchemaDiscoveryOutput> found = discover_schema(kRequest, testing::adult_data().cells.view());
   INFO(found.status().message());
   REQUIRE(found.is_ok());
@@ -44,7 +45,7 @@ TEST_CASE("discovery on Adult finds the frequent categories and tight bounds, an
   CHECK(schema.columns[2].categories.size() == 2);
   const Json receipt = Json::parse(found.value().receipt_json);
   CHECK(receipt["release"] == "schema discovery");
-  CHECK(receipt["private"] == false);  // test seed
+  CHECK(receipt["private"] == false);      // test seed
   REQUIRE(receipt["ledger"].size() == 5);  // the numeric column's two bounds, one release per categorical column
   double epsilon = 0, delta = 0;
   for (const Json& entry : receipt["ledger"]) {
@@ -57,8 +58,8 @@ TEST_CASE("discovery on Adult finds the frequent categories and tight bounds, an
 
 TEST_CASE("a synthesis with a discovered schema adds the discovery's cost to its receipt", "[discovery][schema]") {
   const SchemaDiscoveryOutput found = discover_schema(kRequest, testing::adult_data().cells.view()).value();
-  const Result<SynthesisOutput> run =
-      synthesize(SynthesisInput{found.schema_json, testing::adult_data().cells.view(), R"({"epsilon": 1, "testSeed": 1})"});
+  const Result<SynthesisOutput> run = synthesize(
+      SynthesisInput{found.schema_json, testing::adult_data().cells.view(), R"({"epsilon": 1, "testSeed": 1})"});
   INFO(run.status().message());
   REQUIRE(run.is_ok());
   const Json receipt = Json::parse(run.value().receipt_json);
@@ -72,20 +73,31 @@ TEST_CASE("a synthesis with a discovered schema adds the discovery's cost to its
   CHECK(receipt["privacy"]["thisRun"]["delta"] == 0);
   CHECK_THAT(receipt["schema"]["columns"][0]["domain"].get<std::string>(), Catch::Contains("estimated privately"));
   // The schema text round-trips with its cost; a cost without the provenance is refused.
-  CHECK(parse_schema_json(schema_to_json(parse_schema_json(found.schema_json).value())).value().discovered->epsilon == 1);
-  CHECK(parse_schema_json(R"({"version":1,"discovery":{"epsilon":1,"delta":0},"columns":[{"name":"a","type":"categorical","categories":["x"]}]})")
-            .status().code() == ErrorCode::InvalidSchema);
-  CHECK(parse_schema_json(R"({"version":1,"provenance":"dp-discovered","columns":[{"name":"a","type":"categorical","categories":["x"]}]})")
-            .status().code() == ErrorCode::InvalidSchema);
+  CHECK(parse_schema_json(schema_to_json(parse_schema_json(found.schema_json).value())).value().discovered->epsilon ==
+        1);
+  CHECK(
+      parse_schema_json(
+          R"({"version":1,"discovery":{"epsilon":1,"delta":0},"columns":[{"name":"a","type":"categorical","categories":["x"]}]})")
+          .status()
+          .code() == ErrorCode::InvalidSchema);
+  CHECK(
+      parse_schema_json(
+          R"({"version":1,"provenance":"dp-discovered","columns":[{"name":"a","type":"categorical","categories":["x"]}]})")
+          .status()
+          .code() == ErrorCode::InvalidSchema);
 }
 
-TEST_CASE("discovery reads cells as the encoder does: spaces around values and names do not count", "[discovery][schema]") {
+TEST_CASE("discovery reads cells as the encoder does: spaces around values and names do not count",
+          "[discovery][schema]") {
   CellGrid cells(2);
   cells.add_row({" sex ", "hours"});
   for (int i = 0; i < 20000; ++i) cells.add_row({i % 2 ? " Male" : "Female ", i % 3 ? " 40 " : "?"});
-  const SchemaDiscoveryOutput found = discover_schema(
-      R"({"epsilon": 2, "delta": 1e-6, "missing": ["?"], "testSeed": 1, "columns": [{"name": "sex", "type": "categorical"},
-         {"name": "hours", "type": "numeric", "range": [0, 100], "integer": true}]})", cells.view()).value();
+  const SchemaDiscoveryOutput found =
+      discover_schema(
+          R"({"epsilon": 2, "delta": 1e-6, "missing": ["?"], "testSeed": 1, "columns": [{"name": "sex", "type": "categorical"},
+         {"name": "hours", "type": "numeric", "range": [0, 100], "integer": true}]})",
+          cells.view())
+          .value();
   const Schema schema = parse_schema_json(found.schema_json).value();
   REQUIRE(schema.columns[0].categories.size() == 2);
   CHECK(schema.columns[0].categories[0].label == "Female");
@@ -104,13 +116,16 @@ TEST_CASE("bad discovery requests are specific errors", "[discovery][schema][err
     REQUIRE(!found.is_ok());
     return found.status().message();
   };
-  CHECK_THAT(message(R"({"epsilon": 0, "columns": [{"name": "sex", "type": "categorical"}]})"), Catch::Contains("epsilon"));
-  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "sex", "type": "categorical"}]})"), Catch::Contains("delta"));
+  CHECK_THAT(message(R"({"epsilon": 0, "columns": [{"name": "sex", "type": "categorical"}]})"),
+             Catch::Contains("epsilon"));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "sex", "type": "categorical"}]})"),
+             Catch::Contains("delta"));
   CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric"}]})"), Catch::Contains("range"));
   CHECK_THAT(message(R"({"epsilon": 1, "delta": 1e-6, "columns": [{"name": "nope", "type": "categorical"}]})"),
              Catch::Contains("no column \"nope\""));
-  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric", "range": [0, 150], "colour": 1}]})"),
-             Catch::Contains("colour"));
+  CHECK_THAT(
+      message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric", "range": [0, 150], "colour": 1}]})"),
+      Catch::Contains("colour"));
   // At a tiny epsilon nothing passes the threshold: the error says what to do.
   CHECK_THAT(message(R"({"epsilon": 0.0001, "delta": 1e-9, "columns": [{"name": "race", "type": "categorical"}]})"),
              Catch::Contains("raise epsilon"));
@@ -126,10 +141,14 @@ TEST_CASE("discovery refuses a key of the wrong type with an error, not an excep
   };
   const std::string age = R"({"name": "age", "type": "numeric", "range": [0, 150]})";
   CHECK_THAT(message(R"({"epsilon": "1", "columns": [)" + age + "]}"), Catch::Contains("\"epsilon\" must be a number"));
-  CHECK_THAT(message(R"({"epsilon": 1, "name": 5, "columns": [)" + age + "]}"), Catch::Contains("\"name\" must be a string"));
-  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": 1}]})"), Catch::Contains("\"type\" must be a string"));
-  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric", "range": [0, 150], "integer": "yes"}]})"),
-             Catch::Contains("\"integer\" must be true or false"));
+  CHECK_THAT(message(R"({"epsilon": 1, "name": 5, "columns": [)" + age + "]}"),
+             Catch::Contains("\"name\" must be a string"));
+  CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": 1}]})"),
+             Catch::Contains("\"type\" must be a string"));
+  CHECK_THAT(
+      message(
+          R"({"epsilon": 1, "columns": [{"name": "age", "type": "numeric", "range": [0, 150], "integer": "yes"}]})"),
+      Catch::Contains("\"integer\" must be true or false"));
   CHECK_THAT(message(R"({"epsilon": 1, "columns": [{"name": "age", "type": "categorical", "nullable": 1}]})"),
              Catch::Contains("\"nullable\" must be true or false"));
 }

@@ -93,7 +93,7 @@ TEST_CASE("Corollary III.1.1 in the Appendix C-C setting uses Theorem III.1's sp
   CHECK(*corollary.required_n == 38447);
   // K at n = 38447 with C1 = C2 = 1; m >= 2 K |F| / (delta^2 gamma) = 352 K
   CHECK(*corollary.condition_number_bound == Approx(1.0149614952257249));
-  CHECK(*corollary.required_m == 358);  // ceil(357.27)
+  CHECK(*corollary.required_m == 358);               // ceil(357.27)
   CHECK(*corollary.privacy_epsilon == Approx(0.4));  // 2 eps
   CHECK(*corollary.success_probability == Approx(1 - 0.75 - std::exp(-38447.0)));
   // The printed second term (divided by gamma log(|F|/delta)) is reported, not used.
@@ -143,9 +143,9 @@ TEST_CASE("Theorem IV.1 and Corollary IV.1.1 on [0,1]^4", "[planner]") {
   const TheoremPlan& iv1 = theorem(report, "IV.1");
   // (3/tau)^(p+1) (2 / (eps sqrt((2 pi)^p)) log(1/gamma)), tau = 1: 243 * 2 / (0.2 * (2 pi)^2) * ln 4 = 85.33
   CHECK(condition(iv1, "n (KDE noise)").required == Approx(85.33004871880973));
-  CHECK(*iv1.required_n == 833);  // the privacy condition dominates
+  CHECK(*iv1.required_n == 833);                      // the privacy condition dominates
   CHECK(*iv1.condition_number_bound == Approx(2.0));  // 1 + C'1 tau
-  CHECK(*iv1.required_m == 704);                       // 2 * 2 * 11 / (0.25 * 0.25)
+  CHECK(*iv1.required_m == 704);                      // 2 * 2 * 11 / (0.25 * 0.25)
   CHECK(*iv1.success_probability == Approx(1 - 0.25 - 1.0 / 833));
   CHECK(*iv1.bandwidth == Approx(std::pow(std::log(833.0) / 833, 0.25)));
   CHECK(*theorem(report, "IV.1.1").required_m == 176);  // C0 |F| / (delta^2 gamma), C0 = 1
@@ -294,15 +294,22 @@ TEST_CASE("planner inputs read from JSON, with precise errors", "[planner]") {
     return result.status().message();
   };
   const std::string base = R"("statistics": 11, "epsilon": 0.2, "delta": 0.5, "gamma": 0.25, "domainSize": 16)";
-  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "epsilom": 1})"), Catch::Contains("unknown option \"epsilom\""));
-  CHECK_THAT(error("{" + base + R"(, "reference": "kde"})"), Catch::Contains("\"uniform\", \"histogram\" or \"bernstein-kde\""));
+  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "epsilom": 1})"),
+             Catch::Contains("unknown option \"epsilom\""));
+  CHECK_THAT(error("{" + base + R"(, "reference": "kde"})"),
+             Catch::Contains("\"uniform\", \"histogram\" or \"bernstein-kde\""));
   CHECK_THAT(error("{" + base + "}"), Catch::Contains("option \"reference\" is required"));
-  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "n": "many"})"), Catch::Contains("option \"n\" must be a finite number"));
-  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "constants": {"C3": 1}})"), Catch::Contains("constants.C3"));
-  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "constants": [1]})"), Catch::Contains("\"constants\" must be an object"));
+  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "n": "many"})"),
+             Catch::Contains("option \"n\" must be a finite number"));
+  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "constants": {"C3": 1}})"),
+             Catch::Contains("constants.C3"));
+  CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "constants": [1]})"),
+             Catch::Contains("\"constants\" must be an object"));
   CHECK_THAT(error("{" + base + R"(, "reference": "uniform", "dimensions": 2.5})"), Catch::Contains("\"dimensions\""));
-  CHECK_THAT(error(R"({"statistics": 11, "epsilon": 0.2, "delta": 0.9, "gamma": 0.25, "domainSize": 16, "reference": "uniform"})"),
-             Catch::Contains("delta must be in (0, 1/2]"));
+  CHECK_THAT(
+      error(
+          R"({"statistics": 11, "epsilon": 0.2, "delta": 0.9, "gamma": 0.25, "domainSize": 16, "reference": "uniform"})"),
+      Catch::Contains("delta must be in (0, 1/2]"));
   CHECK_THAT(error("[1, 2]"), Catch::Contains("must be a JSON object"));
   CHECK_THAT(error("{"), Catch::Contains("must be a JSON object"));
 }

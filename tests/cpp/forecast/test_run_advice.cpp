@@ -4,8 +4,8 @@
 // 1,000,000-cell boundary of "auto"; and the refusals of bad inputs. The reasons are the sentences
 // the demo showed before the rule moved into the core, character for character.
 #include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
 #include "forecast/run_advice.hpp"
@@ -39,13 +39,16 @@ std::vector<int> levels_of(const Json& advice) {
 std::string boundary_schema(bool nullable) {
   Json columns = Json::array();
   for (const char* name : {"a", "b", "c", "d", "e"}) {
-    columns.push_back({{"name", name}, {"type", "categorical"}, {"categories", {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}}});
+    columns.push_back(
+        {{"name", name}, {"type", "categorical"}, {"categories", {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}}});
   }
-  columns.push_back({{"name", "f"}, {"type", "numeric"}, {"min", 0}, {"max", 9}, {"integer", true}, {"nullable", nullable}});
+  columns.push_back(
+      {{"name", "f"}, {"type", "numeric"}, {"min", 0}, {"max", 9}, {"integer", true}, {"nullable", nullable}});
   return Json{{"version", 1}, {"columns", columns}}.dump();
 }
 
-std::string error_of(const std::string& schema, const std::string& request, ErrorCode code = ErrorCode::InvalidArgument) {
+std::string error_of(const std::string& schema, const std::string& request,
+                     ErrorCode code = ErrorCode::InvalidArgument) {
   const Result<std::string> advice = advise_run_json(schema, request);
   REQUIRE_FALSE(advice.is_ok());
   CHECK(advice.status().code() == code);
@@ -58,18 +61,26 @@ TEST_CASE("advice on Adult's demo columns: levels, domain, uniform reference, re
   const Json advice = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":1})");
   CHECK(advice["kind"] == "privsynth run advice");
   CHECK(levels_of(advice) == std::vector<int>{15, 9, 16, 2, 5, 2});  // workclass: 8 categories + missing
-  CHECK(advice["columns"][1] == Json{{"name", "workclass"}, {"type", "categorical"}, {"levels", 9}, {"mlTargetPossible", false}});
+  CHECK(advice["columns"][1] ==
+        Json{{"name", "workclass"}, {"type", "categorical"}, {"levels", 9}, {"mlTargetPossible", false}});
   CHECK(advice["columns"][0]["type"] == "numeric");
   CHECK(advice["columns"][3]["mlTargetPossible"] == true);  // sex
   CHECK(advice["columns"][5]["mlTargetPossible"] == true);  // income
   CHECK(advice["domainCells"].get<double>() == 43200);
   CHECK(advice["continuousSpacePossible"] == false);
-  CHECK(advice["reference"] == Json{{"choice", "auto"}, {"measure", "uniform"}, {"space", "encoded"}, {"budgetFraction", 0},
-                                    {"defaultBudgetFraction", 0}, {"epsilon", 0}, {"lpEpsilon", 1}});
+  CHECK(advice["reference"] == Json{{"choice", "auto"},
+                                    {"measure", "uniform"},
+                                    {"space", "encoded"},
+                                    {"budgetFraction", 0},
+                                    {"defaultBudgetFraction", 0},
+                                    {"epsilon", 0},
+                                    {"lpEpsilon", 1}});
   CHECK(advice["recommendation"]["mechanism"] == "reduced-space-lp");
   CHECK(advice["recommendation"]["reason"] ==
-        "6 columns with 903 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 "
-        "demo columns: mean 2-way TV 0.032 at ε = 1). Below about 12,642 records at ε = 1 the marginal mechanism would be "
+        "6 columns with 903 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
+        "(Adult’s 6 "
+        "demo columns: mean 2-way TV 0.032 at ε = 1). Below about 12,642 records at ε = 1 the marginal mechanism would "
+        "be "
         "better: state n in step 4, if it is public, to check.");
 }
 
@@ -77,16 +88,19 @@ TEST_CASE("advice with a stated n: few records favour the marginal mechanism, en
   const Json few = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":1,"rows":500})");
   CHECK(few["recommendation"]["mechanism"] == "marginal-lp");
   CHECK(few["recommendation"]["reason"] ==
-        "6 columns with 903 two-way cells but only 500 records at ε = 1: the reduced-space LP’s noise would be about 1.3 in "
+        "6 columns with 903 two-way cells but only 500 records at ε = 1: the reduced-space LP’s noise would be about "
+        "1.3 in "
         "TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.");
   const Json small_epsilon = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":0.1,"rows":3000})");
   CHECK(small_epsilon["recommendation"]["reason"] ==
-        "6 columns with 903 two-way cells but only 3,000 records at ε = 0.1: the reduced-space LP’s noise would be about 2.1 "
+        "6 columns with 903 two-way cells but only 3,000 records at ε = 0.1: the reduced-space LP’s noise would be "
+        "about 2.1 "
         "in TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.");
   const Json enough = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":1,"rows":48842})");
   CHECK(enough["recommendation"]["mechanism"] == "reduced-space-lp");
   CHECK(enough["recommendation"]["reason"] ==
-        "6 columns with 903 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 "
+        "6 columns with 903 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
+        "(Adult’s 6 "
         "demo columns: mean 2-way TV 0.032 at ε = 1).");
   // Without epsilon there is no noise to weigh and no split to state.
   const Json no_epsilon = advise_adult(std::string("{") + kDemoColumns + "}");
@@ -107,7 +121,8 @@ TEST_CASE("advice with an mlTarget recommends the marginal mechanism's target-au
         "“income” (Adult, ε = 1: 0.847 accuracy when trained on synthetic rows, 0.864 on the real ones).");
 }
 
-TEST_CASE("advice on a wide table: all of Adult, the tree reference with 0.3 of epsilon, the marginal mechanism", "[advice]") {
+TEST_CASE("advice on a wide table: all of Adult, the tree reference with 0.3 of epsilon, the marginal mechanism",
+          "[advice]") {
   const Json advice = advise_adult(R"({"epsilon":1})");  // no columns: all of them, as a run takes them
   CHECK(levels_of(advice) == std::vector<int>{15, 9, 20, 16, 16, 7, 15, 6, 5, 2, 20, 20, 20, 42, 2, 2});
   CHECK(advice["domainCells"].get<double>() == 5852528640000000.0);
@@ -118,8 +133,10 @@ TEST_CASE("advice on a wide table: all of Adult, the tree reference with 0.3 of 
   CHECK(advice["reference"]["lpEpsilon"] == 0.7);
   CHECK(advice["recommendation"]["mechanism"] == "marginal-lp");
   CHECK(advice["recommendation"]["reason"] ==
-        "16 columns with 21,280 two-way cells: measuring every pair would spread ε thin (Adult’s 16 columns: mean 2-way TV "
-        "0.17 with the reduced-space LP); the marginal mechanism measures a privately chosen tree of pairs (0.054 at ε = 1, "
+        "16 columns with 21,280 two-way cells: measuring every pair would spread ε thin (Adult’s 16 columns: mean "
+        "2-way TV "
+        "0.17 with the reduced-space LP); the marginal mechanism measures a privately chosen tree of pairs (0.054 at ε "
+        "= 1, "
         "as MST).");
 }
 
@@ -128,15 +145,23 @@ TEST_CASE("advice on a numeric-only table: the continuous space, the KDE's split
   const Json advice = advise(schema, R"({"epsilon":2,"referenceMeasure":"bernstein-kde"})");
   CHECK(levels_of(advice) == std::vector<int>{32, 32});
   CHECK(advice["continuousSpacePossible"] == true);
-  CHECK(advice["reference"] == Json{{"choice", "bernstein-kde"}, {"measure", "bernstein-kde"}, {"space", "continuous"},
-                                    {"budgetFraction", 0.5}, {"defaultBudgetFraction", 0.5}, {"epsilon", 1}, {"lpEpsilon", 1}});
+  CHECK(advice["reference"] == Json{{"choice", "bernstein-kde"},
+                                    {"measure", "bernstein-kde"},
+                                    {"space", "continuous"},
+                                    {"budgetFraction", 0.5},
+                                    {"defaultBudgetFraction", 0.5},
+                                    {"epsilon", 1},
+                                    {"lpEpsilon", 1}});
   CHECK(advice["recommendation"]["mechanism"] == "space-partition");
   CHECK(advice["recommendation"]["reason"] ==
-        "2 numeric columns without missing values: space partitioning’s KD-tree follows the data’s density instead of the "
-        "schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.045, against 0.060 with the reduced-space LP and 0.13 "
+        "2 numeric columns without missing values: space partitioning’s KD-tree follows the data’s density instead of "
+        "the "
+        "schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.045, against 0.060 with the reduced-space LP and "
+        "0.13 "
         "with the marginal mechanism).");
   const Json one = advise(schema, R"({"columns":["x0"],"epsilon":1,"rows":1000})");
-  CHECK(one["recommendation"]["reason"].get<std::string>().rfind("one numeric column without missing values: ", 0) == 0);
+  CHECK(one["recommendation"]["reason"].get<std::string>().rfind("one numeric column without missing values: ", 0) ==
+        0);
   // "auto" is uniform in the continuous space, whatever the cells.
   CHECK(advise(schema, R"({"epsilon":1,"space":"continuous"})")["reference"]["measure"] == "uniform");
 }
@@ -147,8 +172,10 @@ TEST_CASE("advice at the 1,000,000-cell boundary of auto, with the schema's defa
   CHECK(at["domainCells"].get<double>() == 1e6);
   CHECK(at["reference"]["measure"] == "uniform");
   CHECK(at["recommendation"]["reason"] ==
-        "6 columns with 1,500 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 "
-        "demo columns: mean 2-way TV 0.032 at ε = 1). Below about 21,000 records at ε = 1 the marginal mechanism would be "
+        "6 columns with 1,500 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
+        "(Adult’s 6 "
+        "demo columns: mean 2-way TV 0.032 at ε = 1). Below about 21,000 records at ε = 1 the marginal mechanism would "
+        "be "
         "better: state n in step 4, if it is public, to check.");
   const Json over = advise(boundary_schema(true), R"({"epsilon":1,"rows":100000})");
   CHECK(levels_of(over).back() == 11);  // the missing level
@@ -156,15 +183,20 @@ TEST_CASE("advice at the 1,000,000-cell boundary of auto, with the schema's defa
   CHECK(over["reference"]["measure"] == "tree");
   CHECK(over["reference"]["epsilon"] == 0.3);
   CHECK(over["recommendation"]["reason"] ==
-        "6 columns with 1,550 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 "
+        "6 columns with 1,550 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
+        "(Adult’s 6 "
         "demo columns: mean 2-way TV 0.032 at ε = 1).");
 }
 
 TEST_CASE("advice takes the reference share and measure as a run does", "[advice]") {
-  const Json histogram =
-      advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":2,"referenceMeasure":"histogram","referenceBudgetFraction":0.25})");
-  CHECK(histogram["reference"] == Json{{"choice", "histogram"}, {"measure", "histogram"}, {"space", "encoded"},
-                                       {"budgetFraction", 0.25}, {"defaultBudgetFraction", 0.5}, {"epsilon", 0.5},
+  const Json histogram = advise_adult(std::string("{") + kDemoColumns +
+                                      R"(,"epsilon":2,"referenceMeasure":"histogram","referenceBudgetFraction":0.25})");
+  CHECK(histogram["reference"] == Json{{"choice", "histogram"},
+                                       {"measure", "histogram"},
+                                       {"space", "encoded"},
+                                       {"budgetFraction", 0.25},
+                                       {"defaultBudgetFraction", 0.5},
+                                       {"epsilon", 0.5},
                                        {"lpEpsilon", 1.5}});
   // A share given with "auto" is dropped when auto picks the free uniform measure, as in a run.
   const Json dropped = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":1,"referenceBudgetFraction":0.4})");
@@ -187,21 +219,26 @@ TEST_CASE("advice refuses bad inputs with the run's errors", "[advice]") {
   CHECK(error_of(adult, "[1]") == "options must be a JSON object");
   CHECK(error_of(adult, R"({"columns":["age","sex"],"mlTarget":"income"})") ==
         "option \"mlTarget\": \"income\" is not among the synthesized columns");
-  CHECK(error_of(adult, R"({"mlTarget":"race"})") ==
-        "option \"mlTarget\": \"race\" must be a categorical column with exactly two levels (the classifier is binary)");
+  CHECK(
+      error_of(adult, R"({"mlTarget":"race"})") ==
+      "option \"mlTarget\": \"race\" must be a categorical column with exactly two levels (the classifier is binary)");
   CHECK(error_of(adult, R"({"referenceMeasure":"kde"})").rfind("option \"referenceMeasure\" must be", 0) == 0);
   CHECK(error_of(adult, R"({"referenceMeasure":"uniform","referenceBudgetFraction":0.5})") ==
         "option \"referenceBudgetFraction\" needs a private reference measure; the uniform one is free");
-  CHECK(error_of(adult, R"({"referenceBudgetFraction":1})") == "option \"referenceBudgetFraction\" must be strictly between 0 and 1");
+  CHECK(error_of(adult, R"({"referenceBudgetFraction":1})") ==
+        "option \"referenceBudgetFraction\" must be strictly between 0 and 1");
   CHECK(error_of(adult, R"({"columns":["age","sex"],"referenceMeasure":"bernstein-kde"})") ==
-        "the continuous space works on numeric columns without missing values, and \"sex\" is categorical; choose numeric "
+        "the continuous space works on numeric columns without missing values, and \"sex\" is categorical; choose "
+        "numeric "
         "columns with \"columns\", or use \"space\": \"encoded\"");
-  CHECK(error_of("{\"version\":2}", "{}", ErrorCode::InvalidSchema) == "\"version\" must be 1 (this is schema format v1)");
+  CHECK(error_of("{\"version\":2}", "{}", ErrorCode::InvalidSchema) ==
+        "\"version\" must be 1 (this is schema format v1)");
 }
 
 TEST_CASE("the advice's rules are the run's: a run with the advised reference spends the advised split", "[advice]") {
   // The split the advice states is the one the run's receipt reports for the same options.
-  const std::string options = std::string("{") + kDemoColumns + R"(,"epsilon":1,"referenceMeasure":"tree","testSeed":3,"degree":1})";
+  const std::string options =
+      std::string("{") + kDemoColumns + R"(,"epsilon":1,"referenceMeasure":"tree","testSeed":3,"degree":1})";
   const Result<SynthesisOutput> run = testing::synthesize_on(testing::adult_data(), options);
   INFO(run.status().message());
   REQUIRE(run.is_ok());

@@ -3,14 +3,14 @@
 // refuses, its budget adds up, and its expected errors move the right way with n and epsilon.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
 #include "forecast/run_forecast.hpp"
 #include "privacy/noise.hpp"
-#include "privsynth/synthesis.hpp"
 #include "privacy/zcdp.hpp"
+#include "privsynth/synthesis.hpp"
 
 using namespace privsynth;
 using Json = nlohmann::json;
@@ -99,7 +99,8 @@ TEST_CASE("reduced-space-lp forecast: the marginals, cells and Laplace scales of
 
 TEST_CASE("reduced-space-lp forecast with a private reference measure matches the run's ledger", "[forecast]") {
   for (const std::string reference : {"tree", "histogram"}) {
-    const std::string options = R"({"epsilon":2,"degree":1,"countBudgetFraction":0.2,"referenceMeasure":")" + reference + "\"";
+    const std::string options =
+        R"({"epsilon":2,"degree":1,"countBudgetFraction":0.2,"referenceMeasure":")" + reference + "\"";
     const Json f = forecast(options + "}");
     const Json receipt = receipt_of(options + R"(,"testSeed":9})");
     const Json& ledger = receipt["ledger"];
@@ -119,7 +120,8 @@ TEST_CASE("reduced-space-lp forecast with a private reference measure matches th
   }
 }
 
-TEST_CASE("reduced-space-lp forecast in the continuous space: moments and the Bernstein KDE as the run's ledger", "[forecast]") {
+TEST_CASE("reduced-space-lp forecast in the continuous space: moments and the Bernstein KDE as the run's ledger",
+          "[forecast]") {
   const std::string options =
       R"({"epsilon":1,"columns":["c"],"degree":1,"space":"continuous","moments":2,"referenceMeasure":"bernstein-kde",)"
       R"("bernsteinLattice":8})";
@@ -134,11 +136,12 @@ TEST_CASE("reduced-space-lp forecast in the continuous space: moments and the Be
     CHECK(f["releases"][i]["budget"]["epsilon"].get<double>() == ledger[i]["epsilon"].get<double>());
     CHECK(f["releases"][i]["l1Sensitivity"].get<double>() == ledger[i]["l1Sensitivity"].get<double>());
   }
-  CHECK(f["releases"][3]["values"] == 9);  // lattice {0, 1/8, ..., 1}
+  CHECK(f["releases"][3]["values"] == 9);                // lattice {0, 1/8, ..., 1}
   CHECK(f["releases"][3]["expectedL1Count"].is_null());  // kernel sums are not counts
 }
 
-TEST_CASE("marginal-lp forecast: rho, the discrete Gaussian stds and the selections of the run's ledger", "[forecast]") {
+TEST_CASE("marginal-lp forecast: rho, the discrete Gaussian stds and the selections of the run's ledger",
+          "[forecast]") {
   const std::string options = R"({"epsilon":1,"mechanism":"marginal-lp")";
   const Json f = forecast(options + "}", 400.0);
   const Json receipt = receipt_of(options + R"(,"testSeed":2})");
@@ -159,7 +162,8 @@ TEST_CASE("marginal-lp forecast: rho, the discrete Gaussian stds and the selecti
   const Json& selection = release_named(f, "tree selection");
   CHECK(selection["selections"] == 2);
   CHECK(selection["epsilonEach"].get<double>() == ledger[1]["epsilon"].get<double>());
-  CHECK(selection["budget"]["rho"].get<double>() == Approx(ledger[1]["rho"].get<double>() + ledger[2]["rho"].get<double>()));
+  CHECK(selection["budget"]["rho"].get<double>() ==
+        Approx(ledger[1]["rho"].get<double>() + ledger[2]["rho"].get<double>()));
 
   const Json& tree = release_named(f, "tree edges (2-way marginals)");
   CHECK(tree["marginals"] == 2);
@@ -169,8 +173,7 @@ TEST_CASE("marginal-lp forecast: rho, the discrete Gaussian stds and the selecti
   CHECK(tree["budget"]["rho"].get<double>() == ledger[3]["rho"].get<double>());
   CHECK(tree["cellsEach"]["min"] == 6);   // a x b
   CHECK(tree["cellsEach"]["max"] == 12);  // a x c
-  CHECK(tree["expectedTvEach"]["max"].get<double>() ==
-        Approx(12 * tree["expectedAbsNoise"].get<double>() / 800));
+  CHECK(tree["expectedTvEach"]["max"].get<double>() == Approx(12 * tree["expectedAbsNoise"].get<double>() / 800));
 
   double spent = 0;
   for (const Json& entry : ledger) spent += entry["rho"].get<double>();
@@ -216,7 +219,7 @@ TEST_CASE("marginal-lp forecast on Adult with a target: the target tree's stds a
       testing::synthesize_on(adult, options.substr(0, options.size() - 1) + R"(,"testSeed":1,"evaluate":false})");
   REQUIRE(run.is_ok());
   const Json ledger = Json::parse(run.value().receipt_json)["ledger"];
-  REQUIRE(ledger.size() == 1 + 8 + 1);  // 9 features: 8 selections
+  REQUIRE(ledger.size() == 1 + 8 + 1);                                         // 9 features: 8 selections
   CHECK(f["mechanismRows"].get<double>() == 48842 - std::round(0.2 * 48842));  // the expected training rows
   CHECK(release_named(f, "1-way marginals")["std"].get<double>() == ledger[0]["noiseStd"].get<double>());
   CHECK(release_named(f, "tree selection")["epsilonEach"].get<double>() == ledger[1]["epsilon"].get<double>());
@@ -252,7 +255,8 @@ TEST_CASE("the forecast refuses options as synthesize() does, and ignores the ru
   }
   CHECK(forecast_run_json(kSchema, R"({"epsilon":1})", 0.0).status().code() == ErrorCode::InvalidArgument);
   CHECK(forecast_run_json("{}", R"({"epsilon":1})").status().code() == ErrorCode::InvalidSchema);
-  const Json f = forecast(R"({"epsilon":1,"testSeed":3,"outOfDomain":"reject","evaluate":false,"schemaProvenance":"public"})");
+  const Json f =
+      forecast(R"({"epsilon":1,"testSeed":3,"outOfDomain":"reject","evaluate":false,"schemaProvenance":"public"})");
   CHECK(f["mechanism"] == "reduced-space-lp");
 }
 

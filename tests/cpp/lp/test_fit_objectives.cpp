@@ -12,7 +12,8 @@ using namespace privsynth;
 namespace {
 
 // The objective at `weights`, from MarginalWorkload::weighted_sum (independent of the operator).
-double objective_at(FitObjective objective, const testing::ReweightingInstance& instance, const std::vector<double>& h) {
+double objective_at(FitObjective objective, const testing::ReweightingInstance& instance,
+                    const std::vector<double>& h) {
   const std::vector<double> fitted = instance.workload.weighted_sum(instance.points, h);
   double value = 0;
   for (const Marginal& marginal : instance.workload.marginals()) {
@@ -42,18 +43,21 @@ TEST_CASE("row generation reaches the full LP's optimum for every objective", "[
   const testing::ReweightingInstance instance = testing::make_reweighting_instance({3, 4, 2, 5, 3}, 2, 600, 0.02, 7);
   for (FitObjective objective : {FitObjective::MaxError, FitObjective::SumError, FitObjective::MaxMarginalError}) {
     INFO(fit_objective_name(objective));
-    const Reweighting generated =
-        fit_min_max_error(instance.workload, instance.points, instance.targets, options_for(objective, FitMethod::RowGeneration)).value();
-    const Reweighting full =
-        fit_min_max_error(instance.workload, instance.points, instance.targets, options_for(objective, FitMethod::Simplex)).value();
+    const Reweighting generated = fit_min_max_error(instance.workload, instance.points, instance.targets,
+                                                    options_for(objective, FitMethod::RowGeneration))
+                                      .value();
+    const Reweighting full = fit_min_max_error(instance.workload, instance.points, instance.targets,
+                                               options_for(objective, FitMethod::Simplex))
+                                 .value();
     CHECK(generated.lp_objective == Approx(full.lp_objective).epsilon(1e-7));
     CHECK(generated.lower_bound <= generated.lp_objective + 1e-9);
     CHECK(generated.lp_objective == Approx(objective_at(objective, instance, generated.weights)).epsilon(1e-9));
     CHECK(generated.max_error == Approx(testing::max_statistic_error(instance, generated.weights)).epsilon(1e-9));
     // Each objective is optimal for itself: the others' solutions are no better under it.
     for (FitObjective other : {FitObjective::MaxError, FitObjective::SumError, FitObjective::MaxMarginalError}) {
-      const Reweighting rival =
-          fit_min_max_error(instance.workload, instance.points, instance.targets, options_for(other, FitMethod::Simplex)).value();
+      const Reweighting rival = fit_min_max_error(instance.workload, instance.points, instance.targets,
+                                                  options_for(other, FitMethod::Simplex))
+                                    .value();
       CHECK(objective_at(objective, instance, rival.weights) >= generated.lp_objective - 1e-9);
     }
   }
@@ -69,8 +73,9 @@ TEST_CASE("two points: every objective's optimum matches a grid search over h", 
       const double h1 = step / 100000.0;
       best = std::min(best, objective_at(objective, instance, {h1, 1 - h1}));
     }
-    const Reweighting fitted =
-        fit_min_max_error(instance.workload, instance.points, instance.targets, options_for(objective, FitMethod::RowGeneration)).value();
+    const Reweighting fitted = fit_min_max_error(instance.workload, instance.points, instance.targets,
+                                                 options_for(objective, FitMethod::RowGeneration))
+                                   .value();
     CHECK(fitted.lp_objective == Approx(best).margin(1e-4));
     CHECK(fitted.lp_objective <= best + 1e-9);
   }

@@ -14,8 +14,7 @@ LinearProgram dual_example() {
   LinearProgram lp;
   REQUIRE(lp.append_rows({LpRow{LpBound::Lower, 1, 0, {}, {}}, LpRow{LpBound::Upper, 0, 0.75, {}, {}}}).is_ok());
   REQUIRE(lp.append_columns({LpColumn{LpBound::Lower, 0, 0, 1, {0, 1}, {1, 1}},
-                             LpColumn{LpBound::Lower, 0, 0, 2, {0}, {1}},
-                             LpColumn{LpBound::Lower, 0, 0, 3, {0}, {1}}})
+                             LpColumn{LpBound::Lower, 0, 0, 2, {0}, {1}}, LpColumn{LpBound::Lower, 0, 0, 3, {0}, {1}}})
               .is_ok());
   return lp;
 }
@@ -65,8 +64,7 @@ TEST_CASE("row duals of a small LP have the hand-computed values and reduced cos
   }
 }
 
-TEST_CASE("rows with entries appended after a solve re-solve warm to the new known optimum and duals",
-          "[lp][duals]") {
+TEST_CASE("rows with entries appended after a solve re-solve warm to the new known optimum and duals", "[lp][duals]") {
   for (SimplexMethod method : {SimplexMethod::Primal, SimplexMethod::Dual}) {
     INFO("method " << (method == SimplexMethod::Primal ? "primal" : "dual"));
     LinearProgram lp = dual_example();

@@ -2,11 +2,11 @@
 
 #include <cmath>
 
-#include "statistics/marginal_operator.hpp"
 #include "lp/min_max_fit.hpp"
-#include "reference/reference_measure.hpp"
 #include "lp/reweighting.hpp"
+#include "reference/reference_measure.hpp"
 #include "reweighting_instances.hpp"
+#include "statistics/marginal_operator.hpp"
 
 using namespace privsynth;
 using privsynth::testing::make_reweighting_instance;
@@ -151,7 +151,8 @@ TEST_CASE("mirror-prox reports valid bounds to its progress sink and a sink retu
   CHECK(calls == 1);
 }
 
-TEST_CASE("mirror-prox through fit_min_max_error needs a positive gap and then certifies it", "[mirror-prox][reweighting]") {
+TEST_CASE("mirror-prox through fit_min_max_error needs a positive gap and then certifies it",
+          "[mirror-prox][reweighting]") {
   const ReweightingInstance instance = small_instance();
   const double exact = exact_optimum(instance);
   FitOptions fit;
@@ -245,7 +246,8 @@ TEST_CASE("mirror-prox warm-started from the simplex optimum converges and keeps
     if (first_upper < 0) first_upper = p.upper;
     return true;
   };
-  const MirrorProxSolution warm = solve_min_max_mirror_prox(op, instance.targets, options, exact.weights, first).value();
+  const MirrorProxSolution warm =
+      solve_min_max_mirror_prox(op, instance.targets, options, exact.weights, first).value();
   // The start 0.99 h* + 0.01 uniform has max error <= 0.99 t* + 0.01 P(uniform) (convexity), and
   // the best iterate is never worse than the start.
   const std::vector<double> uniform(instance.points.rows, 1.0 / static_cast<double>(instance.points.rows));

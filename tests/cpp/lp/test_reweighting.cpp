@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "reference/reference_measure.hpp"
 #include "lp/reweighting.hpp"
+#include "reference/reference_measure.hpp"
 
 using namespace privsynth;
 
@@ -13,7 +13,8 @@ TEST_CASE("with exact targets and a reduced space covering the domain, the LP re
   for (size_t row = 0; row < data.rows; ++row) {  // correlated columns
     data.codes[0][row] = static_cast<uint32_t>(random.uniform_below(2));
     data.codes[1][row] = static_cast<uint32_t>((data.codes[0][row] + random.uniform_below(2)) % 3);
-    data.codes[2][row] = static_cast<uint32_t>(random.uniform_below(10) < 8 ? data.codes[0][row] : 1 - data.codes[0][row]);
+    data.codes[2][row] =
+        static_cast<uint32_t>(random.uniform_below(10) < 8 ? data.codes[0][row] : 1 - data.codes[0][row]);
   }
   const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(levels, 2).value();
   std::vector<double> targets;

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "reference/reference_measure.hpp"
 #include "lp/reweighting.hpp"
+#include "reference/reference_measure.hpp"
 #include "reweighting_instances.hpp"
 
 using namespace privsynth;
@@ -26,10 +26,10 @@ struct Spec {
 // starts from a subset of the points and prices the others in (its column batch is >= 1000), so
 // the Lagrangian lower bound t_restricted + min_j d_j is exercised as well as the row bound.
 const std::vector<Spec> kSpecs = {
-    {{3, 4, 2, 5, 3}, 2, 150},       // 130 statistics, all points active from the start
-    {{4, 3, 5, 2}, 3, 2500},         // 239 statistics, column generation
-    {{6, 6, 6, 6, 6, 6}, 2, 1500},   // 576 statistics, rows and columns generated
-    {{5, 5, 5, 5, 5}, 3, 500},       // 1525 statistics, most never enter the LP
+    {{3, 4, 2, 5, 3}, 2, 150},      // 130 statistics, all points active from the start
+    {{4, 3, 5, 2}, 3, 2500},        // 239 statistics, column generation
+    {{6, 6, 6, 6, 6, 6}, 2, 1500},  // 576 statistics, rows and columns generated
+    {{5, 5, 5, 5, 5}, 3, 500},      // 1525 statistics, most never enter the LP
 };
 
 void check_probability_vector(const std::vector<double>& weights, size_t points) {
@@ -74,8 +74,8 @@ TEST_CASE("row generation reaches the full simplex optimum with certified bounds
       const size_t statistics = instance.workload.statistic_count();
       INFO("statistics " << statistics << ", points " << spec.points << ", seed " << seed);
 
-      const Result<Reweighting> full = fit_min_max_error(instance.workload, instance.points, instance.targets,
-                                                         with(FitMethod::Simplex, 0));
+      const Result<Reweighting> full =
+          fit_min_max_error(instance.workload, instance.points, instance.targets, with(FitMethod::Simplex, 0));
       REQUIRE(full.is_ok());
       const Reweighting& reference = full.value();
       const double exact = reference.lp_objective;
@@ -112,8 +112,9 @@ TEST_CASE("row generation reaches the full simplex optimum with certified bounds
       CHECK(recorder.lowest_upper >= exact - 1e-9);
 
       BoundRecorder loose_recorder;
-      const Result<Reweighting> loose_fit = fit_min_max_error(instance.workload, instance.points, instance.targets,
-                                                              with(FitMethod::RowGeneration, 0.05), loose_recorder.sink());
+      const Result<Reweighting> loose_fit =
+          fit_min_max_error(instance.workload, instance.points, instance.targets, with(FitMethod::RowGeneration, 0.05),
+                            loose_recorder.sink());
       REQUIRE(loose_fit.is_ok());
       const Reweighting& loose = loose_fit.value();
       CHECK(loose.lp_objective - loose.lower_bound <= 0.05 * loose.lower_bound + 1e-9);
@@ -134,10 +135,11 @@ TEST_CASE("row generation leaves most statistics and points out of the LP when f
   const ReweightingInstance instance = make_reweighting_instance({5, 5, 5, 5, 5}, 3, 2000, 0.01, 21);
   const size_t statistics = instance.workload.statistic_count();
   REQUIRE(statistics == 25 + 250 + 1250);
-  const Reweighting exact = fit_min_max_error(instance.workload, instance.points, instance.targets,
-                                              with(FitMethod::Simplex, 0)).value();
-  const Reweighting generated = fit_min_max_error(instance.workload, instance.points, instance.targets,
-                                                  with(FitMethod::RowGeneration, 0)).value();
+  const Reweighting exact =
+      fit_min_max_error(instance.workload, instance.points, instance.targets, with(FitMethod::Simplex, 0)).value();
+  const Reweighting generated =
+      fit_min_max_error(instance.workload, instance.points, instance.targets, with(FitMethod::RowGeneration, 0))
+          .value();
   CHECK(generated.lp_objective == Approx(exact.lp_objective).margin(1e-8));
   CHECK(generated.active_statistics < statistics / 2);
   CHECK(generated.size.rows == static_cast<int>(2 * generated.active_statistics + 1));
@@ -210,14 +212,14 @@ TEST_CASE("a growing reduced space with row generation doubles each round and ea
     // The cold exact optimum on the same points.
     ReweightingInstance prefix = instance;
     prefix.points = first_rows(instance.points, round.points);
-    const Reweighting cold = fit_min_max_error(prefix.workload, prefix.points, prefix.targets,
-                                               with(FitMethod::Simplex, 0)).value();
+    const Reweighting cold =
+        fit_min_max_error(prefix.workload, prefix.points, prefix.targets, with(FitMethod::Simplex, 0)).value();
     CHECK(round.lp_objective == Approx(cold.lp_objective).margin(1e-8));
     CHECK(full.rounds[i].lp_objective == Approx(cold.lp_objective).margin(1e-8));
     CHECK(round.lower_bound <= cold.lp_objective + 1e-9);
     CHECK(full.rounds[i].lower_bound <= cold.lp_objective + 1e-9);
     if (i > 0) {
-      CHECK(round.lp_objective <= rows.rounds[i - 1].lp_objective + 1e-9);  // more points never hurt
+      CHECK(round.lp_objective <= rows.rounds[i - 1].lp_objective + 1e-9);     // more points never hurt
       CHECK(round.active_statistics >= rows.rounds[i - 1].active_statistics);  // rows are never dropped
     }
   }
@@ -229,8 +231,9 @@ TEST_CASE("a growing reduced space with row generation doubles each round and ea
   CHECK(rows.active_statistics == rows.rounds.back().active_statistics);
   // Warm: the last round continues from the previous basis and needs far fewer simplex iterations
   // than a cold row-generation solve on the same 2400 points.
-  const Reweighting cold = fit_min_max_error(instance.workload, instance.points, instance.targets,
-                                             with(FitMethod::RowGeneration, 0)).value();
+  const Reweighting cold =
+      fit_min_max_error(instance.workload, instance.points, instance.targets, with(FitMethod::RowGeneration, 0))
+          .value();
   CHECK(cold.lp_objective == Approx(rows.lp_objective).margin(1e-8));
   CHECK(rows.rounds.back().iterations < cold.iterations);
 }
@@ -241,7 +244,8 @@ TEST_CASE("a growing reduced space stops at the target error and at the cap with
   SeededTestRandom random(33);
   const PointSource uniform = [&](size_t count) { return sample_uniform_points(instance.levels, count, random); };
   const Reweighting capped = fit_min_max_error(instance.workload, uniform, instance.targets, {100, 700, 0},
-                                               with(FitMethod::RowGeneration, 0.05)).value();
+                                               with(FitMethod::RowGeneration, 0.05))
+                                 .value();
   REQUIRE(capped.rounds.size() == 4);  // 100, 200, 400, then the cap 700
   CHECK(capped.rounds[3].points == 700);
   CHECK(capped.points.rows == 700);
@@ -254,7 +258,8 @@ TEST_CASE("a growing reduced space stops at the target error and at the cap with
   SeededTestRandom again(33);
   const PointSource same = [&](size_t count) { return sample_uniform_points(instance.levels, count, again); };
   const Reweighting stopped = fit_min_max_error(instance.workload, same, instance.targets, {100, 700, target},
-                                                with(FitMethod::RowGeneration, 0.05)).value();
+                                                with(FitMethod::RowGeneration, 0.05))
+                                  .value();
   REQUIRE(capped.rounds[3].lp_objective < capped.rounds[0].lp_objective);
   size_t first_below = 0;
   while (capped.rounds[first_below].lp_objective > target) ++first_below;
@@ -274,8 +279,8 @@ TEST_CASE("a progress sink that returns false cancels row generation and the sim
     INFO(fit_method_name(method));
     int calls = 0;
     const FitProgressSink cancel_after_first = [&](const FitProgress&) { return ++calls == 1; };
-    const Result<Reweighting> fit = fit_min_max_error(instance.workload, instance.points, instance.targets,
-                                                      with(method, 0), cancel_after_first);
+    const Result<Reweighting> fit =
+        fit_min_max_error(instance.workload, instance.points, instance.targets, with(method, 0), cancel_after_first);
     REQUIRE_FALSE(fit.is_ok());
     CHECK(fit.status().code() == ErrorCode::Cancelled);
     CHECK(calls == 2);  // called, and not again after it said stop
@@ -283,12 +288,14 @@ TEST_CASE("a progress sink that returns false cancels row generation and the sim
   // The same instance without cancellation solves (the sink is not what fails).
   int calls = 0;
   const FitProgressSink count = [&](const FitProgress&) { return ++calls > 0; };
-  CHECK(fit_min_max_error(instance.workload, instance.points, instance.targets, with(FitMethod::RowGeneration, 0), count)
-            .is_ok());
+  CHECK(
+      fit_min_max_error(instance.workload, instance.points, instance.targets, with(FitMethod::RowGeneration, 0), count)
+          .is_ok());
   CHECK(calls >= 2);
 }
 
-TEST_CASE("the simplex iteration limit stops row generation with LpLimitReached", "[row-generation][reweighting][errors]") {
+TEST_CASE("the simplex iteration limit stops row generation with LpLimitReached",
+          "[row-generation][reweighting][errors]") {
   const ReweightingInstance instance = make_reweighting_instance({6, 6, 6, 6, 6, 6}, 2, 1500, 0.01, 41);
   for (const FitMethod method : {FitMethod::RowGeneration, FitMethod::Simplex}) {
     INFO(fit_method_name(method));

@@ -58,7 +58,8 @@ TEST_CASE("the incomplete beta used by these tests matches closed forms", "[bern
 TEST_CASE("standard normal draws match Phi (Kolmogorov-Smirnov)", "[bernstein][beta]") {
   SeededTestRandom random(101);
   const std::vector<double> sample = draw([&] { return sample_standard_normal(random); });
-  const double d = testing::kolmogorov_smirnov_statistic(sample, [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); });
+  const double d =
+      testing::kolmogorov_smirnov_statistic(sample, [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); });
   INFO("KS D = " << d << ", critical " << kKsCritical);
   CHECK(d < kKsCritical);
   CHECK(std::fabs(mean_of(sample)) < 4 / std::sqrt(static_cast<double>(kDraws)));
@@ -80,11 +81,13 @@ TEST_CASE("Gamma draws match the Gamma CDF, mean and variance", "[bernstein][bet
 }
 
 TEST_CASE("Beta draws match the regularized incomplete beta, mean and variance", "[bernstein][beta]") {
-  const std::vector<std::pair<double, double>> shapes = {{1, 1}, {1, 3}, {2, 5}, {0.5, 0.5}, {0.2, 0.7}, {13, 8}, {1, 61}};
+  const std::vector<std::pair<double, double>> shapes = {{1, 1},     {1, 3},  {2, 5}, {0.5, 0.5},
+                                                         {0.2, 0.7}, {13, 8}, {1, 61}};
   for (auto [a, b] : shapes) {
     SeededTestRandom random(300 + static_cast<uint64_t>(a * 100 + b));
     const std::vector<double> sample = draw([&] { return sample_beta(random, a, b); });
-    const double d = testing::kolmogorov_smirnov_statistic(sample, [a = a, b = b](double x) { return beta_cdf(a, b, x); });
+    const double d =
+        testing::kolmogorov_smirnov_statistic(sample, [a = a, b = b](double x) { return beta_cdf(a, b, x); });
     INFO("Beta(" << a << ", " << b << "): KS D = " << d << ", critical " << kKsCritical);
     CHECK(d < kKsCritical);
     const double mean = a / (a + b), variance = a * b / ((a + b) * (a + b) * (a + b + 1));

@@ -48,7 +48,8 @@ TEST_CASE("catalogue: every registry entry, in order, with its privacy and its o
     }
   }
   CHECK(catalogue().mechanisms.front().id == "reduced-space-lp");  // the default
-  CHECK(catalogue().mechanisms.back().privacy == "pure epsilon-DP, replace one record (the number of records is public)");
+  CHECK(catalogue().mechanisms.back().privacy ==
+        "pure epsilon-DP, replace one record (the number of records is public)");
 }
 
 TEST_CASE("catalogue: a run accepts each listed option, and a choice only its listed values", "[catalogue]") {
@@ -56,14 +57,16 @@ TEST_CASE("catalogue: a run accepts each listed option, and a choice only its li
     for (const OptionInfo& option : mechanism.options) {
       if (option.type != "choice") continue;
       for (const std::string& value : option.values) {
-        const std::string options = R"({"epsilon":1,"mechanism":")" + mechanism.id + R"(",")" + option.name + R"(":")" + value + R"("})";
+        const std::string options =
+            R"({"epsilon":1,"mechanism":")" + mechanism.id + R"(",")" + option.name + R"(":")" + value + R"("})";
         const Result<std::string> forecast = forecast_run_json(kSchema, options);
         // Other options may refuse a combination, but never as an unknown option or value.
         INFO(options << ": " << forecast.status().message());
         CHECK(forecast.status().message().find("unknown option") == std::string::npos);
         CHECK(forecast.status().message().find("must be") == std::string::npos);
       }
-      const std::string bad = R"({"epsilon":1,"mechanism":")" + mechanism.id + R"(",")" + option.name + R"(":"nonsense"})";
+      const std::string bad =
+          R"({"epsilon":1,"mechanism":")" + mechanism.id + R"(",")" + option.name + R"(":"nonsense"})";
       const Result<std::string> refused = forecast_run_json(kSchema, bad);
       REQUIRE_FALSE(refused.is_ok());
       CHECK(refused.status().message().find("not \"nonsense\"") != std::string::npos);

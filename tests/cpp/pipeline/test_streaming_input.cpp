@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "bundled_data.hpp"
+#include "data/encoding.hpp"
 #include "data/encoding_report.hpp"
 #include "privsynth/data_summary.hpp"
-#include "data/encoding.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/synthesis.hpp"
 
@@ -63,7 +63,8 @@ TEST_CASE("encoding Adult in chunks gives the codes and report of one pass", "[e
 
 TEST_CASE("a chunked error names the row counted over all chunks", "[encoding][streaming][errors]") {
   const Schema schema =
-      parse_schema_json(R"({"version":1,"columns":[{"name":"age","type":"numeric","min":0,"max":100,"integer":true}]})").value();
+      parse_schema_json(R"({"version":1,"columns":[{"name":"age","type":"numeric","min":0,"max":100,"integer":true}]})")
+          .value();
   Result<TableEncoder> encoder = TableEncoder::create(schema, {"age"}, OutOfDomainPolicy::Error);
   REQUIRE(encoder.is_ok());
   REQUIRE(encoder.value().add_rows(small_grid({{"1"}, {"2"}}).view()).is_ok());
@@ -79,7 +80,8 @@ TEST_CASE("a chunked error names the row counted over all chunks", "[encoding][s
 }
 
 TEST_CASE("the input limits hold over the sum of the chunks", "[encoding][streaming][errors]") {
-  const Schema schema = parse_schema_json(R"({"version":1,"columns":[{"name":"x","type":"categorical","categories":["a"]}]})").value();
+  const Schema schema =
+      parse_schema_json(R"({"version":1,"columns":[{"name":"x","type":"categorical","categories":["a"]}]})").value();
   Result<TableEncoder> encoder = TableEncoder::create(schema, {"x"}, OutOfDomainPolicy::Clamp);
   REQUIRE(encoder.is_ok());
   const CellGridView huge{nullptr, nullptr, kMaxInputRows, 1, 0};  // refused before its cells are read
@@ -118,7 +120,8 @@ TEST_CASE("a synthesis session fed in chunks gives the seeded output of synthesi
 TEST_CASE("a session checks its options before any row", "[synthesis][streaming][errors]") {
   const testing::BundledData& adult = testing::adult_data();
   const std::vector<std::string> header = header_of(adult.cells.view());
-  CHECK(SynthesisSession::start(adult.schema, R"({"epsilon":0})", header).status().code() == ErrorCode::InvalidArgument);
+  CHECK(SynthesisSession::start(adult.schema, R"({"epsilon":0})", header).status().code() ==
+        ErrorCode::InvalidArgument);
   CHECK(SynthesisSession::start(adult.schema, R"({"epsilon":1,"bogus":1})", header).status().code() ==
         ErrorCode::InvalidArgument);
   CHECK(SynthesisSession::start(adult.schema, R"({"epsilon":1})", {"age"}).status().code() == ErrorCode::InvalidData);

@@ -21,9 +21,9 @@ TEST_CASE("Adult end to end: receipt, report and a synthetic table in the schema
   const Result<SynthesisOutput> result =
       run(R"({"epsilon":1,"columns":["age","workclass","education","sex","race","income"],"degree":2,"testSeed":5})",
           [&](const Progress& p) {
-            if (phases.empty() || phases.back() != phase_name(p.phase)) phases.push_back(phase_name(p.phase));
-            return true;
-          });
+    if (phases.empty() || phases.back() != phase_name(p.phase)) phases.push_back(phase_name(p.phase));
+    return true;
+      });
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   CHECK(phases == std::vector<std::string>{"encode", "measure", "lp", "sample", "evaluate"});
@@ -114,8 +114,9 @@ TEST_CASE("a schema labelled as read from the data makes the receipt say not pri
 }
 
 TEST_CASE("cancelling during encoding stops with CANCELLED", "[synthesis][errors]") {
-  const Result<SynthesisOutput> result =
-      run(R"({"epsilon":1,"columns":["sex","income"]})", [](const Progress& p) { return p.phase != Phase::Encode || p.fraction < 0.3; });
+  const Result<SynthesisOutput> result = run(R"({"epsilon":1,"columns":["sex","income"]})", [](const Progress& p) {
+    return p.phase != Phase::Encode || p.fraction < 0.3;
+  });
   CHECK(result.status().code() == ErrorCode::Cancelled);
 }
 
@@ -123,8 +124,8 @@ TEST_CASE("only the chosen columns must be in the CSV, and only their values can
   CellGrid cells(3);
   cells.add_row({"sex", "income", "note"});
   for (int i = 0; i < 50; ++i) cells.add_row({i % 2 ? "Male" : "Female", i % 3 ? "<=50K" : ">50K", "free text"});
-  const Result<SynthesisOutput> result =
-      synthesize(SynthesisInput{adult().schema, cells.view(), R"({"epsilon":1,"columns":["sex","income"],"outOfDomain":"reject"})"});
+  const Result<SynthesisOutput> result = synthesize(SynthesisInput{
+      adult().schema, cells.view(), R"({"epsilon":1,"columns":["sex","income"],"outOfDomain":"reject"})"});
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json report = Json::parse(result.value().report_json);

@@ -96,11 +96,11 @@ TEST_CASE("zCDP accounting adds rhos and spends MST's budget exactly", "[account
 
 TEST_CASE("zCDP accounting prices every kind of cost, and refuses a delta", "[accountant][zcdp]") {
   Accountant accountant = Accountant::zcdp_with_rho(1.0, 1e-6).value();
-  REQUIRE(accountant.charge(gaussian("a", 1.0, 5.0)).is_ok());                          // 1 / 50
-  REQUIRE(accountant.charge(gaussian("b", 2.0, 10.0)).is_ok());                         // 4 / 200
-  REQUIRE(accountant.charge(selection("c", 0.4)).is_ok());                              // 0.16 / 8
-  REQUIRE(accountant.charge(laplace("d", 1.0, 5.0, 0.2)).is_ok());                      // pure 0.2: 0.04 / 2
-  REQUIRE(accountant.charge({"e", "reveal-or-obscure", PureCost{0.2}}).is_ok());        // 0.02
+  REQUIRE(accountant.charge(gaussian("a", 1.0, 5.0)).is_ok());                    // 1 / 50
+  REQUIRE(accountant.charge(gaussian("b", 2.0, 10.0)).is_ok());                   // 4 / 200
+  REQUIRE(accountant.charge(selection("c", 0.4)).is_ok());                        // 0.16 / 8
+  REQUIRE(accountant.charge(laplace("d", 1.0, 5.0, 0.2)).is_ok());                // pure 0.2: 0.04 / 2
+  REQUIRE(accountant.charge({"e", "reveal-or-obscure", PureCost{0.2}}).is_ok());  // 0.02
   CHECK(accountant.ledger()[0].rho == Approx(0.02));
   CHECK(accountant.ledger()[2].rho == Approx(0.02));
   CHECK(accountant.ledger()[3].rho == Approx(0.02));

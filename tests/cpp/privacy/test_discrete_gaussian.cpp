@@ -1,7 +1,7 @@
 // Statistical tests of the exact discrete Gaussian sampler against its exact pmf. Seeds are fixed,
 // so each test is deterministic; alpha is the chance that a correct sampler fails with a fresh seed.
-#include <algorithm>
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>

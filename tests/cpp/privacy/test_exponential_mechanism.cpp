@@ -1,8 +1,8 @@
 // The exponential mechanism: exact softmax probabilities, sampling frequencies (chi-square, fixed
 // seeds, alpha = 1e-4), invariance to shifting the scores, and the eps-DP ratio bound on
 // neighbouring score vectors.
-#include <algorithm>
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -83,7 +83,8 @@ TEST_CASE("shifting every score by a constant changes nothing", "[exponential]")
   SeededTestRandom a(5), b(5);
   bool same = true;
   for (int i = 0; i < 5000; ++i) {
-    same = same && exponential_mechanism(scores, 1.0, 1.0, a).value() == exponential_mechanism(shifted, 1.0, 1.0, b).value();
+    same = same &&
+           exponential_mechanism(scores, 1.0, 1.0, a).value() == exponential_mechanism(shifted, 1.0, 1.0, b).value();
   }
   CHECK(same);
   // A non-dyadic shift gives the same distribution up to rounding, and the same frequencies.
@@ -107,8 +108,8 @@ TEST_CASE("neighbouring score vectors change each probability by at most e^eps",
       std::vector<double> scores(6), neighbour(6);
       for (size_t i = 0; i < scores.size(); ++i) {
         scores[i] = 10 * random.uniform_unit();
-        const double move = trial % 3 == 0 ? (random.bernoulli_ratio(1, 2) ? 1.0 : -1.0)
-                                           : 2 * random.uniform_unit() - 1;  // in [-1, 1)
+        const double move =
+            trial % 3 == 0 ? (random.bernoulli_ratio(1, 2) ? 1.0 : -1.0) : 2 * random.uniform_unit() - 1;  // in [-1, 1)
         neighbour[i] = scores[i] + sensitivity * move;
       }
       const std::vector<double> p = exponential_mechanism_probabilities(scores, epsilon, sensitivity).value();

@@ -31,7 +31,8 @@ double discrete_laplace_fit(RationalScale scale, int draws, uint64_t seed) {
     observed[static_cast<size_t>(index)] += 1;
   }
   double inside = 0;
-  for (int z = -range; z <= range; ++z) inside += probabilities[static_cast<size_t>(z + range + 1)] = discrete_laplace_pmf(z, b);
+  for (int z = -range; z <= range; ++z)
+    inside += probabilities[static_cast<size_t>(z + range + 1)] = discrete_laplace_pmf(z, b);
   probabilities.front() = probabilities.back() = (1 - inside) / 2;
   return testing::chi_square_p_value(observed, probabilities);
 }
@@ -62,7 +63,8 @@ TEST_CASE("Bernoulli(exp(-x/y)) has the exact probability", "[noise]") {
 TEST_CASE("discrete Laplace matches its exact pmf", "[noise]") {
   for (double b : {0.5, 1.0, 3.7, 25.0, 147.8}) {
     INFO("scale " << b);
-    CHECK(discrete_laplace_fit(rational_scale_at_least(b).value(), 200000, 1000 + static_cast<uint64_t>(b * 10)) > kAlpha);
+    CHECK(discrete_laplace_fit(rational_scale_at_least(b).value(), 200000, 1000 + static_cast<uint64_t>(b * 10)) >
+          kAlpha);
   }
 }
 
@@ -90,7 +92,9 @@ TEST_CASE("continuous Laplace matches its CDF (Kolmogorov-Smirnov)", "[noise]") 
     INFO("scale " << b);
     CHECK(testing::kolmogorov_smirnov_p_value(sample, cdf) > kAlpha);
     // ... and against a 5% wider scale it must fail.
-    const auto wrong = [b](double x) { return x < 0 ? 0.5 * std::exp(x / (1.05 * b)) : 1 - 0.5 * std::exp(-x / (1.05 * b)); };
+    const auto wrong = [b](double x) {
+      return x < 0 ? 0.5 * std::exp(x / (1.05 * b)) : 1 - 0.5 * std::exp(-x / (1.05 * b));
+    };
     CHECK(testing::kolmogorov_smirnov_p_value(sample, wrong) < 1e-6);
   }
 }

@@ -6,13 +6,13 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
-#include "data/domain_discovery.hpp"
-#include "pipeline/holdout.hpp"
-#include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
-#include "statistics/moments.hpp"
 #include "base/options.hpp"
+#include "data/domain_discovery.hpp"
 #include "data/schema_discovery_with_random.hpp"
+#include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
+#include "pipeline/holdout.hpp"
 #include "privsynth/synthesis.hpp"
+#include "statistics/moments.hpp"
 
 using namespace privsynth;
 using Json = nlohmann::json;
@@ -87,7 +87,8 @@ TEST_CASE("finding 1: the mlTarget holdout puts each record in the test split in
   CHECK(std::fabs(both_held_out / splits - f * f) < 5 * std::sqrt(f * f * (1 - f * f) / splits));
 }
 
-TEST_CASE("finding 2: replacing a record by an invalid one keeps the sampler's public n", "[privacy-findings][sampler]") {
+TEST_CASE("finding 2: replacing a record by an invalid one keeps the sampler's public n",
+          "[privacy-findings][sampler]") {
   // D: 10 valid records. D': one of them replaced by a record the schema cannot encode (a missing
   // value in a column that is not nullable). Replace-one neighbours: the public n must be the same,
   // and must not reveal how many records were invalid.
@@ -95,7 +96,8 @@ TEST_CASE("finding 2: replacing a record by an invalid one keeps the sampler's p
   for (int i = 0; i < 10; ++i) valid.push_back({i % 3 == 0 ? "red" : "blue", i % 2 == 0 ? "small" : "large"});
   std::vector<std::vector<std::string>> with_invalid = valid;
   with_invalid[3] = {"", "small"};
-  const std::string options = R"({"epsilon":1,"mechanism":"sampler","sampler":"laplace-histogram","samples":5,"testSeed":3})";
+  const std::string options =
+      R"({"epsilon":1,"mechanism":"sampler","sampler":"laplace-histogram","samples":5,"testSeed":3})";
   const Json d = receipt_of(kSchema, toy_cells(valid), options);
   const Json d_prime = receipt_of(kSchema, toy_cells(with_invalid), options);
   CHECK(d["parameters"]["records"] == 10);
@@ -207,7 +209,8 @@ TEST_CASE("finding 6: space partitioning takes a numeric axis from the schema ev
     valid.add_row({std::to_string(i / 20.0)});
     invalid.add_row({"not a number"});
   }
-  const std::string options = R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":4,"testSeed":2})";
+  const std::string options =
+      R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":4,"testSeed":2})";
   CHECK(receipt_of(schema, valid, options)["parameters"]["cells"] == 4);
   CHECK(receipt_of(schema, invalid, options)["parameters"]["cells"] == 4);
 }
@@ -221,7 +224,8 @@ TEST_CASE("finding 6: the reduced-space LP refuses a reference measure too large
   Accountant accountant = Accountant::pure(1.0).value();
   SeededTestRandom random(3);
   const ProgressSink progress;
-  const Result<MechanismOutput> output = run_reduced_space_lp(MechanismContext{table, accountant, random, progress}, options);
+  const Result<MechanismOutput> output =
+      run_reduced_space_lp(MechanismContext{table, accountant, random, progress}, options);
   CHECK(output.status().code() == ErrorCode::DomainTooLarge);
   CHECK(accountant.ledger().empty());
 }
@@ -234,9 +238,11 @@ TEST_CASE("review: a run that fails after its first charge says what it spent", 
   for (int i = 0; i < 20; ++i) cells.add_row({std::to_string(i / 20.0)});
   const Result<SynthesisOutput> output = synthesize(SynthesisInput{
       R"({"version":1,"name":"one number","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4}]})",
-      cells.view(), R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":4,"threshold":1000000,"testSeed":1})"});
+      cells.view(),
+      R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":4,"threshold":1000000,"testSeed":1})"});
   REQUIRE_FALSE(output.is_ok());
-  CHECK_THAT(output.status().message(), Catch::Contains("nothing was released, but this attempt had already spent epsilon 1"));
+  CHECK_THAT(output.status().message(),
+             Catch::Contains("nothing was released, but this attempt had already spent epsilon 1"));
 }
 
 TEST_CASE("review: the receipt says which tables its guarantee covers", "[privacy-findings][receipt]") {
@@ -244,6 +250,7 @@ TEST_CASE("review: the receipt says which tables its guarantee covers", "[privac
   for (int i = 0; i < 10; ++i) rows.push_back({"red", "small"});
   const Json clamp = receipt_of(kSchema, toy_cells(rows), R"({"epsilon":1,"degree":1,"testSeed":1})");
   CHECK_THAT(clamp["privacy"]["tablesCovered"].get<std::string>(), Catch::Contains("well-formed CSV"));
-  const Json error = receipt_of(kSchema, toy_cells(rows), R"({"epsilon":1,"degree":1,"testSeed":1,"outOfDomain":"error"})");
+  const Json error =
+      receipt_of(kSchema, toy_cells(rows), R"({"epsilon":1,"degree":1,"testSeed":1,"outOfDomain":"error"})");
   CHECK_THAT(error["privacy"]["tablesCovered"].get<std::string>(), Catch::Contains("every cell fits the schema"));
 }

@@ -12,7 +12,7 @@ namespace {
 struct Vector {
   double eps, delta;
   double rho_table, rho_bun_steinke_table;  // docs/spec/algorithms.md §6, rounded as printed there
-  double rho_reference;                      // cdp2adp.py's algorithm run in Python 3 (doubles)
+  double rho_reference;                     // cdp2adp.py's algorithm run in Python 3 (doubles)
 };
 
 const Vector kVectors[] = {
@@ -30,8 +30,8 @@ TEST_CASE("cdp_rho reproduces the spec's test vectors", "[zcdp]") {
   for (const Vector& v : kVectors) {
     INFO("eps " << v.eps << ", delta " << v.delta);
     const double rho = cdp_rho(v.eps, v.delta).value();
-    CHECK(rho == Approx(v.rho_table).epsilon(1e-5));        // 5 significant digits
-    CHECK(rho == Approx(v.rho_reference).epsilon(1e-9));    // the reference implementation
+    CHECK(rho == Approx(v.rho_table).epsilon(1e-5));      // 5 significant digits
+    CHECK(rho == Approx(v.rho_reference).epsilon(1e-9));  // the reference implementation
     const double rho_bs = rho_from_eps_delta_bun_steinke(v.eps, v.delta).value();
     CHECK(rho_bs == Approx(v.rho_bun_steinke_table).epsilon(1e-5));
     CHECK(rho_bs < rho);  // the CKS bound is tighter: more budget for the same (eps, delta)
@@ -123,4 +123,3 @@ TEST_CASE("mechanism costs", "[zcdp]") {
   CHECK(gaussian_zcdp_cost(3.0, gaussian_noise_std_for_rho(3.0, 0.07)) == Approx(0.07));
   CHECK(exponential_mechanism_zcdp_cost(0.4) == Approx(0.02));
 }
-

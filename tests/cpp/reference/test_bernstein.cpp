@@ -121,7 +121,10 @@ TEST_CASE("iterated Bernstein weights match the spec's test vector and identitie
 
 TEST_CASE("iterated Bernstein approximation reproduces bernstein_check.txt", "[bernstein]") {
   // Values printed (4 or 3 decimals) by docs/spec/checks/bernstein_check.py on y = i/200.
-  struct Row { int k, h; double sin_error, bump_error, abs_sum; };
+  struct Row {
+    int k, h;
+    double sin_error, bump_error, abs_sum;
+  };
   const Row rows[] = {{10, 1, 0.4478, 0.4391, 1.000}, {10, 2, 0.2728, 0.3015, 1.164}, {10, 3, 0.1968, 0.2429, 1.226},
                       {25, 2, 0.0909, 0.1371, 1.163}, {25, 3, 0.0433, 0.0904, 1.227}, {25, 4, 0.0233, 0.0667, 1.262}};
   const auto f = [](double x) { return x * std::sin(10 * x); };
@@ -201,14 +204,19 @@ TEST_CASE("a released smooth function approaches it as epsilon grows", "[bernste
     }
     means.push_back(total / 5);
   }
-  INFO("mean sup errors at eps 0.1, 1, 10, 1000: " << means[0] << ", " << means[1] << ", " << means[2] << ", " << means[3]);
+  INFO("mean sup errors at eps 0.1, 1, 10, 1000: " << means[0] << ", " << means[1] << ", " << means[2] << ", "
+                                                   << means[3]);
   for (size_t i = 1; i < means.size(); ++i) CHECK(means[i] < means[i - 1] / 3);
 }
 
 TEST_CASE("the noise has scale (k+1)^p * Delta / eps, not (k+1) * Delta / eps", "[bernstein]") {
   // Z_v = T_v / q - round(F_v / q) must be an integer with std sqrt(2) * b quanta,
   // b = (k+1)^p * 1025 / eps; 40,000+ coefficients give the std to about 0.6% (3% = 5 SE).
-  struct Case { int p, k; double sensitivity, eps; uint64_t seed; };
+  struct Case {
+    int p, k;
+    double sensitivity, eps;
+    uint64_t seed;
+  };
   for (const Case& c : {Case{3, 34, 2.0, 100.0, 31}, Case{2, 200, 1.0, 50.0, 32}}) {
     const BernsteinParameters parameters = lattice(c.p, c.k, 1);
     SeededTestRandom value_random(c.seed + 1000);
@@ -216,7 +224,8 @@ TEST_CASE("the noise has scale (k+1)^p * Delta / eps, not (k+1) * Delta / eps", 
     for (double& v : values) v = 50 * value_random.uniform_unit();
     auto accountant = large_budget();
     SeededTestRandom random(c.seed);
-    const auto release = release_lattice_function(parameters, values, c.sensitivity, c.eps, "noise test", accountant, random);
+    const auto release =
+        release_lattice_function(parameters, values, c.sensitivity, c.eps, "noise test", accountant, random);
     REQUIRE(release.is_ok());
     const double q = c.sensitivity / 1024;
     const double points = static_cast<double>(parameters.lattice_points);
@@ -274,12 +283,15 @@ TEST_CASE("samples from a 1-D release follow its mixture density", "[bernstein]"
 TEST_CASE("samples from a 2-D release follow its mixture density", "[bernstein]") {
   const int k = 8, intervals = 800;
   const auto bumps = [](const std::vector<double>& y) {
-    const auto bump = [&](double a, double b) { return std::exp(-((y[0] - a) * (y[0] - a) + (y[1] - b) * (y[1] - b)) / 0.02); };
+    const auto bump = [&](double a, double b) {
+      return std::exp(-((y[0] - a) * (y[0] - a) + (y[1] - b) * (y[1] - b)) / 0.02);
+    };
     return bump(0.25, 0.7) + 0.5 * bump(0.75, 0.3);
   };
   auto accountant = large_budget();
   SeededTestRandom random(42);
-  const auto release = release_lattice_function(lattice(2, k, 2), on_lattice(2, k, bumps), 1, 1e4, "bumps", accountant, random);
+  const auto release =
+      release_lattice_function(lattice(2, k, 2), on_lattice(2, k, bumps), 1, 1e4, "bumps", accountant, random);
   REQUIRE(release.is_ok());
   REQUIRE_FALSE(release.value().uniform_fallback);
 
@@ -300,7 +312,9 @@ TEST_CASE("samples from a 2-D release follow its mixture density", "[bernstein]"
         for (int cb = std::max(0, (b - 1) / quarter); cb <= std::min(3, b / quarter); ++cb) {
           const int la = a - ca * quarter, lb = b - cb * quarter;
           if (la < 0 || la > quarter || lb < 0 || lb > quarter) continue;
-          const auto local = [&](int i) { return (i == 0 || i == quarter ? 1.0 : i % 2 ? 4.0 : 2.0) / (3.0 * intervals); };
+          const auto local = [&](int i) {
+            return (i == 0 || i == quarter ? 1.0 : i % 2 ? 4.0 : 2.0) / (3.0 * intervals);
+          };
           cells[ca * 4 + cb] += local(la) * local(lb) * f;
         }
       }
@@ -318,7 +332,8 @@ TEST_CASE("samples from a 2-D release follow its mixture density", "[bernstein]"
   const double d1 = testing::kolmogorov_smirnov_statistic(sample[1], tabulated_cdf(marginal1, intervals));
   std::vector<double> observed(16, 0.0);
   for (size_t i = 0; i < draws; ++i) {
-    observed[std::min(3, static_cast<int>(sample[0][i] * 4)) * 4 + std::min(3, static_cast<int>(sample[1][i] * 4))] += 1;
+    observed[std::min(3, static_cast<int>(sample[0][i] * 4)) * 4 + std::min(3, static_cast<int>(sample[1][i] * 4))] +=
+        1;
   }
   const double chi_p = testing::chi_square_p_value(observed, cells);
   INFO("2-D KS D = " << d0 << ", " << d1 << " (critical " << ks_critical(draws) << "); 4x4 chi-square p = " << chi_p);
@@ -330,8 +345,8 @@ TEST_CASE("samples from a 2-D release follow its mixture density", "[bernstein]"
 TEST_CASE("an all-negative release falls back to the uniform distribution", "[bernstein]") {
   auto accountant = large_budget();
   SeededTestRandom random(43);
-  const auto release =
-      release_lattice_function(lattice(2, 3, 2), std::vector<double>(16, -1.0), 1, 1, "negative", accountant, random, true);
+  const auto release = release_lattice_function(lattice(2, 3, 2), std::vector<double>(16, -1.0), 1, 1, "negative",
+                                                accountant, random, true);
   REQUIRE(release.is_ok());
   CHECK(release.value().uniform_fallback);
   CHECK(release.value().mixture.empty());
@@ -366,7 +381,8 @@ TEST_CASE("parameters are chosen from public inputs by the documented rules", "[
   CHECK(capped.lattice_resolution == 127);
   CHECK(capped.lattice_points == (size_t{1} << 21));
   CHECK(capped.lattice_choice.find("capped") != std::string::npos);
-  CHECK(choose_bernstein_parameters(2, 1e12, 0.01, defaults).value().lattice_resolution == 97);  // 98^2 * 1025 / 0.01 <= 1e9
+  CHECK(choose_bernstein_parameters(2, 1e12, 0.01, defaults).value().lattice_resolution ==
+        97);  // 98^2 * 1025 / 0.01 <= 1e9
   CHECK(choose_bernstein_parameters(1, 1e12, 10, defaults).value().lattice_resolution == kMaxBernsteinResolution);
   for (double n : {-5.0, 0.0, 1.0, 3.0}) {
     const auto small = choose_bernstein_parameters(2, n, 1, defaults);
@@ -434,10 +450,12 @@ TEST_CASE("bad Bernstein options and too-large lattices are clear errors", "[ber
   SeededTestRandom random(5);
   BernsteinParameters inconsistent = lattice(2, 4, 2);
   inconsistent.lattice_points = 24;
-  CHECK(release_lattice_function(inconsistent, std::vector<double>(24), 1, 1, "x", accountant, random).status().code() ==
-        ErrorCode::InvalidArgument);
-  CHECK(release_lattice_function(lattice(2, 4, 2), std::vector<double>(24), 1, 1, "x", accountant, random).status().code() ==
-        ErrorCode::InvalidArgument);
+  CHECK(
+      release_lattice_function(inconsistent, std::vector<double>(24), 1, 1, "x", accountant, random).status().code() ==
+      ErrorCode::InvalidArgument);
+  CHECK(release_lattice_function(lattice(2, 4, 2), std::vector<double>(24), 1, 1, "x", accountant, random)
+            .status()
+            .code() == ErrorCode::InvalidArgument);
   CHECK(release_lattice_function(lattice(2, 4, 2), std::vector<double>(25, NAN), 1, 1, "x", accountant, random)
             .status()
             .code() == ErrorCode::InvalidArgument);
@@ -482,7 +500,8 @@ TEST_CASE("the KDE's lattice values are unnormalised kernel sums of sensitivity 
       return sum;
     });
     double worst = 0;
-    for (size_t v = 0; v < exact.size(); ++v) worst = std::max(worst, std::fabs(release.value().coefficients[v] - exact[v]));
+    for (size_t v = 0; v < exact.size(); ++v)
+      worst = std::max(worst, std::fabs(release.value().coefficients[v] - exact[v]));
     INFO("p = " << p << ": worst deviation " << worst);
     CHECK(worst <= 1.0 / 2048 + 300 * std::ldexp(1.0, -31) + 1e-9);
   }
@@ -514,7 +533,8 @@ TEST_CASE("the KDE's lattice values are unnormalised kernel sums of sensitivity 
   CHECK(largest_change >= 1023.0 / 1024);  // attained by the record at the lattice point (0.3, 0.7)
 }
 
-TEST_CASE("the private KDE charges the ledger once with its epsilon and L1 sensitivity (k+1)^p x 1025/1024", "[bernstein]") {
+TEST_CASE("the private KDE charges the ledger once with its epsilon and L1 sensitivity (k+1)^p x 1025/1024",
+          "[bernstein]") {
   const auto data = two_clusters(2000, 11);
   const BernsteinParameters parameters = lattice(2, 12, 2, 0.1);
   auto accountant = Accountant::pure(2).value();
@@ -553,7 +573,8 @@ TEST_CASE("the private KDE validates its data and can be cancelled before chargi
   CHECK(fractions[0] < 1);
   CHECK(accountant.ledger().empty());
 
-  CHECK(release_gaussian_kde({data[0]}, parameters, 1, accountant, random).status().code() == ErrorCode::InvalidArgument);
+  CHECK(release_gaussian_kde({data[0]}, parameters, 1, accountant, random).status().code() ==
+        ErrorCode::InvalidArgument);
   data[1][5] = 1.5;
   CHECK(release_gaussian_kde(data, parameters, 1, accountant, random).status().code() == ErrorCode::InvalidData);
   data[1][5] = NAN;

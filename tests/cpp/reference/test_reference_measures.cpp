@@ -16,7 +16,9 @@ namespace {
 using testing::BundledData;
 const BundledData& adult() { return testing::adult_data(); }
 const BundledData& mixture() { return testing::mixture_data(); }
-Result<SynthesisOutput> run(const BundledData& data, const std::string& options) { return testing::synthesize_on(data, options); }
+Result<SynthesisOutput> run(const BundledData& data, const std::string& options) {
+  return testing::synthesize_on(data, options);
+}
 const char* kSixColumns = R"("columns":["age","workclass","education","sex","race","income"])";
 
 // The ledger's epsilons add up to the receipt's total and to the stated split.
@@ -57,9 +59,10 @@ TEST_CASE("auto: uniform for a small encoded domain, the tree for all of Adult",
 }
 
 TEST_CASE("the perturbed histogram takes its share and is stated in the receipt", "[reference][synthesis]") {
-  const Result<SynthesisOutput> result = run(
-      adult(), std::string(R"({"epsilon":2,"testSeed":2,"referenceMeasure":"histogram","referenceBudgetFraction":0.25,)") +
-                   kSixColumns + "}");
+  const Result<SynthesisOutput> result =
+      run(adult(),
+          std::string(R"({"epsilon":2,"testSeed":2,"referenceMeasure":"histogram","referenceBudgetFraction":0.25,)") +
+              kSixColumns + "}");
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);
   const Json& reference = receipt["parameters"]["referenceMeasure"];
@@ -72,7 +75,8 @@ TEST_CASE("the perturbed histogram takes its share and is stated in the receipt"
   CHECK(Json::parse(result.value().report_json)["marginals"]["meanTwoWayTV"].get<double>() < 0.08);
 }
 
-TEST_CASE("continuous space: Bernstein KDE reference, points decoded exactly, moments charged", "[reference][synthesis]") {
+TEST_CASE("continuous space: Bernstein KDE reference, points decoded exactly, moments charged",
+          "[reference][synthesis]") {
   const Result<SynthesisOutput> result =
       run(mixture(), R"({"epsilon":1,"testSeed":3,"referenceMeasure":"bernstein-kde","reducedSpaceSize":1000})");
   INFO(result.status().message());
@@ -99,7 +103,8 @@ TEST_CASE("reference options are checked before any data is read", "[reference][
     REQUIRE(!result.is_ok());
     return result.status();
   };
-  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"kde"})").message(), Catch::Contains("bernstein-kde"));
+  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"kde"})").message(),
+             Catch::Contains("bernstein-kde"));
   CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"bernstein-kde","space":"encoded"})").message(),
              Catch::Contains("continuous"));
   CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"bernstein-kde"})").message(),

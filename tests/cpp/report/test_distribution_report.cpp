@@ -17,7 +17,8 @@ Column categorical(const std::string& name, std::vector<std::string> labels, boo
 }  // namespace
 
 TEST_CASE("level labels name categories, bins and the missing level", "[eval][report]") {
-  CHECK(level_labels(categorical("sex", {"Female", "Male"}, true)) == std::vector<std::string>{"Female", "Male", "missing"});
+  CHECK(level_labels(categorical("sex", {"Female", "Male"}, true)) ==
+        std::vector<std::string>{"Female", "Male", "missing"});
   Column age;
   age.kind = ColumnKind::Numeric;
   age.min = 0;

@@ -30,9 +30,11 @@ void check_bound(const Result<ExcessRiskBound>& bound, double approximation, dou
 
 }  // namespace
 
-TEST_CASE("set A: d = 3, m = 4, tau = 1/2 (tau sqrt(m) = 1, the unit-ball setting), n = 1000, nu = 10", "[risk-bound]") {
+TEST_CASE("set A: d = 3, m = 4, tau = 1/2 (tau sqrt(m) = 1, the unit-ball setting), n = 1000, nu = 10",
+          "[risk-bound]") {
   const ExcessRiskParameters p = parameters(3, 4, 0.5, 1000, 10);
-  // 3.1 stated, K = 1, phi(0) = ln 2: 0.5 sqrt(4/2) = 0.70711; (1 + ln 2)(3*4*1)^2 * 10/1000 = 1.69315 * 1.44 = 2.43813.
+  // 3.1 stated, K = 1, phi(0) = ln 2: 0.5 sqrt(4/2) = 0.70711; (1 + ln 2)(3*4*1)^2 * 10/1000 = 1.69315 * 1.44
+  // = 2.43813.
   check_bound(theorem_3_1_stated(p), 0.5 * std::sqrt(2.0), (1 + kLn2) * 1.44);
   // 3.1 explicit, R = 1: 4 * 1.25 * 2 / sqrt(2) = 7.07107; 2 (ln 2 + 1)(1 + 1)^2 (4*1)^2 * 0.01 = 2.16723.
   check_bound(theorem_3_1_explicit(p), 10 / std::sqrt(2.0), 2 * (kLn2 + 1) * 4 * 16 * 0.01);
@@ -44,7 +46,8 @@ TEST_CASE("set A: d = 3, m = 4, tau = 1/2 (tau sqrt(m) = 1, the unit-ball settin
   CHECK(theorem_3_2_explicit(p).value().total == Approx(3.6672283911).epsilon(1e-10));
 }
 
-TEST_CASE("set B: d = 2, m = 9, tau = 0.1 (tau sqrt(m) = 0.3 < 1, so R = 1), n = 500, nu = 5, K = 2, phi(0) = 1", "[risk-bound]") {
+TEST_CASE("set B: d = 2, m = 9, tau = 0.1 (tau sqrt(m) = 0.3 < 1, so R = 1), n = 500, nu = 5, K = 2, phi(0) = 1",
+          "[risk-bound]") {
   const ExcessRiskParameters p = parameters(2, 9, 0.1, 500, 5);
   const LipschitzLoss loss{2.0, 1.0};
   // 3.1 stated: 2 * 0.1 * sqrt(9/1) = 0.6; (2*0.3 + 1)(3*9*1)^1 * 5/500 = 1.6 * 27 * 0.01 = 0.432.

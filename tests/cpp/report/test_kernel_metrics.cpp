@@ -78,7 +78,8 @@ WeightedPoints read_points_csv(const std::string& path) {
   WeightedPoints out{view.columns, {}, {}};
   out.coordinates.reserve((view.rows - 1) * view.columns);
   for (size_t r = 1; r < view.rows; ++r) {
-    for (size_t c = 0; c < view.columns; ++c) out.coordinates.push_back(std::strtod(std::string(view.cell(r, c)).c_str(), nullptr));
+    for (size_t c = 0; c < view.columns; ++c)
+      out.coordinates.push_back(std::strtod(std::string(view.cell(r, c)).c_str(), nullptr));
   }
   return out;
 }
@@ -150,9 +151,11 @@ TEST_CASE("random Fourier features agree with the exact MMD", "[kernel-metrics]"
     double gamma;
   };
   const std::vector<Case> cases = {
-      {mixture_sample({{0, 0, 0}, {3, 0, 1}}, 1.0, 1500, 11), mixture_sample({{0, 0, 0}, {3, 1, 1}}, 1.2, 1000, 12), 0.2},
+      {mixture_sample({{0, 0, 0}, {3, 0, 1}}, 1.0, 1500, 11), mixture_sample({{0, 0, 0}, {3, 1, 1}}, 1.2, 1000, 12),
+       0.2},
       // The same distribution twice: a small MMD, the sampling-noise regime.
-      {mixture_sample({{0, 0, 0}, {3, 0, 1}}, 1.0, 1500, 13), mixture_sample({{0, 0, 0}, {3, 0, 1}}, 1.0, 1000, 14), 0.2},
+      {mixture_sample({{0, 0, 0}, {3, 0, 1}}, 1.0, 1500, 13), mixture_sample({{0, 0, 0}, {3, 0, 1}}, 1.0, 1000, 14),
+       0.2},
       // Raw-scale data with Balog et al.'s gamma = 1e-4 / D (large coordinates, wide kernel).
       {mixture_sample({{100, 300}, {400, 0}}, 30, 1200, 15), mixture_sample({{100, 300}, {420, 10}}, 30, 800, 16),
        balog_experiment_gamma(2)},
@@ -309,7 +312,8 @@ TEST_CASE("sampling-noise floor on Balog et al.'s 2-D Gaussian mixture", "[kerne
   // release of M points can hope for. With kappa = ||mu_X||^2 = 0.21215986 (the kernel mean recorded
   // in their data sidecar) and k(x, x) = 1, sampling without replacement gives
   //   E ||mu_S - mu_X||^2 = (1 - kappa) (1/n - 1/N) N / (N - 1) = 7.09e-5, i.e. MMD about 0.0084.
-  const WeightedPoints full = read_points_csv(testing::data_path("mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.csv"));
+  const WeightedPoints full =
+      read_points_csv(testing::data_path("mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.csv"));
   REQUIRE(full.size() == 100000);
   REQUIRE(full.dimension == 2);
   const WeightedPoints sample = subsample(full, 10000, 2018);
@@ -327,10 +331,10 @@ TEST_CASE("sampling-noise floor on Balog et al.'s 2-D Gaussian mixture", "[kerne
   const Result<double> sup = kde_sup_distance(sample, full, gamma);  // 200 x 200 grid on the bounding box
   const double sup_seconds = seconds_since(start);
   REQUIRE(sup.is_ok());
-  WARN("Balog D2, 10k subsample vs 100k: MMD " << mmd.value().value << " +- " << mmd.value().standard_error << " ("
-       << mmd.value().features << " random features, " << mmd_seconds << " s); expected sqrt(E MMD^2) "
-       << std::sqrt(expected_squared) << "; sup |KD_S - KD_X| on 200x200 grid " << sup.value() << " (" << sup_seconds
-       << " s)");
+  WARN("Balog D2, 10k subsample vs 100k: MMD "
+       << mmd.value().value << " +- " << mmd.value().standard_error << " (" << mmd.value().features
+       << " random features, " << mmd_seconds << " s); expected sqrt(E MMD^2) " << std::sqrt(expected_squared)
+       << "; sup |KD_S - KD_X| on 200x200 grid " << sup.value() << " (" << sup_seconds << " s)");
   // Loose: over 20 subsample seeds the MMD ranged 0.0048-0.0119 (rms 0.0090; MMD^2 within 0.33-2.0
   // times its expectation); the exact value for this seed is 0.01164; feature noise is about 1.6%.
   CHECK(mmd.value().value * mmd.value().value > expected_squared / 4);
@@ -360,8 +364,8 @@ TEST_CASE("kde_sup_distance_binned stays within its stated error bound of the ex
   const double fine = kde_sup_distance_binned(p, q, 2.0, grid, 512).value().error_bound;
   CHECK(fine == Approx(coarse * std::pow(63.0 / 511.0, 2)).epsilon(1e-9));
   // Coarse binning is visibly inexact, so the comparison above is not vacuous.
-  CHECK(std::abs(kde_sup_distance_binned(p, q, 2.0, grid, 8).value().value - kde_sup_distance(p, q, 2.0, grid).value()) >
-        1e-4);
+  CHECK(std::abs(kde_sup_distance_binned(p, q, 2.0, grid, 8).value().value -
+                 kde_sup_distance(p, q, 2.0, grid).value()) > 1e-4);
   // d = 1 and known answers: two single points.
   const double gamma = 0.5;
   CHECK(kde_sup_distance_binned(points(1, {2}), points(1, {-3}), gamma, KdeGrid{101, {-3}, {2}}, 4096).value().value ==

@@ -29,7 +29,8 @@ TEST_CASE("the kernel report needs unit values for every column on both sides", 
   CHECK(kernel_report_json(real, real, random).has_value());
 }
 
-TEST_CASE("the kernel report: zero for identical tables, the exact MMD of small ones, sup distance for d <= 2", "[kernel-report]") {
+TEST_CASE("the kernel report: zero for identical tables, the exact MMD of small ones, sup distance for d <= 2",
+          "[kernel-report]") {
   SeededTestRandom random(2);
   const auto real = uniform_columns(2, 400, random);
   const auto synthetic = uniform_columns(2, 300, random);
@@ -43,13 +44,16 @@ TEST_CASE("the kernel report: zero for identical tables, the exact MMD of small 
   std::vector<std::vector<double>> real_rows(400), synthetic_rows(300);
   for (size_t i = 0; i < 400; ++i) real_rows[i] = {real[0][i], real[1][i]};
   for (size_t i = 0; i < 300; ++i) synthetic_rows[i] = {synthetic[0][i], synthetic[1][i]};
-  const double expected = mmd_exact(weighted_points_from_rows(real_rows).value(), weighted_points_from_rows(synthetic_rows).value(), 25.0).value();
+  const double expected =
+      mmd_exact(weighted_points_from_rows(real_rows).value(), weighted_points_from_rows(synthetic_rows).value(), 25.0)
+          .value();
   CHECK(other["mmd"].get<double>() == Approx(expected).epsilon(1e-12));
   CHECK(other["realPoints"] == 400);
   CHECK(other["syntheticPoints"] == 300);
 }
 
-TEST_CASE("the kernel report samples at most its limit of rows, without replacement, with random features", "[kernel-report]") {
+TEST_CASE("the kernel report samples at most its limit of rows, without replacement, with random features",
+          "[kernel-report]") {
   SeededTestRandom random(3);
   // 5 columns: no sup distance; more than kKernelReportPoints synthetic rows: a sample of them.
   const auto real = uniform_columns(5, 30000, random);

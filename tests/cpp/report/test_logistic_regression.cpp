@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "report/logistic_regression.hpp"
 #include "base/random.hpp"
+#include "report/logistic_regression.hpp"
 
 using namespace privsynth;
 
@@ -24,7 +24,8 @@ Eigen::VectorXd penalised_gradient(const Eigen::MatrixXd& x, const Eigen::Vector
   return g;
 }
 
-double penalised_objective(const Eigen::MatrixXd& x, const Eigen::VectorXd& y, const Eigen::VectorXd& w, double lambda) {
+double penalised_objective(const Eigen::MatrixXd& x, const Eigen::VectorXd& y, const Eigen::VectorXd& w,
+                           double lambda) {
   double total = 0;
   for (Eigen::Index i = 0; i < x.rows(); ++i) total += std::log1p(std::exp(-y[i] * x.row(i).dot(w)));
   return total / static_cast<double>(x.rows()) + 0.5 * lambda * w.squaredNorm();
@@ -68,7 +69,7 @@ Problem grouped_problem() {
 
 TEST_CASE("log1p_exp is exact at the extremes and the loss averages it", "[logistic]") {
   CHECK(log1p_exp(0) == Approx(std::log(2.0)).epsilon(1e-15));
-  CHECK(log1p_exp(800) == 800);                                    // exp(800) would overflow
+  CHECK(log1p_exp(800) == 800);                                     // exp(800) would overflow
   CHECK(log1p_exp(-40) == Approx(std::exp(-40.0)).epsilon(1e-14));  // log(1 + tiny) without cancellation
   CHECK(log1p_exp(-800) >= 0);
   CHECK(log1p_exp(-800) < 1e-300);
@@ -141,7 +142,8 @@ TEST_CASE("dense and one-hot designs give the same fit", "[logistic]") {
   design.value = 1 / std::sqrt(2.0);
   Eigen::VectorXd y(400);
   for (size_t i = 0; i < design.rows; ++i) {
-    const uint32_t a = static_cast<uint32_t>(random.uniform_below(2)), b = 2 + static_cast<uint32_t>(random.uniform_below(3));
+    const uint32_t a = static_cast<uint32_t>(random.uniform_below(2)),
+                   b = 2 + static_cast<uint32_t>(random.uniform_below(3));
     design.active.push_back(a);
     design.active.push_back(b);
     y[static_cast<Eigen::Index>(i)] = random.uniform_unit() < sigmoid(0.8 * a - 0.6 * (b - 2)) ? 1.0 : -1.0;
@@ -151,7 +153,8 @@ TEST_CASE("dense and one-hot designs give the same fit", "[logistic]") {
   for (double lambda : {0.0, 0.01}) {
     LogisticRegressionOptions options;
     options.l2_penalty = lambda;
-    const Result<LogisticFit> a = fit_logistic_regression(design, y, options), b = fit_logistic_regression(dense, y, options);
+    const Result<LogisticFit> a = fit_logistic_regression(design, y, options),
+                              b = fit_logistic_regression(dense, y, options);
     REQUIRE(a.is_ok());
     REQUIRE(b.is_ok());
     CHECK(a.value().converged);

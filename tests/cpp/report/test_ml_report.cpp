@@ -10,7 +10,9 @@ using namespace privsynth;
 using Json = nlohmann::json;
 
 namespace {
-Result<SynthesisOutput> run(const std::string& options) { return testing::synthesize_on(testing::adult_data(), options); }
+Result<SynthesisOutput> run(const std::string& options) {
+  return testing::synthesize_on(testing::adult_data(), options);
+}
 const char* kColumns = R"("columns":["age","workclass","education","sex","race","income"])";
 }  // namespace
 
@@ -47,12 +49,13 @@ TEST_CASE("mlTarget errors are clear and come before any data is read", "[ml][er
              Catch::Contains("not among"));
   CHECK_THAT(message(std::string(R"({"epsilon":1,"mlTarget":"education",)") + kColumns + "}"),
              Catch::Contains("exactly two levels"));
-  CHECK_THAT(message(std::string(R"({"epsilon":1,"mlTestFraction":0.3,)") + kColumns + "}"), Catch::Contains("mlTarget"));
+  CHECK_THAT(message(std::string(R"({"epsilon":1,"mlTestFraction":0.3,)") + kColumns + "}"),
+             Catch::Contains("mlTarget"));
 }
 
 TEST_CASE("marginal-lp measures every pair with the target when mlTarget is set", "[ml][marginal-lp]") {
-  const Result<SynthesisOutput> result = run(
-      std::string(R"({"epsilon":2,"testSeed":1,"mechanism":"marginal-lp","mlTarget":"income",)") + kColumns + "}");
+  const Result<SynthesisOutput> result =
+      run(std::string(R"({"epsilon":2,"testSeed":1,"mechanism":"marginal-lp","mlTarget":"income",)") + kColumns + "}");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);

@@ -6,11 +6,11 @@
 #include <set>
 
 #include "csv_file.hpp"
-#include "lp/bootstrap.hpp"
 #include "data/encoding.hpp"
-#include "report/tstr.hpp"
+#include "lp/bootstrap.hpp"
 #include "pipeline/holdout.hpp"
 #include "privsynth/schema.hpp"
+#include "report/tstr.hpp"
 
 using namespace privsynth;
 
@@ -29,7 +29,8 @@ EncodedTable signal_table(size_t rows, uint64_t seed) {
   SeededTestRandom random(seed);
   EncodedTable table = make_empty_table({2, 3, 2, 2}, rows);
   for (size_t r = 0; r < rows; ++r) {
-    const uint32_t a = static_cast<uint32_t>(random.uniform_below(2)), b = static_cast<uint32_t>(random.uniform_below(3));
+    const uint32_t a = static_cast<uint32_t>(random.uniform_below(2)),
+                   b = static_cast<uint32_t>(random.uniform_below(3));
     table.codes[0][r] = a;
     table.codes[1][r] = b;
     table.codes[2][r] = static_cast<uint32_t>(random.uniform_below(2));
@@ -140,7 +141,8 @@ TEST_CASE("TSTR with synthetic data equal to real_train gives the same model and
     CHECK(r.feature_columns == 3);
     CHECK(r.train_rows == split.train.size());
     CHECK(r.test_rows == split.test.size());
-    if (options.penalty == PenaltyRule::InverseSampleSize) CHECK(r.real.l2_penalty == Approx(1.0 / double(split.train.size())));
+    if (options.penalty == PenaltyRule::InverseSampleSize)
+      CHECK(r.real.l2_penalty == Approx(1.0 / double(split.train.size())));
   }
 }
 
@@ -201,9 +203,10 @@ TEST_CASE("TSTR errors: mismatched tables, empty tables, a one-class test set", 
 }
 
 TEST_CASE("TSTR on Adult: the real model reaches the paper's accuracy and ROC-AUC", "[tstr]") {
-  const Schema schema = parse_schema_json(*testing::read_text_file(testing::data_path("adult/adult.schema.json"))).value();
-  const Result<EncodedData> encoded =
-      encode_cells(schema, testing::read_csv_file(testing::data_path("adult/adult.csv"))->view(), OutOfDomainPolicy::Clamp);
+  const Schema schema =
+      parse_schema_json(*testing::read_text_file(testing::data_path("adult/adult.schema.json"))).value();
+  const Result<EncodedData> encoded = encode_cells(
+      schema, testing::read_csv_file(testing::data_path("adult/adult.csv"))->view(), OutOfDomainPolicy::Clamp);
   REQUIRE(encoded.is_ok());
   // Drop the "split" column (the UCI file of origin, not a feature).
   EncodedTable table = encoded.value().table;

@@ -3,15 +3,15 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "statistics/conditional_model.hpp"
 #include "base/random.hpp"
+#include "statistics/conditional_model.hpp"
 
 using namespace privsynth;
 
 TEST_CASE("a child's conditional given two parents, from a table over all three", "[model]") {
   // Columns 0 (2 levels), 1 (2 levels), 2 (3 levels); table over {0, 1, 2}, last fastest.
   const std::vector<int> levels = {2, 2, 3};
-  const MarginalTable table{{0, 1, 2}, {1, 2, 1,  0, 0, 0,  -5, 3, 1,  2, 2, 4}};
+  const MarginalTable table{{0, 1, 2}, {1, 2, 1, 0, 0, 0, -5, 3, 1, 2, 2, 4}};
   const ModelNode node = node_from_table(levels, table, 2, {1, 0});  // parents in the order (1, 0)
   REQUIRE(node.conditional.size() == 4 * 3);
   // Configuration c = x1 * 2 + x0.  (x0=0, x1=0): (1, 2, 1) / 4.

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <numeric>
 
-#include "privacy/discrete_gaussian.hpp"
-#include "statistics/marginal_estimation.hpp"
 #include "base/random.hpp"
+#include "privacy/discrete_gaussian.hpp"
 #include "reference/tree_reference.hpp"
+#include "statistics/marginal_estimation.hpp"
 
 using namespace privsynth;
 
@@ -50,8 +50,10 @@ TEST_CASE("consistent estimates: pair tables agree with the 1-way estimates", "[
       rows[i / columns] += pair.counts[i];
       cols[i % columns] += pair.counts[i];
     }
-    for (size_t a = 0; a < rows.size(); ++a) CHECK(rows[a] == Approx(estimate.one_way[size_t(pair.columns[0])][a]).margin(1e-6));
-    for (size_t b = 0; b < cols.size(); ++b) CHECK(cols[b] == Approx(estimate.one_way[size_t(pair.columns[1])][b]).margin(1e-6));
+    for (size_t a = 0; a < rows.size(); ++a)
+      CHECK(rows[a] == Approx(estimate.one_way[size_t(pair.columns[0])][a]).margin(1e-6));
+    for (size_t b = 0; b < cols.size(); ++b)
+      CHECK(cols[b] == Approx(estimate.one_way[size_t(pair.columns[1])][b]).margin(1e-6));
   }
   // Column 1's estimate weighs the 1-way measurement (variance 4) against the margins of the two
   // pair tables (variance 9 x 2 cells each): (30/4 + 29/18 + 30/18) / (1/4 + 2/18) before projection.

@@ -23,7 +23,8 @@ EncodedTable add_record(EncodedTable table, std::vector<uint32_t> record) {
 }
 }  // namespace
 
-TEST_CASE("noise scales are exactly sensitivity / epsilon share, and both spends are charged", "[measurement][calibration]") {
+TEST_CASE("noise scales are exactly sensitivity / epsilon share, and both spends are charged",
+          "[measurement][calibration]") {
   const EncodedTable table = small_table(30);
   const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(table.levels, 2).value();  // 6 marginals
   Accountant accountant = Accountant::pure(1.0).value();
@@ -42,7 +43,8 @@ TEST_CASE("noise scales are exactly sensitivity / epsilon share, and both spends
   CHECK(measure_marginals(table, workload, 0.5, 0.25, accountant, random).status().code() == ErrorCode::BudgetExceeded);
 }
 
-TEST_CASE("empirical DP audit: the worst-case event on add/remove neighbours stays within e^eps", "[measurement][audit]") {
+TEST_CASE("empirical DP audit: the worst-case event on add/remove neighbours stays within e^eps",
+          "[measurement][audit]") {
   // D' = D + one record r. The event "every statistic r touches (the count and one cell of each of
   // the M marginals) is released above its value on D" has probability ratio exactly e^eps for a
   // correctly calibrated mechanism (each discrete Laplace tail ratio is e^(1/b)), and e^(M eps) if

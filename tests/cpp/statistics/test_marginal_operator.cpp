@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "statistics/marginal_operator.hpp"
 #include "reference/reference_measure.hpp"
+#include "statistics/marginal_operator.hpp"
 #include "statistics/workload.hpp"
 
 using namespace privsynth;

@@ -6,7 +6,8 @@ namespace privsynth::testing {
 namespace {
 
 BundledData load(const std::string& schema, const std::string& csv) {
-  return BundledData{read_text_file(data_path(schema)).value_or(""), read_csv_file(data_path(csv)).value_or(CellGrid(1))};
+  return BundledData{read_text_file(data_path(schema)).value_or(""),
+                     read_csv_file(data_path(csv)).value_or(CellGrid(1))};
 }
 
 }  // namespace
@@ -22,7 +23,8 @@ const BundledData& mixture_data() {
   return data;
 }
 
-Result<SynthesisOutput> synthesize_on(const BundledData& data, const std::string& options, const ProgressSink& progress) {
+Result<SynthesisOutput> synthesize_on(const BundledData& data, const std::string& options,
+                                      const ProgressSink& progress) {
   return synthesize(SynthesisInput{data.schema, data.cells.view(), options}, progress);
 }
 

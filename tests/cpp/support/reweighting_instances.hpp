@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "lp/reweighting.hpp"
 #include "data/table.hpp"
+#include "lp/reweighting.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth::testing {
@@ -21,8 +21,8 @@ struct ReweightingInstance {
 
 // `records` correlated records over `levels`, targets = their frequencies over all marginals up to
 // `degree` plus independent uniform noise in [-perturbation, perturbation], and m uniform points.
-ReweightingInstance make_reweighting_instance(const std::vector<int>& levels, int degree, size_t m,
-                                              double perturbation, uint64_t seed, size_t records = 2000);
+ReweightingInstance make_reweighting_instance(const std::vector<int>& levels, int degree, size_t m, double perturbation,
+                                              uint64_t seed, size_t records = 2000);
 
 // max_f |(A weights)_f - b_f| recomputed with MarginalWorkload::weighted_sum (not the operator).
 double max_statistic_error(const ReweightingInstance& instance, const std::vector<double>& weights);

@@ -37,7 +37,8 @@ bool next_count_vector(std::vector<uint64_t>& counts) {
 
 // A probability vector over the k outputs (the audit's input can be any function).
 Status check_distribution(const std::vector<double>& p, uint64_t k) {
-  if (p.size() != k) return invalid("the distribution has " + std::to_string(p.size()) + " entries for k = " + std::to_string(k));
+  if (p.size() != k)
+    return invalid("the distribution has " + std::to_string(p.size()) + " entries for k = " + std::to_string(k));
   double sum = 0;
   for (double value : p) {
     if (!(value >= 0) || !std::isfinite(value)) return invalid("the distribution has a negative or non-finite entry");
@@ -69,7 +70,6 @@ void consider_loss(const std::vector<double>& p_from, const std::vector<double>&
   }
 }
 
-
 // ---- Empirical audit ---------------------------------------------------------------------------
 
 Status check_records(const std::vector<uint32_t>& symbols, uint32_t k, const char* which) {
@@ -86,7 +86,8 @@ Status check_replace_one(const std::vector<uint32_t>& dataset, const std::vector
   if (dataset.size() != neighbour.size()) return invalid("replace-one neighbours have the same number of records");
   size_t differing = 0;
   for (size_t i = 0; i < dataset.size(); ++i) differing += dataset[i] != neighbour[i] ? 1 : 0;
-  if (differing != 1) return invalid("replace-one neighbours differ in exactly one record, not " + std::to_string(differing));
+  if (differing != 1)
+    return invalid("replace-one neighbours differ in exactly one record, not " + std::to_string(differing));
   return Status::ok();
 }
 
@@ -177,14 +178,16 @@ Result<ExactAuditReport> audit_privacy_exactly(uint64_t n, uint64_t k, double cl
                                                const CountsToDistribution& distribution) {
   if (n == 0) return invalid("the exact audit needs n >= 1 records");
   if (k < 2) return invalid("the exact audit needs an alphabet of k >= 2 symbols");
-  if (!(claimed_epsilon >= 0) || !std::isfinite(claimed_epsilon)) return invalid("the claimed epsilon must be finite and >= 0");
+  if (!(claimed_epsilon >= 0) || !std::isfinite(claimed_epsilon))
+    return invalid("the claimed epsilon must be finite and >= 0");
   if (!distribution) return invalid("the exact audit needs a distribution");
   const uint64_t total = count_vector_total(n, k);
   if (total > kMaxAuditedCountVectors) {
-    return Status::error(ErrorCode::DomainTooLarge,
-                         "the exact audit would enumerate C(n + k - 1, k - 1) = " +
-                             (total == std::numeric_limits<uint64_t>::max() ? std::string("more than 2^64") : std::to_string(total)) +
-                             " count vectors, more than " + std::to_string(kMaxAuditedCountVectors));
+    return Status::error(
+        ErrorCode::DomainTooLarge,
+        "the exact audit would enumerate C(n + k - 1, k - 1) = " +
+            (total == std::numeric_limits<uint64_t>::max() ? std::string("more than 2^64") : std::to_string(total)) +
+            " count vectors, more than " + std::to_string(kMaxAuditedCountVectors));
   }
   ExactAuditReport report;
   report.n = n;
@@ -247,13 +250,14 @@ Result<EmpiricalAuditReport> audit_privacy_empirically(const std::vector<uint32_
   // Bonferroni: 2k intervals, each missing with probability <= (1 - confidence) / (2k), so all hold
   // together with probability >= confidence.
   report.per_interval_confidence = 1 - (1 - options.confidence) / (2.0 * k);
-  report.on_dataset = frequencies(hits_on_dataset.value(), options.draws_per_dataset, report.per_interval_confidence,
-                                  exact_on_dataset);
+  report.on_dataset =
+      frequencies(hits_on_dataset.value(), options.draws_per_dataset, report.per_interval_confidence, exact_on_dataset);
   report.on_neighbour = frequencies(hits_on_neighbour.value(), options.draws_per_dataset,
                                     report.per_interval_confidence, exact_on_neighbour.value());
   bound_losses(report);
   for (const auto* side : {&report.on_dataset, &report.on_neighbour}) {
-    for (const SymbolFrequency& symbol : *side) report.consistent_with_exact = report.consistent_with_exact && symbol.consistent;
+    for (const SymbolFrequency& symbol : *side)
+      report.consistent_with_exact = report.consistent_with_exact && symbol.consistent;
   }
   return report;
 }
@@ -274,9 +278,11 @@ Result<NeighbouringRecords> neighbouring_records(const std::vector<uint64_t>& co
     return invalid("the count vectors are not replace-one neighbours (one unit moved between two symbols)");
   }
   NeighbouringRecords records;
-  for (size_t x = 0; x < counts.size(); ++x) records.dataset.insert(records.dataset.end(), counts[x], static_cast<uint32_t>(x));
+  for (size_t x = 0; x < counts.size(); ++x)
+    records.dataset.insert(records.dataset.end(), counts[x], static_cast<uint32_t>(x));
   records.neighbour = records.dataset;
-  const auto first_losing = std::find(records.neighbour.begin(), records.neighbour.end(), static_cast<uint32_t>(losing));
+  const auto first_losing =
+      std::find(records.neighbour.begin(), records.neighbour.end(), static_cast<uint32_t>(losing));
   *first_losing = static_cast<uint32_t>(gaining);
   return records;
 }

@@ -38,8 +38,8 @@ uint64_t count_vector_total(uint64_t n, uint64_t k);
 struct ExactAuditReport {
   uint64_t n = 0, k = 0;
   double claimed_epsilon = 0;
-  uint64_t count_vectors = 0;       // datasets enumerated, C(n + k - 1, k - 1)
-  uint64_t neighbour_pairs = 0;     // unordered replace-one pairs, each checked in both directions
+  uint64_t count_vectors = 0;    // datasets enumerated, C(n + k - 1, k - 1)
+  uint64_t neighbour_pairs = 0;  // unordered replace-one pairs, each checked in both directions
   // max over pairs (D, D') and outputs x of ln(P_D(x) / P_D'(x)); +infinity when some x has
   // P_D'(x) = 0 < P_D(x) (no finite eps); 0 if the sampler ignores the data.
   double worst_loss = 0;
@@ -68,17 +68,17 @@ struct EmpiricalAuditOptions {
 };
 
 struct SymbolFrequency {
-  uint64_t hits = 0;          // of the T draws
-  double frequency = 0;       // hits / T
+  uint64_t hits = 0;            // of the T draws
+  double frequency = 0;         // hits / T
   double lower = 0, upper = 1;  // Clopper-Pearson interval at the per-interval confidence
-  double exact = -1;          // the exact probability, or -1 when none was given
-  bool consistent = true;     // exact inside [lower, upper] (true when no exact was given)
+  double exact = -1;            // the exact probability, or -1 when none was given
+  bool consistent = true;       // exact inside [lower, upper] (true when no exact was given)
 };
 
 struct EmpiricalAuditReport {
   uint64_t draws_per_dataset = 0;
-  double confidence = 0;               // simultaneous
-  double per_interval_confidence = 0;  // 1 - (1 - confidence) / (2k)
+  double confidence = 0;                                  // simultaneous
+  double per_interval_confidence = 0;                     // 1 - (1 - confidence) / (2k)
   std::vector<SymbolFrequency> on_dataset, on_neighbour;  // per symbol, for D and D'
   // A lower confidence bound on the privacy loss: max over x and both directions of
   // ln(lower_D(x) / upper_D'(x)) (and D, D' swapped); -infinity if every lower bound is 0. With

@@ -22,8 +22,9 @@ double stirlerr(double x) {
   constexpr double S0 = 1.0 / 12, S1 = 1.0 / 360, S2 = 1.0 / 1260, S3 = 1.0 / 1680, S4 = 1.0 / 1188;
   if (x <= 15) {
     // lgamma is accurate to about 1e-16 absolute here (values below 28).
-    return static_cast<double>(std::lgamma(static_cast<Real>(x) + 1) - (static_cast<Real>(x) + 0.5L) * std::log(static_cast<Real>(x)) +
-                               static_cast<Real>(x) - 0.5L * static_cast<Real>(kLn2Pi));
+    return static_cast<double>(std::lgamma(static_cast<Real>(x) + 1) -
+                               (static_cast<Real>(x) + 0.5L) * std::log(static_cast<Real>(x)) + static_cast<Real>(x) -
+                               0.5L * static_cast<Real>(kLn2Pi));
   }
   const double xx = x * x;
   if (x > 500) return (S0 - S1 / xx) / x;
@@ -111,7 +112,8 @@ void enumerate_count_vectors(const std::vector<double>& p, uint64_t n, Visit&& v
     const size_t x = support[depth];
     if (depth + 1 == support.size()) {
       counts[x] = left;
-      visit(counts, static_cast<double>(std::exp(log_weight + static_cast<Real>(left) * log_p[x] - log_factorial[left])));
+      visit(counts,
+            static_cast<double>(std::exp(log_weight + static_cast<Real>(left) * log_p[x] - log_factorial[left])));
       return;
     }
     for (uint64_t c = 0; c <= left; ++c) {
@@ -258,11 +260,12 @@ std::vector<double> noisy_release_row(const std::vector<uint64_t>& counts, uint6
 // The Laplace histogram's one-sample law by Monte Carlo: the rows of noisy_release_row with the
 // control variate centred on `centre` (P, or the data's shares): E[W] = (k s2 / n^2)(centre - U).
 TruthTv histogram_law_tv(const std::vector<double>& v_rows, const std::vector<double>& w_rows,
-                         const std::vector<double>& centre, uint64_t n, const RationalScale& scale,
-                         size_t replications, bool control_variate) {
+                         const std::vector<double>& centre, uint64_t n, const RationalScale& scale, size_t replications,
+                         bool control_variate) {
   const size_t k = centre.size();
   std::vector<double> expected_w(k, 0);
-  const double factor = static_cast<double>(k) * discrete_laplace_variance(scale) / (static_cast<double>(n) * static_cast<double>(n));
+  const double factor =
+      static_cast<double>(k) * discrete_laplace_variance(scale) / (static_cast<double>(n) * static_cast<double>(n));
   for (size_t x = 0; x < k; ++x) expected_w[x] = factor * (centre[x] - 1.0 / static_cast<double>(k));
   const RowSummary summary = summarize_rows(v_rows, w_rows, k, replications, expected_w, control_variate);
   TruthTv tv;
@@ -358,7 +361,8 @@ std::vector<uint64_t> sample_multinomial(uint64_t n, const std::vector<double>& 
   uint64_t left = n;
   for (size_t x = 0; x < k && left > 0; ++x) {
     if (p[x] <= 0) continue;
-    const bool last = std::all_of(p.begin() + static_cast<std::ptrdiff_t>(x) + 1, p.end(), [](double v) { return v <= 0; });
+    const bool last =
+        std::all_of(p.begin() + static_cast<std::ptrdiff_t>(x) + 1, p.end(), [](double v) { return v <= 0; });
     counts[x] = last ? left : sample_binomial(left, std::min(1.0, p[x] / suffix[x]), random);
     left -= counts[x];
   }
@@ -438,8 +442,8 @@ Result<double> ds_roo_union_bound(const std::vector<double>& p, uint64_t n, doub
   return static_cast<double>((1 - 1 / static_cast<Real>(k)) * bound);
 }
 
-Result<DsRooTruth> ds_roo_truth(const std::vector<double>& p, uint64_t n, double epsilon,
-                                const TruthSettings& settings, RandomSource& random) {
+Result<DsRooTruth> ds_roo_truth(const std::vector<double>& p, uint64_t n, double epsilon, const TruthSettings& settings,
+                                RandomSource& random) {
   PRIVSYNTH_RETURN_IF_ERROR(check_distribution(p));
   PRIVSYNTH_ASSIGN_OR_RETURN(DsRooTable made, ds_roo_table(epsilon, n, p.size()));
   const DsRooTable& table = made;

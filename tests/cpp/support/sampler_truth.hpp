@@ -18,9 +18,9 @@
 #include <functional>
 #include <vector>
 
-#include "privacy/noise.hpp"
 #include "base/random.hpp"
 #include "mechanisms/sampler/obscuring.hpp"
+#include "privacy/noise.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -45,9 +45,9 @@ uint64_t truth_count_vectors(uint64_t n, uint64_t k);
 // ---- Against the true distribution P -----------------------------------------------------------
 
 enum class TruthMethod {
-  ClosedForm,   // a formula, exact
-  Exact,        // enumeration of every count vector with its multinomial probability (log space)
-  MonteCarlo,   // `replications` simulated datasets; standard_error is meaningful
+  ClosedForm,  // a formula, exact
+  Exact,       // enumeration of every count vector with its multinomial probability (log space)
+  MonteCarlo,  // `replications` simulated datasets; standard_error is meaningful
 };
 const char* truth_method_name(TruthMethod method);  // "closed form", "exact", "Monte Carlo"
 
@@ -66,9 +66,9 @@ struct TruthTv {
   double tv = 0;
   double standard_error = 0;
   TruthMethod method = TruthMethod::ClosedForm;
-  uint64_t count_vectors = 0;   // Exact: the count vectors enumerated
-  size_t replications = 0;      // MonteCarlo: the datasets simulated
-  size_t contributing = 0;      // MonteCarlo, DS-ROO: datasets with g(M) > 0 (none => tv = 0, se = 0)
+  uint64_t count_vectors = 0;  // Exact: the count vectors enumerated
+  size_t replications = 0;     // MonteCarlo: the datasets simulated
+  size_t contributing = 0;     // MonteCarlo, DS-ROO: datasets with g(M) > 0 (none => tv = 0, se = 0)
 };
 
 // The law of one output averaged over x^n ~ P^n, E[law(counts)], by enumerating every count vector
@@ -99,8 +99,8 @@ struct DsRooTruth {
   uint64_t zero_from = 0;  // m0: g(m) = 0 for m >= m0
 };
 // `random` is used only for Monte Carlo.
-Result<DsRooTruth> ds_roo_truth(const std::vector<double>& p, uint64_t n, double epsilon,
-                                const TruthSettings& settings, RandomSource& random);
+Result<DsRooTruth> ds_roo_truth(const std::vector<double>& p, uint64_t n, double epsilon, const TruthSettings& settings,
+                                RandomSource& random);
 // The union bound alone (cheap: O(k m0^2) pmf ratios at most).
 Result<double> ds_roo_union_bound(const std::vector<double>& p, uint64_t n, double epsilon);
 

@@ -8,7 +8,10 @@ import type { MechanismOptions, ReducedSpaceLpOptions, ReferenceMeasure } from '
  * public (from the data's documentation, or a round estimate), never the data's own count, which
  * is private. The reference keys are the reduced-space LP's options, read and checked as a run does.
  */
-export interface RunAdviceRequest extends Pick<ReducedSpaceLpOptions, 'referenceMeasure' | 'referenceBudgetFraction' | 'space'> {
+export interface RunAdviceRequest extends Pick<
+  ReducedSpaceLpOptions,
+  'referenceMeasure' | 'referenceBudgetFraction' | 'space'
+> {
   /** The columns to synthesize; absent or empty: all of the schema's, as in a run. */
   columns?: string[];
   /** The privacy budget. Absent: no budget split, and the recommendation weighs no noise. */

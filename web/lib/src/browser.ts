@@ -4,7 +4,14 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors.js';
-import { adviceRequestOf, discoveryRequestOf, forecastRequestOf, schemaJsonOf, splitOptions, summaryRequestOf } from './pipeline.js';
+import {
+  adviceRequestOf,
+  discoveryRequestOf,
+  forecastRequestOf,
+  schemaJsonOf,
+  splitOptions,
+  summaryRequestOf,
+} from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
@@ -28,7 +35,7 @@ function acquireWorker(): Worker {
 function warmSpareWorker(): void {
   if (idleWorkers.length > 0) return;
   const worker = new PrivsynthWorker({ name: 'privsynth' });
-  worker.postMessage({ id: nextId++, kind: 'load' } satisfies WorkerRequest);  // its reply is not awaited
+  worker.postMessage({ id: nextId++, kind: 'load' } satisfies WorkerRequest); // its reply is not awaited
   idleWorkers.push(worker);
 }
 
@@ -70,7 +77,11 @@ function call<T>(body: RequestBody, onProgress?: (progress: Progress) => void, s
     };
     const onError = (event: ErrorEvent) => {
       event.preventDefault();
-      finish(() => reject(errorFromCode('WORKER_FAILED', `the privsynth worker failed: ${event.message || 'unknown error'}`)), false);
+      finish(
+        () =>
+          reject(errorFromCode('WORKER_FAILED', `the privsynth worker failed: ${event.message || 'unknown error'}`)),
+        false,
+      );
     };
     const onAbort = () => {
       finish(() => reject(errorFromCode('CANCELLED', 'cancelled')), false);

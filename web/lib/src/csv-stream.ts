@@ -100,7 +100,10 @@ async function* textPieces(source: string | Blob, pieceChars: number): AsyncGene
         const share = source.size > 0 ? bytesRead / source.size : 1;
         for (let start = 0, end = 0; start < text.length; start = end) {
           end = pieceEnd(text, start, pieceChars);
-          yield { text: text.slice(start, end), done: share * (end / text.length) + previousShare * (1 - end / text.length) };
+          yield {
+            text: text.slice(start, end),
+            done: share * (end / text.length) + previousShare * (1 - end / text.length),
+          };
         }
         previousShare = share;
       }
@@ -129,9 +132,9 @@ export async function readCsvChunks(
   pieceChars = PIECE_CHARS,
 ): Promise<void> {
   const stream = new TextPieceStream();
-  let width = -1;  // columns of the header, once read
-  let recordsBefore = 0;  // records (blank lines before the header and the header included) in earlier chunks
-  let dataRows = 0;  // records after the header so far
+  let width = -1; // columns of the header, once read
+  let recordsBefore = 0; // records (blank lines before the header and the header included) in earlier chunks
+  let dataRows = 0; // records after the header so far
   let failure: unknown;
   const finished = new Promise<void>((resolve) => {
     Papa.parse<string[]>(stream as unknown as NodeJS.ReadableStream, {
@@ -140,7 +143,7 @@ export async function readCsvChunks(
         try {
           throwIfMalformed(results.errors, recordsBefore);
           const rows = results.data;
-          let first = 0;  // the first data row of this chunk
+          let first = 0; // the first data row of this chunk
           if (width < 0) {
             while (first < rows.length && isBlankRow(rows[first])) first += 1;
             if (first < rows.length) {

@@ -19,7 +19,10 @@ export const MAX_CSV_BYTES = 256 * 1024 * 1024;
  * the whole file (1-based, the header is row 1). (Typed by shape: the shipped declarations must not
  * need PapaParse's types.)
  */
-export function throwIfMalformed(errors: ReadonlyArray<{ type: string; row?: number; message: string }>, recordsBefore = 0): void {
+export function throwIfMalformed(
+  errors: ReadonlyArray<{ type: string; row?: number; message: string }>,
+  recordsBefore = 0,
+): void {
   const fatal = errors.find((error) => error.type === 'Quotes');
   if (!fatal) return;
   const where = fatal.row === undefined ? '' : ` in row ${recordsBefore + fatal.row + 1}`;
@@ -64,7 +67,9 @@ export const isBlankRow = (row: string[]): boolean => row.every((cell) => cell.t
  * (checkRowWidths); rows[0] is record `firstRecord` of the file (the header is record 0).
  */
 export function recordsOf(rows: string[][], width: number, firstRecord: number): string[][] {
-  const records = rows.map((row) => (row.length === 1 && row[0].trim() === '' ? new Array<string>(width).fill('') : row));
+  const records = rows.map((row) =>
+    row.length === 1 && row[0].trim() === '' ? new Array<string>(width).fill('') : row,
+  );
   checkRowWidths(records, width, firstRecord);
   return records;
 }
@@ -76,7 +81,10 @@ export function recordsOf(rows: string[][], width: number, firstRecord: number):
  */
 export function parseCsv(text: string): ParsedCsv {
   if (text.length > MAX_CSV_BYTES) {
-    throw errorFromCode('DOMAIN_TOO_LARGE', `the CSV has ${text.length} characters; at most ${MAX_CSV_BYTES} are supported`);
+    throw errorFromCode(
+      'DOMAIN_TOO_LARGE',
+      `the CSV has ${text.length} characters; at most ${MAX_CSV_BYTES} are supported`,
+    );
   }
   const body = text.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(body, PARSE_OPTIONS);

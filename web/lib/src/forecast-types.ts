@@ -144,7 +144,14 @@ export interface RunForecast {
   columns: string[];
   levels: number[];
   releases: ReleaseForecast[];
-  totals: { epsilon?: number; rho?: number; budget: number; releases: number; noisyValuesAtMost: number; expectedL1CountKnown: number };
+  totals: {
+    epsilon?: number;
+    rho?: number;
+    budget: number;
+    releases: number;
+    noisyValuesAtMost: number;
+    expectedL1CountKnown: number;
+  };
   fit: {
     kind: string;
     marginals: number;
@@ -159,6 +166,12 @@ export interface RunForecast {
     syntheticRows: number | string;
   };
   memoryBytes: { table: number; output: number; marginals: number; fit: number; total: number };
-  runtimeSeconds: { native: number | null; nativeRange: [number, number] | null; wasm: number | null; wasmFactor: number; basis: string };
+  runtimeSeconds: {
+    native: number | null;
+    nativeRange: [number, number] | null;
+    wasm: number | null;
+    wasmFactor: number;
+    basis: string;
+  };
   notes: string[];
 }

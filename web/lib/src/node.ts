@@ -3,7 +3,22 @@
 // from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
-import { adviceRequestOf, adviseWith, catalogueWith, checkSchema, discoverWith, discoveryRequestOf, forecastRequestOf, forecastWith, planWith, runSynthesis, schemaJsonOf, splitOptions, summarizeWith, summaryRequestOf } from './pipeline.js';
+import {
+  adviceRequestOf,
+  adviseWith,
+  catalogueWith,
+  checkSchema,
+  discoverWith,
+  discoveryRequestOf,
+  forecastRequestOf,
+  forecastWith,
+  planWith,
+  runSynthesis,
+  schemaJsonOf,
+  splitOptions,
+  summarizeWith,
+  summaryRequestOf,
+} from './pipeline.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
@@ -23,14 +38,10 @@ export async function synthesize(options: SynthesizeOptions): Promise<SynthesisR
   abortIfNeeded();
   const module = await loadWasmModule();
   abortIfNeeded();
-  return runSynthesis(
-    module,
-    { csv, schemaJson, coreOptions },
-    (progress) => {
-      onProgress?.(progress);
-      return !signal?.aborted;
-    },
-  );
+  return runSynthesis(module, { csv, schemaJson, coreOptions }, (progress) => {
+    onProgress?.(progress);
+    return !signal?.aborted;
+  });
 }
 
 /**

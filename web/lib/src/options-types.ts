@@ -161,20 +161,19 @@ export interface CommonOptions {
  * via zCDP). Shares reducedSpaceSize, maxReducedSpaceSize, syntheticRows, syntheticRowsFrom and the lp*
  * options with the reduced-space LP.
  */
-export interface MarginalLpOptions
-  extends Pick<
-    ReducedSpaceLpOptions,
-    | 'reducedSpaceSize'
-    | 'maxReducedSpaceSize'
-    | 'syntheticRows'
-    | 'syntheticRowsFrom'
-    | 'lpSolver'
-    | 'lpObjective'
-    | 'lpRelativeGap'
-    | 'lpTimeLimitSeconds'
-    | 'lpIterationLimit'
-    | 'lpMethod'
-  > {
+export interface MarginalLpOptions extends Pick<
+  ReducedSpaceLpOptions,
+  | 'reducedSpaceSize'
+  | 'maxReducedSpaceSize'
+  | 'syntheticRows'
+  | 'syntheticRowsFrom'
+  | 'lpSolver'
+  | 'lpObjective'
+  | 'lpRelativeGap'
+  | 'lpTimeLimitSeconds'
+  | 'lpIterationLimit'
+  | 'lpMethod'
+> {
   mechanism: 'marginal-lp';
   /** delta of (epsilon, delta)-DP (default 1e-9). */
   delta?: number;
@@ -264,28 +263,79 @@ export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions | Space
 
 /** The options every mechanism shares (the core reads `mechanism` with them). */
 export const COMMON_OPTION_NAMES = [
-  'epsilon', 'columns', 'outOfDomain', 'schemaProvenance', 'choicesFromData', 'evaluate', 'mlTarget', 'mlTestFraction', 'testSeed',
+  'epsilon',
+  'columns',
+  'outOfDomain',
+  'schemaProvenance',
+  'choicesFromData',
+  'evaluate',
+  'mlTarget',
+  'mlTestFraction',
+  'testSeed',
 ] as const satisfies readonly (keyof CommonOptions)[];
 /** reduced-space-lp's own options. */
 export const REDUCED_SPACE_LP_OPTION_NAMES = [
-  'degree', 'reducedSpaceSize', 'maxReducedSpaceSize', 'syntheticRows', 'syntheticRowsFrom', 'countBudgetFraction',
-  'lpSolver', 'lpRelativeGap', 'lpTimeLimitSeconds', 'lpIterationLimit', 'lpMethod', 'lpObjective', 'referenceMeasure',
-  'referenceBudgetFraction', 'histogramCellLimit', 'space', 'moments', 'bernsteinLattice', 'bernsteinOrder', 'kdeBandwidth',
+  'degree',
+  'reducedSpaceSize',
+  'maxReducedSpaceSize',
+  'syntheticRows',
+  'syntheticRowsFrom',
+  'countBudgetFraction',
+  'lpSolver',
+  'lpRelativeGap',
+  'lpTimeLimitSeconds',
+  'lpIterationLimit',
+  'lpMethod',
+  'lpObjective',
+  'referenceMeasure',
+  'referenceBudgetFraction',
+  'histogramCellLimit',
+  'space',
+  'moments',
+  'bernsteinLattice',
+  'bernsteinOrder',
+  'kdeBandwidth',
   'kdeBandwidthConstant',
 ] as const satisfies readonly OwnOption<ReducedSpaceLpOptions>[];
 /** marginal-lp's own options. */
 export const MARGINAL_LP_OPTION_NAMES = [
-  'delta', 'workload', 'degree', 'fullDomainLimit', 'compressDomain', 'fit', 'reducedSpaceSize', 'maxReducedSpaceSize',
-  'syntheticRows', 'syntheticRowsFrom', 'lpSolver', 'lpObjective', 'lpRelativeGap', 'lpTimeLimitSeconds', 'lpIterationLimit',
+  'delta',
+  'workload',
+  'degree',
+  'fullDomainLimit',
+  'compressDomain',
+  'fit',
+  'reducedSpaceSize',
+  'maxReducedSpaceSize',
+  'syntheticRows',
+  'syntheticRowsFrom',
+  'lpSolver',
+  'lpObjective',
+  'lpRelativeGap',
+  'lpTimeLimitSeconds',
+  'lpIterationLimit',
   'lpMethod',
 ] as const satisfies readonly OwnOption<MarginalLpOptions>[];
 /** space-partition's own options. */
 export const SPACE_PARTITION_OPTION_NAMES = [
-  'partition', 'gridCells', 'maxEdge', 'minEdge', 'tau', 'tauLemma10', 'splitBudgetFraction', 'threshold',
-  'countBudgetFraction', 'syntheticRows',
+  'partition',
+  'gridCells',
+  'maxEdge',
+  'minEdge',
+  'tau',
+  'tauLemma10',
+  'splitBudgetFraction',
+  'threshold',
+  'countBudgetFraction',
+  'syntheticRows',
 ] as const satisfies readonly OwnOption<SpacePartitionOptions>[];
 /** sampler's own options. */
-export const SAMPLER_OPTION_NAMES = ['sampler', 'samples', 'maxObscuring', 'preview'] as const satisfies readonly OwnOption<SamplerOptions>[];
+export const SAMPLER_OPTION_NAMES = [
+  'sampler',
+  'samples',
+  'maxObscuring',
+  'preview',
+] as const satisfies readonly OwnOption<SamplerOptions>[];
 
 /** Each mechanism's own option names, by id. */
 export const MECHANISM_OPTION_NAMES = {

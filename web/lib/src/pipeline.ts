@@ -8,7 +8,14 @@ import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-t
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
-import type { DataSummary, Phase, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
+import type {
+  DataSummary,
+  Phase,
+  Progress,
+  SummarizeDataOptions,
+  SynthesisResult,
+  SynthesizeOptions,
+} from './types.js';
 import { syntheticCsv, syntheticTable, weightedCentres } from './synthetic-table.js';
 import type { PrivsynthWasmModule, WasmFailure, WasmRowSink } from './wasm-module.js';
 
@@ -55,7 +62,11 @@ function checkCsvOptions(options: { csv: unknown } | null, call: string): void {
 }
 
 /** Checks synthesize()'s argument and splits it into the input and the core's options. */
-export function splitOptions(options: SynthesizeOptions): { csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> } {
+export function splitOptions(options: SynthesizeOptions): {
+  csv: string | Blob;
+  schemaJson: string;
+  coreOptions: Record<string, unknown>;
+} {
   checkCsvOptions(options, 'synthesize()');
   return {
     csv: options.csv,
@@ -85,7 +96,11 @@ export function discoveryRequestOf(options: DiscoverSchemaOptions): { csv: strin
  * Streams the CSV into a core session opened (by `open`) once its header is known. The session is
  * freed here if anything fails; on success the caller owns it.
  */
-async function feedRows<S extends WasmRowSink>(csv: string | Blob, open: (header: string[]) => S, onRead?: ReadProgress): Promise<S> {
+async function feedRows<S extends WasmRowSink>(
+  csv: string | Blob,
+  open: (header: string[]) => S,
+  onRead?: ReadProgress,
+): Promise<S> {
   let session: S | undefined;
   try {
     await readCsvChunks(
@@ -131,19 +146,37 @@ async function packWholeCsv(csv: string | Blob): Promise<PackedCells> {
   return { bytes, offsets, rowCount: cellCount / header.length, columnCount: header.length };
 }
 
-export async function discoverWith(module: PrivsynthWasmModule, csv: string | Blob, requestJson: string): Promise<DiscoveredSchema> {
+export async function discoverWith(
+  module: PrivsynthWasmModule,
+  csv: string | Blob,
+  requestJson: string,
+): Promise<DiscoveredSchema> {
   const packed = await packWholeCsv(csv);
-  const found = check(module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount));
-  return { schema: JSON.parse(found.schemaJson) as Schema, receipt: JSON.parse(found.receiptJson) as Record<string, unknown> };
+  const found = check(
+    module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount),
+  );
+  return {
+    schema: JSON.parse(found.schemaJson) as Schema,
+    receipt: JSON.parse(found.receiptJson) as Record<string, unknown>,
+  };
 }
 
 /** summarizeData()'s argument as the core takes it. */
-export function summaryRequestOf(options: SummarizeDataOptions): { csv: string | Blob; schemaJson: string; policy: string } {
+export function summaryRequestOf(options: SummarizeDataOptions): {
+  csv: string | Blob;
+  schemaJson: string;
+  policy: string;
+} {
   checkCsvOptions(options, 'summarizeData()');
   return { csv: options.csv, schemaJson: schemaJsonOf(options.schema), policy: options.outOfDomain ?? 'clamp' };
 }
 
-export async function summarizeWith(module: PrivsynthWasmModule, csv: string | Blob, schemaJson: string, policy: string): Promise<DataSummary> {
+export async function summarizeWith(
+  module: PrivsynthWasmModule,
+  csv: string | Blob,
+  schemaJson: string,
+  policy: string,
+): Promise<DataSummary> {
   const session = await feedRows(csv, (header) => check(module.startSummary(schemaJson, policy, header)).stream);
   try {
     return JSON.parse(session.finish().summaryJson) as DataSummary;
@@ -153,14 +186,25 @@ export async function summarizeWith(module: PrivsynthWasmModule, csv: string | B
 }
 
 /** forecastRun()'s argument as the core takes it: schema, options (the run's; a "csv" is ignored, never read) and n. */
-export function forecastRequestOf(options: ForecastOptions): { schemaJson: string; optionsJson: string; rows: number | null } {
-  if (options === null || typeof options !== 'object') throw errorFromCode('INVALID_ARGUMENT', 'forecastRun() needs an options object');
+export function forecastRequestOf(options: ForecastOptions): {
+  schemaJson: string;
+  optionsJson: string;
+  rows: number | null;
+} {
+  if (options === null || typeof options !== 'object')
+    throw errorFromCode('INVALID_ARGUMENT', 'forecastRun() needs an options object');
   const { schema, rows, ...rest } = options as ForecastOptions & Record<string, unknown>;
-  if (rows !== undefined && typeof rows !== 'number') throw errorFromCode('INVALID_ARGUMENT', '"rows" must be a number');
+  if (rows !== undefined && typeof rows !== 'number')
+    throw errorFromCode('INVALID_ARGUMENT', '"rows" must be a number');
   return { schemaJson: schemaJsonOf(schema), optionsJson: JSON.stringify(coreOptionsOf(rest)), rows: rows ?? null };
 }
 
-export function forecastWith(module: PrivsynthWasmModule, schemaJson: string, optionsJson: string, rows: number | null): RunForecast {
+export function forecastWith(
+  module: PrivsynthWasmModule,
+  schemaJson: string,
+  optionsJson: string,
+  rows: number | null,
+): RunForecast {
   return JSON.parse(check(module.forecast(schemaJson, optionsJson, rows)).forecastJson) as RunForecast;
 }
 
@@ -170,7 +214,10 @@ export function catalogueWith(module: PrivsynthWasmModule): MechanismCatalogue {
 
 /**
 /** adviseRun()'s arguments as the core takes them: the schema and the request as JSON. */
-export function adviceRequestOf(schema: Schema | string, request: RunAdviceRequest | undefined): { schemaJson: string; requestJson: string } {
+export function adviceRequestOf(
+  schema: Schema | string,
+  request: RunAdviceRequest | undefined,
+): { schemaJson: string; requestJson: string } {
   if (request !== undefined && (request === null || typeof request !== 'object' || Array.isArray(request))) {
     throw errorFromCode('INVALID_ARGUMENT', 'adviseRun() takes its request as an object');
   }
@@ -185,7 +232,11 @@ export function planWith(module: PrivsynthWasmModule, inputsJson: string): Plann
   return JSON.parse(check(module.plan(inputsJson)).reportJson) as PlannerReport;
 }
 
-export async function runSynthesis(module: PrivsynthWasmModule, request: RunRequest, report: ProgressReporter): Promise<SynthesisResult> {
+export async function runSynthesis(
+  module: PrivsynthWasmModule,
+  request: RunRequest,
+  report: ProgressReporter,
+): Promise<SynthesisResult> {
   const step = (phase: Phase, fraction: number, detail = '') => {
     if (!report({ phase, fraction, detail })) throw errorFromCode('CANCELLED', `cancelled while in phase "${phase}"`);
   };
@@ -205,7 +256,7 @@ export async function runSynthesis(module: PrivsynthWasmModule, request: RunRequ
         try {
           return report({ phase: phase as Phase, fraction, detail });
         } catch {
-          return false;  // an exception must never unwind through WebAssembly frames
+          return false; // an exception must never unwind through WebAssembly frames
         }
       }),
     );

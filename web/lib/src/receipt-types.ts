@@ -31,7 +31,11 @@ export interface ZcdpLedgerEntry {
 export interface PrivacyReceipt {
   kind: 'privsynth privacy receipt';
   format: 1;
-  software: { name: 'privsynth'; version: string; /** Present when the run solved a linear program. */ lpSolver?: string };
+  software: {
+    name: 'privsynth';
+    version: string;
+    /** Present when the run solved a linear program. */ lpSolver?: string;
+  };
   private: boolean;
   notPrivateReasons: string[];
   privacy: {

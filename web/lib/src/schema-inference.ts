@@ -35,7 +35,15 @@ function inferColumn(name: string, values: string[], options: Required<InferSche
     const integer = numbers.every(Number.isInteger);
     if (min === max) max = min + 1;
     const wholeNumbers = integer ? max - min + 1 : Infinity;
-    return { name, type: 'numeric', min, max, integer, bins: Math.min(options.bins, wholeNumbers), ...(nullable ? { nullable } : {}) };
+    return {
+      name,
+      type: 'numeric',
+      min,
+      max,
+      integer,
+      bins: Math.min(options.bins, wholeNumbers),
+      ...(nullable ? { nullable } : {}),
+    };
   }
   const categories = [...new Set(present)].sort();
   if (categories.length === 0) {
@@ -61,7 +69,13 @@ export function inferSchema(csvText: string, options: InferSchemaOptions = {}): 
   };
   const { header, rows } = parseCsv(csvText);
   if (rows.length === 0) throw errorFromCode('EMPTY_DATA', 'the CSV has a header but no rows');
-  const columns = header.map((name, c) => inferColumn(name, rows.map((row) => row[c]), settings));
+  const columns = header.map((name, c) =>
+    inferColumn(
+      name,
+      rows.map((row) => row[c]),
+      settings,
+    ),
+  );
   return {
     version: 1,
     name: settings.name,

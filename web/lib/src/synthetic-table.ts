@@ -25,7 +25,12 @@ export function syntheticTable(schema: Schema, columns: WasmColumn[]): Synthetic
     const definition = definitionOf(schema, column.name);
     if (column.kind === 'categorical') {
       if (definition.type !== 'categorical') throw new Error(`column ${column.name} changed kind`);
-      return { name: column.name, kind: 'categorical', codes: column.categories, labels: definition.categories.map(String) };
+      return {
+        name: column.name,
+        kind: 'categorical',
+        codes: column.categories,
+        labels: definition.categories.map(String),
+      };
     }
     if (definition.type !== 'numeric') throw new Error(`column ${column.name} changed kind`);
     return { name: column.name, kind: 'numeric', values: column.numbers };
@@ -34,7 +39,9 @@ export function syntheticTable(schema: Schema, columns: WasmColumn[]): Synthetic
 
 /** The buffers to transfer with a table (postMessage's transfer list). */
 function tableBuffers(table: SyntheticColumn[]): ArrayBuffer[] {
-  return table.map((column) => (column.kind === 'categorical' ? column.codes.buffer : column.values.buffer) as ArrayBuffer);
+  return table.map(
+    (column) => (column.kind === 'categorical' ? column.codes.buffer : column.values.buffer) as ArrayBuffer,
+  );
 }
 
 /** The buffers to transfer with a result: its table's and its weighted centres'. */
@@ -67,7 +74,8 @@ function cellWriter(schema: Schema, column: SyntheticColumn, missing: string, ro
   }
   const definition = definitionOf(schema, column.name) as SchemaColumn & { type: 'numeric' };
   const { values } = column;
-  if (definition.integer && roundIntegers) return (row) => (Number.isNaN(values[row]) ? missing : String(Math.round(values[row])));
+  if (definition.integer && roundIntegers)
+    return (row) => (Number.isNaN(values[row]) ? missing : String(Math.round(values[row])));
   const decimals = decimalsFor(definition);
   return (row) => (Number.isNaN(values[row]) ? missing : String(Number(values[row].toFixed(decimals))));
 }
@@ -94,7 +102,11 @@ const missingToken = (schema: Schema): string => escaped(schema.missing?.[0] ?? 
 export function syntheticCsv(schema: Schema, table: SyntheticColumn[], rows: number): string {
   const missing = missingToken(schema);
   const writers = table.map((column) => cellWriter(schema, column, missing));
-  return writeCsv(table.map((column) => column.name), writers, rows);
+  return writeCsv(
+    table.map((column) => column.name),
+    writers,
+    rows,
+  );
 }
 
 /** The weight column's name: "weight", with "_" appended while a schema column has that name. */

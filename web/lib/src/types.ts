@@ -18,7 +18,6 @@ export interface Progress {
   detail: string;
 }
 
-
 /**
  * One column of the synthetic table, columnar: category codes (index into `labels`, -1 = missing)
  * or numbers (NaN = missing). In browsers the arrays are moved from the worker, not copied.
@@ -77,7 +76,14 @@ export interface DataSummary {
   rejectedRows: number;
   /** CSV columns that the schema does not mention. */
   ignoredColumns: string[];
-  columns: Array<{ name: string; missing: number; clamped: number; mappedToMissing: number; setToFirstLevel: number; rejectedRows: number }>;
+  columns: Array<{
+    name: string;
+    missing: number;
+    clamped: number;
+    mappedToMissing: number;
+    setToFirstLevel: number;
+    rejectedRows: number;
+  }>;
 }
 
 export type * from './options-types.js';

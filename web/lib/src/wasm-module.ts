@@ -12,7 +12,14 @@ export type WasmColumn =
 export type WasmWeightedCentres = { rows: number; columns: WasmColumn[]; weights: Float64Array };
 
 export type WasmSynthesis =
-  | { ok: true; rows: number; columns: WasmColumn[]; receiptJson: string; reportJson: string; weightedCentres?: WasmWeightedCentres }
+  | {
+      ok: true;
+      rows: number;
+      columns: WasmColumn[];
+      receiptJson: string;
+      reportJson: string;
+      weightedCentres?: WasmWeightedCentres;
+    }
   | WasmFailure;
 
 export type WasmSchemaCheck = { ok: true; normalizedJson: string } | WasmFailure;
@@ -41,9 +48,17 @@ export interface WasmSummaryStream extends WasmRowSink {
 
 export interface PrivsynthWasmModule {
   /** Checks the schema and options (no data read yet) and opens a run for a CSV with this header. */
-  startSynthesis(schemaJson: string, optionsJson: string, header: string[]): { ok: true; stream: WasmSynthesisStream } | WasmFailure;
+  startSynthesis(
+    schemaJson: string,
+    optionsJson: string,
+    header: string[],
+  ): { ok: true; stream: WasmSynthesisStream } | WasmFailure;
   /** Opens the data summary (core/include/privsynth/data_summary.hpp) for a CSV with this header. */
-  startSummary(schemaJson: string, policy: string, header: string[]): { ok: true; stream: WasmSummaryStream } | WasmFailure;
+  startSummary(
+    schemaJson: string,
+    policy: string,
+    header: string[],
+  ): { ok: true; stream: WasmSummaryStream } | WasmFailure;
   validateSchema(json: string): WasmSchemaCheck;
   version(): string;
   /** The mechanisms and the options each reads (core/include/privsynth/mechanisms.hpp), as JSON. */
@@ -61,13 +76,28 @@ export interface PrivsynthWasmModule {
   /** The theorems' conditions for public inputs (JSON in, JSON out; core/include/privsynth/planner.hpp). */
   plan(inputsJson: string): { ok: true; reportJson: string } | WasmFailure;
   /** The run forecast from public inputs (core/include/privsynth/run_forecast.hpp); rows may be null. */
-  forecast(schemaJson: string, optionsJson: string, rows: number | null): { ok: true; forecastJson: string } | WasmFailure;
+  forecast(
+    schemaJson: string,
+    optionsJson: string,
+    rows: number | null,
+  ): { ok: true; forecastJson: string } | WasmFailure;
   /** The run advice from public inputs (core/include/privsynth/run_advice.hpp). */
   advise(schemaJson: string, requestJson: string): { ok: true; adviceJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
-export const WASM_FUNCTIONS = ['startSynthesis', 'startSummary', 'validateSchema', 'discoverSchema', 'version', 'mechanismCatalogue', 'warmUp', 'plan', 'forecast', 'advise'] as const;
+export const WASM_FUNCTIONS = [
+  'startSynthesis',
+  'startSummary',
+  'validateSchema',
+  'discoverSchema',
+  'version',
+  'mechanismCatalogue',
+  'warmUp',
+  'plan',
+  'forecast',
+  'advise',
+] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;
 void everyFunctionListed;
@@ -91,7 +121,7 @@ export async function loadWarmWasmModule(): Promise<PrivsynthWasmModule> {
   const module = await loadWasmModule();
   if (!warmed) {
     warmed = true;
-    module.warmUp();  // a failure here only costs speed; the real run reports its own errors
+    module.warmUp(); // a failure here only costs speed; the real run reports its own errors
   }
   return module;
 }

@@ -21,5 +21,19 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  | { id: number; kind: 'done'; value: SynthesisResult | Schema | DiscoveredSchema | DataSummary | PlannerReport | RunForecast | RunAdvice | MechanismCatalogue | string | null }
+  | {
+      id: number;
+      kind: 'done';
+      value:
+        | SynthesisResult
+        | Schema
+        | DiscoveredSchema
+        | DataSummary
+        | PlannerReport
+        | RunForecast
+        | RunAdvice
+        | MechanismCatalogue
+        | string
+        | null;
+    }
   | { id: number; kind: 'failed'; error: SerializedError };

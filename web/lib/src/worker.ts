@@ -1,7 +1,16 @@
 // The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive.
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
 import { serializeError } from './errors.js';
-import { adviseWith, catalogueWith, checkSchema, discoverWith, forecastWith, planWith, runSynthesis, summarizeWith } from './pipeline.js';
+import {
+  adviseWith,
+  catalogueWith,
+  checkSchema,
+  discoverWith,
+  forecastWith,
+  planWith,
+  runSynthesis,
+  summarizeWith,
+} from './pipeline.js';
 import { resultBuffers } from './synthetic-table.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -20,7 +29,8 @@ const done = (id: number, value: Extract<WorkerReply, { kind: 'done' }>['value']
 });
 
 async function handle(request: WorkerRequest): Promise<Outgoing> {
-  if (request.kind === 'load') {  // preload: the page is idle, so warm the solvers up too
+  if (request.kind === 'load') {
+    // preload: the page is idle, so warm the solvers up too
     await loadWarmWasmModule();
     return done(request.id, null);
   }

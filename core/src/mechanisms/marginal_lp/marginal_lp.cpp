@@ -49,11 +49,14 @@ Result<double> discrete_gaussian_std_used(double noise_std) {
 
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options) {
   const int target = context.target_column;
-  PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalLpPlan plan, plan_marginal_lp(options, int(context.table.columns()), target));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalLpPlan plan,
+                             plan_marginal_lp(options, int(context.table.columns()), target));
   // The run's accountant is zCDP with rho = cdp_rho(epsilon, delta) (the registry's definition).
   const Accountant& accountant = context.accountant;
-  if (accountant.definition().accounting != Accounting::Zcdp || std::fabs(accountant.budget() - plan.rho) > 1e-12 * plan.rho) {
-    return Status::error(ErrorCode::Internal, "the marginal mechanism needs the run's zCDP budget rho = cdp_rho(epsilon, delta)");
+  if (accountant.definition().accounting != Accounting::Zcdp ||
+      std::fabs(accountant.budget() - plan.rho) > 1e-12 * plan.rho) {
+    return Status::error(ErrorCode::Internal,
+                         "the marginal mechanism needs the run's zCDP budget rho = cdp_rho(epsilon, delta)");
   }
   const Status cancelled = Status::error(ErrorCode::Cancelled, "cancelled");
 

@@ -17,10 +17,10 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 
+#include "base/options.hpp"
 #include "lp/fit_settings.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
-#include "base/options.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -38,11 +38,11 @@ struct MarginalLpOptions : LpFitSettings {
   double epsilon = 1.0;
   double delta = 1e-9;
   MarginalWorkloadChoice workload = MarginalWorkloadChoice::Mst;
-  int degree = 2;                       // for AllUpToDegree
-  size_t full_domain_limit = 100'000;   // fit over every cell of the domain up to this many
-  bool compress_domain = true;          // MST: merge values with noisy counts below 3 noise std
+  int degree = 2;                      // for AllUpToDegree
+  size_t full_domain_limit = 100'000;  // fit over every cell of the domain up to this many
+  bool compress_domain = true;         // MST: merge values with noisy counts below 3 noise std
   MarginalFitChoice fit_choice = MarginalFitChoice::Auto;
-  bool lp_settings_given = false;       // an LP setting was read: "auto" means the LP
+  bool lp_settings_given = false;  // an LP setting was read: "auto" means the LP
   bool test_only_disable_noise = false;
 };
 
@@ -55,12 +55,12 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
 // prediction target (-1: none) only; the run and the run forecast (run_forecast.hpp) both start
 // here. Fails as the run would (bad epsilon or delta, no columns, "fit": "tree" without MST).
 struct MarginalLpPlan {
-  double rho = 0;                // cdp_rho(epsilon, delta): the whole zCDP budget
-  bool mst = false;              // MST workload on >= 2 columns
-  bool select = false;           // the spanning tree is chosen privately (>= 3 columns)
-  bool target_tree = false;      // rows from a target-augmented tree (a target, MST, no LP asked)
-  bool lp_asked = false;         // "fit": "lp", or "auto" with an LP setting
-  bool by_tree = false;          // rows from the tree; otherwise the LP
+  double rho = 0;            // cdp_rho(epsilon, delta): the whole zCDP budget
+  bool mst = false;          // MST workload on >= 2 columns
+  bool select = false;       // the spanning tree is chosen privately (>= 3 columns)
+  bool target_tree = false;  // rows from a target-augmented tree (a target, MST, no LP asked)
+  bool lp_asked = false;     // "fit": "lp", or "auto" with an LP setting
+  bool by_tree = false;      // rows from the tree; otherwise the LP
   double rho_one = 0, rho_select = 0, rho_tables = 0;
   int tree_nodes = 0;            // columns the spanning tree joins (a target tree leaves the target out)
   double selection_epsilon = 0;  // of each of the tree_nodes - 1 exponential mechanisms

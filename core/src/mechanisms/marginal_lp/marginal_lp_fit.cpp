@@ -22,32 +22,35 @@ EncodedTable full_domain(const std::vector<int>& levels, size_t cells) {
 }
 
 // k rows rounded from (or drawn from) the tree model, as MST samples its graphical model.
-Result<FittedRows> fit_by_tree(const MechanismContext& context, const MarginalLpOptions& options, const MarginalLpPlan& plan,
-                               const MarginalMeasurements& measured, const MarginalEstimates& estimates) {
+Result<FittedRows> fit_by_tree(const MechanismContext& context, const MarginalLpOptions& options,
+                               const MarginalLpPlan& plan, const MarginalMeasurements& measured,
+                               const MarginalEstimates& estimates) {
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
   const size_t k = synthetic_row_count(options, measured.noisy_count);
   FittedRows fitted;
   PRIVSYNTH_ASSIGN_OR_RETURN(fitted.synthetic, options.round_to_dataset
                                                    ? round_from_model(estimates.model, k, context.random)
                                                    : sample_from_model(estimates.model, k, context.random));
-  fitted.parameters = {{"fit", plan.target_tree ? "target-tree" : "tree"},
-                       {"fitNote", plan.target_tree ? "rows from the target-augmented tree of the consistent estimates of the "
-                                                      "measured tables: the target, then each feature given the target and "
-                                                      "its parent feature"
-                                                    : "rows from the tree distribution of the consistent estimates of the "
-                                                      "selected marginals"},
-                       {"syntheticRows", k},
-                       {"syntheticRowsFrom", options.round_to_dataset
-                                                 ? "rounding k P(x) along the tree to whole rows (largest remainders)"
-                                                 : "k independent draws from the tree"}};
+  fitted.parameters = {
+      {"fit", plan.target_tree ? "target-tree" : "tree"},
+      {"fitNote", plan.target_tree ? "rows from the target-augmented tree of the consistent estimates of the "
+                                     "measured tables: the target, then each feature given the target and "
+                                     "its parent feature"
+                                   : "rows from the tree distribution of the consistent estimates of the "
+                                     "selected marginals"},
+      {"syntheticRows", k},
+      {"syntheticRowsFrom", options.round_to_dataset
+                                ? "rounding k P(x) along the tree to whole rows (largest remainders)"
+                                : "k independent draws from the tree"}};
   fitted.released = {{"noisyRecordCount", measured.noisy_count}};
   return fitted;
 }
 
 // The LP over the full domain when it has at most fullDomainLimit cells, else over a reduced
 // space drawn from the tree (MST) or from the product of the 1-way distributions; then k rows from h*.
-Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOptions& options, const MarginalLpPlan& plan,
-                             const MarginalMeasurements& measured, const MarginalEstimates& estimates) {
+Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOptions& options,
+                             const MarginalLpPlan& plan, const MarginalMeasurements& measured,
+                             const MarginalEstimates& estimates) {
   const std::vector<int>& levels = measured.table(context.table).levels;
   double domain = 1;
   for (int level : levels) domain *= level;
@@ -56,7 +59,8 @@ Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOp
     if (plan.mst) return PointBatch(sample_from_tree(estimates.mu, count, context.random));
     EncodedTable drawn = make_empty_table(levels, count);
     for (size_t c = 0; c < levels.size(); ++c) {
-      Result<std::vector<size_t>> codes = draw_weighted_indices(measured.one_way_distribution[c], count, context.random);
+      Result<std::vector<size_t>> codes =
+          draw_weighted_indices(measured.one_way_distribution[c], count, context.random);
       for (size_t row = 0; row < count && codes.is_ok(); ++row) drawn.codes[c][row] = uint32_t(codes.value()[row]);
     }
     return PointBatch(std::move(drawn));
@@ -64,10 +68,11 @@ Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOp
   ReducedSpaceSchedule schedule = reduced_space_schedule(options, estimates.workload.statistic_count(), 0);
   if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) return cancelled();
   PRIVSYNTH_ASSIGN_OR_RETURN(const Reweighting fit,
-                             whole_domain ? fit_min_max_error(estimates.workload, full_domain(levels, size_t(domain)),
-                                                              estimates.targets, options.fit, lp_progress_sink(context, options))
-                                          : fit_min_max_error(estimates.workload, points, estimates.targets, schedule,
-                                                              options.fit, lp_progress_sink(context, options)));
+                             whole_domain
+                                 ? fit_min_max_error(estimates.workload, full_domain(levels, size_t(domain)),
+                                                     estimates.targets, options.fit, lp_progress_sink(context, options))
+                                 : fit_min_max_error(estimates.workload, points, estimates.targets, schedule,
+                                                     options.fit, lp_progress_sink(context, options)));
   if (whole_domain) schedule = ReducedSpaceSchedule{size_t(domain), size_t(domain), 0};
 
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
@@ -75,13 +80,14 @@ Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOp
                              synthetic_row_indices(options, fit.weights, measured.noisy_count, context.random));
   FittedRows fitted;
   fitted.synthetic = select_rows(fit.points, rows);
-  fitted.parameters = {{"fit", "lp"},
-                       {"reducedSpace", whole_domain ? nlohmann::json{{"size", size_t(domain)}, {"choice", "the full domain"}}
-                                                     : reduced_space_json(options, schedule, fit)},
-                       {"syntheticRows", rows.size()},
-                       {"syntheticRowsFrom", options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)"
-                                                                      : "k independent draws from h*"},
-                       {"lp", lp_json(options, fit)}};
+  fitted.parameters = {
+      {"fit", "lp"},
+      {"reducedSpace", whole_domain ? nlohmann::json{{"size", size_t(domain)}, {"choice", "the full domain"}}
+                                    : reduced_space_json(options, schedule, fit)},
+      {"syntheticRows", rows.size()},
+      {"syntheticRowsFrom",
+       options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)" : "k independent draws from h*"},
+      {"lp", lp_json(options, fit)}};
   fitted.released = {{"noisyRecordCount", measured.noisy_count},
                      {"lpObjective", fit.lp_objective},
                      {"lpLowerBound", fit.lower_bound},
@@ -92,8 +98,9 @@ Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOp
 
 }  // namespace
 
-Result<FittedRows> fit_rows(const MechanismContext& context, const MarginalLpOptions& options, const MarginalLpPlan& plan,
-                            const MarginalMeasurements& measured, const MarginalEstimates& estimates) {
+Result<FittedRows> fit_rows(const MechanismContext& context, const MarginalLpOptions& options,
+                            const MarginalLpPlan& plan, const MarginalMeasurements& measured,
+                            const MarginalEstimates& estimates) {
   return plan.by_tree ? fit_by_tree(context, options, plan, measured, estimates)
                       : fit_by_lp(context, options, plan, measured, estimates);
 }

@@ -8,8 +8,8 @@
 
 #include "mechanisms/marginal_lp/marginal_lp.hpp"
 #include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
-#include "statistics/workload.hpp"
 #include "privacy/zcdp.hpp"
+#include "statistics/workload.hpp"
 
 namespace privsynth {
 namespace {
@@ -39,7 +39,8 @@ Status tree_tables(const MarginalLpPlan& plan, const ForecastInputs& inputs, For
                    std::to_string(plan.tree_nodes - 1) + " edges of the tree over the features";
     release.column_sets = {sorted_columns({target, root})};
     release.chosen = size_t(plan.tree_nodes - 1);
-    for (const std::vector<int>& pair : feature_pairs) release.candidate_sets.push_back(sorted_columns({target, pair[0], pair[1]}));
+    for (const std::vector<int>& pair : feature_pairs)
+      release.candidate_sets.push_back(sorted_columns({target, pair[0], pair[1]}));
   } else {
     release.release = "tree edges (2-way marginals)";
     release.what = "noisy cells of the " + std::to_string(p - 1) + " 2-way marginals of the spanning tree";
@@ -141,10 +142,12 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
     forecast_lp_fit(options, schedule, full_domain, 0, forecast.fit);
     if (plan.mst && options.compress_domain && !full_domain) {
       forecast.notes.push_back("the LP runs over the full domain when the compressed domain has at most " +
-                               std::to_string(options.full_domain_limit) + " cells; the forecast assumes no compression");
+                               std::to_string(options.full_domain_limit) +
+                               " cells; the forecast assumes no compression");
     }
   }
-  if (options.test_only_disable_noise) forecast.notes.push_back("testOnlyDisableNoise: the run adds no noise (NOT PRIVATE)");
+  if (options.test_only_disable_noise)
+    forecast.notes.push_back("testOnlyDisableNoise: the run adds no noise (NOT PRIVATE)");
   return forecast;
 }
 

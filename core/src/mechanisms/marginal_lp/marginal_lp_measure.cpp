@@ -15,7 +15,8 @@ Result<std::vector<double>> measure_with_gaussian_noise(const EncodedTable& tabl
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalVariance variance, rational_variance_at_least(noise_std * noise_std));
   const double used_std = discrete_gaussian_std_used(noise_std).value();  // the same rounding
   const double sensitivity = std::sqrt(double(workload.marginals().size()));
-  PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge({what, "discrete Gaussian", GaussianCost{sensitivity, used_std}}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      context.accountant.charge({what, "discrete Gaussian", GaussianCost{sensitivity, used_std}}));
   const std::vector<int64_t> counts = workload.count(table);
   std::vector<double> noisy(counts.size());
   for (size_t i = 0; i < counts.size(); ++i) {
@@ -43,13 +44,14 @@ Result<MarginalMeasurements> measure_first_marginals(const MechanismContext& con
       measured.noisy_cells,
       measure_with_gaussian_noise(table, first, marginal_noise_std(marginals, plan.rho_one),
                                   plan.mst ? "noisy 1-way marginals of all " + std::to_string(p) + " columns"
-                                           : "noisy cells of all " + std::to_string(marginals) + " marginals of degree 1.." +
-                                                 std::to_string(options.degree),
+                                           : "noisy cells of all " + std::to_string(marginals) +
+                                                 " marginals of degree 1.." + std::to_string(options.degree),
                                   context, options.test_only_disable_noise));
   for (int c = 0; c < p; ++c) {
     const Marginal& marginal = first.marginals()[size_t(c)];
-    measured.one_way_counts.emplace_back(measured.noisy_cells.begin() + std::ptrdiff_t(marginal.offset),
-                                         measured.noisy_cells.begin() + std::ptrdiff_t(marginal.offset + marginal.cells));
+    measured.one_way_counts.emplace_back(
+        measured.noisy_cells.begin() + std::ptrdiff_t(marginal.offset),
+        measured.noisy_cells.begin() + std::ptrdiff_t(marginal.offset + marginal.cells));
   }
   return measured;
 }

@@ -27,7 +27,8 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("workload", options.workload, kWorkloadChoices));
   long long degree = options.degree, full = static_cast<long long>(options.full_domain_limit);
   if (reader.has("degree") && options.workload == MarginalWorkloadChoice::Mst) {
-    return Status::error(ErrorCode::InvalidArgument, "option \"degree\" applies to \"workload\": \"all\"; MST uses 1- and 2-way marginals");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"degree\" applies to \"workload\": \"all\"; MST uses 1- and 2-way marginals");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("degree", degree, 1, 3));
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("fullDomainLimit", full, 0, static_cast<long long>(kMaxReducedSpaceSize)));

@@ -4,12 +4,14 @@
 namespace privsynth {
 
 nlohmann::json marginal_lp_description(const MarginalLpPlan& plan) {
-  return {{"name", "marginal-lp"},
-          {"title", plan.mst ? "Marginal-preserving synthesis with MST-style selection of 2-way marginals"
-                             : "Marginal-preserving LP synthesis of all marginals up to degree d"},
-          {"paper", "S. Zhou et al. Bounding the excess risk for linear models trained on marginal-preserving, "
-                    "differentially-private, synthetic data (Mechanism 1); selection as in MST (McKenna, Miklau & Sheldon 2021)"},
-          {"privacyNote", "docs/privacy/marginals.md"}};
+  return {
+      {"name", "marginal-lp"},
+      {"title", plan.mst ? "Marginal-preserving synthesis with MST-style selection of 2-way marginals"
+                         : "Marginal-preserving LP synthesis of all marginals up to degree d"},
+      {"paper",
+       "S. Zhou et al. Bounding the excess risk for linear models trained on marginal-preserving, "
+       "differentially-private, synthetic data (Mechanism 1); selection as in MST (McKenna, Miklau & Sheldon 2021)"},
+      {"privacyNote", "docs/privacy/marginals.md"}};
 }
 
 nlohmann::json marginal_lp_parameters(const MarginalLpOptions& options, const MarginalLpPlan& plan,
@@ -25,7 +27,8 @@ nlohmann::json marginal_lp_parameters(const MarginalLpOptions& options, const Ma
           {"selectedPairs", selected},
           {"selectedPairsNote", "column indices among the chosen columns, chosen by the exponential mechanism"},
           {"compressedLevels", measured.compression.levels},
-          {"compressionNote", "values with a noisy count below 3 noise standard deviations merged into one per column (MST)"},
+          {"compressionNote",
+           "values with a noisy count below 3 noise standard deviations merged into one per column (MST)"},
           {"budgetSplit", plan.select ? "rho/3 1-way marginals, rho/3 selection, rho/3 " + tables + " (as MST)"
                           : plan.mst  ? "rho/2 1-way marginals, rho/2 the one " + table
                                       : std::string("rho on all marginals")}};

@@ -19,12 +19,12 @@ namespace privsynth {
 
 // What the run has measured, all of it differentially private, and what follows from it alone.
 struct MarginalMeasurements {
-  std::vector<std::vector<int>> sets;   // the measured marginals' columns, in the order measured
-  std::vector<double> noisy_cells;      // their noisy cells, in the same order
+  std::vector<std::vector<int>> sets;               // the measured marginals' columns, in the order measured
+  std::vector<double> noisy_cells;                  // their noisy cells, in the same order
   std::vector<std::vector<double>> one_way_counts;  // each column's noisy 1-way counts (compressed)
-  DomainCompression compression;        // MST's merging of rare values; the identity otherwise
-  EncodedTable compressed;              // the private table in the compressed domain (unless identity)
-  double noisy_count = 1;               // the mean of the 1-way totals, at least 1
+  DomainCompression compression;                    // MST's merging of rare values; the identity otherwise
+  EncodedTable compressed;                          // the private table in the compressed domain (unless identity)
+  double noisy_count = 1;                           // the mean of the 1-way totals, at least 1
   std::vector<std::vector<double>> one_way_distribution;  // each column's counts clipped at 0, normalized
   // MST: the selected tree's edges (over the features only for a target tree), and a target
   // tree's edges oriented (parent, child) from `root`.
@@ -56,10 +56,10 @@ Status select_and_measure_tree(const MechanismContext& context, const MarginalLp
 
 // 4. Post-processing: the fit's targets and, for MST, the consistent estimates' model.
 struct MarginalEstimates {
-  MarginalWorkload workload;   // every measured marginal, in the compressed domain
-  std::vector<double> targets; // consistent estimates (MST), else the clamped noisy frequencies
-  TreeReference mu;            // MST without a target tree: the tree distribution (the LP draws its points from it)
-  ConditionalModel model;      // MST: the model the tree fit draws rows from
+  MarginalWorkload workload;    // every measured marginal, in the compressed domain
+  std::vector<double> targets;  // consistent estimates (MST), else the clamped noisy frequencies
+  TreeReference mu;             // MST without a target tree: the tree distribution (the LP draws its points from it)
+  ConditionalModel model;       // MST: the model the tree fit draws rows from
 };
 // `levels`: the compressed domain's.
 Result<MarginalEstimates> estimate_marginals(const MarginalLpPlan& plan, const std::vector<int>& levels, int target,
@@ -69,12 +69,13 @@ Result<MarginalEstimates> estimate_marginals(const MarginalLpPlan& plan, const s
 // domain when it fits, else over a reduced space drawn from the tree (or the 1-way product).
 struct FittedRows {
   EncodedTable synthetic;
-  nlohmann::json parameters;   // the receipt's fit parameters
-  nlohmann::json released;     // the receipt's released by-products
+  nlohmann::json parameters;  // the receipt's fit parameters
+  nlohmann::json released;    // the receipt's released by-products
   bool solved_lp = false;
 };
-Result<FittedRows> fit_rows(const MechanismContext& context, const MarginalLpOptions& options, const MarginalLpPlan& plan,
-                            const MarginalMeasurements& measured, const MarginalEstimates& estimates);
+Result<FittedRows> fit_rows(const MechanismContext& context, const MarginalLpOptions& options,
+                            const MarginalLpPlan& plan, const MarginalMeasurements& measured,
+                            const MarginalEstimates& estimates);
 
 // 6. The receipt's description and parameters (without the fit's).
 nlohmann::json marginal_lp_description(const MarginalLpPlan& plan);

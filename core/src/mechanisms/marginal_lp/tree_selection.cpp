@@ -41,9 +41,10 @@ std::vector<double> pair_scores(const EncodedTable& table, const std::vector<std
 // over the pairs that join two components, each an epsilon_em exponential mechanism
 // (MarginalLpPlan::selection_epsilon). A column `excluded` (>= 0: the prediction target, which
 // every table will hold) is left out.
-Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, const std::vector<std::vector<double>>& one_way,
-                                                  double noisy_count, double epsilon_em, Accountant& accountant,
-                                                  RandomSource& random, int excluded) {
+Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table,
+                                                  const std::vector<std::vector<double>>& one_way, double noisy_count,
+                                                  double epsilon_em, Accountant& accountant, RandomSource& random,
+                                                  int excluded) {
   std::vector<std::vector<int>> pairs;
   for (const std::vector<int>& pair : column_subsets(static_cast<int>(table.columns()), 2)) {
     if (pair[0] != excluded && pair[1] != excluded) pairs.push_back(pair);
@@ -61,9 +62,9 @@ Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table, con
       candidates.push_back(e);
       candidate_scores.push_back(scores[e]);
     }
-    PRIVSYNTH_RETURN_IF_ERROR(accountant.charge({"selection of tree edge " + std::to_string(round) + " of " +
-                                                     std::to_string(p - 1),
-                                                 "exponential mechanism", ExponentialCost{1.0, epsilon_em}}));
+    PRIVSYNTH_RETURN_IF_ERROR(
+        accountant.charge({"selection of tree edge " + std::to_string(round) + " of " + std::to_string(p - 1),
+                           "exponential mechanism", ExponentialCost{1.0, epsilon_em}}));
     PRIVSYNTH_ASSIGN_OR_RETURN(size_t pick, exponential_mechanism(candidate_scores, epsilon_em, 1.0, random));
     const std::vector<int>& edge = pairs[candidates[pick]];
     components.parent[components.find(size_t(edge[0]))] = components.find(size_t(edge[1]));
@@ -94,7 +95,8 @@ std::vector<std::pair<int, int>> orient_tree(const std::vector<std::vector<int>>
 // Otherwise the tree's 2-way marginals, and with a target (the LP fit) every pair (target, x) as
 // well: a classifier of the target needs its joint with each feature, which a spanning tree gives
 // for only a few.
-std::vector<std::vector<int>> tables_to_measure(const MarginalLpPlan& plan, int p, int target, MarginalMeasurements& measured) {
+std::vector<std::vector<int>> tables_to_measure(const MarginalLpPlan& plan, int p, int target,
+                                                MarginalMeasurements& measured) {
   std::vector<std::vector<int>> tables;
   if (plan.target_tree) {
     measured.root = target == 0 ? 1 : 0;
@@ -128,9 +130,9 @@ Status select_and_measure_tree(const MechanismContext& context, const MarginalLp
     if (!keep_going(context.progress, Phase::Measure, 0.3, "selecting a spanning tree of 2-way marginals")) {
       return Status::error(ErrorCode::Cancelled, "cancelled");
     }
-    PRIVSYNTH_ASSIGN_OR_RETURN(measured.tree,
-                               select_tree(work, measured.one_way_distribution, measured.noisy_count, plan.selection_epsilon,
-                                           context.accountant, context.random, plan.target_tree ? target : -1));
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        measured.tree, select_tree(work, measured.one_way_distribution, measured.noisy_count, plan.selection_epsilon,
+                                   context.accountant, context.random, plan.target_tree ? target : -1));
   } else if (!plan.target_tree) {
     measured.tree = {{0, 1}};  // two columns: the only pair
   }
@@ -138,12 +140,12 @@ Status select_and_measure_tree(const MechanismContext& context, const MarginalLp
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload, MarginalWorkload::from_column_sets(work.levels, tables));
   PRIVSYNTH_ASSIGN_OR_RETURN(
       const std::vector<double> cells,
-      measure_with_gaussian_noise(work, workload, marginal_noise_std(tables.size(), plan.rho_tables),
-                                  plan.target_tree ? "noisy cells of the " + std::to_string(tables.size()) +
-                                                         " tables (target, feature tree edge) of the selected tree"
-                                                   : "noisy cells of the " + std::to_string(tables.size()) +
-                                                         " selected 2-way marginals",
-                                  context, options.test_only_disable_noise));
+      measure_with_gaussian_noise(
+          work, workload, marginal_noise_std(tables.size(), plan.rho_tables),
+          plan.target_tree ? "noisy cells of the " + std::to_string(tables.size()) +
+                                 " tables (target, feature tree edge) of the selected tree"
+                           : "noisy cells of the " + std::to_string(tables.size()) + " selected 2-way marginals",
+          context, options.test_only_disable_noise));
   measured.noisy_cells.insert(measured.noisy_cells.end(), cells.begin(), cells.end());
   measured.sets.insert(measured.sets.end(), tables.begin(), tables.end());  // the tree's tables first
   return Status::ok();

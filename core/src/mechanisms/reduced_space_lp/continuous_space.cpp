@@ -15,10 +15,10 @@ Status check_continuous_space_columns(const Schema& schema, const std::vector<in
   for (int c : columns) {
     const Column& column = schema.columns[static_cast<size_t>(c)];
     if (fits_continuous_space(column)) continue;
-    return Status::error(ErrorCode::InvalidArgument,
-                         continuous_space_refusal(column.name, column.kind == ColumnKind::Categorical
-                                                                   ? ColumnForm::Categorical
-                                                                   : ColumnForm::NullableNumeric));
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        continuous_space_refusal(column.name, column.kind == ColumnKind::Categorical ? ColumnForm::Categorical
+                                                                                     : ColumnForm::NullableNumeric));
   }
   return Status::ok();
 }

@@ -18,8 +18,8 @@ double noise_level(double cell_scale, size_t statistics, double noisy_count) {
          std::max(1.0, noisy_count);
 }
 
-double objective_noise_level(FitObjective objective, const MarginalWorkload& workload, double cell_scale,
-                             size_t dense, double dense_scale, double noisy_count) {
+double objective_noise_level(FitObjective objective, const MarginalWorkload& workload, double cell_scale, size_t dense,
+                             double dense_scale, double noisy_count) {
   const double n = std::max(1.0, noisy_count);
   switch (objective) {
     case FitObjective::MaxError:
@@ -40,13 +40,15 @@ double default_count_budget_fraction(size_t marginals) {
   return 1.0 / (1.0 + std::sqrt(static_cast<double>(marginals)));
 }
 
-ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms) {
+ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals,
+                                             size_t moment_terms) {
   ReducedSpaceLpBudget split;
   const ReferenceBudgetSplit shared = split_reference_budget(options.reference, options.epsilon);
   split.reference = shared.reference;
   split.lp = shared.rest;
-  const double count_share =
-      options.count_budget_fraction > 0 ? options.count_budget_fraction : default_count_budget_fraction(marginals + moment_terms);
+  const double count_share = options.count_budget_fraction > 0
+                                 ? options.count_budget_fraction
+                                 : default_count_budget_fraction(marginals + moment_terms);
   const double count = split.lp * count_share;
   // Cells (sensitivity M) and moments (sensitivity T) share the rest in proportion to sqrt(M) and
   // sqrt(T), which minimizes the sum of their noise scales M / eps_m + T / eps_T.
@@ -83,14 +85,16 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& gi
   ReducedSpaceLpPlan plan;
   plan.options = given;
   plan.options.reference = resolve_reference_options(given.reference, levels, continuous);
-  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload, MarginalWorkload::all_up_to_degree(levels, plan.options.degree));
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload,
+                             MarginalWorkload::all_up_to_degree(levels, plan.options.degree));
   plan.workload = std::move(workload);
   plan.terms = moment_terms(static_cast<int>(levels.size()), continuous ? plan.options.moments : 0);
   plan.statistics = plan.workload.statistic_count() + plan.terms.size();
   plan.budget = reduced_space_lp_budget(plan.options, plan.workload.marginals().size(), plan.terms.size());
   // Refuse before spending any budget: the LP's size, and the reference measure's own limits, which
   // depend only on the levels and the options.
-  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(plan.workload, reduced_space_schedule(plan.options, plan.statistics, 0).initial_points,
+  PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(plan.workload,
+                                           reduced_space_schedule(plan.options, plan.statistics, 0).initial_points,
                                            plan.options.fit.method, plan.terms.size()));
   PRIVSYNTH_RETURN_IF_ERROR(check_reference_size(plan.options.reference, levels, plan.budget.reference));
   return plan;
@@ -108,16 +112,18 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(const LpTargets targets, measure_lp_targets(context, plan));
   if (!keep_going(context.progress, Phase::Measure, 0.5)) return cancelled;
-  PRIVSYNTH_ASSIGN_OR_RETURN(const ReferenceDraws reference,
-                             release_reference(options.reference, plan.budget.reference, continuous,
-                                               targets.marginals.noisy_count, context, options.test_only_disable_noise));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      const ReferenceDraws reference,
+      release_reference(options.reference, plan.budget.reference, continuous, targets.marginals.noisy_count, context,
+                        options.test_only_disable_noise));
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceFit fitted, fit_reduced_space(context, plan, targets, reference));
 
   // Algorithm 1, step 4: k rows from h*; in the continuous space the points' exact coordinates.
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled;
-  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<size_t> rows,
-                             synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      const std::vector<size_t> rows,
+      synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
   MechanismOutput output;
   output.synthetic = select_rows(fitted.fit.points, rows);
   for (const std::vector<double>& column : fitted.coordinates) {

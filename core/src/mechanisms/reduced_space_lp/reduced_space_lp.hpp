@@ -16,15 +16,15 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "lp/linear_program.hpp"
 #include "lp/fit_settings.hpp"
+#include "lp/linear_program.hpp"
+#include "lp/reweighting.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
-#include "reference/reference_release.hpp"
-#include "statistics/moments.hpp"
-#include "lp/reweighting.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
+#include "reference/reference_release.hpp"
+#include "statistics/moments.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -34,16 +34,16 @@ namespace privsynth {
 // the indicator test functions).
 enum class ReducedSpace { Encoded, Continuous };
 inline constexpr Choice<ReducedSpace> kReducedSpaces[] = {{"encoded", ReducedSpace::Encoded},
-                                                         {"continuous", ReducedSpace::Continuous}};
+                                                          {"continuous", ReducedSpace::Continuous}};
 
 struct ReducedSpaceLpOptions : LpFitSettings {
   double epsilon = 1.0;
   int degree = 2;
   ReducedSpace space = ReducedSpace::Encoded;
-  int moments = 0;                      // continuous space: 0, 1 (means) or 2 (and second moments)
+  int moments = 0;  // continuous space: 0, 1 (means) or 2 (and second moments)
   ReferenceOptions reference;
-  double count_budget_fraction = 0;     // share of epsilon for the record count; 0 picks 1/(1+sqrt(#marginals))
-  bool test_only_disable_noise = false; // exact statistics, NOT PRIVATE: for tests of the LP path only
+  double count_budget_fraction = 0;      // share of epsilon for the record count; 0 picks 1/(1+sqrt(#marginals))
+  bool test_only_disable_noise = false;  // exact statistics, NOT PRIVATE: for tests of the LP path only
 };
 
 // The noise level of the normalized targets: the expected largest of S discrete Laplace noises
@@ -52,8 +52,8 @@ struct ReducedSpaceLpOptions : LpFitSettings {
 double noise_level(double cell_scale, size_t statistics, double noisy_count);
 // The noise level of the chosen objective (growth stops below it): the expected max noise for
 // MaxError, the expected sum of |noise| for SumError, the largest marginal's for MaxMarginalError.
-double objective_noise_level(FitObjective objective, const MarginalWorkload& workload, double cell_scale,
-                             size_t dense, double dense_scale, double noisy_count);
+double objective_noise_level(FitObjective objective, const MarginalWorkload& workload, double cell_scale, size_t dense,
+                             double dense_scale, double noisy_count);
 // Default share of epsilon for the record count: minimizes the sum of the count's noise scale and
 // a marginal cell's noise scale, 1/eps_c + M/eps_m subject to eps_c + eps_m = eps.
 double default_count_budget_fraction(size_t marginals);
@@ -65,7 +65,8 @@ struct ReducedSpaceLpBudget {
   double count_fraction = 0;  // of count_and_cells
 };
 // `options` with the reference measure resolved (resolve_reference_options).
-ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals, size_t moment_terms);
+ReducedSpaceLpBudget reduced_space_lp_budget(const ReducedSpaceLpOptions& options, size_t marginals,
+                                             size_t moment_terms);
 
 // Everything a run decides before it measures, from the options and the columns' levels only; the
 // run and the run forecast (run_forecast.hpp) both start here. Fails as the run would: degree

@@ -28,7 +28,8 @@ Result<ReducedSpaceFit> fit_reduced_space(const MechanismContext& context, const
     for (size_t c = 0; c < points.size(); ++c) {
       fitted.coordinates[c].insert(fitted.coordinates[c].end(), points[c].begin(), points[c].end());
     }
-    return PointBatch(bin_unit_points(context.table.levels, points, count), evaluate_moments(plan.terms, points, 0, count));
+    return PointBatch(bin_unit_points(context.table.levels, points, count),
+                      evaluate_moments(plan.terms, points, 0, count));
   };
   if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) {
     return Status::error(ErrorCode::Cancelled, "cancelled");

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <string>
 
-#include "reference/bernstein_kde.hpp"
-#include "statistics/marginal_measurement.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
+#include "reference/bernstein_kde.hpp"
 #include "reference/perturbed_histogram.hpp"
 #include "reference/tree_reference.hpp"
+#include "statistics/marginal_measurement.hpp"
 
 namespace privsynth {
 namespace {
@@ -27,16 +27,16 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
   release.epsilon = epsilon;
   switch (reference.kind) {
     case ReferenceKind::Uniform:
-    case ReferenceKind::Auto:
-      return std::optional<ForecastRelease>();
+    case ReferenceKind::Auto: return std::optional<ForecastRelease>();
     case ReferenceKind::Histogram: {
       PRIVSYNTH_RETURN_IF_ERROR(full_domain_cells(inputs.levels, reference.histogram_cell_limit).status());
       PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, perturbed_histogram_scale(epsilon));
       std::vector<int> all(inputs.levels.size());
       for (size_t c = 0; c < all.size(); ++c) all[c] = int(c);
       release.release = "reference measure: histogram";
-      release.what = "perturbed histogram: a noisy count of every cell of the full domain (Bojkovic & Loh, "
-                     "Algorithm 2), from which the reduced space is drawn";
+      release.what =
+          "perturbed histogram: a noisy count of every cell of the full domain (Bojkovic & Loh, "
+          "Algorithm 2), from which the reduced space is drawn";
       release.column_sets = {all};
       release.marginals = 1;
       release.sensitivity = 1;
@@ -57,20 +57,23 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       // The lattice grows with n (choose_bernstein_parameters): without an estimate of n the
       // forecast uses n = 2, which gives the smallest lattice.
       const double n = inputs.rows.value_or(2);
-      PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinParameters parameters,
-                                 choose_bernstein_parameters(int(inputs.levels.size()), n, epsilon, reference.bernstein));
+      PRIVSYNTH_ASSIGN_OR_RETURN(
+          BernsteinParameters parameters,
+          choose_bernstein_parameters(int(inputs.levels.size()), n, epsilon, reference.bernstein));
       PRIVSYNTH_ASSIGN_OR_RETURN(double scale, gaussian_kde_noise_scale(parameters, epsilon));
       release.release = "reference measure: Bernstein KDE";
       release.noise = ForecastNoise::BernsteinLaplace;
       release.what = "private Gaussian kernel sum on the Bernstein lattice of " +
-                     std::to_string(parameters.lattice_points) + " points (k = " +
-                     std::to_string(parameters.lattice_resolution) + "; Bojkovic & Loh, Algorithm 3)";
+                     std::to_string(parameters.lattice_points) +
+                     " points (k = " + std::to_string(parameters.lattice_resolution) + "; Bojkovic & Loh, Algorithm 3)";
       release.values = parameters.lattice_points;
       release.values_are_counts = false;
       release.sensitivity = double(parameters.lattice_points) * 1025.0 / 1024.0;
       release.scale = scale;
-      if (!inputs.rows) release.notes.push_back("the lattice is chosen from the noisy record count; without rows the "
-                                                "forecast shows the smallest lattice");
+      if (!inputs.rows)
+        release.notes.push_back(
+            "the lattice is chosen from the noisy record count; without rows the "
+            "forecast shows the smallest lattice");
       return std::optional<ForecastRelease>(release);
     }
   }
@@ -84,8 +87,9 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
   const ReducedSpaceLpPlan& plan = planned;
   const ReducedSpaceLpOptions& options = plan.options;
   const MarginalWorkload& workload = plan.workload;
-  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalNoise noise, marginal_noise(workload.marginals().size(), plan.budget.count_and_cells,
-                                                                 plan.budget.count_fraction));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      MarginalNoise noise,
+      marginal_noise(workload.marginals().size(), plan.budget.count_and_cells, plan.budget.count_fraction));
 
   MechanismForecast forecast;
   forecast.epsilon = options.epsilon;
@@ -131,7 +135,8 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
   forecast.fit.statistics = workload.statistic_count();
   forecast_lp_fit(options, reduced_space_schedule(options, plan.statistics, 0), false, plan.terms.size(), forecast.fit);
   forecast.synthetic_rows = options.synthetic_rows;
-  if (options.test_only_disable_noise) forecast.notes.push_back("testOnlyDisableNoise: the run adds no noise (NOT PRIVATE)");
+  if (options.test_only_disable_noise)
+    forecast.notes.push_back("testOnlyDisableNoise: the run adds no noise (NOT PRIVATE)");
   return forecast;
 }
 

@@ -9,9 +9,9 @@ Result<LpTargets> measure_lp_targets(const MechanismContext& context, const Redu
   const ReducedSpaceLpOptions& options = plan.options;
   const ReducedSpaceLpBudget& budget = plan.budget;
   LpTargets measured;
-  PRIVSYNTH_ASSIGN_OR_RETURN(measured.marginals,
-                             measure_marginals(context.table, plan.workload, budget.count_and_cells, budget.count_fraction,
-                                               context.accountant, context.random, options.test_only_disable_noise));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      measured.marginals, measure_marginals(context.table, plan.workload, budget.count_and_cells, budget.count_fraction,
+                                            context.accountant, context.random, options.test_only_disable_noise));
   const double noisy_count = measured.marginals.noisy_count;
   measured.targets = noisy_frequencies(measured.marginals);
   if (!plan.terms.empty()) {
@@ -22,11 +22,11 @@ Result<LpTargets> measure_lp_targets(const MechanismContext& context, const Redu
       measured.targets.push_back(std::clamp(sum / std::max(1.0, noisy_count), 0.0, 1.0));
     }
   }
-  measured.noise_level = options.test_only_disable_noise
-                             ? 0.0
-                             : objective_noise_level(options.fit.objective, plan.workload,
-                                                     measured.marginals.cell_scale.value(), plan.terms.size(),
-                                                     measured.moments.noise_scale, noisy_count);
+  measured.noise_level =
+      options.test_only_disable_noise
+          ? 0.0
+          : objective_noise_level(options.fit.objective, plan.workload, measured.marginals.cell_scale.value(),
+                                  plan.terms.size(), measured.moments.noise_scale, noisy_count);
   return measured;
 }
 

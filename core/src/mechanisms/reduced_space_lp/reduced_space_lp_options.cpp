@@ -13,15 +13,17 @@ Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& optio
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("referenceMeasure", reference.kind, kReferenceKinds));
   std::optional<ReducedSpace> space;
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("space", space, kReducedSpaces));
-  options.space = space.value_or(reference.kind == ReferenceKind::BernsteinKde ? ReducedSpace::Continuous : ReducedSpace::Encoded);
+  options.space =
+      space.value_or(reference.kind == ReferenceKind::BernsteinKde ? ReducedSpace::Continuous : ReducedSpace::Encoded);
   if (reference.kind == ReferenceKind::BernsteinKde && options.space != ReducedSpace::Continuous) {
     return Status::error(ErrorCode::InvalidArgument,
                          "the \"bernstein-kde\" reference measure needs \"space\": \"continuous\"");
   }
   if (options.space == ReducedSpace::Continuous &&
       (reference.kind == ReferenceKind::Histogram || reference.kind == ReferenceKind::Tree)) {
-    return Status::error(ErrorCode::InvalidArgument, "in the continuous space the reference measure must be "
-                                                     "\"uniform\" or \"bernstein-kde\"");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "in the continuous space the reference measure must be "
+                         "\"uniform\" or \"bernstein-kde\"");
   }
   long long moments = options.space == ReducedSpace::Continuous ? 2 : 0;
   if (reader.has("moments") && options.space != ReducedSpace::Continuous) {
@@ -31,12 +33,14 @@ Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& optio
   options.moments = static_cast<int>(moments);
 
   if (reader.has("referenceBudgetFraction") && reference.kind == ReferenceKind::Uniform) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"referenceBudgetFraction\" needs a private reference measure; the uniform one is free");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "option \"referenceBudgetFraction\" needs a private reference measure; the uniform one is free");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("referenceBudgetFraction", reference.budget_fraction, 0, 1));
   if (reader.has("referenceBudgetFraction") && !(reference.budget_fraction > 0 && reference.budget_fraction < 1)) {
-    return Status::error(ErrorCode::InvalidArgument, "option \"referenceBudgetFraction\" must be strictly between 0 and 1");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"referenceBudgetFraction\" must be strictly between 0 and 1");
   }
 
   const auto only_for = [&](const char* key, ReferenceKind needed) -> Status {
@@ -48,7 +52,8 @@ Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& optio
   };
   long long cell_limit = static_cast<long long>(reference.histogram_cell_limit);
   PRIVSYNTH_RETURN_IF_ERROR(only_for("histogramCellLimit", ReferenceKind::Histogram));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("histogramCellLimit", cell_limit, 1, static_cast<long long>(kMaxHistogramCellLimit)));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.integer("histogramCellLimit", cell_limit, 1, static_cast<long long>(kMaxHistogramCellLimit)));
   reference.histogram_cell_limit = static_cast<size_t>(cell_limit);
   for (const char* key : {"bernsteinLattice", "bernsteinOrder", "kdeBandwidth", "kdeBandwidthConstant"}) {
     PRIVSYNTH_RETURN_IF_ERROR(only_for(key, ReferenceKind::BernsteinKde));
@@ -58,7 +63,8 @@ Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& optio
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("bernsteinOrder", order, 1, 8));
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("kdeBandwidth", reference.bernstein.bandwidth, 0, 1));
   if (reader.has("kdeBandwidth") && !(reference.bernstein.bandwidth > 0)) {
-    return Status::error(ErrorCode::InvalidArgument, "option \"kdeBandwidth\" must be in (0, 1] (units of the scaled [0,1] range)");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"kdeBandwidth\" must be in (0, 1] (units of the scaled [0,1] range)");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("kdeBandwidthConstant", reference.bernstein.bandwidth_constant));
   reference.bernstein.lattice_resolution = static_cast<int>(lattice);
@@ -75,8 +81,7 @@ Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("degree", degree, 1, 3));
   options.degree = static_cast<int>(degree);
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("countBudgetFraction", options.count_budget_fraction, 0, 1));
-  if (reader.has("countBudgetFraction") &&
-      (options.count_budget_fraction <= 0 || options.count_budget_fraction >= 1)) {
+  if (reader.has("countBudgetFraction") && (options.count_budget_fraction <= 0 || options.count_budget_fraction >= 1)) {
     return Status::error(ErrorCode::InvalidArgument, "option \"countBudgetFraction\" must be strictly between 0 and 1");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.test_only_switch("testOnlyDisableNoise", options.test_only_disable_noise));

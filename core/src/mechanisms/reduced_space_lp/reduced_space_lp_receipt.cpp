@@ -8,8 +8,9 @@ nlohmann::json reduced_space_lp_description(ReferenceKind reference) {
       {"name", "reduced-space-lp"},
       {"title", reference == ReferenceKind::Uniform ? "Reduced-space LP reweighting with a uniform reference measure"
                                                     : "Reduced-space LP reweighting with a private reference measure"},
-      {"paper", "M. Boedihardjo, T. Strohmer, R. Vershynin. Privacy of synthetic data: a statistical framework. "
-                "IEEE Trans. Inf. Theory 69(1), 2023; Algorithm 1"},
+      {"paper",
+       "M. Boedihardjo, T. Strohmer, R. Vershynin. Privacy of synthetic data: a statistical framework. "
+       "IEEE Trans. Inf. Theory 69(1), 2023; Algorithm 1"},
       {"referenceMeasure", reference_kind_name(reference)},
       {"privacyNote", "docs/privacy/reduced-space-lp.md"}};
   if (reference != ReferenceKind::Uniform) {
@@ -34,20 +35,20 @@ nlohmann::json reduced_space_lp_parameters(const ReducedSpaceLpOptions& given, c
       {"statisticsNote", continuous ? "every cell of every marginal of degree 1..d on the columns' public bins, the "
                                       "moments listed, and the constant function"
                                     : "every cell of every marginal of degree 1..d, plus the constant function"},
-      {"budget", {{"total", options.epsilon},
-                  {"referenceMeasure", budget.reference},
-                  {"referenceBudgetFraction", options.reference.budget_fraction},
-                  {"lp", budget.lp},
-                  {"composition", "basic (sequential) composition: total = reference measure + LP measurements"}}},
+      {"budget",
+       {{"total", options.epsilon},
+        {"referenceMeasure", budget.reference},
+        {"referenceBudgetFraction", options.reference.budget_fraction},
+        {"lp", budget.lp},
+        {"composition", "basic (sequential) composition: total = reference measure + LP measurements"}}},
       {"referenceMeasure", reference.receipt},
-      {"referenceMeasureChoice", given.reference.kind == ReferenceKind::Auto
-                                     ? auto_reference_rule()
-                                     : "fixed by the caller"},
+      {"referenceMeasureChoice",
+       given.reference.kind == ReferenceKind::Auto ? auto_reference_rule() : "fixed by the caller"},
       {"reducedSpace", reduced_space_json(options, fitted.schedule, fitted.fit)},
       {"syntheticRows", rows},
       {"syntheticRowsChoice", options.synthetic_rows > 0 ? "fixed by the caller" : "the noisy record count"},
-      {"syntheticRowsFrom", options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)"
-                                                     : "k independent draws from h*"},
+      {"syntheticRowsFrom",
+       options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)" : "k independent draws from h*"},
       {"countBudgetFraction", budget.count_fraction * budget.count_and_cells / budget.lp},
       {"countNoiseScale", targets.marginals.count_scale.value()},
       {"marginalNoiseScale", targets.marginals.cell_scale.value()},

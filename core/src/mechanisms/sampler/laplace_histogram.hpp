@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "privacy/noise.hpp"
 #include "base/random.hpp"
+#include "privacy/noise.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {

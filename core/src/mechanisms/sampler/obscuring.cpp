@@ -50,14 +50,16 @@ Result<DsRooTable> ds_roo_table(double epsilon, uint64_t n, uint64_t k) {
     const Real t = (M + 1) - e * M;
     std::vector<std::pair<Real, const char*>> bounds = {{0, "zero"}, {t > 0 ? K * t / (N * (e - 1) + K * t) : 0, "S"}};
     if (k >= 3) {
-      bounds.push_back({((qp * N + (1 - qp) * K * (M + 1)) / e - K * M) / (N - K * M), "B2"});  // f(qp, m+1) <= e f(q, m)
-      bounds.push_back({e * qp - (e - 1) * K * C / ((K - 1) * (N - K * M)), "O1"});           // f(q, C) <= e f(qp, C)
+      bounds.push_back(
+          {((qp * N + (1 - qp) * K * (M + 1)) / e - K * M) / (N - K * M), "B2"});    // f(qp, m+1) <= e f(q, m)
+      bounds.push_back({e * qp - (e - 1) * K * C / ((K - 1) * (N - K * M)), "O1"});  // f(q, C) <= e f(qp, C)
     } else {
-      bounds.push_back({((qp * N + (1 - qp) * K * (M - 1)) / e - K * M) / (N - K * M), "A2"});  // f(qp, m-1) <= e f(q, m)
-      bounds.push_back({(C / N - e * f(qp, C + 1)) / (C / N - 1 / K), "B1"});                  // f(q, C) <= e f(qp, C+1)
+      bounds.push_back(
+          {((qp * N + (1 - qp) * K * (M - 1)) / e - K * M) / (N - K * M), "A2"});  // f(qp, m-1) <= e f(q, m)
+      bounds.push_back({(C / N - e * f(qp, C + 1)) / (C / N - 1 / K), "B1"});      // f(q, C) <= e f(qp, C+1)
     }
-    const auto largest = std::max_element(bounds.begin(), bounds.end(),
-                                          [](const auto& a, const auto& b) { return a.first < b.first; });
+    const auto largest =
+        std::max_element(bounds.begin(), bounds.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     table.gamma.push_back(static_cast<double>(largest->first));
     table.binding.push_back(largest->second);
     if (largest->first <= 0) break;  // g stays 0 from here on (docs/spec/algorithms.md §1.3, properties)

@@ -5,7 +5,8 @@
 // drawn uniformly from the n records ("reveal"). Replace-one neighbours: n is public.
 //   ROO:    gamma = k / (k + n (e^eps - 1))                                   (docs/spec/algorithms.md §1.2)
 //   DS-ROO: gamma = g(m_D), m_D = the smallest count of any symbol, from a table g(0..n/k) that
-//           depends only on (n, k, eps) (docs/spec/algorithms.md §1.3, the closed-form recursion, exhaustively checked).
+//           depends only on (n, k, eps) (docs/spec/algorithms.md §1.3, the closed-form recursion, exhaustively
+//           checked).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,8 +23,8 @@ double roo_gamma(double epsilon, uint64_t n, uint64_t k);
 struct DsRooTable {
   uint64_t n = 0, k = 0;
   double epsilon = 0;
-  std::vector<double> gamma;          // g(0..last); g(m) = 0 for every m beyond (the recursion stays at 0)
-  std::vector<std::string> binding;   // which constraint set each g(m)
+  std::vector<double> gamma;         // g(0..last); g(m) = 0 for every m beyond (the recursion stays at 0)
+  std::vector<std::string> binding;  // which constraint set each g(m)
   double at(uint64_t min_count) const { return min_count < gamma.size() ? gamma[min_count] : 0.0; }
   // The smallest m with g(m) = 0 (every symbol seen m times: the sample is a plain record), or n/k + 1.
   uint64_t zero_from() const;

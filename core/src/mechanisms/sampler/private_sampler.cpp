@@ -5,12 +5,12 @@
 #include <string>
 
 #include "base/number_text.hpp"
-#include "privsynth/progress.hpp"
-#include "privacy/noise.hpp"
 #include "mechanisms/sampler/laplace_histogram.hpp"
 #include "mechanisms/sampler/obscuring.hpp"
 #include "mechanisms/sampler/reveal_or_obscure.hpp"
 #include "mechanisms/sampler/sampler_utility.hpp"
+#include "privacy/noise.hpp"
+#include "privsynth/progress.hpp"
 
 namespace privsynth {
 namespace {
@@ -58,10 +58,16 @@ Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 
 const char* paper_of(SamplerKind kind) {
   switch (kind) {
-    case SamplerKind::DsRoo: return "N. Tasnim, A. Gilani, L. Sankar, O. Kosut. Differentially private sampling via Reveal-or-Obscure, Algorithm 2 (DS-ROO)";
-    case SamplerKind::Roo: return "N. Tasnim, A. Gilani, L. Sankar, O. Kosut. Differentially private sampling via Reveal-or-Obscure, Algorithm 1 (ROO)";
-    case SamplerKind::SubsampledRr: return "A. Cheu, D. Nayak. Subsampled k-ary randomized response (the ROO paper's baseline)";
-    case SamplerKind::LaplaceHistogram: return "Laplace histogram projected onto the simplex (after Raskhodnikova et al.; the ROO paper's baseline)";
+    case SamplerKind::DsRoo:
+      return "N. Tasnim, A. Gilani, L. Sankar, O. Kosut. Differentially private sampling via Reveal-or-Obscure, "
+             "Algorithm 2 (DS-ROO)";
+    case SamplerKind::Roo:
+      return "N. Tasnim, A. Gilani, L. Sankar, O. Kosut. Differentially private sampling via Reveal-or-Obscure, "
+             "Algorithm 1 (ROO)";
+    case SamplerKind::SubsampledRr:
+      return "A. Cheu, D. Nayak. Subsampled k-ary randomized response (the ROO paper's baseline)";
+    case SamplerKind::LaplaceHistogram:
+      return "Laplace histogram projected onto the simplex (after Raskhodnikova et al.; the ROO paper's baseline)";
   }
   return "";
 }
@@ -71,7 +77,8 @@ const char* paper_of(SamplerKind kind) {
 nlohmann::json records_for_tv(double per_sample_epsilon, uint64_t alphabet) {
   nlohmann::json targets = nlohmann::json::array();
   for (double alpha : {0.01, 0.05, 0.1}) {
-    targets.push_back({{"tv", alpha}, {"records", std::ceil(roo_sample_complexity(alpha, per_sample_epsilon, alphabet))}});
+    targets.push_back(
+        {{"tv", alpha}, {"records", std::ceil(roo_sample_complexity(alpha, per_sample_epsilon, alphabet))}});
   }
   return targets;
 }
@@ -94,8 +101,9 @@ Result<PrivateSamplerOptions> read_private_sampler_options(OptionReader& reader,
   options.epsilon = epsilon;
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("sampler", options.sampler, kSamplerKinds));
   if (reader.has("syntheticRows")) {
-    return invalid("the sampler draws \"samples\" records (each costs epsilon / samples); \"syntheticRows\" is for the "
-                   "other mechanisms");
+    return invalid(
+        "the sampler draws \"samples\" records (each costs epsilon / samples); \"syntheticRows\" is for the "
+        "other mechanisms");
   }
   long long samples = 1;
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("samples", samples, 1, static_cast<long long>(kMaxSamples)));
@@ -114,8 +122,8 @@ Result<uint64_t> sampler_alphabet_size(const std::vector<int>& levels) {
   for (int level : levels) product *= static_cast<double>(std::max(level, 1));
   if (product > static_cast<double>(kMaxSamplerAlphabet)) {
     return Status::error(ErrorCode::DomainTooLarge,
-                         "the chosen columns' joint alphabet has " + format_number(product) + " symbols, more than the " +
-                             format_number(static_cast<double>(kMaxSamplerAlphabet)) +
+                         "the chosen columns' joint alphabet has " + format_number(product) +
+                             " symbols, more than the " + format_number(static_cast<double>(kMaxSamplerAlphabet)) +
                              " the sampler can count; choose fewer columns or columns with fewer categories or bins");
   }
   if (product < 2) return invalid("the sampler needs an alphabet of at least 2 symbols");
@@ -136,14 +144,14 @@ Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, u
   plan.epsilon0 = subsampled_rr_epsilon0(per_sample, records);
   // gamma <= c  <=>  epsilon / N >= ln(1 + k (1 - c) / (c n))  (docs/spec/algorithms.md §1.2).
   const double c = options.max_obscuring;
-  const double floor_epsilon =
-      std::log1p(static_cast<double>(alphabet) * (1 - c) / (c * static_cast<double>(records)));
-  plan.most_samples = floor_epsilon > 0 ? static_cast<uint64_t>(std::floor(options.epsilon / floor_epsilon)) : kMaxSamples;
+  const double floor_epsilon = std::log1p(static_cast<double>(alphabet) * (1 - c) / (c * static_cast<double>(records)));
+  plan.most_samples =
+      floor_epsilon > 0 ? static_cast<uint64_t>(std::floor(options.epsilon / floor_epsilon)) : kMaxSamples;
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, laplace_histogram_scale(options.epsilon));
   plan.histogram_scale = scale;
-  plan.histogram_tv_bound = std::min(1.0, static_cast<double>(alphabet) *
-                                              expected_abs_discrete_laplace(plan.histogram_scale.value()) /
-                                              static_cast<double>(records));
+  plan.histogram_tv_bound =
+      std::min(1.0, static_cast<double>(alphabet) * expected_abs_discrete_laplace(plan.histogram_scale.value()) /
+                        static_cast<double>(records));
   return plan;
 }
 
@@ -154,12 +162,13 @@ std::optional<std::string> sampler_refusal(const PrivateSamplerOptions& options,
                                  ? "draw at most " + std::to_string(plan.most_samples) + " samples"
                                  : "no number of samples keeps it below " + format_rounded(c) + " at this epsilon";
   return std::to_string(options.samples) + " samples at epsilon " + format_rounded(options.epsilon) +
-         " leave each sample epsilon " + format_rounded(obscuring_epsilon(options), 4) +
-         ", and with " + std::to_string(plan.records) + " records over " + std::to_string(plan.alphabet) +
+         " leave each sample epsilon " + format_rounded(obscuring_epsilon(options), 4) + ", and with " +
+         std::to_string(plan.records) + " records over " + std::to_string(plan.alphabet) +
          " symbols a sample is then uniform noise with probability " + format_rounded(plan.roo_gamma) +
          " (more than maxObscuring = " + format_rounded(c) + "): " + advice +
          ", raise epsilon, or use \"sampler\": \"laplace-histogram\", whose samples all come from one noisy histogram "
-         "(expected TV at most " + format_rounded(plan.histogram_tv_bound) + ")";
+         "(expected TV at most " +
+         format_rounded(plan.histogram_tv_bound) + ")";
 }
 
 nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const SamplerPlan& plan) {
@@ -168,8 +177,9 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
       {"sampler", sampler_name(options.sampler)},
       {"samples", plan.samples},
       {"records", plan.records},
-      {"recordsNote", "replace-one neighbours: the number of records is public (stated here); every record of the "
-                      "file counts, a cell that does not fit the schema being set to its column's first level"},
+      {"recordsNote",
+       "replace-one neighbours: the number of records is public (stated here); every record of the "
+       "file counts, a cell that does not fit the schema being set to its column's first level"},
       {"alphabet", plan.alphabet},
       {"alphabetNote", "every combination of the chosen columns' categories, bins and missing levels, from the schema"},
       {"epsilonPerSample", obscuring ? nlohmann::json(plan.per_sample_epsilon) : nlohmann::json(nullptr)},
@@ -180,19 +190,22 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
         {"mostSamples", plan.most_samples},
         {"maxObscuring", options.max_obscuring},
         {"recordsForTv", records_for_tv(obscuring_epsilon(options), plan.alphabet)},
-        {"note", "ROO at epsilon / N: gamma = k / (k + n (e^eps - 1)), the probability a sample is uniform noise (DS-ROO's "
-                 "at most); worstCaseTv = gamma (1 - 1/k), its TV to the data's distribution when all records share one "
-                 "symbol; mostSamples keeps gamma <= maxObscuring; recordsForTv: the paper's eq. (9), "
-                 "n >= (k (1 - alpha) - 1) / (alpha (e^eps - 1)) records make worstCaseTv <= alpha"}}},
+        {"note",
+         "ROO at epsilon / N: gamma = k / (k + n (e^eps - 1)), the probability a sample is uniform noise (DS-ROO's "
+         "at most); worstCaseTv = gamma (1 - 1/k), its TV to the data's distribution when all records share one "
+         "symbol; mostSamples keeps gamma <= maxObscuring; recordsForTv: the paper's eq. (9), "
+         "n >= (k (1 - alpha) - 1) / (alpha (e^eps - 1)) records make worstCaseTv <= alpha"}}},
       {"histogram",
        {{"epsilon", options.epsilon},
         {"scale", plan.histogram_scale.value()},
         {"tvBound", plan.histogram_tv_bound},
-        {"note", "one Laplace histogram at the whole epsilon, every sample drawn from it: expected TV <= k E|Z| / n "
-                 "for any N"}}},
+        {"note",
+         "one Laplace histogram at the whole epsilon, every sample drawn from it: expected TV <= k E|Z| / n "
+         "for any N"}}},
       {"betterForTheseSamples", plan.worst_tv <= plan.histogram_tv_bound ? "reveal-or-obscure" : "laplace-histogram"},
-      {"betterNote", "ROO's worst case against the histogram's bound, from public inputs; the report compares the "
-                     "samplers exactly on the data"}};
+      {"betterNote",
+       "ROO's worst case against the histogram's bound, from public inputs; the report compares the "
+       "samplers exactly on the data"}};
   if (options.sampler == SamplerKind::SubsampledRr) out["epsilon0"] = plan.epsilon0;
   return out;
 }
@@ -229,17 +242,20 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
     drawn.reserve(plan.samples);
     switch (options.sampler) {
       case SamplerKind::Roo:
-        for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_reveal_or_obscure(symbols, k, plan.roo_gamma, context.random));
+        for (uint64_t i = 0; i < plan.samples; ++i)
+          drawn.push_back(draw_reveal_or_obscure(symbols, k, plan.roo_gamma, context.random));
         break;
       case SamplerKind::DsRoo: {
         PRIVSYNTH_ASSIGN_OR_RETURN(DsRooTable table, ds_roo_table(per_sample, plan.records, plan.alphabet));
         // Only the smallest count touches the data (docs/spec/algorithms.md §1.3); the gamma it picks is not released.
         const double gamma = table.at(*std::min_element(counts.begin(), counts.end()));
-        for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_reveal_or_obscure(symbols, k, gamma, context.random));
+        for (uint64_t i = 0; i < plan.samples; ++i)
+          drawn.push_back(draw_reveal_or_obscure(symbols, k, gamma, context.random));
         parameters["dsRooTable"] = {{"g0", table.at(0)},
                                     {"zeroFrom", table.zero_from()},
-                                    {"note", "g(m) for the smallest count m depends only on n, k and epsilon; when every "
-                                             "symbol appears at least zeroFrom times no sample is obscured"}};
+                                    {"note",
+                                     "g(m) for the smallest count m depends only on n, k and epsilon; when every "
+                                     "symbol appears at least zeroFrom times no sample is obscured"}};
         break;
       }
       case SamplerKind::SubsampledRr:
@@ -249,7 +265,8 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
         break;
       case SamplerKind::LaplaceHistogram:
         histogram = release_laplace_histogram(counts, plan.histogram_scale, context.random);
-        for (uint64_t i = 0; i < plan.samples; ++i) drawn.push_back(draw_from_distribution(histogram->probabilities, context.random));
+        for (uint64_t i = 0; i < plan.samples; ++i)
+          drawn.push_back(draw_from_distribution(histogram->probabilities, context.random));
         break;
     }
     PRIVSYNTH_RETURN_IF_ERROR(context.random.health());
@@ -260,7 +277,8 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
                         {"paper", paper_of(options.sampler)},
                         {"privacyNote", "docs/privacy/samplers.md"}};
   output.parameters = parameters;
-  if (options.preview) output.parameters["preview"] = "nothing was sampled or released; the report compares the samplers";
+  if (options.preview)
+    output.parameters["preview"] = "nothing was sampled or released; the report compares the samplers";
   output.released = {{"samples", drawn.size()}};
   if (histogram && plan.alphabet <= 1024) output.released["noisyCounts"] = histogram->noisy_counts;
   // NOT PRIVATE (the report only): every sampler's exact distance to the data at this epsilon and N.

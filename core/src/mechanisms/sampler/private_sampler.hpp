@@ -12,10 +12,10 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
+#include "base/options.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
 #include "privacy/noise.hpp"
-#include "base/options.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -48,13 +48,13 @@ Result<uint64_t> sampler_alphabet_size(const std::vector<int>& levels);
 // Everything that follows from public inputs: n (public under replace-one), k, epsilon, N.
 struct SamplerPlan {
   uint64_t records = 0, alphabet = 0, samples = 0;
-  double per_sample_epsilon = 0;   // epsilon / N for the ROO family; epsilon for the histogram
-  double roo_gamma = 0;            // ROO's obscuring probability at per_sample_epsilon; DS-ROO's g(0)
-  double worst_tv = 0;             // ROO's TV to the data's distribution for a point mass, gamma (1 - 1/k)
-  double epsilon0 = 0;             // subsampled RR's local epsilon
-  uint64_t most_samples = 0;       // the largest N whose per-sample gamma stays <= max_obscuring
-  RationalScale histogram_scale;   // the Laplace histogram's (scale 2 / epsilon: replace-one moves 2 counts)
-  double histogram_tv_bound = 0;   // E TV(released, data) <= k E|Z| / n (docs/privacy/samplers.md)
+  double per_sample_epsilon = 0;  // epsilon / N for the ROO family; epsilon for the histogram
+  double roo_gamma = 0;           // ROO's obscuring probability at per_sample_epsilon; DS-ROO's g(0)
+  double worst_tv = 0;            // ROO's TV to the data's distribution for a point mass, gamma (1 - 1/k)
+  double epsilon0 = 0;            // subsampled RR's local epsilon
+  uint64_t most_samples = 0;      // the largest N whose per-sample gamma stays <= max_obscuring
+  RationalScale histogram_scale;  // the Laplace histogram's (scale 2 / epsilon: replace-one moves 2 counts)
+  double histogram_tv_bound = 0;  // E TV(released, data) <= k E|Z| / n (docs/privacy/samplers.md)
 };
 // EmptyData for n = 0.
 Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, uint64_t records, uint64_t alphabet);

@@ -21,7 +21,7 @@ bool draw_at_least(double p, RandomSource& random) {
 
 uint32_t draw_reveal_or_obscure(const std::vector<uint32_t>& symbols, uint32_t k, double gamma, RandomSource& random) {
   if (draw_at_least(gamma, random)) return static_cast<uint32_t>(random.uniform_below(k));  // obscure
-  return uniform_record_symbol(symbols, random);                                             // reveal
+  return uniform_record_symbol(symbols, random);                                            // reveal
 }
 
 uint32_t draw_subsampled_randomized_response(const std::vector<uint32_t>& symbols, uint32_t k, double epsilon0,

@@ -7,7 +7,9 @@
 namespace privsynth {
 namespace {
 
-uint64_t total(const std::vector<uint64_t>& counts) { return std::accumulate(counts.begin(), counts.end(), uint64_t{0}); }
+uint64_t total(const std::vector<uint64_t>& counts) {
+  return std::accumulate(counts.begin(), counts.end(), uint64_t{0});
+}
 
 }  // namespace
 

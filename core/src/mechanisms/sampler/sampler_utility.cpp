@@ -4,9 +4,9 @@
 #include <cmath>
 #include <string>
 
-#include "privacy/noise.hpp"
 #include "mechanisms/sampler/obscuring.hpp"
 #include "mechanisms/sampler/sampler_distribution.hpp"
+#include "privacy/noise.hpp"
 
 namespace privsynth {
 namespace {
@@ -69,10 +69,11 @@ nlohmann::json sampler_utility_json(const SamplerUtilityInputs& inputs, RandomSo
   options.push_back(obscuring_option("subsampled-rr", rr, reveal_or_obscure_distribution(counts, rr), empirical));
   const Result<RationalScale> scale = laplace_histogram_scale(inputs.histogram_epsilon);
   if (scale.is_ok() && k > kMonteCarloAlphabet) {
-    options.push_back({{"sampler", "laplace-histogram"},
-                       {"tv", std::min(1.0, static_cast<double>(k) * expected_abs_discrete_laplace(scale.value().value()) /
-                                                static_cast<double>(n))},
-                       {"tvMethod", "upper bound k E|Z| / n (the alphabet is too large for the Monte Carlo)"}});
+    options.push_back(
+        {{"sampler", "laplace-histogram"},
+         {"tv", std::min(1.0, static_cast<double>(k) * expected_abs_discrete_laplace(scale.value().value()) /
+                                  static_cast<double>(n))},
+         {"tvMethod", "upper bound k E|Z| / n (the alphabet is too large for the Monte Carlo)"}});
   } else if (scale.is_ok()) {
     const MonteCarloTv tv = laplace_histogram_expected_tv(counts, scale.value(), replications_for(k), random);
     options.push_back({{"sampler", "laplace-histogram"},
@@ -95,9 +96,10 @@ nlohmann::json sampler_utility_json(const SamplerUtilityInputs& inputs, RandomSo
       {"smallestCount", smallest},
       {"perSampleEpsilon", eps},
       {"histogramEpsilon", inputs.histogram_epsilon},
-      {"tvNote", "total variation between the law each sample is drawn from and the data's distribution: exact for the "
-                 "reveal-or-obscure family; for the histogram, the mean over its noise (all N samples share one "
-                 "released histogram)"},
+      {"tvNote",
+       "total variation between the law each sample is drawn from and the data's distribution: exact for the "
+       "reveal-or-obscure family; for the histogram, the mean over its noise (all N samples share one "
+       "released histogram)"},
       {"options", options},
       {"best", best},
       {"used", inputs.used}};

@@ -9,8 +9,8 @@
 // is the same epsilon-DP release (post-processing of the Laplace mechanism), in O(passing cells).
 #include <cstdint>
 
-#include "privacy/noise.hpp"
 #include "base/random.hpp"
+#include "privacy/noise.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {

@@ -78,8 +78,10 @@ double grid_cell_count(const std::vector<SpaceAxis>& axes, uint32_t cells_per_ax
 }
 
 Result<GridRelease> release_grid(const SpacePoints& points, const GridSettings& settings, RandomSource& random) {
-  if (settings.cells_per_axis == 0) return Status::error(ErrorCode::InvalidArgument, "the grid needs at least one cell per axis");
-  if (settings.noise.threshold < 1) return Status::error(ErrorCode::InvalidArgument, "the release threshold must be at least 1");
+  if (settings.cells_per_axis == 0)
+    return Status::error(ErrorCode::InvalidArgument, "the grid needs at least one cell per axis");
+  if (settings.noise.threshold < 1)
+    return Status::error(ErrorCode::InvalidArgument, "the release threshold must be at least 1");
   GridRelease release;
   release.cells = grid_cell_count(points.axes, settings.cells_per_axis);
   std::unordered_map<CellKey, int64_t, CellKeyHash> counts;
@@ -88,7 +90,8 @@ Result<GridRelease> release_grid(const SpacePoints& points, const GridSettings& 
   // Algorithm 1, lines 9-12, for the non-empty cells.
   for (const auto& [key, count] : counts) {
     const int64_t noisy = thresholded_count(count, settings.noise, random);
-    if (noisy > 0) release.bins.push_back(bin_of(points.axes, key, settings.cells_per_axis, static_cast<double>(noisy)));
+    if (noisy > 0)
+      release.bins.push_back(bin_of(points.axes, key, settings.cells_per_axis, static_cast<double>(noisy)));
   }
   // The empty cells: Algorithm 4 when asked (small grids only), else Algorithm 5.
   const double empty = release.cells - static_cast<double>(counts.size());
@@ -109,8 +112,8 @@ Result<GridRelease> release_grid(const SpacePoints& points, const GridSettings& 
                                   static_cast<double>(passing_empty_count(settings.noise, random))));
   }
   if (release.bins.size() > settings.limit) {
-    return Status::error(ErrorCode::DomainTooLarge, std::to_string(release.bins.size()) +
-                                                        " bins pass the threshold: raise it or use fewer cells");
+    return Status::error(ErrorCode::DomainTooLarge,
+                         std::to_string(release.bins.size()) + " bins pass the threshold: raise it or use fewer cells");
   }
   sort_bins(release.bins);
   return release;

@@ -36,7 +36,8 @@ Result<SplitDecision> SplitDecision::make(size_t decisions, double split_epsilon
     return Status::error(ErrorCode::InvalidArgument, "the split epsilon must be positive and finite");
   }
   if (!std::isfinite(tau)) return Status::error(ErrorCode::InvalidArgument, "the split threshold tau must be finite");
-  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, rational_scale_at_least(static_cast<double>(decisions) / split_epsilon));
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale,
+                             rational_scale_at_least(static_cast<double>(decisions) / split_epsilon));
   SplitDecision decision;
   decision.scale_ = scale;
   constexpr double kBound = 4e18;  // |floor(tau) + 1| fits int64; beyond, the outcome is certain

@@ -11,8 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "privacy/noise.hpp"
 #include "base/random.hpp"
+#include "privacy/noise.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {

@@ -25,9 +25,11 @@ Status check_settings(const KdTreeSettings& s) {
   if (!(s.max_edge <= 1)) return Status::error(ErrorCode::InvalidArgument, "s1 (max_edge) must be at most 1");
   if (!(s.min_edge > 0)) return Status::error(ErrorCode::InvalidArgument, "s2 (min_edge) must be positive");
   if (!(s.min_edge < s.max_edge)) return Status::error(ErrorCode::InvalidArgument, "s2 (min_edge) must be below s1");
-  if (s.min_edge < kKdTreeMinEdge) return Status::error(ErrorCode::InvalidArgument, "s2 (min_edge) must be at least 2^-50");
+  if (s.min_edge < kKdTreeMinEdge)
+    return Status::error(ErrorCode::InvalidArgument, "s2 (min_edge) must be at least 2^-50");
   if (!std::isfinite(s.tau)) return Status::error(ErrorCode::InvalidArgument, "the split threshold tau must be finite");
-  if (s.leaf_noise.threshold < 1) return Status::error(ErrorCode::InvalidArgument, "the release threshold must be at least 1");
+  if (s.leaf_noise.threshold < 1)
+    return Status::error(ErrorCode::InvalidArgument, "the release threshold must be at least 1");
   return Status::ok();
 }
 
@@ -78,7 +80,9 @@ class BernoulliSkips {
   }
 
  private:
-  void draw() { until_ = log_fail_ == 0 ? INFINITY : std::floor(std::log(1.0 - random_.uniform_unit()) / log_fail_) + 1; }
+  void draw() {
+    until_ = log_fail_ == 0 ? INFINITY : std::floor(std::log(1.0 - random_.uniform_unit()) / log_fail_) + 1;
+  }
   double log_fail_;
   double until_ = 0;
   RandomSource& random_;
@@ -89,8 +93,15 @@ class Walk {
  public:
   Walk(const SpacePoints& points, const KdGeometry& geometry, const KdTreeLevels& levels, const SplitDecision* decision,
        const KdTreeSettings& settings, RandomSource& random, std::vector<size_t>& rows, KdTreeRelease& release)
-      : points_(points), geometry_(geometry), levels_(levels), decision_(decision), settings_(settings),
-        random_(random), rows_(rows), release_(release), empty_pass_(settings.leaf_noise.pass_probability(), random) {}
+      : points_(points),
+        geometry_(geometry),
+        levels_(levels),
+        decision_(decision),
+        settings_(settings),
+        random_(random),
+        rows_(rows),
+        release_(release),
+        empty_pass_(settings.leaf_noise.pass_probability(), random) {}
 
   // A box holding rows_[begin, end). already_split: its decision was drawn in bulk (an empty level-h box).
   Status visit(const KdBox& box, size_t begin, size_t end, bool already_split) {
@@ -101,13 +112,12 @@ class Walk {
     if (++splits_ > settings_.split_limit) return too_many("boxes split", settings_.split_limit);
     const size_t axis = geometry_.axis_to_cut(box.depth);
     const double mid = geometry_.midpoint(box);
-    const size_t middle = static_cast<size_t>(
-        std::partition(rows_.begin() + begin, rows_.begin() + end, [&](size_t r) { return points_.numeric(r, axis) < mid; }) -
-        rows_.begin());
+    const size_t middle = static_cast<size_t>(std::partition(rows_.begin() + begin, rows_.begin() + end,
+                                                             [&](size_t r) { return points_.numeric(r, axis) < mid; }) -
+                                              rows_.begin());
     PRIVSYNTH_RETURN_IF_ERROR(visit(geometry_.child(box, false), begin, middle, false));
     return visit(geometry_.child(box, true), middle, end, false);
   }
-
 
  private:
   // Algorithm 1, lines 9-12; an empty leaf passes by the skip stream (Algorithm 5, streamed).
@@ -175,7 +185,8 @@ void list_implicit_leaves(const LevelH& level, const KdGeometry& geometry, const
 Result<KdTreeRelease> release_kd_tree(const SpacePoints& points, const KdTreeSettings& settings, RandomSource& random) {
   PRIVSYNTH_RETURN_IF_ERROR(check_settings(settings));
   for (const SpaceAxis& axis : points.axes) {
-    if (axis.categorical && axis.levels < 1) return Status::error(ErrorCode::InvalidArgument, "a categorical axis has no levels");
+    if (axis.categorical && axis.levels < 1)
+      return Status::error(ErrorCode::InvalidArgument, "a categorical axis has no levels");
   }
   const KdGeometry geometry(points.axes);
   const KdTreeLevels levels = kd_tree_levels(geometry.numeric_axes(), settings.max_edge, settings.min_edge);
@@ -184,13 +195,15 @@ Result<KdTreeRelease> release_kd_tree(const SpacePoints& points, const KdTreeSet
   }
   std::optional<SplitDecision> decision;
   if (levels.decisions > 0) {
-    PRIVSYNTH_ASSIGN_OR_RETURN(SplitDecision made, SplitDecision::make(levels.decisions, settings.split_epsilon, settings.tau));
+    PRIVSYNTH_ASSIGN_OR_RETURN(SplitDecision made,
+                               SplitDecision::make(levels.decisions, settings.split_epsilon, settings.tau));
     decision = made;
   }
   const LevelH level{points, levels.data_independent, uint64_t{1} << levels.cuts_at_h};
   const double level_boxes = level.count();
   if (!std::isfinite(level_boxes)) return too_many("boxes at the data-independent level", settings.limit);
-  if (settings.list_leaves && level_boxes > static_cast<double>(settings.limit)) return too_many("leaves to list", settings.limit);
+  if (settings.list_leaves && level_boxes > static_cast<double>(settings.limit))
+    return too_many("leaves to list", settings.limit);
 
   KdTreeRelease release;
   release.data_independent_levels = levels.data_independent;
@@ -223,8 +236,8 @@ Result<KdTreeRelease> release_kd_tree(const SpacePoints& points, const KdTreeSet
   if (decision) {
     // Refusals only from public quantities (every level-h box, not the empty ones) or released ones
     // (the splits, counted in the walk): a refusal is an output too.
-    PRIVSYNTH_RETURN_IF_ERROR(
-        check_expected_passing(level_boxes, decision->empty_split_probability(), settings.limit, "empty boxes to split"));
+    PRIVSYNTH_RETURN_IF_ERROR(check_expected_passing(level_boxes, decision->empty_split_probability(), settings.limit,
+                                                     "empty boxes to split"));
     Result<uint64_t> splitting = binomial_by_skips(empty, decision->empty_split_probability(), random);
     if (!splitting.is_ok()) return splitting.status();
     for (KdKey& key : choose_keys(level, splitting.value(), {&occupied}, random)) {

@@ -37,7 +37,7 @@
 namespace privsynth {
 
 struct KdTreeSettings {
-  double split_epsilon = 0;    // epsilon' of all split decisions (composes along one root-to-leaf path)
+  double split_epsilon = 0;     // epsilon' of all split decisions (composes along one root-to-leaf path)
   ThresholdedNoise leaf_noise;  // the leaves' counts (scale 1/epsilon'') and the release threshold t >= 1
   double max_edge = 0.25;       // s1 (unit scale): split without a decision while the largest numeric edge > s1
   double min_edge = 1.0 / 32;   // s2: never split a box whose largest numeric edge < s2 (2^-50 <= s2 < s1 <= 1)
@@ -48,19 +48,19 @@ struct KdTreeSettings {
   // Most split decisions that come out "split" (a function of the released decisions, so refusing
   // beyond it is private): the run sets it from the noisy record count, limit + L (n~ + slack).
   uint64_t split_limit = UINT64_MAX;
-  bool list_leaves = false;     // tests: also return every leaf (small spaces only; counts against limit)
+  bool list_leaves = false;  // tests: also return every leaf (small spaces only; counts against limit)
 };
 
 struct KdTreeRelease {
-  std::vector<SpaceBin> bins;        // released leaves in canonical order, weight = noisy count >= t
+  std::vector<SpaceBin> bins;          // released leaves in canonical order, weight = noisy count >= t
   size_t data_independent_levels = 0;  // h
   size_t decision_levels = 0;          // L
   double decision_scale = 0;           // b: discrete Laplace scale of each decision (>= L / epsilon'), 0 if L = 0
   double leaves = 0;                   // leaves of the tree (a double: the level-h boxes may exceed 2^64)
   std::vector<SpaceBin> all_leaves;    // with list_leaves: every leaf, weight = released count or 0
   // Diagnostics. They depend on which boxes are truly empty: NOT private, never release them.
-  uint64_t empty_boxes_split = 0;      // empty boxes that the noisy decisions split
-  uint64_t empty_bins_released = 0;    // released bins whose true count is 0
+  uint64_t empty_boxes_split = 0;    // empty boxes that the noisy decisions split
+  uint64_t empty_bins_released = 0;  // released bins whose true count is 0
 };
 
 Result<KdTreeRelease> release_kd_tree(const SpacePoints& points, const KdTreeSettings& settings, RandomSource& random);

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <string>
 
-#include "privacy/noise.hpp"
 #include "base/number_text.hpp"
+#include "data/unit_codes.hpp"
 #include "mechanisms/space_partition/grid_partition.hpp"
 #include "mechanisms/space_partition/kd_tree_partition.hpp"
-#include "data/unit_codes.hpp"
+#include "privacy/noise.hpp"
 
 namespace privsynth {
 namespace {
@@ -88,8 +88,9 @@ SpaceTable draw_records(const std::vector<SpaceBin>& bins, const std::vector<int
   std::vector<std::vector<uint32_t>> codes(levels.size(), std::vector<uint32_t>(k));
   for (size_t row = 0; row < k; ++row) {
     const double target = random.uniform_unit() * total;
-    const size_t chosen = std::min(bins.size() - 1, static_cast<size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) -
-                                                                        cumulative.begin()));
+    const size_t chosen = std::min(
+        bins.size() - 1,
+        static_cast<size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) - cumulative.begin()));
     const SpaceBin& bin = bins[chosen];
     for (size_t axis = 0; axis < levels.size(); ++axis) {
       if (levels[axis] > 0) {
@@ -132,15 +133,19 @@ struct PartitionRelease {
 
 // The public choices of a plan, as the receipt and the forecast state them.
 nlohmann::json grid_parameters(const SpacePartitionOptions& options, const GridPlan& plan) {
-  return {{"partition", "grid"},
-          {"cellsPerNumericAxis", plan.cells_per_axis},
-          {"cellWidth", 1.0 / plan.cells_per_axis},
-          {"cellWidthNote", "w, as a fraction of each numeric column's public range"},
-          {"cells", plan.cells},
-          {"threshold", plan.threshold},
-          {"thresholdNote", options.threshold ? "given" : "ceil(b ln J): at most 1/2 empty cell released in expectation"},
-          {"budget", {{"total", options.epsilon}, {"recordCount", plan.count_epsilon}, {"cells", plan.cell_epsilon},
-                      {"composition", "basic (sequential) composition"}}}};
+  return {
+      {"partition", "grid"},
+      {"cellsPerNumericAxis", plan.cells_per_axis},
+      {"cellWidth", 1.0 / plan.cells_per_axis},
+      {"cellWidthNote", "w, as a fraction of each numeric column's public range"},
+      {"cells", plan.cells},
+      {"threshold", plan.threshold},
+      {"thresholdNote", options.threshold ? "given" : "ceil(b ln J): at most 1/2 empty cell released in expectation"},
+      {"budget",
+       {{"total", options.epsilon},
+        {"recordCount", plan.count_epsilon},
+        {"cells", plan.cell_epsilon},
+        {"composition", "basic (sequential) composition"}}}};
 }
 
 nlohmann::json kd_tree_parameters(const SpacePartitionOptions& options, const KdTreePlan& plan) {
@@ -152,33 +157,40 @@ nlohmann::json kd_tree_parameters(const SpacePartitionOptions& options, const Kd
           {"decisionLevels", plan.decision_levels},
           {"tau", plan.tau},
           {"tauNote", options.tau ? "given"
-                      : options.tau_lemma10 ? "Lemma 10 with delta = 1e-6 and the noisy count as n"
-                                            : "b ln(boxes at level h): at most 1/2 of those boxes split when empty; any tau is exact"},
+                      : options.tau_lemma10
+                          ? "Lemma 10 with delta = 1e-6 and the noisy count as n"
+                          : "b ln(boxes at level h): at most 1/2 of those boxes split when empty; any tau is exact"},
           {"threshold", plan.threshold},
-          {"thresholdNote", options.threshold ? "given"
-                                              : "ceil(b ln(boxes at level h + n L)): at most 1/2 empty leaf released in expectation"},
-          {"budget", {{"total", options.epsilon}, {"recordCount", options.epsilon - plan.split_epsilon - plan.leaf_epsilon},
-                      {"splitDecisions", plan.split_epsilon}, {"leaves", plan.leaf_epsilon},
-                      {"composition", "basic (sequential) composition; the decisions compose along one root-to-leaf path"}}}};
+          {"thresholdNote", options.threshold
+                                ? "given"
+                                : "ceil(b ln(boxes at level h + n L)): at most 1/2 empty leaf released in expectation"},
+          {"budget",
+           {{"total", options.epsilon},
+            {"recordCount", options.epsilon - plan.split_epsilon - plan.leaf_epsilon},
+            {"splitDecisions", plan.split_epsilon},
+            {"leaves", plan.leaf_epsilon},
+            {"composition", "basic (sequential) composition; the decisions compose along one root-to-leaf path"}}}};
 }
 
 Result<PartitionRelease> release_by_grid(const MechanismContext& context, const SpacePartitionOptions& options,
-                                         const std::vector<int>& levels, const SpacePoints& points, double noisy_count) {
+                                         const std::vector<int>& levels, const SpacePoints& points,
+                                         double noisy_count) {
   PRIVSYNTH_ASSIGN_OR_RETURN(GridPlan planned, plan_grid(options, levels, noisy_count));
   const GridPlan& plan = planned;
   GridSettings settings;
   settings.cells_per_axis = plan.cells_per_axis;
   settings.noise = {plan.cell_scale, plan.threshold};
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
-      {"noisy counts of the " + format_number(plan.cells) + " grid cells, released at >= " + std::to_string(plan.threshold),
+      {"noisy counts of the " + format_number(plan.cells) +
+           " grid cells, released at >= " + std::to_string(plan.threshold),
        "discrete Laplace", LaplaceCost{1.0, settings.noise.scale.value(), plan.cell_epsilon}}));
   PRIVSYNTH_ASSIGN_OR_RETURN(GridRelease release, release_grid(points, settings, context.random));
   return PartitionRelease{std::move(release.bins), plan.threshold, grid_parameters(options, plan)};
 }
 
 Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, const SpacePartitionOptions& options,
-                                            const std::vector<int>& levels, const SpacePoints& points, double noisy_count,
-                                            double count_scale) {
+                                            const std::vector<int>& levels, const SpacePoints& points,
+                                            double noisy_count, double count_scale) {
   PRIVSYNTH_ASSIGN_OR_RETURN(KdTreePlan planned, plan_kd_tree(options, levels, noisy_count));
   const KdTreePlan& plan = planned;
   KdTreeSettings settings;
@@ -190,13 +202,15 @@ Result<PartitionRelease> release_by_kd_tree(const MechanismContext& context, con
   // The boxes holding records split at most L times each, and at most n~ + 20 b records (n~ the
   // noisy count, b its scale) hold them but with probability e^-20: a bound from released values.
   const double count_slack = 20 * count_scale;
-  settings.split_limit = settings.limit + static_cast<uint64_t>(std::ceil(
-                                              double(plan.decision_levels) * std::max(0.0, noisy_count + count_slack)));
+  settings.split_limit =
+      settings.limit +
+      static_cast<uint64_t>(std::ceil(double(plan.decision_levels) * std::max(0.0, noisy_count + count_slack)));
   if (plan.decision_levels > 0) {
     PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
         {"split decisions of the KD-tree (at most " + std::to_string(plan.decision_levels) +
              " on any root-to-leaf path, each count > tau + noise)",
-         "discrete Laplace", LaplaceCost{static_cast<double>(plan.decision_levels), plan.decision_scale, plan.split_epsilon}}));
+         "discrete Laplace",
+         LaplaceCost{static_cast<double>(plan.decision_levels), plan.decision_scale, plan.split_epsilon}}));
   }
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {"noisy counts of the KD-tree's leaves, released at >= " + std::to_string(plan.threshold), "discrete Laplace",
@@ -222,11 +236,14 @@ Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader,
   const bool tree = options.partition == PartitionKind::KdTree;
   for (const char* key : {"splitBudgetFraction", "maxEdge", "minEdge", "tau", "tauLemma10"}) {
     if (!tree && reader.has(key)) {
-      return Status::error(ErrorCode::InvalidArgument, std::string("option \"") + key + "\" needs \"partition\": \"kd-tree\"");
+      return Status::error(ErrorCode::InvalidArgument,
+                           std::string("option \"") + key + "\" needs \"partition\": \"kd-tree\"");
     }
   }
   if (tree && reader.has("gridCells")) {
-    return Status::error(ErrorCode::InvalidArgument, "option \"gridCells\" needs \"partition\": \"grid\" (the KD-tree takes \"maxEdge\" and \"minEdge\")");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "option \"gridCells\" needs \"partition\": \"grid\" (the KD-tree takes \"maxEdge\" and \"minEdge\")");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("splitBudgetFraction", options.split_budget_fraction, 0.05, 0.95));
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("maxEdge", options.max_edge, kKdTreeMinEdge, 1));
@@ -287,7 +304,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   // L = p x steps stays near 20 (each decision's noise grows with L): 3 for p <= 6, 1 from p = 14.
   // s2 = 0.75 x 2^-(m1 + steps - 1) puts exactly those levels between s1 and s2 (kd_tree_budget.hpp).
   const int m1 = static_cast<int>(std::floor(std::log2(std::max(1.0, static_cast<double>(grid.cells_per_axis)))));
-  const int steps = numeric_axes == 0 ? 1 : std::clamp(static_cast<int>(std::lround(20.0 / static_cast<double>(numeric_axes))), 1, 3);
+  const int steps =
+      numeric_axes == 0 ? 1 : std::clamp(static_cast<int>(std::lround(20.0 / static_cast<double>(numeric_axes))), 1, 3);
   plan.max_edge = options.max_edge.value_or(std::ldexp(1.0, -m1));
   plan.min_edge = options.min_edge.value_or(0.75 * std::ldexp(1.0, -(m1 + steps - 1)));
   if (!(plan.min_edge < plan.max_edge)) {
@@ -310,8 +328,9 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
     // Measured on Balog's 5-D mixture at epsilon 1 (2-way TV): Lemma 10 (tau 885) 0.22, this rule
     // (tau ~ 110) about 0.05; on the 2-D mixture both about 0.01.
     const double level_h_rule = plan.decision_scale * std::log(std::max(2.0, boxes_at_h));
-    plan.tau = options.tau.value_or(options.tau_lemma10 ? lemma10_tau(levels.decisions, plan.split_epsilon, boxes_at_h, records, 1e-6)
-                                                        : level_h_rule);
+    plan.tau = options.tau.value_or(options.tau_lemma10
+                                        ? lemma10_tau(levels.decisions, plan.split_epsilon, boxes_at_h, records, 1e-6)
+                                        : level_h_rule);
   }
   // Empty leaves: the level-h boxes plus at most n L empty siblings along the records' paths.
   const double empty_leaves = boxes_at_h + records * static_cast<double>(levels.decisions);
@@ -328,7 +347,8 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   const RationalScale& count_scale = budget.count_scale;
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {"noisy record count", "discrete Laplace", LaplaceCost{1.0, count_scale.value(), budget.count_epsilon}}));
-  const double noisy_count = static_cast<double>(context.table.rows) + static_cast<double>(sample_discrete_laplace(context.random, count_scale));
+  const double noisy_count = static_cast<double>(context.table.rows) +
+                             static_cast<double>(sample_discrete_laplace(context.random, count_scale));
 
   SpacePoints points;
   points.axes = axes_of(levels);
@@ -342,13 +362,13 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
           : release_by_kd_tree(context, options, levels, points, noisy_count, count_scale.value()));
   const std::vector<SpaceBin>& bins = release.bins;
   if (bins.empty()) {
-    return Status::error(ErrorCode::EmptyData, "no bin's noisy count reached the threshold t = " +
-                                                   std::to_string(release.threshold) +
-                                                   ": use a larger epsilon, fewer or larger bins, or a lower \"threshold\"");
+    return Status::error(ErrorCode::EmptyData,
+                         "no bin's noisy count reached the threshold t = " + std::to_string(release.threshold) +
+                             ": use a larger epsilon, fewer or larger bins, or a lower \"threshold\"");
   }
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
-  const size_t k = options.synthetic_rows ? *options.synthetic_rows
-                                          : static_cast<size_t>(std::max(0.0, std::round(noisy_count)));
+  const size_t k =
+      options.synthetic_rows ? *options.synthetic_rows : static_cast<size_t>(std::max(0.0, std::round(noisy_count)));
   MechanismOutput output;
   SpaceTable records = draw_records(bins, levels, k, context.random, context.table.levels);
   output.synthetic = std::move(records.codes);
@@ -360,12 +380,14 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   output.description = {
       {"name", "space-partition"},
       {"title", grid ? "Space partitioning: data-independent grid" : "Space partitioning: adaptive KD-tree"},
-      {"paper", std::string("A. Kreačić, N. Nouri, V. K. Potluru, T. Balch, M. Veloso. Differentially private synthetic "
-                            "data using KD-trees. UAI 2023; ") +
-                    (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
+      {"paper",
+       std::string("A. Kreačić, N. Nouri, V. K. Potluru, T. Balch, M. Veloso. Differentially private synthetic "
+                   "data using KD-trees. UAI 2023; ") +
+           (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
       {"privacyNote", "docs/privacy/kd-tree.md"}};
   output.parameters = release.parameters;
-  output.parameters["bounds"] = "the schema's public bounds, scaled to [0, 1] (not the data's min and max, as in the paper)";
+  output.parameters["bounds"] =
+      "the schema's public bounds, scaled to [0, 1] (not the data's min and max, as in the paper)";
   output.parameters["syntheticRows"] = k;
   output.released = {{"noisyCount", noisy_count}, {"releasedBins", bins.size()}, {"releasedWeight", released_weight}};
   return output;
@@ -394,9 +416,8 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   if (options.partition == PartitionKind::Grid) {
     ForecastRelease cells;
     cells.release = "grid cells";
-    cells.what = "noisy counts of the " + format_number(grid.cells) + " cells (" +
-                 std::to_string(grid.cells_per_axis) + " per numeric axis), released at >= " +
-                 std::to_string(grid.threshold) + "; empty cells implicitly";
+    cells.what = "noisy counts of the " + format_number(grid.cells) + " cells (" + std::to_string(grid.cells_per_axis) +
+                 " per numeric axis), released at >= " + std::to_string(grid.threshold) + "; empty cells implicitly";
     cells.values = grid.cells <= 1e15 ? static_cast<size_t>(grid.cells) : 0;
     cells.sensitivity = 1;
     cells.scale = grid.cell_scale.value();

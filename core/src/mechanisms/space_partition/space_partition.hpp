@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <optional>
 
+#include "base/options.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
 #include "privacy/noise.hpp"
-#include "base/options.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -21,10 +21,10 @@ enum class PartitionKind { Grid, KdTree };
 struct SpacePartitionOptions {
   double epsilon = 0;
   PartitionKind partition = PartitionKind::KdTree;
-  double count_budget_fraction = 0.05;     // the noisy record count, for the defaults and k
-  std::optional<uint32_t> grid_cells;      // per numeric axis; default from Theorem 3 with the noisy n
-  std::optional<int64_t> threshold;        // release threshold t; default: at most 1/2 empty bin expected
-  std::optional<size_t> synthetic_rows;    // k; default: the noisy record count
+  double count_budget_fraction = 0.05;   // the noisy record count, for the defaults and k
+  std::optional<uint32_t> grid_cells;    // per numeric axis; default from Theorem 3 with the noisy n
+  std::optional<int64_t> threshold;      // release threshold t; default: at most 1/2 empty bin expected
+  std::optional<size_t> synthetic_rows;  // k; default: the noisy record count
   // KD-tree: the share of the bins' budget for the split decisions (epsilon'), the max and min
   // edges s1 > s2 (unit scale; default from the grid's cell width), and the decision threshold tau
   // (default Lemma 10 with delta 1e-6 and the noisy count as n).
@@ -40,7 +40,7 @@ Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader,
 // (R/w)^d <= eps n / (4 ln n), and a threshold with at most 1/2 released empty cell expected.
 struct GridPlan {
   uint32_t cells_per_axis = 1;
-  double cells = 1;        // of the whole grid
+  double cells = 1;  // of the whole grid
   int64_t threshold = 1;
   double count_epsilon = 0, cell_epsilon = 0;
   RationalScale count_scale, cell_scale;  // discrete Laplace scales, as the run uses and the ledger states them
@@ -57,7 +57,7 @@ Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vect
 struct KdTreePlan {
   double max_edge = 0.5, min_edge = 0.125, tau = 0;
   size_t data_independent_levels = 0, decision_levels = 0;
-  double boxes_at_h = 1;      // boxes after the data-independent levels (x the categorical cells)
+  double boxes_at_h = 1;  // boxes after the data-independent levels (x the categorical cells)
   double split_epsilon = 0, leaf_epsilon = 0;
   double decision_scale = 0;  // as the ledger states it (SplitDecision rounds it the same way)
   RationalScale leaf_scale;

@@ -20,7 +20,7 @@ struct SpaceAxis {
 // The private records as points of that space (views, nothing is copied).
 struct SpacePoints {
   std::vector<SpaceAxis> axes;
-  const EncodedTable* table = nullptr;                   // codes, for categorical axes
+  const EncodedTable* table = nullptr;                     // codes, for categorical axes
   const std::vector<std::vector<double>>* unit = nullptr;  // [axis][row] in [0, 1], for numeric axes
   size_t rows() const { return table ? table->rows : 0; }
   double numeric(size_t row, size_t axis) const { return (*unit)[axis][row]; }

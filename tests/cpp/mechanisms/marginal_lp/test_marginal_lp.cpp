@@ -5,15 +5,17 @@
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
-#include "statistics/domain_compression.hpp"
-#include "privsynth/synthesis.hpp"
 #include "privacy/zcdp.hpp"
+#include "privsynth/synthesis.hpp"
+#include "statistics/domain_compression.hpp"
 
 using namespace privsynth;
 using Json = nlohmann::json;
 
 namespace {
-Result<SynthesisOutput> run(const std::string& options) { return testing::synthesize_on(testing::adult_data(), options); }
+Result<SynthesisOutput> run(const std::string& options) {
+  return testing::synthesize_on(testing::adult_data(), options);
+}
 }  // namespace
 
 TEST_CASE("marginal-lp: MST thirds of rho, a spanning tree, and (eps, delta) in the receipt", "[marginal-lp]") {
@@ -55,14 +57,16 @@ TEST_CASE("marginal-lp: bad options are clear errors", "[marginal-lp][errors]") 
   CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","fit":"pgm"})"), Catch::Contains("\"tree\""));
   CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","fit":"tree","lpObjective":"sum-error"})"),
              Catch::Contains("lpObjective"));
-  CHECK_THAT(message(R"({"epsilon":1,"mechanism":"marginal-lp","fit":"tree","workload":"all","columns":["sex","race"]})"),
-             Catch::Contains("mst"));
+  CHECK_THAT(
+      message(R"({"epsilon":1,"mechanism":"marginal-lp","fit":"tree","workload":"all","columns":["sex","race"]})"),
+      Catch::Contains("mst"));
 }
 
 TEST_CASE("marginal-lp: the fit is the tree unless the LP is needed or asked for", "[marginal-lp]") {
   const std::string columns = R"("columns":["age","workclass","education","sex","race","income"])";
   const auto fit_of = [&](const std::string& options) {
-    const Result<SynthesisOutput> result = run(R"({"epsilon":1,"mechanism":"marginal-lp","testSeed":4,)" + columns + options + "}");
+    const Result<SynthesisOutput> result =
+        run(R"({"epsilon":1,"mechanism":"marginal-lp","testSeed":4,)" + columns + options + "}");
     INFO(result.status().message());
     REQUIRE(result.is_ok());
     return Json::parse(result.value().receipt_json);
@@ -70,7 +74,8 @@ TEST_CASE("marginal-lp: the fit is the tree unless the LP is needed or asked for
   const Json tree = fit_of("");
   CHECK(tree["parameters"]["fit"] == "tree");
   CHECK(!tree["parameters"].contains("lp"));
-  CHECK(tree["parameters"]["syntheticRows"].get<double>() == Approx(tree["released"]["noisyRecordCount"].get<double>()).margin(0.5));
+  CHECK(tree["parameters"]["syntheticRows"].get<double>() ==
+        Approx(tree["released"]["noisyRecordCount"].get<double>()).margin(0.5));
   // An LP setting chooses the LP.
   const Json asked = fit_of(R"(,"lpObjective":"max-error")");
   CHECK(asked["parameters"]["fit"] == "lp");

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "report/marginal_report.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
+#include "report/marginal_report.hpp"
 #include "statistics/workload.hpp"
 
 using namespace privsynth;
@@ -24,7 +24,8 @@ struct Run {
   Result<MechanismOutput> output = Status::error(ErrorCode::Internal, "not run");
 };
 
-Run run(const EncodedTable& table, const ReducedSpaceLpOptions& options, uint64_t seed, const ProgressSink& progress = {}) {
+Run run(const EncodedTable& table, const ReducedSpaceLpOptions& options, uint64_t seed,
+        const ProgressSink& progress = {}) {
   Run result;
   result.accountant = Accountant::pure(options.epsilon > 0 ? options.epsilon : 1.0).value();
   SeededTestRandom random(seed);
@@ -76,7 +77,8 @@ TEST_CASE("defaults: k is the noisy count, m is sized from |F|, the budget split
   CHECK(output.synthetic.rows == static_cast<size_t>(noisy_count));
   CHECK(output.parameters["marginals"] == 6);
   CHECK(output.parameters["statistics"] == 3 + 2 + 4 + 6 + 12 + 8 + 1);
-  CHECK(output.parameters["reducedSpace"]["initial"] == default_reduced_space_schedule(3 + 2 + 4 + 6 + 12 + 8).initial_points);
+  CHECK(output.parameters["reducedSpace"]["initial"] ==
+        default_reduced_space_schedule(3 + 2 + 4 + 6 + 12 + 8).initial_points);
   CHECK(output.parameters["countBudgetFraction"].get<double>() == Approx(1 / (1 + std::sqrt(6.0))));
   REQUIRE(result.accountant.ledger().size() == 2);
   CHECK(result.accountant.spent() == Approx(2.0));

@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
-#include "mechanisms/sampler/private_sampler.hpp"
 #include "forecast/run_forecast.hpp"
 #include "mechanisms/sampler/obscuring.hpp"
+#include "mechanisms/sampler/private_sampler.hpp"
 #include "statistics.hpp"
 
 using namespace privsynth;
@@ -62,7 +62,8 @@ std::vector<double> roo_law(const std::vector<uint64_t>& counts, double gamma) {
   double n = 0;
   for (uint64_t c : counts) n += static_cast<double>(c);
   std::vector<double> law;
-  for (uint64_t c : counts) law.push_back(gamma / static_cast<double>(counts.size()) + (1 - gamma) * static_cast<double>(c) / n);
+  for (uint64_t c : counts)
+    law.push_back(gamma / static_cast<double>(counts.size()) + (1 - gamma) * static_cast<double>(c) / n);
   return law;
 }
 
@@ -74,8 +75,10 @@ TEST_CASE("the sampler's draws follow the law the report states, for every sampl
   for (const char* sampler : {"ds-roo", "roo", "subsampled-rr"}) {
     INFO(sampler);
     const Result<SynthesisOutput> result = run_toy(
-        counts, std::string(R"({"epsilon":1000,"mechanism":"sampler","samples":20000,"maxObscuring":0.9,"testSeed":7,"sampler":")") +
-                    sampler + "\"}");
+        counts,
+        std::string(
+            R"({"epsilon":1000,"mechanism":"sampler","samples":20000,"maxObscuring":0.9,"testSeed":7,"sampler":")") +
+            sampler + "\"}");
     INFO(result.status().message());
     REQUIRE(result.is_ok());
     const Json report = parse(result.value().report_json);
@@ -89,10 +92,12 @@ TEST_CASE("the sampler's draws follow the law the report states, for every sampl
   }
 }
 
-TEST_CASE("DS-ROO reveals plain records when every symbol is frequent; the receipt does not say so", "[private-sampler]") {
+TEST_CASE("DS-ROO reveals plain records when every symbol is frequent; the receipt does not say so",
+          "[private-sampler]") {
   // Every symbol 50 times, n = 300, epsilon 1 per sample: g(m) = 0 from m >= zeroFrom (docs/spec/algorithms.md §1.3).
   const std::vector<uint64_t> counts(6, 50);
-  const Result<SynthesisOutput> result = run_toy(counts, R"({"epsilon":5,"mechanism":"sampler","samples":5,"testSeed":2})");
+  const Result<SynthesisOutput> result =
+      run_toy(counts, R"({"epsilon":5,"mechanism":"sampler","samples":5,"testSeed":2})");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json receipt = parse(result.value().receipt_json);
@@ -149,16 +154,17 @@ TEST_CASE("the sampler's alphabet: the product of the chosen columns' levels, wi
       R"({"epsilon":1,"mechanism":"sampler","columns":["age","workclass","education","occupation","native-country","hours-per-week"]})");
   REQUIRE_FALSE(wide.is_ok());
   CHECK_THAT(wide.status().message(), Catch::Contains("joint alphabet"));
-  for (const char* bad : {R"({"epsilon":1,"mechanism":"sampler","sampler":"roo2"})",
-                          R"({"epsilon":1,"mechanism":"sampler","samples":0})",
-                          R"({"epsilon":1,"mechanism":"sampler","syntheticRows":5})",
-                          R"({"epsilon":1,"mechanism":"sampler","sampler":"laplace-histogram","maxObscuring":0.2})"}) {
+  for (const char* bad :
+       {R"({"epsilon":1,"mechanism":"sampler","sampler":"roo2"})", R"({"epsilon":1,"mechanism":"sampler","samples":0})",
+        R"({"epsilon":1,"mechanism":"sampler","syntheticRows":5})",
+        R"({"epsilon":1,"mechanism":"sampler","sampler":"laplace-histogram","maxObscuring":0.2})"}) {
     INFO(bad);
     CHECK(testing::synthesize_on(testing::adult_data(), bad).status().code() == ErrorCode::InvalidArgument);
   }
 }
 
-TEST_CASE("the Laplace histogram: one ledger entry of sensitivity 2, N samples from it, its TV in the report", "[private-sampler]") {
+TEST_CASE("the Laplace histogram: one ledger entry of sensitivity 2, N samples from it, its TV in the report",
+          "[private-sampler]") {
   const Result<SynthesisOutput> result = testing::synthesize_on(
       testing::adult_data(),
       R"({"epsilon":1,"mechanism":"sampler","sampler":"laplace-histogram","columns":["sex","race"],"samples":100000,"testSeed":4})");
@@ -179,7 +185,8 @@ TEST_CASE("the Laplace histogram: one ledger entry of sensitivity 2, N samples f
   CHECK(report["sampler"]["best"] == "laplace-histogram");
 }
 
-TEST_CASE("the sampler's preview charges nothing and compares every sampler, even at a refused N", "[private-sampler]") {
+TEST_CASE("the sampler's preview charges nothing and compares every sampler, even at a refused N",
+          "[private-sampler]") {
   const Result<SynthesisOutput> preview = testing::synthesize_on(
       testing::adult_data(),
       R"({"epsilon":1,"mechanism":"sampler","columns":["sex","race"],"samples":100000,"preview":true,"testSeed":1})");
@@ -195,7 +202,8 @@ TEST_CASE("the sampler's preview charges nothing and compares every sampler, eve
 }
 
 TEST_CASE("the sampler's forecast states the receipt's parameters for the same n", "[private-sampler]") {
-  const std::string options = R"({"epsilon":1,"mechanism":"sampler","columns":["sex","race"],"samples":300,"testSeed":5})";
+  const std::string options =
+      R"({"epsilon":1,"mechanism":"sampler","columns":["sex","race"],"samples":300,"testSeed":5})";
   const Result<SynthesisOutput> result = testing::synthesize_on(testing::adult_data(), options);
   REQUIRE(result.is_ok());
   const Json receipt = parse(result.value().receipt_json);
@@ -225,13 +233,15 @@ TEST_CASE("the sampler's forecast states the receipt's parameters for the same n
   CHECK(run.status().message() == refused["fit"]["parameters"]["refusal"].get<std::string>());
 }
 
-TEST_CASE("a privately discovered schema costs twice its epsilon under the sampler's replace-one neighbours", "[private-sampler]") {
-  const std::string schema = R"({"version":1,"name":"toy","provenance":"dp-discovered","discovery":{"epsilon":0.5,"delta":1e-9},
+TEST_CASE("a privately discovered schema costs twice its epsilon under the sampler's replace-one neighbours",
+          "[private-sampler]") {
+  const std::string schema =
+      R"({"version":1,"name":"toy","provenance":"dp-discovered","discovery":{"epsilon":0.5,"delta":1e-9},
     "columns":[{"name":"colour","type":"categorical","categories":["red","green","blue"]},
                {"name":"size","type":"categorical","categories":["small","large"]}]})";
   const CellGrid cells = toy_cells({10, 10, 10, 10, 10, 10});
-  const Result<SynthesisOutput> result =
-      synthesize(SynthesisInput{schema, cells.view(), R"({"epsilon":1,"mechanism":"sampler","samples":3,"testSeed":1})"});
+  const Result<SynthesisOutput> result = synthesize(
+      SynthesisInput{schema, cells.view(), R"({"epsilon":1,"mechanism":"sampler","samples":3,"testSeed":1})"});
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json privacy = parse(result.value().receipt_json)["privacy"];
@@ -242,6 +252,7 @@ TEST_CASE("a privately discovered schema costs twice its epsilon under the sampl
   CHECK(privacy["epsilonSpent"].get<double>() == Approx(2.0));
   CHECK(privacy["delta"].get<double>() == Approx((1 + std::exp(0.5)) * 1e-9));
   CHECK(privacy["thisRun"]["epsilonSpent"].get<double>() == Approx(1.0));
-  CHECK(privacy["definition"] == "(epsilon, delta)-differential privacy, this run and the schema's private discovery together");
+  CHECK(privacy["definition"] ==
+        "(epsilon, delta)-differential privacy, this run and the schema's private discovery together");
   CHECK_FALSE(privacy.contains("total"));
 }

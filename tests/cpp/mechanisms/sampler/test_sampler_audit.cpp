@@ -20,10 +20,10 @@
 
 #include "mechanisms/sampler/laplace_histogram.hpp"
 #include "mechanisms/sampler/obscuring.hpp"
-#include "sampler_privacy_audit.hpp"
-#include "special_functions.hpp"
 #include "mechanisms/sampler/reveal_or_obscure.hpp"
 #include "mechanisms/sampler/sampler_distribution.hpp"
+#include "sampler_privacy_audit.hpp"
+#include "special_functions.hpp"
 
 using namespace privsynth;
 
@@ -142,7 +142,8 @@ EmpiricalAuditReport audit_draws(const NeighbouringRecords& pair, uint32_t k, co
   EmpiricalAuditOptions options;
   options.draws_per_dataset = draws;
   options.confidence = 0.999;
-  Result<EmpiricalAuditReport> report = audit_privacy_empirically(pair.dataset, pair.neighbour, k, draw, random, options, exact);
+  Result<EmpiricalAuditReport> report =
+      audit_privacy_empirically(pair.dataset, pair.neighbour, k, draw, random, options, exact);
   REQUIRE(report.is_ok());
   return report.value();
 }
@@ -237,7 +238,8 @@ TEST_CASE("exact audit: a wrong calibration is caught", "[sampler-audit]") {
     for (double epsilon : kEpsilons) {
       for (const AuditRange& range : kSpecRanges) {
         const uint64_t n = range.largest_n;
-        const ExactAuditReport report = audit(n, range.k, epsilon / 2, ds_roo_with(ds_roo_table(epsilon, n, range.k).value()));
+        const ExactAuditReport report =
+            audit(n, range.k, epsilon / 2, ds_roo_with(ds_roo_table(epsilon, n, range.k).value()));
         CHECK_FALSE(report.within_epsilon(kRelativeTolerance));
         // For k >= 3, g(0) = ROO's gamma binds on a same-level 0 -> 1 pair: the loss is eps itself.
         // (For k = 2 there is no such pair and (S) is imposed beyond need; docs/spec/algorithms.md §1.3, k = 2 note.)
@@ -251,14 +253,16 @@ TEST_CASE("exact audit: sizes and arguments", "[sampler-audit][errors]") {
   CHECK(count_vector_total(60, 2) == 61);
   CHECK(count_vector_total(13, 6) == 8568);  // C(18, 5)
   CHECK(count_vector_total(1, 1000) == 1000);
-  CHECK(count_vector_total(1000, 1000) == UINT64_MAX);  // saturates
+  CHECK(count_vector_total(1000, 1000) == UINT64_MAX);                                               // saturates
   CHECK(audit_privacy_exactly(100, 10, 1, roo_at(1)).status().code() == ErrorCode::DomainTooLarge);  // 4.3e12
   CHECK(audit_privacy_exactly(0, 3, 1, roo_at(1)).status().code() == ErrorCode::InvalidArgument);
   CHECK(audit_privacy_exactly(5, 1, 1, roo_at(1)).status().code() == ErrorCode::InvalidArgument);
   CHECK(audit_privacy_exactly(5, 3, std::nan(""), roo_at(1)).status().code() == ErrorCode::InvalidArgument);
   const CountsToDistribution too_short = [](const std::vector<uint64_t>&) { return std::vector<double>{1.0}; };
   CHECK(audit_privacy_exactly(5, 3, 1, too_short).status().code() == ErrorCode::InvalidArgument);
-  const CountsToDistribution not_summing = [](const std::vector<uint64_t>& c) { return std::vector<double>(c.size(), 0.5); };
+  const CountsToDistribution not_summing = [](const std::vector<uint64_t>& c) {
+    return std::vector<double>(c.size(), 0.5);
+  };
   CHECK(audit_privacy_exactly(5, 3, 1, not_summing).status().code() == ErrorCode::InvalidArgument);
   // A plain record (gamma = 0) has no finite eps: the 0 -> 1 pair has P_D'(x) = 0 < P_D(x).
   const ExactAuditReport plain = audit(5, 3, 1, roo_with_gamma(0));
@@ -303,7 +307,8 @@ TEST_CASE("empirical audit of the real draws: within eps and equal to the exact 
   SECTION("ROO on its worst pair (0 -> 1)") {
     const NeighbouringRecords pair = zero_to_one_pair();
     REQUIRE(std::log(roo_at(epsilon)({1, 3, 4})[0] / roo_at(epsilon)({0, 4, 4})[0]) == Approx(epsilon));
-    const EmpiricalAuditReport report = audit_draws(pair, k, roo_draw(k, roo_gamma(epsilon, n, k)), 801, 1000000, roo_at(epsilon));
+    const EmpiricalAuditReport report =
+        audit_draws(pair, k, roo_draw(k, roo_gamma(epsilon, n, k)), 801, 1000000, roo_at(epsilon));
     INFO("lower bound " << report.loss_lower_bound << ", observed " << report.observed_loss);
     CHECK(report.consistent_with_exact);
     CHECK(report.loss_lower_bound <= epsilon);
@@ -316,7 +321,8 @@ TEST_CASE("empirical audit of the real draws: within eps and equal to the exact 
     const ExactAuditReport exact = audit(n, k, epsilon, ds_roo_with(table));
     const NeighbouringRecords pair = worst_pair_records(exact);
     const EmpiricalAuditReport report = audit_draws(pair, k, ds_roo_draw(table), 802, 1000000, ds_roo_with(table));
-    INFO("exact worst " << exact.worst_loss << ", lower bound " << report.loss_lower_bound << ", observed " << report.observed_loss);
+    INFO("exact worst " << exact.worst_loss << ", lower bound " << report.loss_lower_bound << ", observed "
+                        << report.observed_loss);
     CHECK(report.consistent_with_exact);
     CHECK(report.loss_lower_bound <= epsilon);
   }
@@ -324,7 +330,8 @@ TEST_CASE("empirical audit of the real draws: within eps and equal to the exact 
     // n = 8, k = 3, eps = 1: g = [0.179, 0]; D = (1, 3, 4) reveals a plain record, D' = (0, 4, 4)
     // obscures with ROO's gamma: exact loss ln((1/8) / (g(0)/3)) = 0.74.
     const DsRooTable table = ds_roo_table(epsilon, n, k).value();
-    const EmpiricalAuditReport report = audit_draws(zero_to_one_pair(), k, ds_roo_draw(table), 805, 1000000, ds_roo_with(table));
+    const EmpiricalAuditReport report =
+        audit_draws(zero_to_one_pair(), k, ds_roo_draw(table), 805, 1000000, ds_roo_with(table));
     INFO("lower bound " << report.loss_lower_bound << ", observed " << report.observed_loss);
     CHECK(report.consistent_with_exact);
     CHECK(report.loss_lower_bound <= epsilon);
@@ -332,7 +339,8 @@ TEST_CASE("empirical audit of the real draws: within eps and equal to the exact 
   SECTION("subsampled randomized response on the 0 -> 1 pair") {
     const NeighbouringRecords pair = zero_to_one_pair();
     const double epsilon0 = subsampled_rr_epsilon0(epsilon, n);
-    const EmpiricalAuditReport report = audit_draws(pair, k, subsampled_rr_draw(k, epsilon0), 803, 1000000, subsampled_rr_at(epsilon));
+    const EmpiricalAuditReport report =
+        audit_draws(pair, k, subsampled_rr_draw(k, epsilon0), 803, 1000000, subsampled_rr_at(epsilon));
     INFO("lower bound " << report.loss_lower_bound << ", observed " << report.observed_loss);
     CHECK(report.consistent_with_exact);
     CHECK(report.loss_lower_bound <= epsilon);
@@ -363,7 +371,8 @@ TEST_CASE("empirical audit catches buggy draws", "[sampler-audit]") {
   // 21 half-widths away); RR off by one 0.97 (it does break DP, exact loss ln(0.1698 / 0.0597) =
   // 1.045, but only the consistency check shows it: 7.5 half-widths); DS-ROO off by one 7.87.
   SECTION("revealing the first record, not a uniformly chosen one") {
-    const EmpiricalAuditReport report = audit_draws(pair, k, roo_revealing_first_record(k, gamma), 811, 200000, roo_at(epsilon));
+    const EmpiricalAuditReport report =
+        audit_draws(pair, k, roo_revealing_first_record(k, gamma), 811, 200000, roo_at(epsilon));
     INFO("lower bound " << report.loss_lower_bound);
     CHECK_FALSE(report.consistent_with_exact);
     CHECK(report.loss_lower_bound > epsilon);
@@ -395,10 +404,14 @@ TEST_CASE("empirical audit refuses what is not a replace-one pair", "[sampler-au
   SeededTestRandom random(1);
   const SymbolDraw draw = roo_draw(3, 0.5);
   const EmpiricalAuditOptions options;
-  CHECK(audit_privacy_empirically({0, 1, 2}, {0, 1, 2}, 3, draw, random, options).status().code() == ErrorCode::InvalidArgument);
-  CHECK(audit_privacy_empirically({0, 1, 2}, {1, 0, 2}, 3, draw, random, options).status().code() == ErrorCode::InvalidArgument);
-  CHECK(audit_privacy_empirically({0, 1, 2}, {0, 1}, 3, draw, random, options).status().code() == ErrorCode::InvalidArgument);
-  CHECK(audit_privacy_empirically({0, 1, 3}, {0, 1, 2}, 3, draw, random, options).status().code() == ErrorCode::InvalidArgument);
+  CHECK(audit_privacy_empirically({0, 1, 2}, {0, 1, 2}, 3, draw, random, options).status().code() ==
+        ErrorCode::InvalidArgument);
+  CHECK(audit_privacy_empirically({0, 1, 2}, {1, 0, 2}, 3, draw, random, options).status().code() ==
+        ErrorCode::InvalidArgument);
+  CHECK(audit_privacy_empirically({0, 1, 2}, {0, 1}, 3, draw, random, options).status().code() ==
+        ErrorCode::InvalidArgument);
+  CHECK(audit_privacy_empirically({0, 1, 3}, {0, 1, 2}, 3, draw, random, options).status().code() ==
+        ErrorCode::InvalidArgument);
   CHECK(neighbouring_records({2, 1}, {2, 1}).status().code() == ErrorCode::InvalidArgument);
   CHECK(neighbouring_records({2, 1, 0}, {0, 2, 1}).status().code() == ErrorCode::InvalidArgument);
   const NeighbouringRecords pair = neighbouring_records({1, 2, 0}, {0, 2, 1}).value();

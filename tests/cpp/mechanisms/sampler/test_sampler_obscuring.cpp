@@ -1,6 +1,6 @@
 // The obscuring probabilities of ROO and DS-ROO against the spec's tables
-// (docs/spec/checks/dsroo_tables.txt, printed by dsroo_table.py), the closed forms of docs/spec/algorithms.md §1.2 and the
-// exact output distributions.
+// (docs/spec/checks/dsroo_tables.txt, printed by dsroo_table.py), the closed forms of docs/spec/algorithms.md §1.2 and
+// the exact output distributions.
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -50,7 +50,8 @@ TEST_CASE("ROO's gamma, worst TV, sample complexity (9) and the randomized-respo
   CHECK((k - 1) / (k + n * e) == Approx(0.01));
   CHECK(roo_sample_complexity(0.96, 0.5, 20) == 0);
   // Subsampled randomized response at the matching eps0 has ROO's gamma.
-  CHECK(randomized_response_gamma(subsampled_rr_epsilon0(0.7, 400), 12) == Approx(roo_gamma(0.7, 400, 12)).epsilon(1e-12));
+  CHECK(randomized_response_gamma(subsampled_rr_epsilon0(0.7, 400), 12) ==
+        Approx(roo_gamma(0.7, 400, 12)).epsilon(1e-12));
 }
 
 TEST_CASE("DS-ROO's table refuses what has no meaning", "[samplers][errors]") {
@@ -64,7 +65,8 @@ TEST_CASE("DS-ROO's table refuses what has no meaning", "[samplers][errors]") {
   CHECK(uniform.binding.back() == "uniform");
 }
 
-TEST_CASE("the exact output distributions: ROO mixes uniform and empirical, DS-ROO by the smallest count", "[samplers]") {
+TEST_CASE("the exact output distributions: ROO mixes uniform and empirical, DS-ROO by the smallest count",
+          "[samplers]") {
   const std::vector<uint64_t> counts = {5, 0, 15};
   const std::vector<double> roo = roo_distribution(counts, 1.0);
   const double gamma = roo_gamma(1.0, 20, 3);

@@ -33,14 +33,10 @@ struct OracleRow {
 TEST_CASE("DS-ROO's exact TV and bounds equal the spec oracle (dsroo_tv_check.txt)", "[sampler-truth]") {
   // Rows copied from docs/spec/checks/dsroo_tv_check.txt; the script's P0=0.33 rows are P0 = 1/k.
   const std::vector<OracleRow> rows = {
-      {6, 2, 2.0, 0.7, 0.01461, 0.01480, 0.01480, 0.01480},
-      {6, 2, 1.1, 0.7, 0.15012, 0.17022, 0.30232, 0.30232},
-      {9, 3, 2.0, 0.5, 0.01751, 0.03653, 0.04228, 0.04486},
-      {10, 3, 1.5, 1.0 / 3, 0.00000, 0.05303, 0.07672, 0.08113},
-      {10, 3, 1.1, 0.7, 0.27225, 0.37205, 0.49234, 0.49606},
-      {8, 4, 1.5, 0.5, 0.11462, 0.27031, 0.32012, 0.33770},
-      {8, 4, 1.1, 0.7, 0.37440, 0.57555, 0.62249, 0.62500},
-      {12, 3, 2.0, 0.7, 0.03741, 0.05100, 0.05597, 0.06471},
+      {6, 2, 2.0, 0.7, 0.01461, 0.01480, 0.01480, 0.01480},  {6, 2, 1.1, 0.7, 0.15012, 0.17022, 0.30232, 0.30232},
+      {9, 3, 2.0, 0.5, 0.01751, 0.03653, 0.04228, 0.04486},  {10, 3, 1.5, 1.0 / 3, 0.00000, 0.05303, 0.07672, 0.08113},
+      {10, 3, 1.1, 0.7, 0.27225, 0.37205, 0.49234, 0.49606}, {8, 4, 1.5, 0.5, 0.11462, 0.27031, 0.32012, 0.33770},
+      {8, 4, 1.1, 0.7, 0.37440, 0.57555, 0.62249, 0.62500},  {12, 3, 2.0, 0.7, 0.03741, 0.05100, 0.05597, 0.06471},
       {12, 3, 1.1, 0.5, 0.11523, 0.23355, 0.43717, 0.45477},
   };
   SeededTestRandom random(1);
@@ -62,8 +58,9 @@ TEST_CASE("ROO's closed form gamma TV(U, P) equals enumeration; subsampled RR eq
   const std::vector<double> p = {0.55, 0.25, 0.15, 0.05};
   for (uint64_t n : {1u, 7u, 25u}) {
     for (double epsilon : {0.2, 1.0, 3.0}) {
-      const std::vector<double> law =
-          expected_output_law(p, n, [&](const std::vector<uint64_t>& c) { return roo_distribution(c, epsilon); }).value();
+      const std::vector<double> law = expected_output_law(p, n, [&](const std::vector<uint64_t>& c) {
+                                        return roo_distribution(c, epsilon);
+                                      }).value();
       const double gamma = roo_gamma(epsilon, n, p.size());
       for (size_t x = 0; x < p.size(); ++x) CHECK(law[x] == Approx(gamma / 4 + (1 - gamma) * p[x]).epsilon(1e-12));
       CHECK(total_variation(law, p) == Approx(roo_true_tv(p, n, epsilon).value()).epsilon(1e-10));
@@ -141,8 +138,10 @@ TEST_CASE("DS-ROO's bounds are ordered above the exact TV and decay", "[sampler-
   CHECK(at_1000 < 1e-20);
   CHECK(at_3000 < 1e-60);
   CHECK(at_3000 > 0);
-  // n = 1000, k = 10, eps = 1 has g = [g(0), 0, ...] (docs/spec/algorithms.md §1.3): union = g(0)(1 - 1/k) sum_x (1 - P(x))^n.
-  CHECK(at_1000 == Approx(roo_worst_tv(1.0, 1000, 10) * (9 * std::pow(1 - 0.5 / 9, 1000) + std::pow(0.5, 1000))).epsilon(1e-11));
+  // n = 1000, k = 10, eps = 1 has g = [g(0), 0, ...] (docs/spec/algorithms.md §1.3): union = g(0)(1 - 1/k) sum_x (1 -
+  // P(x))^n.
+  CHECK(at_1000 ==
+        Approx(roo_worst_tv(1.0, 1000, 10) * (9 * std::pow(1 - 0.5 / 9, 1000) + std::pow(0.5, 1000))).epsilon(1e-11));
   // A zero-probability symbol keeps M = 0: the worst case.
   CHECK(ds_roo_union_bound({0.5, 0.5, 0}, 1000, 1.0).value() == Approx(roo_worst_tv(1.0, 1000, 3)));
 }
@@ -154,8 +153,8 @@ TEST_CASE("the binomial pmf and cdf are accurate up to n = 1e6", "[sampler-truth
     const long double N = static_cast<long double>(n);
     for (uint64_t j = 0; j <= m; ++j) {
       const long double J = static_cast<long double>(j);
-      sum += std::exp(std::lgamma(N + 1) - std::lgamma(J + 1) - std::lgamma(N - J + 1) + J * std::log(static_cast<long double>(p)) +
-                      (N - J) * std::log1p(-static_cast<long double>(p)));
+      sum += std::exp(std::lgamma(N + 1) - std::lgamma(J + 1) - std::lgamma(N - J + 1) +
+                      J * std::log(static_cast<long double>(p)) + (N - J) * std::log1p(-static_cast<long double>(p)));
     }
     return static_cast<double>(sum);
   };
@@ -212,7 +211,8 @@ TEST_CASE("the Laplace histogram's TV to P falls with n and with epsilon", "[sam
   double previous = 1, previous_release = 1;
   for (uint64_t n : {30u, 100u, 300u, 1000u, 10000u}) {
     const LaplaceHistogramTruth t = tv_at(n, 1.0);
-    INFO("n = " << n << ": TV " << t.tv.tv << " +- " << t.tv.standard_error << ", E TV(release, P) " << t.expected_release_tv);
+    INFO("n = " << n << ": TV " << t.tv.tv << " +- " << t.tv.standard_error << ", E TV(release, P) "
+                << t.expected_release_tv);
     CHECK(t.tv.tv < previous);
     CHECK(t.expected_release_tv < previous_release);
     CHECK(t.tv.standard_error < 0.2 * t.tv.tv);
@@ -248,8 +248,8 @@ TEST_CASE("the Laplace histogram's control variate agrees with plain Monte Carlo
   INFO("control variate " << with.tv.tv << " +- " << with.tv.standard_error << ", plain " << without.tv.tv << " +- "
                           << without.tv.standard_error);
   CHECK(with.tv.standard_error < without.tv.standard_error);
-  CHECK(std::abs(with.tv.tv - without.tv.tv) <
-        4 * std::sqrt(with.tv.standard_error * with.tv.standard_error + without.tv.standard_error * without.tv.standard_error));
+  CHECK(std::abs(with.tv.tv - without.tv.tv) < 4 * std::sqrt(with.tv.standard_error * with.tv.standard_error +
+                                                             without.tv.standard_error * without.tv.standard_error));
   CHECK(std::abs(with.expected_release_tv - without.expected_release_tv) <
         4 * std::hypot(with.expected_release_tv_se, without.expected_release_tv_se));
 }
@@ -259,7 +259,8 @@ TEST_CASE("TV to the empirical distribution of given data", "[sampler-truth]") {
   const std::vector<double> shares = empirical_distribution(counts);
   const double to_uniform = total_variation(shares, {0.25, 0.25, 0.25, 0.25});
   CHECK(roo_empirical_tv(counts, 1.0).value() == Approx(roo_gamma(1.0, 100, 4) * to_uniform).epsilon(1e-12));
-  CHECK(subsampled_rr_empirical_tv(counts, 1.0).value() == Approx(roo_empirical_tv(counts, 1.0).value()).epsilon(1e-12));
+  CHECK(subsampled_rr_empirical_tv(counts, 1.0).value() ==
+        Approx(roo_empirical_tv(counts, 1.0).value()).epsilon(1e-12));
   // Every symbol seen 5 times, above m0 at eps = 1 (g(1) = 0 already at n = 100, k = 4): a plain record.
   const DsRooTable table = ds_roo_table(1.0, 100, 4).value();
   REQUIRE(table.zero_from() <= 5);
@@ -269,8 +270,10 @@ TEST_CASE("TV to the empirical distribution of given data", "[sampler-truth]") {
   SeededTestRandom random(8);
   TruthSettings settings;
   settings.replications = 4000;
-  const LaplaceHistogramEmpirical strict = laplace_histogram_empirical_tv(counts, laplace_histogram_scale(0.5).value(), settings, random).value();
-  const LaplaceHistogramEmpirical loose = laplace_histogram_empirical_tv(counts, laplace_histogram_scale(2.0).value(), settings, random).value();
+  const LaplaceHistogramEmpirical strict =
+      laplace_histogram_empirical_tv(counts, laplace_histogram_scale(0.5).value(), settings, random).value();
+  const LaplaceHistogramEmpirical loose =
+      laplace_histogram_empirical_tv(counts, laplace_histogram_scale(2.0).value(), settings, random).value();
   CHECK(strict.expected_tv > loose.expected_tv);
   CHECK(strict.tv.tv > loose.tv.tv);
   CHECK(strict.tv.tv < strict.expected_tv);
@@ -290,7 +293,8 @@ TEST_CASE("sampler truth refuses what has no meaning", "[sampler-truth][errors]"
   CHECK(roo_true_tv({0.5, 0.5}, 10, 0).status().code() == ErrorCode::InvalidArgument);
   CHECK(roo_true_tv({0.5, 0.5}, 0, 1.0).status().code() == ErrorCode::EmptyData);
   CHECK(ds_roo_truth({0.5, 0.5}, 10, -1, TruthSettings{}, random).status().code() == ErrorCode::InvalidArgument);
-  CHECK(expected_output_law(std::vector<double>(10, 0.1), 100, [](const std::vector<uint64_t>& c) { return empirical_distribution(c); })
+  CHECK(expected_output_law(std::vector<double>(10, 0.1), 100,
+                            [](const std::vector<uint64_t>& c) { return empirical_distribution(c); })
             .status()
             .code() == ErrorCode::DomainTooLarge);
   CHECK(roo_empirical_tv({0, 0, 0}, 1.0).status().code() == ErrorCode::EmptyData);

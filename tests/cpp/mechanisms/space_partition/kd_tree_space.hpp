@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "privacy/noise.hpp"
 #include "mechanisms/space_partition/empty_cells.hpp"
 #include "mechanisms/space_partition/space_points.hpp"
+#include "privacy/noise.hpp"
 
 namespace privsynth::testing {
 

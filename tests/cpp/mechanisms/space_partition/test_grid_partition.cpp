@@ -2,8 +2,8 @@
 // exact known answers, the implicit and explicit treatments of empty cells against the exact
 // distribution, and the sampler underneath.
 #include <catch2/catch.hpp>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <map>
 
 #include "mechanisms/space_partition/empty_cells.hpp"

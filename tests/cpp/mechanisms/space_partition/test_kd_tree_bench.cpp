@@ -10,8 +10,8 @@
 
 #include "csv_file.hpp"
 #include "kd_tree_space.hpp"
-#include "privsynth/schema.hpp"
 #include "mechanisms/space_partition/kd_tree_partition.hpp"
+#include "privsynth/schema.hpp"
 
 using namespace privsynth;
 
@@ -44,7 +44,8 @@ bool read_unit_rows(const std::string& stem, std::vector<std::vector<double>>& r
 
 TEST_CASE("KD-tree on the 5-D mixture of Gaussians", "[.][kd-tree-bench]") {
   const char* override_stem = std::getenv("PRIVSYNTH_MOG_D5");
-  const std::string stem = override_stem ? override_stem : testing::data_path("mixture-of-gaussians/mixture_of_Gaussians_N100000_D5");
+  const std::string stem =
+      override_stem ? override_stem : testing::data_path("mixture-of-gaussians/mixture_of_Gaussians_N100000_D5");
   std::vector<std::vector<double>> rows;
   size_t columns = 0;
   if (!read_unit_rows(stem, rows, columns)) {
@@ -66,12 +67,13 @@ TEST_CASE("KD-tree on the 5-D mixture of Gaussians", "[.][kd-tree-bench]") {
     const auto start = std::chrono::steady_clock::now();
     const KdTreeRelease release = release_kd_tree(space.points, settings, random).value();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("d=%zu n=%zu h=%zu L=%zu b=%g tau=%.1f t=%lld: leaves=%.0f released=%zu empty released=%llu "
-                "empty split=%llu time=%.3fs\n",
-                columns, rows.size(), release.data_independent_levels, release.decision_levels, release.decision_scale,
-                settings.tau, static_cast<long long>(threshold), release.leaves, release.bins.size(),
-                static_cast<unsigned long long>(release.empty_bins_released),
-                static_cast<unsigned long long>(release.empty_boxes_split), seconds);
+    std::printf(
+        "d=%zu n=%zu h=%zu L=%zu b=%g tau=%.1f t=%lld: leaves=%.0f released=%zu empty released=%llu "
+        "empty split=%llu time=%.3fs\n",
+        columns, rows.size(), release.data_independent_levels, release.decision_levels, release.decision_scale,
+        settings.tau, static_cast<long long>(threshold), release.leaves, release.bins.size(),
+        static_cast<unsigned long long>(release.empty_bins_released),
+        static_cast<unsigned long long>(release.empty_boxes_split), seconds);
     CHECK(release.empty_boxes_split == 0);
   }
 }

@@ -37,12 +37,14 @@ class ExplicitKdTree {
       std::vector<size_t> rows;
       for (size_t r = 0; r < space_.points.rows(); ++r) {
         bool inside = true;
-        for (size_t a = 0; a < axes.size(); ++a) inside = inside && (!axes[a].categorical || space_.points.code(r, a) == codes[a]);
+        for (size_t a = 0; a < axes.size(); ++a)
+          inside = inside && (!axes[a].categorical || space_.points.code(r, a) == codes[a]);
         if (inside) rows.push_back(r);
       }
       visit(std::vector<double>(axes.size(), 0.0), std::vector<double>(axes.size(), 1.0), 0, rows, outcome, random);
       size_t a = 0;
-      while (a < axes.size() && (!axes[a].categorical || ++codes[a] == static_cast<uint32_t>(axes[a].levels))) codes[a++] = 0;
+      while (a < axes.size() && (!axes[a].categorical || ++codes[a] == static_cast<uint32_t>(axes[a].levels)))
+        codes[a++] = 0;
       if (a == axes.size()) return outcome;
     }
   }
@@ -58,7 +60,9 @@ class ExplicitKdTree {
     bool split = false;
     if (numeric_.empty() || largest < settings_.min_edge) split = false;
     else if (largest > settings_.max_edge) split = true;
-    else split = static_cast<double>(rows.size()) - static_cast<double>(sample_discrete_laplace(random, scale_)) > settings_.tau;
+    else
+      split = static_cast<double>(rows.size()) - static_cast<double>(sample_discrete_laplace(random, scale_)) >
+              settings_.tau;
     if (!split) {
       outcome.leaves += 1;
       const int64_t noisy = thresholded_count(static_cast<int64_t>(rows.size()), settings_.leaf_noise, random);
@@ -129,7 +133,8 @@ void compare(const KdSpace& space, const KdTreeSettings& settings) {
   std::vector<double> stats[2][4];
   for (int run = 0; run < runs; ++run) {
     SeededTestRandom explicit_random(1 + run), implicit_random(1'000'001 + run);
-    const Outcome outcomes[2] = {explicit_tree.run(explicit_random), implicit_outcome(space, settings, implicit_random)};
+    const Outcome outcomes[2] = {explicit_tree.run(explicit_random),
+                                 implicit_outcome(space, settings, implicit_random)};
     for (int side = 0; side < 2; ++side) {
       stats[side][0].push_back(outcomes[side].leaves);
       stats[side][1].push_back(outcomes[side].released);
@@ -147,7 +152,8 @@ void compare(const KdSpace& space, const KdTreeSettings& settings) {
 
 }  // namespace
 
-TEST_CASE("the implicit KD-tree has the explicit KD-tree's distribution (two numeric axes)", "[kd-tree][space][statistical]") {
+TEST_CASE("the implicit KD-tree has the explicit KD-tree's distribution (two numeric axes)",
+          "[kd-tree][space][statistical]") {
   // 20 records in one quadrant: h = 2 (4 level-h boxes, 3 empty), L = 6, q = P(Z >= 2) = 0.23 at scale 2.
   std::vector<std::vector<double>> rows;
   SeededTestRandom data(21);

@@ -83,7 +83,10 @@ TEST_CASE("the KD-tree's leaves partition every category cell of the unit space"
 }
 
 TEST_CASE("the decision levels match a walk of the halving rule and share the split budget", "[kd-tree][space]") {
-  struct Case { size_t p; double s1, s2; };
+  struct Case {
+    size_t p;
+    double s1, s2;
+  };
   for (const Case c : {Case{1, 0.5, 0.125}, Case{2, 0.5, 0.125}, Case{2, 1.0, 0.01}, Case{3, 0.3, 0.05},
                        Case{5, 0.25, 1.0 / 32}, Case{4, 0.3, 0.26}, Case{3, 0.7, 0.5}, Case{7, 0.2, 0.001}}) {
     const KdTreeLevels levels = kd_tree_levels(c.p, c.s1, c.s2);
@@ -209,13 +212,26 @@ TEST_CASE("the KD-tree rejects bad settings and oversized trees", "[kd-tree][spa
   CHECK(with([](KdTreeSettings& s) { s.leaf_noise.threshold = 0; }) == ErrorCode::InvalidArgument);
   // Every box splits (tau = -1e9): 3 x 2^8 leaves, most of them empty, over a limit of 100 splits
   // (the splits are released, so a cap on them may refuse; the empty boxes are not).
-  CHECK(with([](KdTreeSettings& s) { s.tau = -1e9; s.split_limit = 100; }) == ErrorCode::DomainTooLarge);
-  CHECK(with([](KdTreeSettings& s) { s.tau = -1e9; s.limit = 100; }) == ErrorCode::Ok);
+  CHECK(with([](KdTreeSettings& s) {
+          s.tau = -1e9;
+          s.split_limit = 100;
+        }) == ErrorCode::DomainTooLarge);
+  CHECK(with([](KdTreeSettings& s) {
+          s.tau = -1e9;
+          s.limit = 100;
+        }) == ErrorCode::Ok);
   // Far too many empty leaves would pass a threshold of 1 at huge noise.
-  CHECK(with([](KdTreeSettings& s) { s.leaf_noise = testing::kd_noise(1e6, 1); s.max_edge = 1.0 / 1024;
-                                     s.min_edge = 1.0 / 2048; s.limit = 1000; }) == ErrorCode::DomainTooLarge);
-  CHECK(with([](KdTreeSettings& s) { s.list_leaves = true; s.max_edge = 1.0 / 1024; s.min_edge = 1.0 / 2048; }) ==
-        ErrorCode::DomainTooLarge);
+  CHECK(with([](KdTreeSettings& s) {
+          s.leaf_noise = testing::kd_noise(1e6, 1);
+          s.max_edge = 1.0 / 1024;
+          s.min_edge = 1.0 / 2048;
+          s.limit = 1000;
+        }) == ErrorCode::DomainTooLarge);
+  CHECK(with([](KdTreeSettings& s) {
+          s.list_leaves = true;
+          s.max_edge = 1.0 / 1024;
+          s.min_edge = 1.0 / 2048;
+        }) == ErrorCode::DomainTooLarge);
   const KdSpace outside(kTwoNumericOneCategorical, {{1.2, 0, 0.2}});
   SeededTestRandom random(1);
   CHECK(release_kd_tree(outside.points, settings, random).status().code() == ErrorCode::InvalidData);

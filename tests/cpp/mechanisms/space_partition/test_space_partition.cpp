@@ -12,9 +12,10 @@
 using namespace privsynth;
 using Json = nlohmann::json;
 
-TEST_CASE("the grid on Balog's 2-D mixture: the accounting, the default grid and a close synthetic table", "[space-partition][synthesis]") {
-  const Result<SynthesisOutput> result =
-      testing::synthesize_on(testing::mixture_data(), R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","testSeed":3})");
+TEST_CASE("the grid on Balog's 2-D mixture: the accounting, the default grid and a close synthetic table",
+          "[space-partition][synthesis]") {
+  const Result<SynthesisOutput> result = testing::synthesize_on(
+      testing::mixture_data(), R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","testSeed":3})");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);
@@ -26,7 +27,8 @@ TEST_CASE("the grid on Balog's 2-D mixture: the accounting, the default grid and
   const int cells = receipt["parameters"]["cellsPerNumericAxis"];
   CHECK(cells >= 44);
   CHECK(cells <= 46);
-  CHECK(receipt["parameters"]["threshold"].get<int>() == static_cast<int>(std::ceil(1 / 0.95 * std::log(cells * cells) - 1e-9)) );
+  CHECK(receipt["parameters"]["threshold"].get<int>() ==
+        static_cast<int>(std::ceil(1 / 0.95 * std::log(cells * cells) - 1e-9)));
   CHECK(result.value().rows > 99000);
   CHECK(result.value().rows < 101000);
   // Values are drawn inside the bins, not at their centres: many distinct values.
@@ -41,7 +43,8 @@ TEST_CASE("the grid on Balog's 2-D mixture: the accounting, the default grid and
 
 TEST_CASE("a mixed table: numeric axes in unit scale, each category its own bin", "[space-partition][synthesis]") {
   const Result<SynthesisOutput> result = testing::synthesize_on(
-      testing::adult_data(), R"({"epsilon":2,"mechanism":"space-partition","partition":"grid","columns":["age","hours-per-week","sex","income"],"testSeed":4})");
+      testing::adult_data(),
+      R"({"epsilon":2,"mechanism":"space-partition","partition":"grid","columns":["age","hours-per-week","sex","income"],"testSeed":4})");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const SynthesisOutput& output = result.value();
@@ -57,9 +60,11 @@ TEST_CASE("a mixed table: numeric axes in unit scale, each category its own bin"
   CHECK(report["marginals"]["meanTwoWayTV"].get<double>() < 0.35);
 }
 
-TEST_CASE("the weighted centres: one per released bin, at its middle, weighted by its noisy count", "[space-partition][synthesis]") {
+TEST_CASE("the weighted centres: one per released bin, at its middle, weighted by its noisy count",
+          "[space-partition][synthesis]") {
   const Result<SynthesisOutput> result = testing::synthesize_on(
-      testing::adult_data(), R"({"epsilon":2,"mechanism":"space-partition","partition":"grid","gridCells":4,"columns":["age","hours-per-week","sex"],"testSeed":5})");
+      testing::adult_data(),
+      R"({"epsilon":2,"mechanism":"space-partition","partition":"grid","gridCells":4,"columns":["age","hours-per-week","sex"],"testSeed":5})");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const SynthesisOutput& output = result.value();
@@ -94,21 +99,25 @@ TEST_CASE("space partitioning refuses what it cannot do, before reading data", "
   const auto status = [&](const std::string& options) { return testing::synthesize_on(adult, options).status(); };
   CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"octree"})").message() ==
         "option \"partition\" must be \"kd-tree\" or \"grid\", not \"octree\"");
-  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":0})").code() == ErrorCode::InvalidArgument);
+  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":0})").code() ==
+        ErrorCode::InvalidArgument);
   CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","gridCells":8})").message() ==
         "option \"gridCells\" needs \"partition\": \"grid\" (the KD-tree takes \"maxEdge\" and \"minEdge\")");
-  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","tau":3})").code() == ErrorCode::InvalidArgument);
+  CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","tau":3})").code() ==
+        ErrorCode::InvalidArgument);
   CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","maxEdge":0.1,"minEdge":0.2})").message() ==
         "option \"minEdge\" must be less than \"maxEdge\"");
   CHECK(status(R"({"epsilon":1,"mechanism":"space-partition","threshold":0})").code() == ErrorCode::InvalidArgument);
   // A threshold no bin can reach: a clear error, no table.
-  const Status none = status(R"({"epsilon":1,"mechanism":"space-partition","columns":["age","sex"],"threshold":1000000})");
+  const Status none =
+      status(R"({"epsilon":1,"mechanism":"space-partition","columns":["age","sex"],"threshold":1000000})");
   CHECK(none.code() == ErrorCode::EmptyData);
   CHECK_THAT(none.message(), Catch::Contains("threshold"));
 }
 
 TEST_CASE("the forecast of the grid states the noise and the grid its run uses", "[space-partition][forecast]") {
-  const std::string options = R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":45,"testSeed":3})";
+  const std::string options =
+      R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","gridCells":45,"testSeed":3})";
   const Result<std::string> forecast = forecast_run_json(testing::mixture_data().schema, options, 100000.0);
   INFO(forecast.status().message());
   REQUIRE(forecast.is_ok());
@@ -123,7 +132,8 @@ TEST_CASE("the forecast of the grid states the noise and the grid its run uses",
   CHECK(parsed["fit"]["parameters"]["threshold"] == receipt["parameters"]["threshold"]);
 }
 
-TEST_CASE("the KD-tree on Balog's 2-D mixture: epsilon' + epsilon'' on the ledger, Lemma 10's tau, a close table", "[space-partition][kd-tree][synthesis]") {
+TEST_CASE("the KD-tree on Balog's 2-D mixture: epsilon' + epsilon'' on the ledger, Lemma 10's tau, a close table",
+          "[space-partition][kd-tree][synthesis]") {
   const std::string options = R"({"epsilon":1,"mechanism":"space-partition","testSeed":5})";
   const Result<SynthesisOutput> result = testing::synthesize_on(testing::mixture_data(), options);
   INFO(result.status().message());

@@ -18,7 +18,9 @@ export function adviceRequester(): AdviceRequester {
   return async (schema, request) => {
     const mine = ++latest;
     try {
-      const advice = await queueEngineCall(() => (mine === latest ? adviseRun(schema, request) : Promise.resolve(null)));
+      const advice = await queueEngineCall(() =>
+        mine === latest ? adviseRun(schema, request) : Promise.resolve(null),
+      );
       return mine === latest ? advice : null;
     } catch (error) {
       if (mine !== latest) return null;
@@ -33,8 +35,8 @@ export const engineIdle = (state: AppState): boolean => state.engineReady && !st
 /** Keeps `schemaAdvice` (the advice on every column of the schema) for the schema chosen. */
 export function watchSchemaAdvice(store: Store): void {
   const advise = adviceRequester();
-  let shownFor: Schema | null = null;  // the schema whose advice is in the store
-  let askedFor: Schema | null = null;  // the schema of the request on its way
+  let shownFor: Schema | null = null; // the schema whose advice is in the store
+  let askedFor: Schema | null = null; // the schema of the request on its way
   store.watch(
     (state) => [state.engineReady, state.running, state.schema],
     async (state) => {

@@ -47,7 +47,10 @@ export function budgetText(release: ReleaseForecast): string {
 
 export function sizeText(release: ReleaseForecast): string {
   if (release.marginals !== undefined) {
-    const count = release.marginalsMax !== undefined && release.marginalsMax !== release.marginals ? `${release.marginals}–${release.marginalsMax}` : formatInteger(release.marginals);
+    const count =
+      release.marginalsMax !== undefined && release.marginalsMax !== release.marginals
+        ? `${release.marginals}–${release.marginalsMax}`
+        : formatInteger(release.marginals);
     const noun = `${count} ${release.marginals === 1 && release.marginalsMax === undefined ? 'marginal' : 'marginals'}`;
     if (release.cells !== null && release.cells !== undefined) return `${noun}, ${formatInteger(release.cells)} cells`;
     const chosen = !release.chosenAtRunTime
@@ -80,7 +83,8 @@ export function spreadText(spread: Spread, format: (x: number) => string = (x) =
 export function errorText(release: ReleaseForecast, rowsKnown: boolean): string {
   if (release.expectedTvEach) return spreadText(release.expectedTvEach);
   if (release.marginals !== undefined) return rowsKnown ? '—' : 'needs n';
-  if (release.values !== undefined && release.expectedAbsNoise !== undefined) return `±${formatDecimal(release.expectedAbsNoise, 2)} per value`;
+  if (release.values !== undefined && release.expectedAbsNoise !== undefined)
+    return `±${formatDecimal(release.expectedAbsNoise, 2)} per value`;
   return '—';
 }
 
@@ -106,7 +110,9 @@ export function formatDuration(seconds: number): string {
 export function runtimeText(forecast: RunForecast): string | null {
   const { wasm, nativeRange, wasmFactor } = forecast.runtimeSeconds;
   if (wasm === null) return null;
-  const range = nativeRange ? ` (${formatDuration(nativeRange[0] * wasmFactor)} – ${formatDuration(nativeRange[1] * wasmFactor)})` : '';
+  const range = nativeRange
+    ? ` (${formatDuration(nativeRange[0] * wasmFactor)} – ${formatDuration(nativeRange[1] * wasmFactor)})`
+    : '';
   return `about ${formatDuration(wasm)} in your browser${range}`;
 }
 
@@ -114,6 +120,8 @@ export function runtimeText(forecast: RunForecast): string | null {
 export function memoryText(forecast: RunForecast): string | null {
   const memory = forecast.memoryBytes as Record<keyof RunForecast['memoryBytes'], number | null>;
   if (memory.total === null) return null;
-  const parts = (['table', 'output', 'marginals', 'fit'] as const).filter((key) => memory[key] !== null).map((key) => `${key} ${formatBytes(memory[key]!)}`);
+  const parts = (['table', 'output', 'marginals', 'fit'] as const)
+    .filter((key) => memory[key] !== null)
+    .map((key) => `${key} ${formatBytes(memory[key]!)}`);
   return `about ${formatBytes(memory.total)} (${parts.join(', ')})`;
 }

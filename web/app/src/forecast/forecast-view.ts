@@ -8,7 +8,13 @@
 // keeps the last forecast on screen while the next one is computed, and shows the core's error
 // inline when the settings are impossible (a run would stop with the same error). The mechanism's
 // own sentences and details come from its ForecastUi (mechanisms/<id>/forecast.ts).
-import { forecastRun, type ForecastOptions, type MarginalForecast, type ReleaseForecast, type RunForecast } from 'privsynth';
+import {
+  forecastRun,
+  type ForecastOptions,
+  type MarginalForecast,
+  type ReleaseForecast,
+  type RunForecast,
+} from 'privsynth';
 
 import { queueEngineCall } from '../engine/engine-queue';
 import type { ForecastUi, Part, RowsSource } from '../mechanisms/mechanism-ui';
@@ -17,7 +23,16 @@ import { errorBarsPlot, WORST_PAIRS } from '../plots/error-bars-plot';
 import { failureOf, type AppState, type FailureInfo, type ForecastState, type Store } from '../store';
 import { definitionList, h, panel, replaceChildren, show } from '../ui/dom';
 import { formatDecimal, formatInteger, formatList } from '../ui/format';
-import { budgetText, cellNoise, errorText, memoryText, noiseText, pureBudgetSentence, runtimeText, sizeText } from './forecast-text';
+import {
+  budgetText,
+  cellNoise,
+  errorText,
+  memoryText,
+  noiseText,
+  pureBudgetSentence,
+  runtimeText,
+  sizeText,
+} from './forecast-text';
 
 const DEBOUNCE_MS = 250;
 /** The table of marginals starts open up to this many rows. */
@@ -28,20 +43,29 @@ const LARGE_BYTES = 1024 ** 3;
 
 const NEEDS_N = 'needs n: state the number of records in step 4, if it is public';
 
-const ERROR_HINT = 'A run with these settings would stop with this same error: the forecast runs the run’s own option checks. Change the settings above; the forecast follows.';
+const ERROR_HINT =
+  'A run with these settings would stop with this same error: the forecast runs the run’s own option checks. Change the settings above; the forecast follows.';
 
 const ERROR_LABEL =
   'Expected error of the noisy counts, before consistency and the fit (usually lower after). TV: the total-variation distance of a marginal as a distribution (0 = exact, 1 = disjoint).';
 
 /** What the forecast view shows of a mechanism the app does not know: the releases, and the defaults. */
-const UNKNOWN: ForecastUi = { sentence: (forecast) => [`measures ${formatList(forecast.releases.map((r) => r.release))}.`] };
+const UNKNOWN: ForecastUi = {
+  sentence: (forecast) => [`measures ${formatList(forecast.releases.map((r) => r.release))}.`],
+};
 
 /** The forecast shown (or on its way) was asked for these: [schema, columns, parameters, rows]. */
 type Key = readonly unknown[];
 const same = (a: Key | null, b: Key) => a !== null && a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** A scrollable, focusable table with a caption and column headers; each body row starts with a row header. */
-function forecastTable(caption: string, headers: string[], rows: HTMLTableRowElement[], testId: string, numericFrom = headers.length): HTMLElement {
+function forecastTable(
+  caption: string,
+  headers: string[],
+  rows: HTMLTableRowElement[],
+  testId: string,
+  numericFrom = headers.length,
+): HTMLElement {
   return h(
     'div',
     { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': caption },
@@ -49,7 +73,15 @@ function forecastTable(caption: string, headers: string[], rows: HTMLTableRowEle
       'table',
       { class: 'data-table forecast__table', 'data-testid': testId },
       h('caption', {}, caption),
-      h('thead', {}, h('tr', {}, ...headers.map((header, i) => h('th', { scope: 'col', class: i >= numericFrom ? 'numeric' : null }, header)))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...headers.map((header, i) => h('th', { scope: 'col', class: i >= numericFrom ? 'numeric' : null }, header)),
+        ),
+      ),
       h('tbody', {}, ...rows),
     ),
   );
@@ -64,7 +96,12 @@ function releaseRow(release: ReleaseForecast, rowsKnown: boolean, errorOverride:
   return h(
     'tr',
     { 'data-release': release.release },
-    h('th', { scope: 'row' }, h('span', { class: 'forecast__release' }, release.release), h('span', { class: 'forecast__what' }, release.what)),
+    h(
+      'th',
+      { scope: 'row' },
+      h('span', { class: 'forecast__release' }, release.release),
+      h('span', { class: 'forecast__what' }, release.what),
+    ),
     noise,
     h('td', {}, budgetText(release)),
     h('td', {}, sizeText(release)),
@@ -109,13 +146,19 @@ function marginalRow({ columns, cells, expectedL1Count, expectedTv, release }: M
     h('td', { class: 'numeric' }, formatInteger(cells)),
     noise,
     h('td', { class: 'numeric' }, `±${formatInteger(Math.round(expectedL1Count))}`),
-    h('td', { class: 'numeric', 'data-tv': expectedTv === null ? null : String(expectedTv) }, expectedTv === null ? 'needs n' : formatDecimal(expectedTv, 2)),
+    h(
+      'td',
+      { class: 'numeric', 'data-tv': expectedTv === null ? null : String(expectedTv) },
+      expectedTv === null ? 'needs n' : formatDecimal(expectedTv, 2),
+    ),
   );
 }
 
 /** Every marginal whose columns are known before the run, in a details element (open when short), with a bar chart of their expected TV. */
 function marginalsDetails(forecast: RunForecast): HTMLElement | null {
-  const measured: MeasuredMarginal[] = forecast.releases.flatMap((release) => (release.perMarginal ?? []).map((marginal) => ({ ...marginal, release })));
+  const measured: MeasuredMarginal[] = forecast.releases.flatMap((release) =>
+    (release.perMarginal ?? []).map((marginal) => ({ ...marginal, release })),
+  );
   const later = forecast.releases.filter((release) => release.chosenAtRunTime);
   if (measured.length === 0 && later.length === 0) return null;
   const withTv = measured.filter((m) => m.expectedTv !== null);
@@ -139,15 +182,22 @@ function marginalsDetails(forecast: RunForecast): HTMLElement | null {
         'p',
         { class: 'hint', 'data-testid': 'forecast-later' },
         `Plus ${formatInteger(release.chosenAtRunTime!)} ${release.release} chosen privately during the run` +
-          (release.cellsEach ? `: ${formatInteger(release.cellsEach.min)}–${formatInteger(release.cellsEach.max)} cells each` : '') +
-          (release.expectedTvEach ? `, expected TV ${formatDecimal(release.expectedTvEach.min, 2)}–${formatDecimal(release.expectedTvEach.max, 2)} (typical ${formatDecimal(release.expectedTvEach.typical, 2)})` : '') +
+          (release.cellsEach
+            ? `: ${formatInteger(release.cellsEach.min)}–${formatInteger(release.cellsEach.max)} cells each`
+            : '') +
+          (release.expectedTvEach
+            ? `, expected TV ${formatDecimal(release.expectedTvEach.min, 2)}–${formatDecimal(release.expectedTvEach.max, 2)} (typical ${formatDecimal(release.expectedTvEach.typical, 2)})`
+            : '') +
           ` with ${cellNoise(release)} per cell.`,
       ),
     ),
     withTv.length >= 2
       ? errorBarsPlot({
           testId: 'forecast-plot',
-          title: withTv.length > WORST_PAIRS ? `Expected TV of the ${WORST_PAIRS} noisiest marginals known before the run` : 'Expected TV of each marginal known before the run',
+          title:
+            withTv.length > WORST_PAIRS
+              ? `Expected TV of the ${WORST_PAIRS} noisiest marginals known before the run`
+              : 'Expected TV of each marginal known before the run',
           note: 'The noise of the measured counts, before consistency and the fit (usually lower after). Marginals with many cells get the largest errors: fewer columns, fewer levels or a larger ε shorten the bars.',
           distances: worst.map((m) => ({ columns: m.columns, tv: m.expectedTv! })),
           names: 'Marginal',
@@ -164,7 +214,10 @@ function warningOf(forecast: RunForecast): string | null {
   const slow = seconds !== null && seconds > SLOW_SECONDS;
   const large = bytes !== null && bytes > LARGE_BYTES;
   if (!slow && !large) return null;
-  return `${[slow ? 'This run may take more than a minute' : '', large ? 'it may need more than 1 GB of memory' : ''].filter(Boolean).join(' and ')}. Choose fewer columns or a lower degree for a quick run.`.replace(/^it/, 'It');
+  return `${[slow ? 'This run may take more than a minute' : '', large ? 'it may need more than 1 GB of memory' : ''].filter(Boolean).join(' and ')}. Choose fewer columns or a lower degree for a quick run.`.replace(
+    /^it/,
+    'It',
+  );
 }
 
 /** "6 of 16 columns → " and the mechanism's sentence, in one text where it starts with text. */
@@ -179,10 +232,17 @@ function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node |
   const memory = memoryText(forecast);
   const runtime = runtimeText(forecast);
   const warning = warningOf(forecast);
-  const notes = [...forecast.notes, ...forecast.releases.flatMap((release) => (release.notes ?? []).map((note) => `${release.release}: ${note}`))];
+  const notes = [
+    ...forecast.notes,
+    ...forecast.releases.flatMap((release) => (release.notes ?? []).map((note) => `${release.release}: ${note}`)),
+  ];
   return [
     h('p', { class: 'forecast__sentence', 'data-testid': 'estimate' }, ...releaseSentence(forecast, totalColumns, ui)),
-    h('p', { class: 'forecast__sentence', 'data-testid': 'forecast-budget' }, ...(ui.budget ?? pureBudgetSentence)(forecast)),
+    h(
+      'p',
+      { class: 'forecast__sentence', 'data-testid': 'forecast-budget' },
+      ...(ui.budget ?? pureBudgetSentence)(forecast),
+    ),
     ui.details?.(forecast) ?? null,
     releasesTable(forecast, ui),
     h('p', { class: 'hint', 'data-testid': 'forecast-error-label' }, ui.errorLabel ?? ERROR_LABEL),
@@ -192,8 +252,19 @@ function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node |
     ]),
     warning ? h('p', { class: 'notice notice--warning', 'data-testid': 'forecast-warning' }, warning) : null,
     marginalsDetails(forecast),
-    notes.length ? h('ul', { class: 'forecast__notes', 'data-testid': 'forecast-notes', 'aria-label': 'Notes of the forecast' }, ...notes.map((note) => h('li', {}, note))) : null,
-    h('details', { class: 'forecast__details' }, h('summary', {}, 'How the runtime is estimated'), h('p', { class: 'hint' }, forecast.runtimeSeconds.basis)),
+    notes.length
+      ? h(
+          'ul',
+          { class: 'forecast__notes', 'data-testid': 'forecast-notes', 'aria-label': 'Notes of the forecast' },
+          ...notes.map((note) => h('li', {}, note)),
+        )
+      : null,
+    h(
+      'details',
+      { class: 'forecast__details' },
+      h('summary', {}, 'How the runtime is estimated'),
+      h('p', { class: 'hint' }, forecast.runtimeSeconds.basis),
+    ),
   ];
 }
 
@@ -212,18 +283,23 @@ export function forecastView(store: Store): HTMLElement {
     replaceChildren(status, ...content);
   };
   const setForecast = (forecast: ForecastState) => store.set({ forecast });
-  const setBusy = (busy: boolean) => (busy ? element.setAttribute('aria-busy', 'true') : element.removeAttribute('aria-busy'));
+  const setBusy = (busy: boolean) =>
+    busy ? element.setAttribute('aria-busy', 'true') : element.removeAttribute('aria-busy');
 
   /** n and where it comes from, in a sentence: the chosen mechanism's own, else the number the user stated, else none. */
   const rowsOf = (state: AppState): RowsSource => {
     const own = mechanismUi(state.mechanism).forecast.rows;
     if (own) return own(state);
     if (state.statedRows !== null) {
-      return { rows: state.statedRows, source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4.` };
+      return {
+        rows: state.statedRows,
+        source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4.`,
+      };
     }
     return {
       rows: null,
-      source: 'Without n: the expected errors, memory and time need the number of records. State it in step 4 if it is public; your file’s own count is private and not used here.',
+      source:
+        'Without n: the expected errors, memory and time need the number of records. State it in step 4 if it is public; your file’s own count is private and not used here.',
     };
   };
 
@@ -239,7 +315,10 @@ export function forecastView(store: Store): HTMLElement {
   };
 
   const showForecast = (forecast: RunForecast, totalColumns: number) => {
-    setStatus('ok', `Up to date for the settings above${forecast.rows !== null ? ` and n = ${formatInteger(forecast.rows)} records` : ', without n'}.`);
+    setStatus(
+      'ok',
+      `Up to date for the settings above${forecast.rows !== null ? ` and n = ${formatInteger(forecast.rows)} records` : ', without n'}.`,
+    );
     replaceChildren(body, ...forecastBody(forecast, totalColumns));
     setBusy(false);
   };
@@ -265,7 +344,9 @@ export function forecastView(store: Store): HTMLElement {
     }
     try {
       // On the engine's one warm worker, after the calls queued before it; a superseded one is skipped.
-      const forecast = await queueEngineCall(() => (mine === latest && !store.get().running ? forecastRun(options) : Promise.resolve(null)));
+      const forecast = await queueEngineCall(() =>
+        mine === latest && !store.get().running ? forecastRun(options) : Promise.resolve(null),
+      );
       if (mine !== latest) return;
       if (!forecast) {
         pendingKey = null;
@@ -292,7 +373,11 @@ export function forecastView(store: Store): HTMLElement {
     show(rowsLine, state.schema !== null);
     const { schema, columns, parameters } = state;
     if (!schema) {
-      idle(state.schemaBusy ? 'Checking the schema…' : 'Choose a schema (step 2) and columns (step 3) to see what a run will release, how noisy it will be, and its memory and time.');
+      idle(
+        state.schemaBusy
+          ? 'Checking the schema…'
+          : 'Choose a schema (step 2) and columns (step 3) to see what a run will release, how noisy it will be, and its memory and time.',
+      );
       return;
     }
     if (columns.length === 0) {
@@ -304,7 +389,10 @@ export function forecastView(store: Store): HTMLElement {
       clearTimeout(timer);
       latest += 1;
       shownKey = pendingKey = null;
-      setStatus('warning', 'Fix the parameters marked in step 4 to update the forecast; shown: the last valid settings.');
+      setStatus(
+        'warning',
+        'Fix the parameters marked in step 4 to update the forecast; shown: the last valid settings.',
+      );
       setForecast({ kind: 'none' });
       return;
     }
@@ -353,7 +441,18 @@ export function forecastView(store: Store): HTMLElement {
   element.classList.add('forecast');
   element.setAttribute('aria-live', 'polite');
   store.watch(
-    (state) => [state.schema, state.schemaBusy, state.columns, state.parameters, state.input, state.fileRows, state.statedRows, state.mechanism, state.engineReady, state.running],
+    (state) => [
+      state.schema,
+      state.schemaBusy,
+      state.columns,
+      state.parameters,
+      state.input,
+      state.fileRows,
+      state.statedRows,
+      state.mechanism,
+      state.engineReady,
+      state.running,
+    ],
     () => refresh(),
   );
   return element;

@@ -4,7 +4,16 @@
 // receipt-view, report-view, results-panel, run-panel) hold no mechanism's name: they look the
 // chosen mechanism up in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/)
 // exports one MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
-import type { CommonOptions, MechanismOptions, PrivacyReceipt, ReleaseForecast, RunForecast, Schema, SynthesisResult, UtilityReport } from 'privsynth';
+import type {
+  CommonOptions,
+  MechanismOptions,
+  PrivacyReceipt,
+  ReleaseForecast,
+  RunForecast,
+  Schema,
+  SynthesisResult,
+  UtilityReport,
+} from 'privsynth';
 
 import type { AppState, ColumnsNeeded, Mechanism, RunParameters, Store } from '../store';
 import type { DownloadFile } from '../ui/download';
@@ -16,7 +25,8 @@ export type Part = Node | string;
 export type Row = [string, Node | string];
 
 /** The options a mechanism's fields make: its own, and the choices made by looking at the data (if any). */
-export type MechanismOptionsOf<M extends Mechanism> = Extract<MechanismOptions, { mechanism?: M }> & Pick<CommonOptions, 'choicesFromData'>;
+export type MechanismOptionsOf<M extends Mechanism> = Extract<MechanismOptions, { mechanism?: M }> &
+  Pick<CommonOptions, 'choicesFromData'>;
 
 /** Where the parameter panel puts a mechanism's fields, from top to bottom. */
 export type FieldSlot =

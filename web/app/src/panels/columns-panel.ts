@@ -115,8 +115,16 @@ export function columnsPanel(store: Store): HTMLElement {
     h(
       'div',
       { class: 'button-row' },
-      h('button', { type: 'button', class: 'button button--small', 'data-testid': 'columns-all', onclick: () => setAll(true) }, 'Select all'),
-      h('button', { type: 'button', class: 'button button--small', 'data-testid': 'columns-none', onclick: () => setAll(false) }, 'Select none'),
+      h(
+        'button',
+        { type: 'button', class: 'button button--small', 'data-testid': 'columns-all', onclick: () => setAll(true) },
+        'Select all',
+      ),
+      h(
+        'button',
+        { type: 'button', class: 'button button--small', 'data-testid': 'columns-none', onclick: () => setAll(false) },
+        'Select none',
+      ),
     ),
     list,
     count,

@@ -24,7 +24,8 @@ const OUTSIDE: Array<[Count, string, string]> = [
 const ERROR_HINTS: Record<string, string> = {
   INVALID_DATA:
     'A run with these inputs would stop with this error. Check that the CSV holds every column of the schema, or let values outside the domain be clamped or rejected (step 4, Advanced: “Values outside the schema”).',
-  INVALID_CSV: 'A run would stop with this error. Check the file’s quoting, and that every row has as many fields as the header.',
+  INVALID_CSV:
+    'A run would stop with this error. Check the file’s quoting, and that every row has as many fields as the header.',
 };
 
 /** "1 value is" / "2 values are". */
@@ -43,7 +44,9 @@ function verdictOf(summary: DataSummary): { text: string; fits: boolean } {
   const parts: string[] = [];
   if (clamped + mapped > 0) {
     const how = clamped && mapped ? 'clamped or mapped to missing' : clamped ? 'clamped' : 'mapped to missing';
-    parts.push(`${counted(clamped + mapped, 'value is', 'values are')} outside the schema’s domain: ${clamped + mapped === 1 ? 'it' : 'they'} will be ${how}`);
+    parts.push(
+      `${counted(clamped + mapped, 'value is', 'values are')} outside the schema’s domain: ${clamped + mapped === 1 ? 'it' : 'they'} will be ${how}`,
+    );
   }
   if (summary.rejectedRows > 0) {
     // A missing value in a column that is not nullable is outside its domain too.
@@ -70,8 +73,22 @@ function columnTable(summary: DataSummary): HTMLElement {
     h(
       'table',
       { class: 'data-table data-summary__table', 'data-testid': 'data-summary-table' },
-      h('caption', {}, 'Per column: missing values, and what becomes of the values outside the domain (highlighted: columns that have some)'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Column'), h('th', { scope: 'col', class: 'numeric' }, 'Missing'), h('th', { scope: 'col' }, 'Outside the domain'))),
+      h(
+        'caption',
+        {},
+        'Per column: missing values, and what becomes of the values outside the domain (highlighted: columns that have some)',
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Column'),
+          h('th', { scope: 'col', class: 'numeric' }, 'Missing'),
+          h('th', { scope: 'col' }, 'Outside the domain'),
+        ),
+      ),
       h(
         'tbody',
         {},
@@ -108,13 +125,24 @@ function summaryBody(summary: DataSummary): HTMLElement[] {
       'div',
       {},
       columnTable(summary),
-      outside ? h('p', { class: 'hint' }, 'What happens to values outside the domain is set in step 4, under Advanced: “Values outside the schema”.') : null,
+      outside
+        ? h(
+            'p',
+            { class: 'hint' },
+            'What happens to values outside the domain is set in step 4, under Advanced: “Values outside the schema”.',
+          )
+        : null,
     ),
   ];
 }
 
 export function dataSummaryView(store: Store): HTMLElement {
-  const status = h('p', { class: 'data-summary__status', 'data-testid': 'data-summary-status', role: 'status', 'aria-live': 'polite' });
+  const status = h('p', {
+    class: 'data-summary__status',
+    'data-testid': 'data-summary-status',
+    role: 'status',
+    'aria-live': 'polite',
+  });
   const body = h('div', { class: 'data-summary__body', 'data-testid': 'data-summary-body' });
   let latestRequest = 0;
   // Parameters are null while a field of step 4 is invalid: the policy chosen last still holds.
@@ -133,7 +161,12 @@ export function dataSummaryView(store: Store): HTMLElement {
   };
 
   const showFailure = (failure: FailureInfo) => {
-    setStatus('error', h('code', { class: 'error-code' }, failure.code), ' ', h('span', { 'data-testid': 'data-summary-error' }, failure.message));
+    setStatus(
+      'error',
+      h('code', { class: 'error-code' }, failure.code),
+      ' ',
+      h('span', { 'data-testid': 'data-summary-error' }, failure.message),
+    );
     replaceChildren(body, ERROR_HINTS[failure.code] ? h('p', { class: 'hint' }, ERROR_HINTS[failure.code]) : null);
     body.removeAttribute('aria-busy');
   };
@@ -143,7 +176,9 @@ export function dataSummaryView(store: Store): HTMLElement {
     markBusy();
     try {
       // On the engine's one warm worker, after the calls queued before it; a superseded one is skipped.
-      const summary = await queueEngineCall(() => (request === latestRequest ? summarizeData({ csv, schema: schemaText, outOfDomain }) : Promise.resolve(null)));
+      const summary = await queueEngineCall(() =>
+        request === latestRequest ? summarizeData({ csv, schema: schemaText, outOfDomain }) : Promise.resolve(null),
+      );
       if (!summary || request !== latestRequest) return;
       // Every data row of the file, valid or not: the public n of a mechanism whose neighbours
       // replace one record (its run publishes it). The rows kept are not passed on: how many records
@@ -173,7 +208,12 @@ export function dataSummaryView(store: Store): HTMLElement {
       if (!input || (!schema && !schemaBusy)) {
         latestRequest += 1;
         checked = [];
-        setStatus('idle', input ? 'Choose a valid schema (step 2) to see how your data fits it.' : 'Choose the data (step 1) and a schema (step 2) to see how they fit, before anything is spent.');
+        setStatus(
+          'idle',
+          input
+            ? 'Choose a valid schema (step 2) to see how your data fits it.'
+            : 'Choose the data (step 1) and a schema (step 2) to see how they fit, before anything is spent.',
+        );
         replaceChildren(body);
         body.removeAttribute('aria-busy');
         return;
@@ -198,7 +238,12 @@ export function dataSummaryView(store: Store): HTMLElement {
   const element = panel(
     'Your data against the schema',
     'data-summary',
-    h('p', { class: 'eyes-only' }, h('strong', {}, 'Computed on your real data: for your eyes only. '), 'Nothing is released and no privacy budget is spent.'),
+    h(
+      'p',
+      { class: 'eyes-only' },
+      h('strong', {}, 'Computed on your real data: for your eyes only. '),
+      'Nothing is released and no privacy budget is spent.',
+    ),
     status,
     body,
   );

@@ -35,7 +35,12 @@ async function fileInput(file: File): Promise<DataInput> {
 }
 
 export function inputPanel(store: Store): HTMLElement {
-  const summary = h('p', { class: 'input-summary', 'data-testid': 'input-summary', role: 'status', 'aria-live': 'polite' });
+  const summary = h('p', {
+    class: 'input-summary',
+    'data-testid': 'input-summary',
+    role: 'status',
+    'aria-live': 'polite',
+  });
   const problem = h('p', { class: 'field-error', 'data-testid': 'input-error', role: 'alert', hidden: true });
 
   const useFile = async (file: File | undefined) => {
@@ -68,7 +73,11 @@ export function inputPanel(store: Store): HTMLElement {
     h('p', { class: 'drop-zone__or' }, 'or'),
     h('label', { for: 'csv-file', class: 'drop-zone__label' }, 'Choose a CSV file'),
     picker,
-    h('p', { class: 'hint' }, 'The first row must hold the column names. The file is read by this page only; nothing is uploaded.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'The first row must hold the column names. The file is read by this page only; nothing is uploaded.',
+    ),
   );
   const setDragging = (on: boolean) => dropZone.classList.toggle('drop-zone--active', on);
   dropZone.addEventListener('dragover', (event) => {
@@ -84,19 +93,37 @@ export function inputPanel(store: Store): HTMLElement {
   });
 
   const sampleButton = (id: BundledId, testId: string, text: string) =>
-    h('button', { type: 'button', class: 'button button--secondary', 'data-testid': testId, onclick: () => store.set({ input: sampleInput(id) }) }, text);
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'button button--secondary',
+        'data-testid': testId,
+        onclick: () => store.set({ input: sampleInput(id) }),
+      },
+      text,
+    );
 
-  store.watch((state) => [state.input], (state) => {
-    const input = state.input;
-    if (!input) {
-      replaceChildren(summary, 'No data loaded yet.');
-      return;
-    }
-    const facts = [formatBytes(input.bytes)];
-    if (input.rows !== null) facts.push(`${formatInteger(input.rows)} rows`);
-    if (input.header) facts.push(`${input.header.length} columns`);
-    replaceChildren(summary, h('span', { class: 'check', 'aria-hidden': 'true' }, '✓ '), 'Loaded ', h('strong', {}, input.label), ` · ${facts.join(' · ')}`);
-  });
+  store.watch(
+    (state) => [state.input],
+    (state) => {
+      const input = state.input;
+      if (!input) {
+        replaceChildren(summary, 'No data loaded yet.');
+        return;
+      }
+      const facts = [formatBytes(input.bytes)];
+      if (input.rows !== null) facts.push(`${formatInteger(input.rows)} rows`);
+      if (input.header) facts.push(`${input.header.length} columns`);
+      replaceChildren(
+        summary,
+        h('span', { class: 'check', 'aria-hidden': 'true' }, '✓ '),
+        'Loaded ',
+        h('strong', {}, input.label),
+        ` · ${facts.join(' · ')}`,
+      );
+    },
+  );
 
   return panel(
     '1. Your data',

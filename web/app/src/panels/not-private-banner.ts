@@ -30,7 +30,8 @@ export function notPrivateBanner(store: Store): HTMLElement {
     ({ schema, parameters }) => {
       const choices = parameters?.choicesFromData ?? [];
       show(inferred, schema?.kind === 'inferred');
-      const reasons = schema?.schema.provenance === 'dp-discovered' ? (schema.schema.discovery?.notPrivateReasons ?? []) : [];
+      const reasons =
+        schema?.schema.provenance === 'dp-discovered' ? (schema.schema.discovery?.notPrivateReasons ?? []) : [];
       replaceChildren(
         discovered,
         reasons.length

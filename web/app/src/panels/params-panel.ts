@@ -35,9 +35,19 @@ export function paramsPanel(store: Store): HTMLElement {
   // The mechanism the core recommends for the chosen columns, ε, the target and the n stated as
   // public (engine/run-advice.ts), with a button to switch to it: public inputs only, since "Use it"
   // makes it an option of the run. The last recommendation stays while the next one is on its way.
-  const useRecommended = h('button', { type: 'button', class: 'link-button', 'data-testid': 'use-recommendation', hidden: true }, 'Use it');
+  const useRecommended = h(
+    'button',
+    { type: 'button', class: 'link-button', 'data-testid': 'use-recommendation', hidden: true },
+    'Use it',
+  );
   const recommendationText = h('span', { 'data-testid': 'recommendation-text' });
-  const recommendation = h('p', { class: 'hint recommendation', 'data-testid': 'recommendation', 'aria-live': 'polite' }, recommendationText, ' ', useRecommended);
+  const recommendation = h(
+    'p',
+    { class: 'hint recommendation', 'data-testid': 'recommendation', 'aria-live': 'polite' },
+    recommendationText,
+    ' ',
+    useRecommended,
+  );
   const advise = adviceRequester();
   const renderRecommendation = async (state: AppState) => {
     if (!state.schema || state.columns.length === 0) {
@@ -57,7 +67,7 @@ export function paramsPanel(store: Store): HTMLElement {
       if (!answer) return;
       advice = answer.recommendation;
     } catch {
-      recommendation.hidden = true;  // inputs the run would refuse: its forecast shows why
+      recommendation.hidden = true; // inputs the run would refuse: its forecast shows why
       return;
     }
     const current = advice.mechanism === chosen.id;
@@ -182,12 +192,23 @@ export function paramsPanel(store: Store): HTMLElement {
   );
   renderChosen();
   // A prediction target that is no longer among the chosen columns becomes none.
-  store.watch((state) => [state.schemaAdvice, state.columns], (state) => {
-    target.refresh(state.schemaAdvice, state.columns);
-    update();
-  });
   store.watch(
-    (state) => [state.engineReady, state.running, state.schema, state.columns, state.parameters, state.mechanism, state.statedRows],
+    (state) => [state.schemaAdvice, state.columns],
+    (state) => {
+      target.refresh(state.schemaAdvice, state.columns);
+      update();
+    },
+  );
+  store.watch(
+    (state) => [
+      state.engineReady,
+      state.running,
+      state.schema,
+      state.columns,
+      state.parameters,
+      state.mechanism,
+      state.statedRows,
+    ],
     (state) => void renderRecommendation(state),
   );
   update();

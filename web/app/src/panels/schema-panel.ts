@@ -41,11 +41,27 @@ export function schemaPanel(store: Store): SchemaPanel {
     h('option', { value: 'adult' }, BUNDLED.adult.schemaLabel),
     h('option', { value: 'heart' }, BUNDLED.heart.schemaLabel),
   );
-  const errorBox = h('div', { class: 'notice notice--error', 'data-testid': 'schema-error', role: 'alert', hidden: true });
-  const summary = h('div', { id: 'schema-summary', class: 'schema-summary', 'data-testid': 'schema-summary', 'aria-live': 'polite' });
+  const errorBox = h('div', {
+    class: 'notice notice--error',
+    'data-testid': 'schema-error',
+    role: 'alert',
+    hidden: true,
+  });
+  const summary = h('div', {
+    id: 'schema-summary',
+    class: 'schema-summary',
+    'data-testid': 'schema-summary',
+    'aria-live': 'polite',
+  });
 
   const showError = (code: string, message: string) => {
-    replaceChildren(errorBox, h('strong', {}, 'This schema cannot be used. '), h('code', { class: 'error-code' }, code), ' ', message);
+    replaceChildren(
+      errorBox,
+      h('strong', {}, 'This schema cannot be used. '),
+      h('code', { class: 'error-code' }, code),
+      ' ',
+      message,
+    );
     show(errorBox, true);
   };
 
@@ -80,7 +96,8 @@ export function schemaPanel(store: Store): SchemaPanel {
   };
 
   select.addEventListener('change', () => {
-    const candidate = remembered.get(select.value) ?? (select.value in BUNDLED ? bundledCandidate(select.value as BundledId) : null);
+    const candidate =
+      remembered.get(select.value) ?? (select.value in BUNDLED ? bundledCandidate(select.value as BundledId) : null);
     if (candidate) void choose(candidate);
   });
 
@@ -98,7 +115,11 @@ export function schemaPanel(store: Store): SchemaPanel {
   });
 
   const acknowledge = h('input', { type: 'checkbox', id: 'infer-ack', 'data-testid': 'infer-ack' });
-  const inferButton = h('button', { type: 'button', class: 'button button--warning', 'data-testid': 'infer-schema', disabled: true }, 'Infer the schema from the data');
+  const inferButton = h(
+    'button',
+    { type: 'button', class: 'button button--warning', 'data-testid': 'infer-schema', disabled: true },
+    'Infer the schema from the data',
+  );
   const inferHint = h('p', { class: 'hint', id: 'infer-hint' });
   inferButton.setAttribute('aria-describedby', 'infer-hint');
 
@@ -121,7 +142,12 @@ export function schemaPanel(store: Store): SchemaPanel {
     try {
       const text = typeof input.csv === 'string' ? input.csv : await input.csv.text();
       const inferred = inferSchema(text, { name: `${input.baseName} (inferred)` });
-      await choose({ kind: 'inferred', id: 'inferred', label: 'Inferred from your data (NOT private)', text: JSON.stringify(inferred, null, 1) });
+      await choose({
+        kind: 'inferred',
+        id: 'inferred',
+        label: 'Inferred from your data (NOT private)',
+        text: JSON.stringify(inferred, null, 1),
+      });
     } catch (error) {
       const failure = failureOf(error);
       showError(failure.code, failure.message);
@@ -139,7 +165,10 @@ export function schemaPanel(store: Store): SchemaPanel {
         return;
       }
       if (!schema) {
-        replaceChildren(summary, h('p', { class: 'hint' }, 'Every column needs a public domain: categories, or a numeric range and bins.'));
+        replaceChildren(
+          summary,
+          h('p', { class: 'hint' }, 'Every column needs a public domain: categories, or a numeric range and bins.'),
+        );
         return;
       }
       const inferred = schema.kind === 'inferred';
@@ -159,10 +188,14 @@ export function schemaPanel(store: Store): SchemaPanel {
               ? h('span', { class: 'tag tag--danger' }, 'from a discovery that is NOT private')
               : discovery
                 ? h('span', { class: 'tag tag--ok' }, 'domains found privately')
-              : h('span', { class: 'tag tag--ok' }, 'public domain'),
+                : h('span', { class: 'tag tag--ok' }, 'public domain'),
         ),
         discovery
-          ? h('p', { class: 'hint', 'data-testid': 'schema-discovery-cost' }, `Finding the domains cost ${describeCost(discovery)}; the ε and δ in the receipt of every run with this schema include it${REPLACE_ONE}, and the receipt states both parts.`)
+          ? h(
+              'p',
+              { class: 'hint', 'data-testid': 'schema-discovery-cost' },
+              `Finding the domains cost ${describeCost(discovery)}; the ε and δ in the receipt of every run with this schema include it${REPLACE_ONE}, and the receipt states both parts.`,
+            )
           : null,
         notPrivateReasons.length
           ? h(
@@ -173,7 +206,12 @@ export function schemaPanel(store: Store): SchemaPanel {
             )
           : null,
         schema.schema.source && !inferred ? h('p', { class: 'hint' }, schema.schema.source) : null,
-        h('details', { class: 'raw' }, h('summary', {}, 'Show the schema JSON'), h('pre', {}, JSON.stringify(schema.schema, null, 2))),
+        h(
+          'details',
+          { class: 'raw' },
+          h('summary', {}, 'Show the schema JSON'),
+          h('pre', {}, JSON.stringify(schema.schema, null, 2)),
+        ),
       );
     },
   );
@@ -190,8 +228,18 @@ export function schemaPanel(store: Store): SchemaPanel {
       'fieldset',
       { class: 'infer-box' },
       h('legend', {}, 'No schema? Read it from the data'),
-      h('p', { class: 'infer-box__warning', 'data-testid': 'infer-warning' }, h('strong', {}, '⚠ '), NOT_PRIVATE_WARNING),
-      h('div', { class: 'checkbox' }, acknowledge, h('label', { for: 'infer-ack' }, 'I understand that the result will not be private.')),
+      h(
+        'p',
+        { class: 'infer-box__warning', 'data-testid': 'infer-warning' },
+        h('strong', {}, '⚠ '),
+        NOT_PRIVATE_WARNING,
+      ),
+      h(
+        'div',
+        { class: 'checkbox' },
+        acknowledge,
+        h('label', { for: 'infer-ack' }, 'I understand that the result will not be private.'),
+      ),
       inferButton,
       inferHint,
     ),

@@ -10,7 +10,9 @@ const NONE = '';
 
 /** The chosen columns a binary classifier can predict, in schema order (none before the core's advice is in). */
 export function binaryTargets(schemaAdvice: RunAdvice | null, columns: string[]): string[] {
-  return (schemaAdvice?.columns ?? []).filter((column) => columns.includes(column.name) && column.mlTargetPossible).map((column) => column.name);
+  return (schemaAdvice?.columns ?? [])
+    .filter((column) => columns.includes(column.name) && column.mlTargetPossible)
+    .map((column) => column.name);
 }
 
 export interface TargetField {
@@ -39,7 +41,11 @@ export function targetField(onChange: () => void): TargetField {
     refresh(schemaAdvice, columns) {
       const previous = select.value;
       const targets = binaryTargets(schemaAdvice, columns);
-      replaceChildren(select, h('option', { value: NONE }, 'none'), ...targets.map((name) => h('option', { value: name }, name)));
+      replaceChildren(
+        select,
+        h('option', { value: NONE }, 'none'),
+        ...targets.map((name) => h('option', { value: name }, name)),
+      );
       select.value = targets.includes(previous) ? previous : NONE;
     },
   };

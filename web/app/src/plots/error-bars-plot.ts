@@ -52,14 +52,36 @@ function render(options: ErrorBarsOptions, bars: Bar[], available: number): Node
     marginLeft: Math.ceil(labelsWidth(names, maxLabel)) + 12,
     style: plotStyle(width, available),
     ariaLabel: `${options.title}, bar chart sorted worst first; ${meanText} (${options.meanOf})`,
-    x: { domain: [0, top * 1.05], label: width < NARROW ? 'TV distance' : 'TV distance (0 = identical, 1 = disjoint)', grid: true, labelAnchor: 'center' },
-    y: { domain: names, label: options.names, labelAnchor: 'top', tickFormat: (name: string) => truncate(name, maxLabel), padding: 0.2 },
+    x: {
+      domain: [0, top * 1.05],
+      label: width < NARROW ? 'TV distance' : 'TV distance (0 = identical, 1 = disjoint)',
+      grid: true,
+      labelAnchor: 'center',
+    },
+    y: {
+      domain: names,
+      label: options.names,
+      labelAnchor: 'top',
+      tickFormat: (name: string) => truncate(name, maxLabel),
+      padding: 0.2,
+    },
     marks: [
-      Plot.barX(bars, { x: 'tv', y: 'name', fill: ERROR_COLOUR, title: (bar: Bar) => `${bar.name}: TV ${formatDecimal(bar.tv, 3)}` }),
+      Plot.barX(bars, {
+        x: 'tv',
+        y: 'name',
+        fill: ERROR_COLOUR,
+        title: (bar: Bar) => `${bar.name}: TV ${formatDecimal(bar.tv, 3)}`,
+      }),
       Plot.text(bars, { x: 'tv', y: 'name', text: (bar: Bar) => formatDecimal(bar.tv, 2), dx: 4, textAnchor: 'start' }),
       Plot.ruleX([0]),
       Plot.ruleX([options.mean], { stroke: 'currentColor', strokeWidth: 1.5, strokeDasharray: '5 3' }),
-      Plot.text([meanText], { x: options.mean, frameAnchor: 'top', dy: -10, ...(options.mean > top / 2 ? { textAnchor: 'end', dx: -4 } : { textAnchor: 'start', dx: 4 }), fontWeight: 600 }),
+      Plot.text([meanText], {
+        x: options.mean,
+        frameAnchor: 'top',
+        dy: -10,
+        ...(options.mean > top / 2 ? { textAnchor: 'end', dx: -4 } : { textAnchor: 'start', dx: 4 }),
+        fontWeight: 600,
+      }),
     ],
   });
 }

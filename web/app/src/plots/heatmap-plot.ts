@@ -69,7 +69,14 @@ const KINDS: Record<Kind, { title: string; legend: string }> = {
   difference: { title: 'Difference (synthetic − real)', legend: 'Synthetic − real (percentage points)' },
 };
 
-function heatmap(pair: TwoWayDistribution, data: Cell[], kind: Kind, color: Plot.ScaleOptions, box: Layout, available: number): HTMLElement {
+function heatmap(
+  pair: TwoWayDistribution,
+  data: Cell[],
+  kind: Kind,
+  color: Plot.ScaleOptions,
+  box: Layout,
+  available: number,
+): HTMLElement {
   const [rowColumn, columnColumn] = pair.columns;
   const ticks = horizontalTicks(pair.columnLevels, box.cell, MAX_LABEL);
   const { title, legend } = KINDS[kind];
@@ -93,15 +100,29 @@ function heatmap(pair: TwoWayDistribution, data: Cell[], kind: Kind, color: Plot
     { class: 'heatmap', 'data-testid': `heatmap-${kind}` },
     h('figcaption', { class: 'heatmap__title' }, title),
     plot,
-    plot.legend('color', { label: legend, width: Math.min(LEGEND_WIDTH, box.width), marginLeft: 10, marginRight: 10, tickFormat: (value: number) => formatDecimal(value, 2) }) ?? null,
+    plot.legend('color', {
+      label: legend,
+      width: Math.min(LEGEND_WIDTH, box.width),
+      marginLeft: 10,
+      marginRight: 10,
+      tickFormat: (value: number) => formatDecimal(value, 2),
+    }) ?? null,
   );
 }
 
 function heatmaps(pair: TwoWayDistribution, available: number): Node {
   const data = cells(pair);
   const box = layout(pair, available);
-  const shares: Plot.ScaleOptions = { type: 'threshold', scheme: 'blues', domain: shareThresholds(Math.max(...data.map((c) => Math.max(c.real, c.synthetic)))) };
-  const difference: Plot.ScaleOptions = { type: 'threshold', scheme: 'puor', domain: differenceThresholds(Math.max(...data.map((c) => Math.abs(c.difference)))) };
+  const shares: Plot.ScaleOptions = {
+    type: 'threshold',
+    scheme: 'blues',
+    domain: shareThresholds(Math.max(...data.map((c) => Math.max(c.real, c.synthetic)))),
+  };
+  const difference: Plot.ScaleOptions = {
+    type: 'threshold',
+    scheme: 'puor',
+    domain: differenceThresholds(Math.max(...data.map((c) => Math.abs(c.difference)))),
+  };
   return h(
     'div',
     { class: 'heatmaps' },
@@ -125,8 +146,7 @@ export function heatmapPlot(pairs: TwoWayDistribution[]): HTMLElement {
   const frame = plotFrame({
     testId: 'heatmap-plot',
     title: 'Two-way associations: real, synthetic and their difference',
-    note:
-      'Compare the real and synthetic heatmaps cell by cell (they share one colour scale). In the difference, orange cells hold more synthetic rows than real ones and purple cells fewer: strong colours there show where the association between the two columns was not kept.',
+    note: 'Compare the real and synthetic heatmaps cell by cell (they share one colour scale). In the difference, orange cells hold more synthetic rows than real ones and purple cells fewer: strong colours there show where the association between the two columns was not kept.',
     render: (width) => heatmaps(selected(), width),
     height: MARGIN_TOP + 16 * worstFirst[0].rowLevels.length + 120,
     controls: [choice.element],

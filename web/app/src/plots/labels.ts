@@ -21,7 +21,11 @@ export function labelsWidth(labels: readonly string[], max: number): number {
  * Labels along a horizontal axis with `step` px per level: upright when the longest fits in its
  * step, otherwise rotated by 45°. `margin` is the room they need below the axis (with its title).
  */
-export function horizontalTicks(labels: readonly string[], step: number, max: number): { rotate: number; margin: number } {
+export function horizontalTicks(
+  labels: readonly string[],
+  step: number,
+  max: number,
+): { rotate: number; margin: number } {
   const width = labelsWidth(labels, max);
   if (width <= step - 4) return { rotate: 0, margin: 42 };
   return { rotate: -45, margin: Math.ceil(width * Math.SQRT1_2 + FONT_SIZE + 30) };

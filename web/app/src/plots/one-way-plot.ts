@@ -43,7 +43,14 @@ function render(d: OneWayDistribution, available: number): Node {
     marginBottom: ticks.margin,
     style: plotStyle(width, available),
     ariaLabel: `Bar chart of the share of rows at each level of ${d.column}: real data next to synthetic data`,
-    fx: { domain: d.levels, label: d.column, axis: 'bottom', padding: 0.15, tickRotate: ticks.rotate, tickFormat: (level: string) => truncate(level, MAX_LABEL) },
+    fx: {
+      domain: d.levels,
+      label: d.column,
+      axis: 'bottom',
+      padding: 0.15,
+      tickRotate: ticks.rotate,
+      tickFormat: (level: string) => truncate(level, MAX_LABEL),
+    },
     x: { domain: ['Real', 'Synthetic'], axis: null, padding: 0.05 },
     y: { label: 'Share of rows (%)', percent: true, grid: true },
     marks: [
@@ -60,7 +67,10 @@ export function oneWayPlot(distributions: OneWayDistribution[], distances: Margi
   const choice = selectField({
     id: 'one-way-column',
     label: 'Column',
-    choices: distributions.map((d) => [d.column, tv.has(d.column) ? `${d.column} (TV ${formatDecimal(tv.get(d.column)!, 3)})` : d.column]),
+    choices: distributions.map((d) => [
+      d.column,
+      tv.has(d.column) ? `${d.column} (TV ${formatDecimal(tv.get(d.column)!, 3)})` : d.column,
+    ]),
     value: distributions[0].column,
     hint: `${distributions.length} columns. TV: the total-variation distance between the real and synthetic distributions (0 = identical, 1 = disjoint).`,
     onChange: () => frame.redraw(),

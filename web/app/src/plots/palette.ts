@@ -21,7 +21,13 @@ function svgElement(tag: string, attributes: Record<string, string | number>): S
 export function syntheticStripes(): { fill: string; defs: () => SVGElement } {
   const id = uid('synthetic-stripes');
   const defs = () => {
-    const pattern = svgElement('pattern', { id, width: 5, height: 5, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
+    const pattern = svgElement('pattern', {
+      id,
+      width: 5,
+      height: 5,
+      patternUnits: 'userSpaceOnUse',
+      patternTransform: 'rotate(45)',
+    });
     pattern.append(
       svgElement('rect', { width: 5, height: 5, fill: SYNTHETIC_LIGHT }),
       svgElement('line', { x1: 1.25, y1: 0, x2: 1.25, y2: 5, stroke: SYNTHETIC_COLOUR, 'stroke-width': 2.5 }),
@@ -38,7 +44,12 @@ export function seriesLegend(): HTMLElement {
   return h(
     'ul',
     { class: 'plot-legend', 'aria-label': 'Legend' },
-    h('li', {}, h('span', { class: 'plot-legend__swatch', style: `background:${REAL_COLOUR}`, 'aria-hidden': 'true' }), 'Real data (solid, left)'),
+    h(
+      'li',
+      {},
+      h('span', { class: 'plot-legend__swatch', style: `background:${REAL_COLOUR}`, 'aria-hidden': 'true' }),
+      'Real data (solid, left)',
+    ),
     h(
       'li',
       {},

@@ -25,7 +25,13 @@ export interface PlotFrame {
 
 export function plotFrame(options: PlotFrameOptions): PlotFrame {
   const titleId = uid('plot-title');
-  const host = h('div', { class: 'plot__host', tabindex: 0, role: 'group', 'aria-labelledby': titleId, style: `min-height:${options.height}px` });
+  const host = h('div', {
+    class: 'plot__host',
+    tabindex: 0,
+    role: 'group',
+    'aria-labelledby': titleId,
+    style: `min-height:${options.height}px`,
+  });
   const draw = () => {
     const width = host.clientWidth;
     if (width === 0) {

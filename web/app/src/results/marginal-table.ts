@@ -48,7 +48,8 @@ export function marginalTable(distances: MarginalDistance[]): HTMLElement {
         ),
       ),
     );
-    for (const [name, th] of headers) th.setAttribute('aria-sort', name === key ? (descending ? 'descending' : 'ascending') : 'none');
+    for (const [name, th] of headers)
+      th.setAttribute('aria-sort', name === key ? (descending ? 'descending' : 'ascending') : 'none');
   };
 
   const header = (name: SortKey, label: string, numeric: boolean) => {
@@ -81,8 +82,22 @@ export function marginalTable(distances: MarginalDistance[]): HTMLElement {
     h(
       'table',
       { class: 'data-table', 'data-testid': 'marginal-table' },
-      h('caption', {}, 'Total-variation distance of every 1-way and 2-way marginal (0 = identical, 1 = disjoint). Click a header to sort.'),
-      h('thead', {}, h('tr', {}, header('marginal', 'Marginal', false), header('degree', 'Columns', true), header('tv', 'TV distance', true))),
+      h(
+        'caption',
+        {},
+        'Total-variation distance of every 1-way and 2-way marginal (0 = identical, 1 = disjoint). Click a header to sort.',
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          header('marginal', 'Marginal', false),
+          header('degree', 'Columns', true),
+          header('tv', 'TV distance', true),
+        ),
+      ),
       body,
     ),
   );

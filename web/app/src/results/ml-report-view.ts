@@ -13,7 +13,11 @@ function modelTable(ml: MlReport): HTMLElement {
     `Both models tested on the same ${formatInteger(ml.rows.realTest)} held-out real rows`,
     ['', 'Trained on synthetic', 'Trained on real'],
     [
-      ['Accuracy', cell('ml-accuracy-synthetic', formatPercent(synthetic.accuracy)), cell('ml-accuracy-real', formatPercent(real.accuracy))],
+      [
+        'Accuracy',
+        cell('ml-accuracy-synthetic', formatPercent(synthetic.accuracy)),
+        cell('ml-accuracy-real', formatPercent(real.accuracy)),
+      ],
       ['ROC-AUC', formatDecimal(synthetic.rocAuc, 3), formatDecimal(real.rocAuc, 3)],
       ['Test log-loss', formatDecimal(synthetic.testLogLoss, 3), formatDecimal(real.testLogLoss, 3)],
     ],
@@ -36,7 +40,10 @@ function boundSection(bound: ExcessRiskBoundReport): HTMLElement {
     bound.error
       ? h('p', { class: 'field-error' }, bound.error)
       : definitionList([
-          ['Explicit bound (every constant of the proofs)', h('span', { 'data-testid': 'ml-bound-explicit' }, boundTotal(explicit))],
+          [
+            'Explicit bound (every constant of the proofs)',
+            h('span', { 'data-testid': 'ml-bound-explicit' }, boundTotal(explicit)),
+          ],
           ['Trivial bound 2τ‖x‖ (no excess risk exceeds it)', formatDecimal(explicit.trivial, 4)],
           ['Stated bound (the O(·) with constant 1)', boundTotal(bound.stated)],
           ['Measured excess empirical risk', formatDecimal(bound.measuredExcessEmpiricalRisk, 3)],
@@ -64,9 +71,18 @@ function mlNumbers(ml: MlReport): Array<HTMLElement | null> {
   return [
     modelTable(ml),
     definitionList([
-      ['Accuracy gap (real − synthetic)', h('span', { 'data-testid': 'ml-accuracy-gap' }, `${formatDecimal(100 * gap, 2)} percentage points`)],
-      ['Majority-class baseline', `${formatPercent(ml.majorityClassAccuracy)} (always predicting the most common class)`],
-      ['Excess empirical risk', `${formatDecimal(ml.excessEmpiricalRisk, 3)} (the synthetic model’s logistic loss on the real training rows minus the real model’s)`],
+      [
+        'Accuracy gap (real − synthetic)',
+        h('span', { 'data-testid': 'ml-accuracy-gap' }, `${formatDecimal(100 * gap, 2)} percentage points`),
+      ],
+      [
+        'Majority-class baseline',
+        `${formatPercent(ml.majorityClassAccuracy)} (always predicting the most common class)`,
+      ],
+      [
+        'Excess empirical risk',
+        `${formatDecimal(ml.excessEmpiricalRisk, 3)} (the synthetic model’s logistic loss on the real training rows minus the real model’s)`,
+      ],
       ['Excess test risk', formatDecimal(ml.excessTestRisk, 3)],
       [
         'Rows',
@@ -89,6 +105,8 @@ export function mlReportView(ml: MlReport): HTMLElement {
       `Predicting “${ml.target}”${ml.model ? ` with ${ml.model}` : ''}. The held-out rows were never seen by the mechanism. `,
       h('strong', {}, 'These figures use your real rows: for your eyes only.'),
     ),
-    ...(ml.error ? [h('p', { class: 'notice notice--warning', 'data-testid': 'ml-error' }, `No model comparison: ${ml.error}.`)] : mlNumbers(ml)),
+    ...(ml.error
+      ? [h('p', { class: 'notice notice--warning', 'data-testid': 'ml-error' }, `No model comparison: ${ml.error}.`)]
+      : mlNumbers(ml)),
   );
 }

@@ -16,7 +16,8 @@ const asNumber = (value: unknown): number | undefined => (typeof value === 'numb
 const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** "ε = 1.5 and δ = 0.000001" (δ left out when it is 0). */
-const epsilonDelta = (epsilon: number, delta: number) => `ε = ${formatDecimal(epsilon, 6)}${delta ? ` and δ = ${delta}` : ''}`;
+const epsilonDelta = (epsilon: number, delta: number) =>
+  `ε = ${formatDecimal(epsilon, 6)}${delta ? ` and δ = ${delta}` : ''}`;
 
 /**
  * With a privately discovered schema, how the headline (the whole release's ε and δ) splits: this
@@ -74,15 +75,28 @@ function parameterRows(receipt: PrivacyReceipt): Row[] {
   if (k) add('Synthetic rows', `${k}${asText(p.syntheticRowsChoice) ? ` (${asText(p.syntheticRowsChoice)})` : ''}`);
   const lp = asObject(p.lp);
   if (Object.keys(lp).length) {
-    const shape = [count(lp.rows) && `${count(lp.rows)} rows`, count(lp.columns) && `${count(lp.columns)} columns`, count(lp.iterations) && `${count(lp.iterations)} iterations`];
-    add('Linear program', [asText(lp.solver), asText(lp.method), shape.filter(Boolean).join(', ')].filter(Boolean).join(' · '));
+    const shape = [
+      count(lp.rows) && `${count(lp.rows)} rows`,
+      count(lp.columns) && `${count(lp.columns)} columns`,
+      count(lp.iterations) && `${count(lp.iterations)} iterations`,
+    ];
+    add(
+      'Linear program',
+      [asText(lp.solver), asText(lp.method), shape.filter(Boolean).join(', ')].filter(Boolean).join(' · '),
+    );
   }
   add('Workload', asText(p.workload));
   add('Fit', asText(p.fit) && [asText(p.fit), asText(p.fitNote)].filter(Boolean).join(': '));
   add('Budget split', asText(p.budgetSplit));
   const heldOut = asNumber(asObject(p.mlHoldout).testFraction);
-  add('Held out for the utility report', heldOut === undefined ? undefined : `${formatPercent(heldOut)} of the rows, at random`);
-  add('Share of ε for the record count', asNumber(p.countBudgetFraction) === undefined ? undefined : formatDecimal(asNumber(p.countBudgetFraction)!));
+  add(
+    'Held out for the utility report',
+    heldOut === undefined ? undefined : `${formatPercent(heldOut)} of the rows, at random`,
+  );
+  add(
+    'Share of ε for the record count',
+    asNumber(p.countBudgetFraction) === undefined ? undefined : formatDecimal(asNumber(p.countBudgetFraction)!),
+  );
   add('Values outside the schema', receipt.schema.outOfDomainPolicy);
   return rows;
 }
@@ -102,12 +116,24 @@ function zcdpRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
  */
 function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
   const { thisRun, domainDiscovery } = privacy;
-  if (!thisRun || !domainDiscovery) return [['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`]];
+  if (!thisRun || !domainDiscovery)
+    return [
+      ['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`],
+    ];
   const delta = (value: number) => (value ? `, δ = ${value}` : '');
   return [
-    ['ε spent in all', `${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (this run and the schema’s discovery)`],
-    ['This run: ε spent / budget', `${formatDecimal(thisRun.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}${delta(thisRun.delta)}`],
-    ['Discovery of the schema', `ε = ${formatDecimal(domainDiscovery.epsilon, 6)}${delta(domainDiscovery.delta)}: ${domainDiscovery.note}`],
+    [
+      'ε spent in all',
+      `${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (this run and the schema’s discovery)`,
+    ],
+    [
+      'This run: ε spent / budget',
+      `${formatDecimal(thisRun.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}${delta(thisRun.delta)}`,
+    ],
+    [
+      'Discovery of the schema',
+      `ε = ${formatDecimal(domainDiscovery.epsilon, 6)}${delta(domainDiscovery.delta)}: ${domainDiscovery.note}`,
+    ],
   ];
 }
 
@@ -119,13 +145,27 @@ function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
   const zcdp = receipt.privacy.rhoBudget !== undefined;
   return table(
     `Privacy ledger: every release and its share of ${zcdp ? 'ρ' : 'ε'}`,
-    zcdp ? ['Release', 'Mechanism', 'ρ', 'Sensitivity (L2 or score)', 'Noise σ or selection ε'] : ['Release', 'Mechanism', 'ε', 'Sensitivity (L1 or score)', 'Noise scale'],
+    zcdp
+      ? ['Release', 'Mechanism', 'ρ', 'Sensitivity (L2 or score)', 'Noise σ or selection ε']
+      : ['Release', 'Mechanism', 'ε', 'Sensitivity (L1 or score)', 'Noise scale'],
     receipt.ledger.map((entry) =>
       'rho' in entry
-        ? [entry.release, entry.mechanism, `ρ = ${formatDecimal(entry.rho, 6)}`, formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
-           entry.noiseStd !== undefined ? `σ = ${formatDecimal(entry.noiseStd)}` : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`]
-        : [entry.release, entry.mechanism, formatDecimal(entry.epsilon, 6) + (entry.delta ? `, δ = ${entry.delta}` : ''),
-           optionalDecimal(entry.l1Sensitivity ?? entry.scoreSensitivity), optionalDecimal(entry.noiseScale)],
+        ? [
+            entry.release,
+            entry.mechanism,
+            `ρ = ${formatDecimal(entry.rho, 6)}`,
+            formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
+            entry.noiseStd !== undefined
+              ? `σ = ${formatDecimal(entry.noiseStd)}`
+              : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`,
+          ]
+        : [
+            entry.release,
+            entry.mechanism,
+            formatDecimal(entry.epsilon, 6) + (entry.delta ? `, δ = ${entry.delta}` : ''),
+            optionalDecimal(entry.l1Sensitivity ?? entry.scoreSensitivity),
+            optionalDecimal(entry.noiseScale),
+          ],
     ),
   );
 }
@@ -136,7 +176,11 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
     'section',
     { class: 'result-card', 'data-testid': 'receipt', 'aria-labelledby': 'receipt-title' },
     h('h3', { id: 'receipt-title' }, 'Privacy receipt'),
-    h('p', { class: 'hint' }, 'Safe to publish next to the synthetic data: it describes how the data was made, not what is in your table.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'Safe to publish next to the synthetic data: it describes how the data was made, not what is in your table.',
+    ),
     privacyVerdict(receipt),
     definitionList([
       ...spentRows(privacy),
@@ -151,11 +195,20 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
       ['Randomness', receipt.randomness],
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
       ['Privacy note', mechanism.privacyNote],
-      ['Software', [receipt.software.name, receipt.software.version].join(' ') + (receipt.software.lpSolver ? `, ${receipt.software.lpSolver}` : '')],
+      [
+        'Software',
+        [receipt.software.name, receipt.software.version].join(' ') +
+          (receipt.software.lpSolver ? `, ${receipt.software.lpSolver}` : ''),
+      ],
     ]),
     h('div', { 'data-testid': 'receipt-ledger' }, ledgerTable(receipt)),
     h('h4', {}, 'Parameters'),
     definitionList(parameterRows(receipt)),
-    h('details', { class: 'raw' }, h('summary', {}, 'Raw receipt (JSON)'), h('pre', { 'data-testid': 'receipt-json' }, JSON.stringify(receipt, null, 2))),
+    h(
+      'details',
+      { class: 'raw' },
+      h('summary', {}, 'Raw receipt (JSON)'),
+      h('pre', { 'data-testid': 'receipt-json' }, JSON.stringify(receipt, null, 2)),
+    ),
   );
 }

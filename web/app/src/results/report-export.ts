@@ -77,10 +77,43 @@ details pre{background:#f3f5f8;border-radius:6px;padding:.75rem;overflow:auto}
 `;
 
 /** HTML elements written without an end tag. */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /** HTML elements left out: nothing that runs, loads or takes input (a <select> becomes its choice). */
-const LEFT_OUT = new Set(['script', 'noscript', 'template', 'style', 'link', 'meta', 'iframe', 'frame', 'object', 'embed', 'img', 'picture', 'audio', 'video', 'source', 'input', 'textarea', 'canvas']);
+const LEFT_OUT = new Set([
+  'script',
+  'noscript',
+  'template',
+  'style',
+  'link',
+  'meta',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'img',
+  'picture',
+  'audio',
+  'video',
+  'source',
+  'input',
+  'textarea',
+  'canvas',
+]);
 
 /** Attributes that would point outside the file, run code, or point at a control that is gone. */
 function kept(attribute: Attr): boolean {
@@ -102,7 +135,8 @@ function serialize(node: Node): string {
   const svg = node instanceof SVGElement;
   const name = node.localName;
   if (!svg && LEFT_OUT.has(name)) return '';
-  if (node instanceof HTMLSelectElement) return `<span class="selected">${escapeHtml(node.selectedOptions[0]?.textContent ?? '')}</span>`;
+  if (node instanceof HTMLSelectElement)
+    return `<span class="selected">${escapeHtml(node.selectedOptions[0]?.textContent ?? '')}</span>`;
   if (node instanceof HTMLButtonElement) return [...node.childNodes].map(serialize).join('');
   const attributes = [...node.attributes]
     .filter(kept)
@@ -137,7 +171,12 @@ function header({ result, inputName, finishedAt }: ReportExportOptions): HTMLEle
   return h(
     'header',
     {},
-    h('p', { class: 'banner', 'data-testid': 'export-eyes-only' }, h('strong', {}, EYES_ONLY), ' The privacy receipt below may be published with the synthetic data; this report may not: its figures and plots describe your real rows.'),
+    h(
+      'p',
+      { class: 'banner', 'data-testid': 'export-eyes-only' },
+      h('strong', {}, EYES_ONLY),
+      ' The privacy receipt below may be published with the synthetic data; this report may not: its figures and plots describe your real rows.',
+    ),
     receipt.private
       ? null
       : h(
@@ -149,14 +188,31 @@ function header({ result, inputName, finishedAt }: ReportExportOptions): HTMLEle
     h('h1', {}, `Utility report: ${inputName}`),
     definitionList([
       ['Input', inputName],
-      ['Run finished', h('time', { datetime: finishedAt.toISOString() }, finishedAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'long' }))],
+      [
+        'Run finished',
+        h(
+          'time',
+          { datetime: finishedAt.toISOString() },
+          finishedAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'long' }),
+        ),
+      ],
       ['Mechanism', receipt.mechanism.title],
-      ['Privacy', `ε = ${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (${privacy.definition}${split})${receipt.private ? '' : ': NOT PRIVATE'}`],
+      [
+        'Privacy',
+        `ε = ${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (${privacy.definition}${split})${receipt.private ? '' : ': NOT PRIVATE'}`,
+      ],
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
-      ['Rows', `${formatInteger(result.report.rows.synthetic)} synthetic, from ${formatInteger(result.report.rows.real)} real`],
+      [
+        'Rows',
+        `${formatInteger(result.report.rows.synthetic)} synthetic, from ${formatInteger(result.report.rows.real)} real`,
+      ],
       ['Software', `${receipt.software.name} ${receipt.software.version}`],
     ]),
-    h('p', { class: 'hint' }, 'The plots with a selector show the column or the pair of columns chosen on the page when this file was saved.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'The plots with a selector show the column or the pair of columns chosen on the page when this file was saved.',
+    ),
   );
 }
 

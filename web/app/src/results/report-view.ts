@@ -12,18 +12,35 @@ import { marginalTable } from './marginal-table';
 import { mlReportView } from './ml-report-view';
 
 function metric(label: string, value: string, note?: string): HTMLElement {
-  return h('div', { class: 'metric' }, h('p', { class: 'metric__value' }, value), h('p', { class: 'metric__label' }, label), note ? h('p', { class: 'metric__note' }, note) : null);
+  return h(
+    'div',
+    { class: 'metric' },
+    h('p', { class: 'metric__value' }, value),
+    h('p', { class: 'metric__label' }, label),
+    note ? h('p', { class: 'metric__note' }, note) : null,
+  );
 }
 
 /** Kreačić et al.'s kernel distances, present for runs of numeric columns with unbinned output. */
 function kernelMetrics(report: UtilityReport): Array<HTMLElement | null> {
   const k = report.kernel;
   if (!k || k.mmd === undefined) return [];
-  const sampled = k.realPoints < report.rows.real || k.syntheticPoints < report.rows.synthetic ? `; ${k.pointsNote}` : '';
+  const sampled =
+    k.realPoints < report.rows.real || k.syntheticPoints < report.rows.synthetic ? `; ${k.pointsNote}` : '';
   const error = k.mmdStandardError !== undefined ? ` ± ${formatDecimal(k.mmdStandardError, 2)}` : '';
   return [
-    metric('MMD (Gaussian kernel)', `${formatDecimal(k.mmd, 3)}${error}`, `columns scaled to [0, 1], γ = ${formatDecimal(k.gamma, 3)}${sampled}`),
-    k.kdeSupDistance !== undefined ? metric('max KDE difference', formatDecimal(k.kdeSupDistance, 3), 'largest gap of the two kernel density estimates') : null,
+    metric(
+      'MMD (Gaussian kernel)',
+      `${formatDecimal(k.mmd, 3)}${error}`,
+      `columns scaled to [0, 1], γ = ${formatDecimal(k.gamma, 3)}${sampled}`,
+    ),
+    k.kdeSupDistance !== undefined
+      ? metric(
+          'max KDE difference',
+          formatDecimal(k.kdeSupDistance, 3),
+          'largest gap of the two kernel density estimates',
+        )
+      : null,
   ];
 }
 
@@ -35,10 +52,20 @@ function metrics(report: UtilityReport): HTMLElement {
     { class: 'metrics', 'data-testid': 'report-metrics' },
     m ? metric('mean 1-way TV', formatDecimal(m.meanOneWayTV, 3)) : null,
     m && m.twoWay.length ? metric('mean 2-way TV', formatDecimal(m.meanTwoWayTV, 3)) : null,
-    m && m.threeWaySample.length ? metric('mean 3-way TV', formatDecimal(m.meanThreeWaySampleTV, 3), `sample of ${m.threeWaySample.length} of ${m.threeWayTotal}`) : null,
+    m && m.threeWaySample.length
+      ? metric(
+          'mean 3-way TV',
+          formatDecimal(m.meanThreeWaySampleTV, 3),
+          `sample of ${m.threeWaySample.length} of ${m.threeWayTotal}`,
+        )
+      : null,
     max ? metric('max statistic error', formatDecimal(max.value, 3), `on ${max.marginal.join(' × ')}`) : null,
     ...kernelMetrics(report),
-    metric('rows', `${formatInteger(report.rows.synthetic)}`, `synthetic, from ${formatInteger(report.rows.real)} real`),
+    metric(
+      'rows',
+      `${formatInteger(report.rows.synthetic)}`,
+      `synthetic, from ${formatInteger(report.rows.real)} real`,
+    ),
   );
 }
 
@@ -55,13 +82,22 @@ function encodingSection(report: UtilityReport): HTMLElement {
       ['Rows rejected', formatInteger(encoding.rejectedRows)],
       ['Values clamped', formatInteger(encoding.columns.reduce((sum, c) => sum + c.clamped, 0))],
       ['Values mapped to missing', formatInteger(encoding.columns.reduce((sum, c) => sum + c.mappedToMissing, 0))],
-      ['Ignored columns (not in the schema)', encoding.ignoredColumns.length ? formatList(encoding.ignoredColumns) : 'none'],
+      [
+        'Ignored columns (not in the schema)',
+        encoding.ignoredColumns.length ? formatList(encoding.ignoredColumns) : 'none',
+      ],
     ]),
     touched.length
       ? table(
           'Columns with missing, clamped or out-of-domain values',
           ['Column', 'Missing', 'Clamped', 'Mapped to missing', 'Rows rejected'],
-          touched.map((c) => [c.name, formatInteger(c.missing), formatInteger(c.clamped), formatInteger(c.mappedToMissing), formatInteger(c.rejectedRows)]),
+          touched.map((c) => [
+            c.name,
+            formatInteger(c.missing),
+            formatInteger(c.clamped),
+            formatInteger(c.mappedToMissing),
+            formatInteger(c.rejectedRows),
+          ]),
         )
       : h('p', { class: 'hint' }, 'No value was missing, clamped or outside its domain.'),
   );

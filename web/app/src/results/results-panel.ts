@@ -38,7 +38,13 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
       mimeType: 'application/json',
       text: () => `${JSON.stringify(result.receipt, null, 2)}\n`,
     }),
-    downloadButton({ testId: 'download-report', label: 'Download report (HTML)', fileName: `${baseName}-report.html`, mimeType: 'text/html;charset=utf-8', text: reportFile }),
+    downloadButton({
+      testId: 'download-report',
+      label: 'Download report (HTML)',
+      fileName: `${baseName}-report.html`,
+      mimeType: 'text/html;charset=utf-8',
+      text: reportFile,
+    }),
     ...own.map(({ file }) => downloadButton(file)),
     h(
       'p',
@@ -53,7 +59,12 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
 export function resultsPanel(store: Store): HTMLElement {
   const heading = h('h2', { id: 'results-title', class: 'panel__title', tabindex: -1 }, '6. Results');
   const body = h('div', { class: 'results__body' });
-  const element = h('section', { class: 'panel results', 'data-testid': 'results', 'aria-labelledby': 'results-title', hidden: true }, heading, body);
+  const element = h(
+    'section',
+    { class: 'panel results', 'data-testid': 'results', 'aria-labelledby': 'results-title', hidden: true },
+    heading,
+    body,
+  );
 
   store.watch(
     (state) => [state.result],

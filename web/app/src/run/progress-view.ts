@@ -15,7 +15,12 @@ export interface ProgressView {
 
 export function progressView(cancelButton: HTMLButtonElement): ProgressView {
   const phaseId = uid('phase');
-  const phase = h('span', { id: phaseId, class: 'progress__phase', 'data-testid': 'progress-phase', 'aria-live': 'polite' });
+  const phase = h('span', {
+    id: phaseId,
+    class: 'progress__phase',
+    'data-testid': 'progress-phase',
+    'aria-live': 'polite',
+  });
   const elapsed = h('span', { class: 'progress__elapsed', 'data-testid': 'progress-elapsed' });
   const bar = h('progress', { class: 'progress__bar', max: 1, 'aria-labelledby': phaseId });
   const detail = h('p', { class: 'progress__detail', 'data-testid': 'progress-detail' });

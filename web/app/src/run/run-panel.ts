@@ -19,7 +19,8 @@ function blockers(state: AppState): string[] {
   if (state.schemaBusy) reasons.push('wait for the schema check');
   else if (!state.schema) reasons.push('choose a valid schema (step 2)');
   if (state.schema && state.columns.length === 0) reasons.push('select at least one column (step 3)');
-  else if (state.schema && state.columns.length < needed.count) reasons.push(`select at least ${needed.count} columns for ${needed.reason}`);
+  else if (state.schema && state.columns.length < needed.count)
+    reasons.push(`select at least ${needed.count} columns for ${needed.reason}`);
   // The core would refuse them (the forecast shows its error too); say which columns, before any run.
   const refused = state.schema ? ui.refusedColumns?.(state.schema.schema, state.columns) : null;
   if (refused) reasons.push(refused.blocker);
@@ -32,8 +33,21 @@ function blockers(state: AppState): string[] {
 export function runPanel(store: Store): HTMLElement {
   let controller: AbortController | null = null;
 
-  const runButton = h('button', { type: 'button', class: 'button button--primary button--large', 'data-testid': 'run', 'aria-describedby': 'run-hint' }, 'Run');
-  const cancelButton = h('button', { type: 'button', class: 'button button--secondary', 'data-testid': 'cancel' }, 'Cancel');
+  const runButton = h(
+    'button',
+    {
+      type: 'button',
+      class: 'button button--primary button--large',
+      'data-testid': 'run',
+      'aria-describedby': 'run-hint',
+    },
+    'Run',
+  );
+  const cancelButton = h(
+    'button',
+    { type: 'button', class: 'button button--secondary', 'data-testid': 'cancel' },
+    'Cancel',
+  );
   const hint = h('p', { id: 'run-hint', class: 'hint', 'data-testid': 'run-hint' });
   const summary = h('p', { class: 'run-summary', 'data-testid': 'run-summary', role: 'status', hidden: true });
   const progress = progressView(cancelButton);
@@ -70,7 +84,11 @@ export function runPanel(store: Store): HTMLElement {
       replaceChildren(
         summary,
         `Finished in ${formatSeconds(clock.elapsed())}: `,
-        h('span', { 'data-testid': 'run-timings' }, phases.map(([phase, ms]) => `${phase} ${formatSeconds(ms)}`).join(' · ')),
+        h(
+          'span',
+          { 'data-testid': 'run-timings' },
+          phases.map(([phase, ms]) => `${phase} ${formatSeconds(ms)}`).join(' · '),
+        ),
       );
       show(summary, true);
       store.set({ running: false, result, resultBaseName: input!.baseName });
@@ -85,12 +103,27 @@ export function runPanel(store: Store): HTMLElement {
   runButton.addEventListener('click', () => void run());
 
   store.watch(
-    (state) => [state.running, state.input, state.schema, state.schemaBusy, state.columns, state.mechanism, state.columnsNeeded, state.parameters, state.forecast, state.fileRows],
+    (state) => [
+      state.running,
+      state.input,
+      state.schema,
+      state.schemaBusy,
+      state.columns,
+      state.mechanism,
+      state.columnsNeeded,
+      state.parameters,
+      state.forecast,
+      state.fileRows,
+    ],
     (state) => {
       const reasons = blockers(state);
       runButton.disabled = state.running || reasons.length > 0;
       runButton.textContent = state.running ? 'Running…' : 'Run';
-      hint.textContent = state.running ? 'The engine runs in a background worker; the page stays usable.' : reasons.length ? `To run: ${reasons.join('; ')}.` : 'Ready. Nothing leaves this device.';
+      hint.textContent = state.running
+        ? 'The engine runs in a background worker; the page stays usable.'
+        : reasons.length
+          ? `To run: ${reasons.join('; ')}.`
+          : 'Ready. Nothing leaves this device.';
       show(progress.element, state.running);
     },
   );

@@ -22,17 +22,23 @@ export const notPrivateReasonsOf = (cost: Cost): string[] => cost.notPrivateReas
 /** The sum of two costs, with every reason either one is not private for (each once). */
 export const addCost = (a: Cost, b: Cost): Cost => {
   const reasons = [...new Set([...notPrivateReasonsOf(a), ...notPrivateReasonsOf(b)])];
-  return { epsilon: a.epsilon + b.epsilon, delta: a.delta + b.delta, ...(reasons.length ? { notPrivateReasons: reasons } : {}) };
+  return {
+    epsilon: a.epsilon + b.epsilon,
+    delta: a.delta + b.delta,
+    ...(reasons.length ? { notPrivateReasons: reasons } : {}),
+  };
 };
 
 /** Nothing was spent, and nothing makes a schema built on it not private. */
-export const isFree = (cost: Cost): boolean => cost.epsilon === 0 && cost.delta === 0 && notPrivateReasonsOf(cost).length === 0;
+export const isFree = (cost: Cost): boolean =>
+  cost.epsilon === 0 && cost.delta === 0 && notPrivateReasonsOf(cost).length === 0;
 
 /** A number for the UI: four significant digits, no grouping, exponent for tiny values (5e-7). */
 export const formatCost = (value: number): string => String(Number(value.toPrecision(4)));
 
 /** "ε = 1, δ = 0.000001" (δ left out when it is 0). */
-export const describeCost = (cost: Cost): string => `ε = ${formatCost(cost.epsilon)}${cost.delta ? `, δ = ${formatCost(cost.delta)}` : ''}`;
+export const describeCost = (cost: Cost): string =>
+  `ε = ${formatCost(cost.epsilon)}${cost.delta ? `, δ = ${formatCost(cost.delta)}` : ''}`;
 
 /**
  * The categories typed one per line. Blank lines are skipped and spaces trimmed; a line that is a
@@ -67,7 +73,8 @@ export function categoriesProblem(categories: Array<string | number>, missing: s
  * afterwards (post-processing), so they may change freely.
  */
 export function discoveryKey(request: DiscoveryColumn, missing: string[]): string {
-  const measured = request.type === 'numeric' ? [request.type, request.range, Boolean(request.integer)] : [request.type];
+  const measured =
+    request.type === 'numeric' ? [request.type, request.range, Boolean(request.integer)] : [request.type];
   return JSON.stringify([request.name, ...measured, missing]);
 }
 
@@ -80,7 +87,15 @@ export function discoveredColumn(request: DiscoveryColumn, found: SchemaColumn):
   if (request.type === 'numeric' && found.type === 'numeric') {
     // Bins left blank: the library's default for the found bounds (one per whole number when few).
     const bins = request.bins === undefined ? {} : { bins: request.bins };
-    return { name: request.name, type: 'numeric', min: found.min, max: found.max, integer: Boolean(request.integer), ...bins, ...nullable };
+    return {
+      name: request.name,
+      type: 'numeric',
+      min: found.min,
+      max: found.max,
+      integer: Boolean(request.integer),
+      ...bins,
+      ...nullable,
+    };
   }
   throw new Error(`the discovery of "${request.name}" returned a ${found.type} column`);
 }
@@ -112,7 +127,8 @@ export interface SchemaMeta {
  */
 export function buildSchema(meta: SchemaMeta, columns: SchemaColumn[]): Schema {
   const sources = [meta.source.trim() || 'typed in the privsynth demo as public knowledge'];
-  if (meta.discovered.length) sources.push(`domains of ${meta.discovered.join(', ')} discovered with differential privacy from the data`);
+  if (meta.discovered.length)
+    sources.push(`domains of ${meta.discovered.join(', ')} discovered with differential privacy from the data`);
   const cost: Pick<Schema, 'provenance' | 'discovery'> = isFree(meta.spent)
     ? { provenance: 'public' }
     : { provenance: 'dp-discovered', discovery: addCost(NO_COST, meta.spent) };

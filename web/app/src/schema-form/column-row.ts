@@ -10,7 +10,8 @@ import { categoriesProblem, categoryLines, parseCategoryLines } from './build-sc
 export type RowMode = 'omit' | 'typed' | 'discover';
 
 /** What a valid row asks for. */
-export type RowRequest = { kind: 'omit' } | { kind: 'typed'; column: SchemaColumn } | { kind: 'discover'; request: DiscoveryColumn };
+export type RowRequest =
+  { kind: 'omit' } | { kind: 'typed'; column: SchemaColumn } | { kind: 'discover'; request: DiscoveryColumn };
 
 type FieldKey = 'categories' | 'min' | 'max' | 'range' | 'bins';
 type Errors = Partial<Record<FieldKey, string>>;
@@ -77,7 +78,12 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
   const errorLines = new Map<FieldKey, HTMLElement>();
   /** An error line; `shared` lines sit together in one reserved line under the numeric fields. */
   const errorLine = (key: FieldKey, shared = false) => {
-    const line = h('p', { id: idOf(`${key}-error`), class: shared ? 'sf-error sf-error--shared' : 'sf-error', 'data-testid': testIdOf(`${key}-error`), 'aria-live': 'polite' });
+    const line = h('p', {
+      id: idOf(`${key}-error`),
+      class: shared ? 'sf-error sf-error--shared' : 'sf-error',
+      'data-testid': testIdOf(`${key}-error`),
+      'aria-live': 'polite',
+    });
     errorLines.set(key, line);
     return line;
   };
@@ -100,7 +106,13 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     return { box, label, element: h('div', { class: 'checkbox sf-check' }, box, label) };
   };
   const numberInput = (value: number | undefined, extra: Record<string, string> = {}) =>
-    h('input', { type: 'number', step: 'any', inputmode: 'decimal', value: value === undefined ? undefined : String(value), ...extra });
+    h('input', {
+      type: 'number',
+      step: 'any',
+      inputmode: 'decimal',
+      value: value === undefined ? undefined : String(value),
+      ...extra,
+    });
 
   const type = h(
     'select',
@@ -116,8 +128,18 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
   categories.value = initial?.type === 'categorical' ? categoryLines(initial.categories) : '';
   const categoriesHint = h('p', { class: 'hint', id: idOf('categories-hint') }, 'One per line, spelled as in the CSV.');
   categories.setAttribute('aria-describedby', `${categoriesHint.id} ${idOf('categories-error')}`);
-  const categoriesField = labelled('categories', h('label', {}, 'Categories'), categories, categoriesHint, errorLine('categories'));
-  const categoriesFound = h('p', { class: 'hint sf-note' }, 'The categories will be found privately: only values frequent enough are released.');
+  const categoriesField = labelled(
+    'categories',
+    h('label', {}, 'Categories'),
+    categories,
+    categoriesHint,
+    errorLine('categories'),
+  );
+  const categoriesFound = h(
+    'p',
+    { class: 'hint sf-note' },
+    'The categories will be found privately: only values frequent enough are released.',
+  );
 
   const numeric = initial?.type === 'numeric' ? initial : null;
   const min = numberInput(numeric?.min);
@@ -138,16 +160,36 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
       { class: 'sf-grid' },
       labelled('min', minLabel, min),
       labelled('max', maxLabel, max),
-      labelled('bins', h('label', {}, 'Bins'), bins, h('p', { class: 'hint', id: idOf('bins-hint') }, 'Blank: the default')),
+      labelled(
+        'bins',
+        h('label', {}, 'Bins'),
+        bins,
+        h('p', { class: 'hint', id: idOf('bins-hint') }, 'Blank: the default'),
+      ),
     ),
-    h('div', { class: 'sf-errors' }, errorLine('min', true), errorLine('max', true), errorLine('range', true), errorLine('bins', true)),
+    h(
+      'div',
+      { class: 'sf-errors' },
+      errorLine('min', true),
+      errorLine('max', true),
+      errorLine('range', true),
+      errorLine('bins', true),
+    ),
     rangeHint,
     integer.element,
   );
 
   const nullable = checkbox('nullable', 'May be missing (adds a “missing” level)', Boolean(initial?.nullable));
   const found = h('p', { class: 'sf-found', 'data-testid': testIdOf('found') });
-  const body = h('div', { class: 'sf-row__body' }, categoriesField, categoriesFound, numericGroup, nullable.element, found);
+  const body = h(
+    'div',
+    { class: 'sf-row__body' },
+    categoriesField,
+    categoriesFound,
+    numericGroup,
+    nullable.element,
+    found,
+  );
 
   const element = h(
     'fieldset',
@@ -164,11 +206,15 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     if (current === 'omit') return { request: { kind: 'omit' }, errors: {} };
     const nullableFlag = nullable.box.checked ? { nullable: true } : {};
     if (type.value === 'categorical') {
-      if (current === 'discover') return { request: { kind: 'discover', request: { name, type: 'categorical', ...nullableFlag } }, errors: {} };
+      if (current === 'discover')
+        return { request: { kind: 'discover', request: { name, type: 'categorical', ...nullableFlag } }, errors: {} };
       const list = parseCategoryLines(categories.value);
       const problem = categoriesProblem(list, context.missing());
       if (problem) return { errors: { categories: problem } };
-      return { request: { kind: 'typed', column: { name, type: 'categorical', categories: list, ...nullableFlag } }, errors: {} };
+      return {
+        request: { kind: 'typed', column: { name, type: 'categorical', categories: list, ...nullableFlag } },
+        errors: {},
+      };
     }
     const errors: Errors = {};
     const low = parseNumber(min.value);
@@ -177,28 +223,57 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     const whole = integer.box.checked;
     // The numeric errors share one line under the fields, so each names its field.
     const numberProblem = (value: number | undefined, label: string) =>
-      value === undefined ? `${label}: enter a number.` : whole && current === 'typed' && !Number.isInteger(value) ? `${label}: whole numbers only.` : undefined;
+      value === undefined
+        ? `${label}: enter a number.`
+        : whole && current === 'typed' && !Number.isInteger(value)
+          ? `${label}: whole numbers only.`
+          : undefined;
     const minProblem = numberProblem(low, minLabel.textContent ?? '');
     const maxProblem = numberProblem(high, maxLabel.textContent ?? '');
     if (minProblem) errors.min = minProblem;
     if (maxProblem) errors.max = maxProblem;
     if (low !== undefined && high !== undefined && !(low < high)) {
-      errors.range = current === 'typed' ? 'The minimum must be less than the maximum.' : 'The lowest value must be less than the highest.';
+      errors.range =
+        current === 'typed'
+          ? 'The minimum must be less than the maximum.'
+          : 'The lowest value must be less than the highest.';
     }
     if (binCount === null) errors.bins = `Bins: a whole number from 1 to ${MAX_BINS}, or blank for the default.`;
-    else if (binCount !== undefined && whole && current === 'typed' && !errors.min && !errors.max && !errors.range && binCount > high! - low! + 1) {
+    else if (
+      binCount !== undefined &&
+      whole &&
+      current === 'typed' &&
+      !errors.min &&
+      !errors.max &&
+      !errors.range &&
+      binCount > high! - low! + 1
+    ) {
       errors.bins = `Bins: at most ${high! - low! + 1}, one per whole number.`;
     }
     if (Object.keys(errors).length) return { errors };
     const binsFlag = typeof binCount === 'number' ? { bins: binCount } : {};
     if (current === 'discover') {
-      const request: DiscoveryColumn = { name, type: 'numeric', range: [low!, high!], integer: whole, ...binsFlag, ...nullableFlag };
+      const request: DiscoveryColumn = {
+        name,
+        type: 'numeric',
+        range: [low!, high!],
+        integer: whole,
+        ...binsFlag,
+        ...nullableFlag,
+      };
       return { request: { kind: 'discover', request }, errors: {} };
     }
-    return { request: { kind: 'typed', column: { name, type: 'numeric', min: low!, max: high!, integer: whole, ...binsFlag, ...nullableFlag } }, errors: {} };
+    return {
+      request: {
+        kind: 'typed',
+        column: { name, type: 'numeric', min: low!, max: high!, integer: whole, ...binsFlag, ...nullableFlag },
+      },
+      errors: {},
+    };
   };
 
-  const isShown = (key: FieldKey) => revealAll || revealed.has(key) || (key === 'range' && (revealed.has('min') || revealed.has('max')));
+  const isShown = (key: FieldKey) =>
+    revealAll || revealed.has(key) || (key === 'range' && (revealed.has('min') || revealed.has('max')));
 
   const layout = () => {
     const current = mode();
@@ -207,7 +282,8 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     element.classList.toggle('sf-row--omit', current === 'omit');
     element.classList.toggle('sf-row--discover', discovering);
     show(discover.element, current !== 'omit');
-    discover.label.textContent = kind === 'numeric' ? 'Discover the bounds privately' : 'Discover the categories privately';
+    discover.label.textContent =
+      kind === 'numeric' ? 'Discover the bounds privately' : 'Discover the categories privately';
     show(body, current !== 'omit');
     show(categoriesField, kind === 'categorical' && !discovering);
     show(categoriesFound, kind === 'categorical' && discovering);

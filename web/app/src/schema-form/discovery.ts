@@ -59,10 +59,24 @@ export function discoveryBox(onDiscover: () => void, onBudgetChange: () => void)
     onInput: onBudgetChange,
   });
   const split = h('p', { class: 'hint sf-split', 'data-testid': 'sf-split', 'aria-live': 'polite' });
-  const button = h('button', { type: 'button', class: 'button', 'data-testid': 'sf-discover', 'aria-describedby': 'sf-discovery-status' }, 'Discover privately');
+  const button = h(
+    'button',
+    { type: 'button', class: 'button', 'data-testid': 'sf-discover', 'aria-describedby': 'sf-discovery-status' },
+    'Discover privately',
+  );
   button.addEventListener('click', onDiscover);
-  const status = h('p', { id: 'sf-discovery-status', class: 'hint', 'data-testid': 'sf-discovery-status', role: 'status' });
-  const failureBox = h('div', { class: 'notice notice--error', 'data-testid': 'sf-discovery-error', role: 'alert', hidden: true });
+  const status = h('p', {
+    id: 'sf-discovery-status',
+    class: 'hint',
+    'data-testid': 'sf-discovery-status',
+    role: 'status',
+  });
+  const failureBox = h('div', {
+    class: 'notice notice--error',
+    'data-testid': 'sf-discovery-error',
+    role: 'alert',
+    hidden: true,
+  });
   const spentLine = h('p', { class: 'sf-spent', 'data-testid': 'sf-spent' });
   const result = h('div', { class: 'sf-result', 'data-testid': 'sf-discovery-result', hidden: true });
 
@@ -96,7 +110,8 @@ export function discoveryBox(onDiscover: () => void, onBudgetChange: () => void)
     plan(columns, categorical) {
       const budget = read();
       if (columns === 0) {
-        split.textContent = 'Split: ε/p per column, δ/c per categorical column. Tick “Discover … privately” on a column to discover it.';
+        split.textContent =
+          'Split: ε/p per column, δ/c per categorical column. Tick “Discover … privately” on a column to discover it.';
         return;
       }
       const each = (total: number, parts: number) => (budget ? ` = ${formatCost(total / parts)} each` : '');
@@ -125,9 +140,18 @@ export function discoveryBox(onDiscover: () => void, onBudgetChange: () => void)
       replaceChildren(
         result,
         h('h3', { class: 'sf-result__title' }, 'Found privately'),
-        h('div', { 'data-testid': 'sf-found' }, definitionList(found.map((column) => [column.name, describeDomain(column)]))),
+        h(
+          'div',
+          { 'data-testid': 'sf-found' },
+          definitionList(found.map((column) => [column.name, describeDomain(column)])),
+        ),
         h('p', { 'data-testid': 'sf-discovery-cost' }, `This discovery cost ${describeCost(cost)}.`),
-        h('details', { class: 'raw' }, h('summary', {}, 'The discovery’s receipt (JSON)'), h('pre', { 'data-testid': 'sf-discovery-receipt' }, JSON.stringify(receipt, null, 2))),
+        h(
+          'details',
+          { class: 'raw' },
+          h('summary', {}, 'The discovery’s receipt (JSON)'),
+          h('pre', { 'data-testid': 'sf-discovery-receipt' }, JSON.stringify(receipt, null, 2)),
+        ),
       );
       show(result, true);
     },
@@ -140,7 +164,13 @@ export function discoveryBox(onDiscover: () => void, onBudgetChange: () => void)
         ' ',
         failure.message,
         FAILURE_HINTS[failure.code] ? h('p', { class: 'hint' }, FAILURE_HINTS[failure.code]) : null,
-        charged ? h('p', {}, `This attempt still counts as spent (${describeCost(charged)}): that nothing was frequent enough is itself an answer from the data.`) : null,
+        charged
+          ? h(
+              'p',
+              {},
+              `This attempt still counts as spent (${describeCost(charged)}): that nothing was frequent enough is itself an answer from the data.`,
+            )
+          : null,
       );
       show(failureBox, true);
     },

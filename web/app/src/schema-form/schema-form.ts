@@ -11,7 +11,17 @@ import { downloadText } from '../ui/download';
 import { h, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
 import { failureOf, type FailureInfo, type SchemaChoice, type Store } from '../store';
-import { addCost, buildSchema, type Cost, describeCost, describeDomain, discoveredColumn, discoveryKey, NO_COST, notPrivateReasonsOf } from './build-schema';
+import {
+  addCost,
+  buildSchema,
+  type Cost,
+  describeCost,
+  describeDomain,
+  discoveredColumn,
+  discoveryKey,
+  NO_COST,
+  notPrivateReasonsOf,
+} from './build-schema';
 import { type ColumnRow, columnRow, type RowContext } from './column-row';
 import { discoveryBox } from './discovery';
 
@@ -49,11 +59,32 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
   let discoveryToken = 0;
 
   // Missing-value tokens and the stated source: public choices for the whole schema.
-  const missingEmpty = h('input', { type: 'checkbox', id: 'sf-missing-empty', 'data-testid': 'sf-missing-empty', checked: true });
-  const missingOther = h('input', { type: 'text', id: 'sf-missing-other', 'data-testid': 'sf-missing-other', value: '?', 'aria-describedby': 'sf-missing-hint', autocomplete: 'off' });
-  const sourceInput = h('input', { type: 'text', id: 'sf-source', 'data-testid': 'sf-source', 'aria-describedby': 'sf-source-hint', autocomplete: 'off' });
+  const missingEmpty = h('input', {
+    type: 'checkbox',
+    id: 'sf-missing-empty',
+    'data-testid': 'sf-missing-empty',
+    checked: true,
+  });
+  const missingOther = h('input', {
+    type: 'text',
+    id: 'sf-missing-other',
+    'data-testid': 'sf-missing-other',
+    value: '?',
+    'aria-describedby': 'sf-missing-hint',
+    autocomplete: 'off',
+  });
+  const sourceInput = h('input', {
+    type: 'text',
+    id: 'sf-source',
+    'data-testid': 'sf-source',
+    'aria-describedby': 'sf-source-hint',
+    autocomplete: 'off',
+  });
   const missingTokens = (): string[] => {
-    const other = missingOther.value.split(',').map((token) => token.trim()).filter((token) => token !== '');
+    const other = missingOther.value
+      .split(',')
+      .map((token) => token.trim())
+      .filter((token) => token !== '');
     return [...new Set([...(missingEmpty.checked ? [''] : []), ...other])];
   };
   const setMissing = (tokens: string[]) => {
@@ -61,17 +92,51 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     missingOther.value = tokens.filter((token) => token !== '').join(', ');
   };
 
-  const startHeader = h('button', { type: 'button', class: 'button button--small', 'data-testid': 'sf-start-header', 'aria-describedby': 'sf-start-hint' }, 'Start from the CSV header');
-  const startSchema = h('button', { type: 'button', class: 'button button--small', 'data-testid': 'sf-start-schema', 'aria-describedby': 'sf-start-hint' }, 'Start from the chosen schema');
+  const startHeader = h(
+    'button',
+    {
+      type: 'button',
+      class: 'button button--small',
+      'data-testid': 'sf-start-header',
+      'aria-describedby': 'sf-start-hint',
+    },
+    'Start from the CSV header',
+  );
+  const startSchema = h(
+    'button',
+    {
+      type: 'button',
+      class: 'button button--small',
+      'data-testid': 'sf-start-schema',
+      'aria-describedby': 'sf-start-hint',
+    },
+    'Start from the chosen schema',
+  );
   const startHint = h('p', { class: 'hint', id: 'sf-start-hint', 'data-testid': 'sf-start-hint' });
   /** Shown while a discovery behind the schemas made here is not private (e.g. the chosen schema's, made with a test seed). */
-  const notPrivate = h('div', { class: 'notice notice--error', 'data-testid': 'sf-not-private', role: 'status', hidden: true });
+  const notPrivate = h('div', {
+    class: 'notice notice--error',
+    'data-testid': 'sf-not-private',
+    role: 'status',
+    hidden: true,
+  });
   const rowList = h('div', { class: 'sf-rows', 'data-testid': 'sf-rows' });
-  const useButton = h('button', { type: 'button', class: 'button button--primary', 'data-testid': 'sf-use', 'aria-describedby': 'sf-status' }, 'Use this schema');
-  const downloadButton = h('button', { type: 'button', class: 'button', 'data-testid': 'sf-download', 'aria-describedby': 'sf-status' }, 'Download schema');
+  const useButton = h(
+    'button',
+    { type: 'button', class: 'button button--primary', 'data-testid': 'sf-use', 'aria-describedby': 'sf-status' },
+    'Use this schema',
+  );
+  const downloadButton = h(
+    'button',
+    { type: 'button', class: 'button', 'data-testid': 'sf-download', 'aria-describedby': 'sf-status' },
+    'Download schema',
+  );
   const status = h('p', { id: 'sf-status', class: 'sf-status', 'data-testid': 'sf-status', role: 'status' });
   const errorBox = h('div', { class: 'notice notice--error', 'data-testid': 'sf-error', role: 'alert', hidden: true });
-  const discovery = discoveryBox(() => void discover(), () => planDiscovery());
+  const discovery = discoveryBox(
+    () => void discover(),
+    () => planDiscovery(),
+  );
   const body = h('div', { class: 'sf__body' });
 
   const showError = (...message: Array<Node | string>) => {
@@ -86,7 +151,12 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     return true;
   };
   const showFailure = (failure: FailureInfo) =>
-    showError(h('strong', {}, 'The library refused this schema. '), h('code', { class: 'error-code', 'data-testid': 'sf-error-code' }, failure.code), ' ', failure.message);
+    showError(
+      h('strong', {}, 'The library refused this schema. '),
+      h('code', { class: 'error-code', 'data-testid': 'sf-error-code' }, failure.code),
+      ' ',
+      failure.message,
+    );
 
   const context: RowContext = {
     missing: missingTokens,
@@ -139,7 +209,8 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
   /** Why the chosen schema cannot seed the form ('' when it can). */
   const schemaSeedProblem = (choice: SchemaChoice | null): string => {
     if (!choice) return 'No schema is chosen yet.';
-    if (choice.schema.provenance === 'inferred-from-data') return 'The chosen schema was read from the data, so its domains are not public knowledge.';
+    if (choice.schema.provenance === 'inferred-from-data')
+      return 'The chosen schema was read from the data, so its domains are not public knowledge.';
     return '';
   };
 
@@ -158,12 +229,19 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     // the form made it from this data (then its cost is counted already, carried part included).
     const ownSchema = seed !== null && choice?.id === 'form' && madeForThisInput;
     // Its reasons not to be private (a seeded discovery) go with the cost into every schema made here.
-    if (!ownSchema) setCosts(spentHere, seed?.provenance === 'dp-discovered' && seed.discovery ? addCost(NO_COST, seed.discovery) : NO_COST);
+    if (!ownSchema)
+      setCosts(
+        spentHere,
+        seed?.provenance === 'dp-discovered' && seed.discovery ? addCost(NO_COST, seed.discovery) : NO_COST,
+      );
     rows = names.map((name, index) => columnRow(name, index, byName.get(name) ?? null, context));
     replaceChildren(rowList, ...rows.map((row) => row.element));
-    const absent = header && seed ? seed.columns.map((column) => column.name).filter((name) => !header.includes(name)) : [];
+    const absent =
+      header && seed ? seed.columns.map((column) => column.name).filter((name) => !header.includes(name)) : [];
     status.textContent =
-      (seed ? `Started from ${choice!.label}: ${rows.length} columns.` : `Started from the CSV header: ${rows.length} columns, all left out until you choose a type.`) +
+      (seed
+        ? `Started from ${choice!.label}: ${rows.length} columns.`
+        : `Started from the CSV header: ${rows.length} columns, all left out until you choose a type.`) +
       (absent.length ? ` Not in your CSV, so left out: ${formatList(absent)}.` : '');
     planDiscovery();
   };
@@ -197,14 +275,19 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     }
     if (refuseInvalid(invalid)) return null;
     if (undiscovered.length) {
-      showError(`Discover ${formatList(undiscovered.map((name) => `“${name}”`))} first (“Discover privately” below), or type ${undiscovered.length === 1 ? 'its domain' : 'their domains'}.`);
+      showError(
+        `Discover ${formatList(undiscovered.map((name) => `“${name}”`))} first (“Discover privately” below), or type ${undiscovered.length === 1 ? 'its domain' : 'their domains'}.`,
+      );
       return null;
     }
     if (columns.length === 0) {
       showError('Every column is left out: choose a type for at least one column.');
       return null;
     }
-    const schema = buildSchema({ name: schemaName, source: sourceInput.value, missing, spent: spent(), discovered }, columns);
+    const schema = buildSchema(
+      { name: schemaName, source: sourceInput.value, missing, spent: spent(), discovered },
+      columns,
+    );
     try {
       return { schema, validated: await validateSchema(schema) };
     } catch (error) {
@@ -234,7 +317,9 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     );
     madeForThisInput = true;
     status.textContent = `Selected as the schema: ${schema.columns.length} column${schema.columns.length === 1 ? '' : 's'}, ${
-      privately ? `provenance “dp-discovered” (${describeCost(schema.discovery!)} added to every run).` : 'provenance “public”.'
+      privately
+        ? `provenance “dp-discovered” (${describeCost(schema.discovery!)} added to every run).`
+        : 'provenance “public”.'
     }${reasons.length ? ` NOT PRIVATE: every run with it is labelled not private (${formatList(reasons)}).` : ''}`;
   };
   useButton.addEventListener('click', () => void useMade());
@@ -298,7 +383,8 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
       if (token !== discoveryToken) return;
       const failure = failureOf(error);
       // "Nothing frequent enough" is an answer of the mechanism: the attempt spent its budget.
-      const charged = failure.code === 'EMPTY_DATA' ? { epsilon: budget.epsilon, delta: categorical ? budget.delta : 0 } : null;
+      const charged =
+        failure.code === 'EMPTY_DATA' ? { epsilon: budget.epsilon, delta: categorical ? budget.delta : 0 } : null;
       if (charged) setCosts(addCost(spentHere, charged), carried);
       discovery.showFailure(failure, charged);
     } finally {
@@ -335,7 +421,11 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
   const details = h(
     'details',
     { class: 'sf', 'data-testid': 'schema-form' },
-    h('summary', { 'data-testid': 'schema-form-toggle' }, 'No schema file? Write it in a form, or discover it privately'),
+    h(
+      'summary',
+      { 'data-testid': 'schema-form-toggle' },
+      'No schema file? Write it in a form, or discover it privately',
+    ),
     body,
   );
   // Opening the form for the first time starts it from the chosen schema, or else from the header.
@@ -365,7 +455,12 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
         h('label', { for: 'sf-missing-other' }, 'Cell texts that mean missing'),
         missingOther,
         h('p', { class: 'hint', id: 'sf-missing-hint' }, 'Separated by commas, e.g. ?, NA'),
-        h('div', { class: 'checkbox sf-check' }, missingEmpty, h('label', { for: 'sf-missing-empty' }, 'Empty cells mean missing')),
+        h(
+          'div',
+          { class: 'checkbox sf-check' },
+          missingEmpty,
+          h('label', { for: 'sf-missing-empty' }, 'Empty cells mean missing'),
+        ),
       ),
       h(
         'div',

@@ -29,7 +29,12 @@ export interface DownloadFile {
 export function downloadButton({ testId, label, primary, fileName, mimeType, text }: DownloadFile): HTMLElement {
   return h(
     'button',
-    { type: 'button', class: `button ${primary ? 'button--primary' : 'button--secondary'}`, 'data-testid': testId, onclick: () => downloadText(fileName, text(), mimeType) },
+    {
+      type: 'button',
+      class: `button ${primary ? 'button--primary' : 'button--secondary'}`,
+      'data-testid': testId,
+      onclick: () => downloadText(fileName, text(), mimeType),
+    },
     label,
   );
 }

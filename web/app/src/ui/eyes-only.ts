@@ -3,5 +3,10 @@
 import { h } from './dom';
 
 export function eyesOnly(testId: string, detail: string): HTMLElement {
-  return h('p', { class: 'eyes-only', 'data-testid': testId }, h('strong', {}, 'Computed on your real data: for your eyes only. '), detail);
+  return h(
+    'p',
+    { class: 'eyes-only', 'data-testid': testId },
+    h('strong', {}, 'Computed on your real data: for your eyes only. '),
+    detail,
+  );
 }

@@ -22,11 +22,13 @@ export const optionalWholeNumber: Parse<number | undefined> = (text) => {
 /** A whole number >= 1 (required). */
 export const wholeNumber: Parse<number> = (text) => {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < 1) return { error: 'Enter a whole number of at least 1.' };
+  if (text.trim() === '' || !Number.isInteger(value) || value < 1)
+    return { error: 'Enter a whole number of at least 1.' };
   return { value };
 };
 
-export const optionalPositiveNumber: Parse<number | undefined> = (text) => (text.trim() === '' ? { value: undefined } : positiveNumber(text));
+export const optionalPositiveNumber: Parse<number | undefined> = (text) =>
+  text.trim() === '' ? { value: undefined } : positiveNumber(text);
 
 const strictlyBetweenZeroAndOne = (value: number) => Number.isFinite(value) && value > 0 && value < 1;
 
@@ -41,7 +43,8 @@ export const optionalShare: Parse<number | undefined> = (text) => {
 /** A probability strictly between 0 and 1, such as δ (1e-9 is accepted). */
 export const probability: Parse<number> = (text) => {
   const value = Number(text);
-  if (text.trim() === '' || !strictlyBetweenZeroAndOne(value)) return { error: 'Enter a number strictly between 0 and 1, e.g. 1e-9.' };
+  if (text.trim() === '' || !strictlyBetweenZeroAndOne(value))
+    return { error: 'Enter a number strictly between 0 and 1, e.g. 1e-9.' };
   return { value };
 };
 
@@ -76,7 +79,13 @@ export function numberField<T>(options: {
     placeholder: options.placeholder,
     'aria-describedby': `${hintId} ${errorId}`,
   });
-  const error = h('p', { id: errorId, class: 'field-error', 'data-testid': errorId, 'aria-live': 'polite', hidden: true });
+  const error = h('p', {
+    id: errorId,
+    class: 'field-error',
+    'data-testid': errorId,
+    'aria-live': 'polite',
+    hidden: true,
+  });
   const read = () => options.parse(input.value);
   input.addEventListener('input', () => {
     const result = read();
@@ -85,7 +94,14 @@ export function numberField<T>(options: {
     input.setAttribute('aria-invalid', result.error ? 'true' : 'false');
     options.onInput();
   });
-  const element = h('div', { class: 'field' }, h('label', { for: options.id }, options.label), input, h('p', { class: 'hint', id: hintId }, options.hint), error);
+  const element = h(
+    'div',
+    { class: 'field' },
+    h('label', { for: options.id }, options.label),
+    input,
+    h('p', { class: 'hint', id: hintId }, options.hint),
+    error,
+  );
   return { element, input, read };
 }
 

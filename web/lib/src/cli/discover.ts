@@ -36,22 +36,36 @@ function readSpec(path: string): { columns: DiscoveryColumn[]; missing?: string[
 export async function discoverCommand(args: string[]): Promise<number> {
   const { flags, positionals } = parseCommandLine(args, FLAGS, 1);
   const data = positionals[0];
-  if (data === undefined) throw new UsageError('missing the data file: privsynth discover data.csv --columns spec.json ...');
+  if (data === undefined)
+    throw new UsageError('missing the data file: privsynth discover data.csv --columns spec.json ...');
   const specPath = stringFlag(flags, 'columns');
-  if (!specPath) throw new UsageError('--columns <spec.json> is required: each column\'s kind, and a public range for numbers');
+  if (!specPath)
+    throw new UsageError("--columns <spec.json> is required: each column's kind, and a public range for numbers");
   const epsilon = numberFlag(flags, 'epsilon');
-  if (epsilon === undefined) throw new UsageError('--epsilon is required: the discovery\'s budget');
+  if (epsilon === undefined) throw new UsageError("--epsilon is required: the discovery's budget");
   const out = stringFlag(flags, 'out');
   const receipt = stringFlag(flags, 'receipt');
   if (!out || !receipt) throw new UsageError('--out <schema.json> and --receipt <receipt.json> are both required');
-  checkDestinations([{ flag: '--out', path: out }, { flag: '--receipt', path: receipt }], [data, specPath]);
+  checkDestinations(
+    [
+      { flag: '--out', path: out },
+      { flag: '--receipt', path: receipt },
+    ],
+    [data, specPath],
+  );
   const spec = readSpec(specPath);
   const csv = readInputText(data, 'data CSV');
   const delta = numberFlag(flags, 'delta');
   const seed = numberFlag(flags, 'seed');
   let found;
   try {
-    found = await discoverSchema({ csv, epsilon, ...spec, ...(delta !== undefined && { delta }), ...(seed !== undefined && { testSeed: seed }) });
+    found = await discoverSchema({
+      csv,
+      epsilon,
+      ...spec,
+      ...(delta !== undefined && { delta }),
+      ...(seed !== undefined && { testSeed: seed }),
+    });
   } catch (error) {
     throw aboutFile(error, data);
   }
@@ -60,8 +74,11 @@ export async function discoverCommand(args: string[]): Promise<number> {
     { path: receipt, text: `${JSON.stringify(found.receipt, null, 2)}\n` },
   ]);
   const cost = found.schema.discovery;
-  process.stderr.write(`privsynth: discovered ${found.schema.columns.length} column domains privately ` +
-    `(epsilon ${cost?.epsilon}${cost?.delta ? `, delta ${cost.delta}` : ''}); every run with ${out} adds this cost to its receipt.\n`);
-  if (seed !== undefined) process.stderr.write('privsynth: NOT PRIVATE: --seed replaced the secure random generator (tests only)\n');
+  process.stderr.write(
+    `privsynth: discovered ${found.schema.columns.length} column domains privately ` +
+      `(epsilon ${cost?.epsilon}${cost?.delta ? `, delta ${cost.delta}` : ''}); every run with ${out} adds this cost to its receipt.\n`,
+  );
+  if (seed !== undefined)
+    process.stderr.write('privsynth: NOT PRIVATE: --seed replaced the secure random generator (tests only)\n');
   return EXIT.ok;
 }

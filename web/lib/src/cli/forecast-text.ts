@@ -23,25 +23,39 @@ function bytes(x: number): string {
 function noiseOf(release: ReleaseForecast): string {
   if (release.std !== undefined) return `${release.noise}, sigma ${number(release.std)}`;
   if (release.scale !== undefined) return `${release.noise}, scale ${number(release.scale)}`;
-  if (release.selections !== undefined) return `${release.noise}, ${release.selections} x eps ${number(release.epsilonEach ?? 0)}`;
+  if (release.selections !== undefined)
+    return `${release.noise}, ${release.selections} x eps ${number(release.epsilonEach ?? 0)}`;
   return release.noise;
 }
 
 function budgetOf(release: ReleaseForecast): string {
-  const amount = release.budget.rho !== undefined ? `rho ${number(release.budget.rho)}` : `eps ${number(release.budget.epsilon ?? 0)}`;
+  const amount =
+    release.budget.rho !== undefined
+      ? `rho ${number(release.budget.rho)}`
+      : `eps ${number(release.budget.epsilon ?? 0)}`;
   return `${amount} (${share(release.budget.share)})`;
 }
 
 function sizeOf(release: ReleaseForecast): string {
-  if (release.marginals === undefined) return release.values !== undefined ? `${release.values} value${release.values === 1 ? '' : 's'}` : '-';
-  const count = release.chosenAtRunTime !== undefined ? `${release.chosenAtRunTime} marginals chosen at run time` : `${release.marginals} marginals`;
+  if (release.marginals === undefined)
+    return release.values !== undefined ? `${release.values} value${release.values === 1 ? '' : 's'}` : '-';
+  const count =
+    release.chosenAtRunTime !== undefined
+      ? `${release.chosenAtRunTime} marginals chosen at run time`
+      : `${release.marginals} marginals`;
   return `${count}, cells ${spread(release.cellsEach, integer)}`;
 }
 
 function releaseRows(forecast: RunForecast): string[][] {
   const withRows = forecast.rows !== null;
   return [
-    ['release', 'noise', 'budget', 'size', withRows ? 'expected TV (min / typical / max)' : 'expected L1 error, counts'],
+    [
+      'release',
+      'noise',
+      'budget',
+      'size',
+      withRows ? 'expected TV (min / typical / max)' : 'expected L1 error, counts',
+    ],
     ...forecast.releases.map((release) => [
       release.release,
       noiseOf(release),
@@ -78,23 +92,28 @@ function marginalLines(forecast: RunForecast): string[] {
 /** space-partition's grid or tree (Kreačić et al.): w, t, s1, s2 and tau. */
 export function partitionLine(p: PartitionParameters): string {
   if (p.partition === 'grid') {
-    return `Partition: grid of ${integer(p.cellsPerNumericAxis)} cells per numeric axis (w = ${number(p.cellWidth)} of each range), ` +
-      `${integer(p.cells)} cells; counts released at >= t = ${p.threshold} (${p.thresholdNote}).`;
+    return (
+      `Partition: grid of ${integer(p.cellsPerNumericAxis)} cells per numeric axis (w = ${number(p.cellWidth)} of each range), ` +
+      `${integer(p.cells)} cells; counts released at >= t = ${p.threshold} (${p.thresholdNote}).`
+    );
   }
-  return `Partition: KD-tree, split without the data while an edge is > s1 = ${number(p.maxEdge)} of its range (h = ${p.dataIndependentLevels} levels), ` +
+  return (
+    `Partition: KD-tree, split without the data while an edge is > s1 = ${number(p.maxEdge)} of its range (h = ${p.dataIndependentLevels} levels), ` +
     `then on noisy decisions "count > tau = ${number(p.tau)}" (L = ${p.decisionLevels} on any path) down to s2 = ${number(p.minEdge)}; ` +
-    `leaf counts released at >= t = ${p.threshold} (${p.thresholdNote}).`;
+    `leaf counts released at >= t = ${p.threshold} (${p.thresholdNote}).`
+  );
 }
 
 /** The sampler (Tasnim et al.): per-sample epsilon, ROO's obscuring, eq. (9)'s limit, and the histogram alternative. */
 export function samplerLines(p: SamplerParameters): string[] {
   const o = p.obscuring;
-  const family = p.sampler === 'laplace-histogram'
-    ? `Sampler: laplace-histogram, one noisy histogram of the ${integer(p.alphabet)} symbols at epsilon ${number(p.histogram.epsilon)} ` +
-      `(scale ${number(p.histogram.scale)}), ${integer(p.samples)} samples drawn from it; expected TV <= ${number(p.histogram.tvBound)}.`
-    : `Sampler: ${p.sampler}, ${integer(p.samples)} samples at epsilon ${number(o.epsilonPerSample)} each from ${integer(p.alphabet)} symbols ` +
-      `and n = ${integer(p.records)} (public: replace-one neighbours); a sample is uniform noise with probability gamma <= ${number(o.rooGamma)}, ` +
-      `TV to the data <= ${number(o.worstCaseTv)}.`;
+  const family =
+    p.sampler === 'laplace-histogram'
+      ? `Sampler: laplace-histogram, one noisy histogram of the ${integer(p.alphabet)} symbols at epsilon ${number(p.histogram.epsilon)} ` +
+        `(scale ${number(p.histogram.scale)}), ${integer(p.samples)} samples drawn from it; expected TV <= ${number(p.histogram.tvBound)}.`
+      : `Sampler: ${p.sampler}, ${integer(p.samples)} samples at epsilon ${number(o.epsilonPerSample)} each from ${integer(p.alphabet)} symbols ` +
+        `and n = ${integer(p.records)} (public: replace-one neighbours); a sample is uniform noise with probability gamma <= ${number(o.rooGamma)}, ` +
+        `TV to the data <= ${number(o.worstCaseTv)}.`;
   return [
     ...(p.refusal ? [`REFUSED: ${p.refusal}.`] : []),
     family,
@@ -104,7 +123,8 @@ export function samplerLines(p: SamplerParameters): string[] {
         : `at the whole epsilon has expected TV <= ${number(p.histogram.tvBound)} for any N.`) +
       ` Better for ${integer(p.samples)} samples: ${p.betterForTheseSamples}.`,
     `Records needed (eq. 9) for ROO's worst-case TV at epsilon ${number(o.epsilonPerSample)} per sample: ` +
-      o.recordsForTv.map((t) => `${integer(t.records)} for ${number(t.tv)}`).join(', ') + '.',
+      o.recordsForTv.map((t) => `${integer(t.records)} for ${number(t.tv)}`).join(', ') +
+      '.',
   ];
 }
 
@@ -112,20 +132,25 @@ function fitLine(fit: RunForecast['fit']): string {
   const rows = typeof fit.syntheticRows === 'number' ? integer(fit.syntheticRows) : fit.syntheticRows;
   if (fit.parameters && 'sampler' in fit.parameters) return samplerLines(fit.parameters).join('\n');
   if (fit.parameters) return `${partitionLine(fit.parameters)}\nSynthetic rows: ${rows}, drawn from the released bins.`;
-  const reduced = fit.reducedSpace === undefined ? '' : 'fullDomain' in fit.reducedSpace
-    ? `, full domain of ${integer(fit.reducedSpace.fullDomain)} points`
-    : `, reduced space ${integer(fit.reducedSpace.initial)} -> at most ${integer(fit.reducedSpace.max)} points`;
+  const reduced =
+    fit.reducedSpace === undefined
+      ? ''
+      : 'fullDomain' in fit.reducedSpace
+        ? `, full domain of ${integer(fit.reducedSpace.fullDomain)} points`
+        : `, reduced space ${integer(fit.reducedSpace.initial)} -> at most ${integer(fit.reducedSpace.max)} points`;
   return `Fit: ${fit.kind}${fit.solver ? ` (${fit.solver}, ${fit.objective})` : ''}, ${integer(fit.statistics)} statistics${reduced}; synthetic rows: ${rows}.`;
 }
 
 export function forecastText(forecast: RunForecast): string {
   const { fit, memoryBytes: memory, runtimeSeconds: runtime } = forecast;
-  const budget = forecast.rho !== undefined
-    ? `epsilon ${number(forecast.epsilon)}, delta ${number(forecast.delta ?? 0)} (rho ${number(forecast.rho)})`
-    : `epsilon ${number(forecast.epsilon)}`;
-  const rows = forecast.rows === null
-    ? 'n not given (--rows): errors as counts, no TV, no runtime'
-    : `n = ${integer(forecast.rows)} (your estimate)${forecast.mechanismRows !== forecast.rows && forecast.mechanismRows !== null ? `, ${integer(forecast.mechanismRows)} after the ML hold-out` : ''}`;
+  const budget =
+    forecast.rho !== undefined
+      ? `epsilon ${number(forecast.epsilon)}, delta ${number(forecast.delta ?? 0)} (rho ${number(forecast.rho)})`
+      : `epsilon ${number(forecast.epsilon)}`;
+  const rows =
+    forecast.rows === null
+      ? 'n not given (--rows): errors as counts, no TV, no runtime'
+      : `n = ${integer(forecast.rows)} (your estimate)${forecast.mechanismRows !== forecast.rows && forecast.mechanismRows !== null ? `, ${integer(forecast.mechanismRows)} after the ML hold-out` : ''}`;
   const lines = [
     'Run forecast from public inputs only: no data read, no privacy budget spent.',
     `Mechanism ${forecast.mechanism}, ${forecast.privacy}: ${budget}; ${forecast.columns.length} columns; ${rows}.`,

@@ -26,10 +26,12 @@ export function checkDestinations(outputs: Array<{ flag: string; path: string }>
     const absolute = resolve(path);
     const earlier = seen.get(absolute);
     if (earlier) throw new UsageError(`${earlier} and ${flag} name the same file "${path}"`);
-    if (inputs.some((input) => resolve(input) === absolute)) throw new UsageError(`${flag} "${path}" would overwrite an input`);
+    if (inputs.some((input) => resolve(input) === absolute))
+      throw new UsageError(`${flag} "${path}" would overwrite an input`);
     seen.set(absolute, flag);
     const directory = dirname(absolute);
-    if (!isDirectory(directory)) throw new FileError(`cannot write ${flag} "${path}": the directory ${directory} does not exist`);
+    if (!isDirectory(directory))
+      throw new FileError(`cannot write ${flag} "${path}": the directory ${directory} does not exist`);
     if (isDirectory(absolute)) throw new FileError(`cannot write ${flag} "${path}": it is a directory`);
   }
 }

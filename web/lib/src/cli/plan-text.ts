@@ -32,9 +32,15 @@ function theoremLines(theorem: TheoremPlan): string[] {
     .map((size) => `${size} >= ${value(required[size], true)}`);
   const facts = [
     needs.length > 0 ? `needs ${needs.join(', ')}` : '',
-    theorem.conditionNumberBound !== null ? `K = ${value(theorem.conditionNumberBound)} (${theorem.conditionNumberFormula})` : '',
-    theorem.privacy.epsilon !== null ? `privacy: epsilon ${value(theorem.privacy.epsilon)} (${theorem.privacy.formula})` : '',
-    theorem.success.probability !== null ? `success probability ${value(theorem.success.probability)} (${theorem.success.formula})` : '',
+    theorem.conditionNumberBound !== null
+      ? `K = ${value(theorem.conditionNumberBound)} (${theorem.conditionNumberFormula})`
+      : '',
+    theorem.privacy.epsilon !== null
+      ? `privacy: epsilon ${value(theorem.privacy.epsilon)} (${theorem.privacy.formula})`
+      : '',
+    theorem.success.probability !== null
+      ? `success probability ${value(theorem.success.probability)} (${theorem.success.formula})`
+      : '',
     theorem.accuracy !== null ? `accuracy 8 delta = ${value(theorem.accuracy)}` : '',
     theorem.bandwidth !== null ? `KDE bandwidth ${value(theorem.bandwidth)}` : '',
   ];
@@ -44,19 +50,25 @@ function theoremLines(theorem: TheoremPlan): string[] {
     ...facts.filter((fact) => fact).map((fact) => `  ${fact}`),
     `  conditions: ${ALL_MET[String(theorem.allMet) as keyof typeof ALL_MET]}`,
     ...textTable([['condition', 'formula', 'required', 'given', ''], ...theorem.conditions.map(conditionRow)], '    '),
-    ...theorem.constants.map((constant) => `  ${constant.name} = ${constant.value}${constant.assumed ? ` (${constant.label})` : ''}`),
+    ...theorem.constants.map(
+      (constant) => `  ${constant.name} = ${constant.value}${constant.assumed ? ` (${constant.label})` : ''}`,
+    ),
     ...theorem.notes.map((note) => `  note: ${note}`),
   ];
 }
 
 export function planText(report: PlannerReport): string {
-  const inputs = Object.entries(report.inputs).map(([key, x]) => `${key} ${typeof x === 'object' ? JSON.stringify(x) : x}`);
+  const inputs = Object.entries(report.inputs).map(
+    ([key, x]) => `${key} ${typeof x === 'object' ? JSON.stringify(x) : x}`,
+  );
   const theorems = [...report.theorems].sort((a, b) => Number(b.primary) - Number(a.primary));
   const lines = [
     'Planner forecast from public inputs only: no data read, no privacy budget spent.',
     `inputs: ${inputs.join(', ')}`,
     `sigma = ${value(report.sigma)} (Laplace scale of Algorithm 1, delta / log(|F|/gamma))`,
-    ...(report.statisticsEpsilonAtN === null ? [] : [`epsilon that this noise gives at n: ${value(report.statisticsEpsilonAtN)}`]),
+    ...(report.statisticsEpsilonAtN === null
+      ? []
+      : [`epsilon that this noise gives at n: ${value(report.statisticsEpsilonAtN)}`]),
     ...theorems.flatMap(theoremLines),
     '',
     ...report.notes.map((note) => `note: ${note}`),

@@ -3,7 +3,15 @@
 // would take; without it, the theorem planner (planSynthesis()) on public sizes given as flags.
 import { forecastRun, planSynthesis } from '../node.js';
 import type { ForecastOptions, PlannerInputs } from '../node.js';
-import { keyValuePairs, listFlag, numberFlag, parseCommandLine, stringFlag, type FlagSpecs, type FlagValues } from './args.js';
+import {
+  keyValuePairs,
+  listFlag,
+  numberFlag,
+  parseCommandLine,
+  stringFlag,
+  type FlagSpecs,
+  type FlagValues,
+} from './args.js';
 import { EXIT, UsageError } from './failure.js';
 import { readInputText } from './files.js';
 import { forecastText } from './forecast-text.js';
@@ -40,7 +48,10 @@ const THEOREM_ONLY = Object.keys(PLAN_FLAGS).filter((flag) => !['epsilon', 'delt
 
 async function forecastCommand(flags: FlagValues): Promise<number> {
   const misplaced = THEOREM_ONLY.find((flag) => flags[flag] !== undefined);
-  if (misplaced) throw new UsageError(`--${misplaced} belongs to the theorem planner; the run forecast (--schema) takes synth's options`);
+  if (misplaced)
+    throw new UsageError(
+      `--${misplaced} belongs to the theorem planner; the run forecast (--schema) takes synth's options`,
+    );
   if (flags.n !== undefined) throw new UsageError('the run forecast takes the number of records as --rows');
   const options = readRunOptions(flags);
   if (options.epsilon === undefined) throw new UsageError('--epsilon is required (the total privacy budget, > 0)');
@@ -54,7 +65,10 @@ export async function planCommand(args: string[]): Promise<number> {
   const { flags } = parseCommandLine(args, { ...PLAN_FLAGS, ...RUN_OPTION_FLAGS, rows: { type: 'string' } }, 0);
   if (flags.schema !== undefined) return forecastCommand(flags);
   const misplaced = FORECAST_ONLY.find((flag) => flags[flag] !== undefined);
-  if (misplaced) throw new UsageError(`--${misplaced} needs --schema (the run forecast); the theorem planner takes --statistics and sizes`);
+  if (misplaced)
+    throw new UsageError(
+      `--${misplaced} needs --schema (the run forecast); the theorem planner takes --statistics and sizes`,
+    );
   const inputs: Record<string, unknown> = {};
   for (const [flag, key] of Object.entries(NUMBER_FLAGS)) inputs[key] = numberFlag(flags, flag);
   inputs.reference = stringFlag(flags, 'reference');

@@ -43,7 +43,11 @@ export function synthesizeInWorker(
       else if (message.kind === 'result') settle(() => resolve(message.result));
       else settle(() => reject(errorFromCode(message.error.code, message.error.message)));
     });
-    worker.on('error', (error) => settle(() => reject(errorFromCode('WORKER_FAILED', `the worker thread failed: ${error.message}`))));
-    worker.on('exit', (code) => settle(() => reject(errorFromCode('WORKER_FAILED', `the worker thread stopped (exit code ${code})`))));
+    worker.on('error', (error) =>
+      settle(() => reject(errorFromCode('WORKER_FAILED', `the worker thread failed: ${error.message}`))),
+    );
+    worker.on('exit', (code) =>
+      settle(() => reject(errorFromCode('WORKER_FAILED', `the worker thread stopped (exit code ${code})`))),
+    );
   });
 }

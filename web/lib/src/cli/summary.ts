@@ -25,7 +25,9 @@ export function summaryParagraph(result: SynthesisResult, where: WrittenTo, seco
   const parts = [
     `privsynth: ${result.rows.toLocaleString('en-US')} synthetic rows x ${result.columns.length} columns ` +
       `(${columnList(result.columns)}) to ${destination}`,
-    where.receipt ? `; the privacy receipt to ${where.receipt} (publish it with the data)` : '; no receipt (--no-receipt)',
+    where.receipt
+      ? `; the privacy receipt to ${where.receipt} (publish it with the data)`
+      : '; no receipt (--no-receipt)',
     where.report ? `; the utility report to ${where.report} (measured on the real data: keep it private)` : '',
     ...privacyParts(receipt.mechanism.name, privacy),
     `. Wall time ${seconds.toFixed(1)} s.`,
@@ -41,7 +43,11 @@ function privacyParts(mechanism: string, privacy: SynthesisResult['receipt']['pr
   const delta = (value: number) => (value > 0 ? `, delta ${value}` : '');
   const { thisRun, domainDiscovery } = privacy;
   if (!thisRun || !domainDiscovery) {
-    return [`. Mechanism ${mechanism}: epsilon ${number(privacy.epsilonSpent)} spent of ${number(privacy.epsilonBudget)}`, delta(privacy.delta), ` (${privacy.definition})`];
+    return [
+      `. Mechanism ${mechanism}: epsilon ${number(privacy.epsilonSpent)} spent of ${number(privacy.epsilonBudget)}`,
+      delta(privacy.delta),
+      ` (${privacy.definition})`,
+    ];
   }
   return [
     `. Mechanism ${mechanism}: epsilon ${number(privacy.epsilonSpent)}${delta(privacy.delta)} for the whole release (${privacy.definition}): `,

@@ -64,7 +64,7 @@ const DEDICATED: Array<{ flag: string; key: string; read: (flags: FlagValues, fl
 
 /** Keys the command line sets itself. */
 const RESERVED: Record<string, string> = {
-  csv: 'the data CSV is the command\'s argument',
+  csv: "the data CSV is the command's argument",
   schema: 'use --schema',
   onProgress: 'progress is shown on stderr',
   signal: 'Ctrl-C cancels',
@@ -75,14 +75,17 @@ function mapDefined<T, U>(value: T | undefined, map: (value: T) => U): U | undef
 }
 
 /** Merges the sources in order; a key set by two of them is a usage error naming both. */
-function mergeOptions(sources: Array<{ label: (key: string) => string; options: Record<string, unknown> }>): Record<string, unknown> {
+function mergeOptions(
+  sources: Array<{ label: (key: string) => string; options: Record<string, unknown> }>,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   const setBy: Record<string, string> = {};
   for (const { label, options } of sources) {
     for (const [key, value] of Object.entries(options)) {
       if (value === undefined) continue;
       if (Object.hasOwn(RESERVED, key)) throw new UsageError(`"${key}" cannot be given as an option: ${RESERVED[key]}`);
-      if (Object.hasOwn(setBy, key)) throw new UsageError(`option "${key}" is set twice, by ${setBy[key]} and by ${label(key)}`);
+      if (Object.hasOwn(setBy, key))
+        throw new UsageError(`option "${key}" is set twice, by ${setBy[key]} and by ${label(key)}`);
       merged[key] = value;
       setBy[key] = label(key);
     }
@@ -110,13 +113,18 @@ export function readRunOptions(flags: FlagValues): Record<string, unknown> {
 export function readSynthRequest(args: string[]): SynthRequest {
   const { flags, positionals } = parseCommandLine(args, SYNTH_FLAGS, 1);
   const dataPath = positionals[0];
-  if (dataPath === undefined) throw new UsageError('missing the data CSV: privsynth synth data.csv --schema s.json --epsilon 1 --receipt r.json');
+  if (dataPath === undefined)
+    throw new UsageError('missing the data CSV: privsynth synth data.csv --schema s.json --epsilon 1 --receipt r.json');
   const schemaPath = stringFlag(flags, 'schema');
-  if (schemaPath === undefined) throw new UsageError('--schema is required (the public schema JSON; see validate-schema)');
+  if (schemaPath === undefined)
+    throw new UsageError('--schema is required (the public schema JSON; see validate-schema)');
   const receipt = fileOnly(flags, 'receipt');
-  if (receipt !== undefined && flags['no-receipt']) throw new UsageError('--receipt and --no-receipt contradict each other');
+  if (receipt !== undefined && flags['no-receipt'])
+    throw new UsageError('--receipt and --no-receipt contradict each other');
   if (receipt === undefined && !flags['no-receipt']) {
-    throw new UsageError('--receipt is required: a DP release without its receipt is a mistake (--no-receipt to go without)');
+    throw new UsageError(
+      '--receipt is required: a DP release without its receipt is a mistake (--no-receipt to go without)',
+    );
   }
   const options = readRunOptions(flags);
   if (options.epsilon === undefined) throw new UsageError('--epsilon is required (the total privacy budget, > 0)');

@@ -32,7 +32,9 @@ function outputFiles(result: SynthesisResult, request: SynthRequest): OutputFile
     request.out === STDOUT ? undefined : { path: request.out, text: result.csv },
     request.receipt === undefined ? undefined : { path: request.receipt, text: json(result.receipt) },
     request.report === undefined ? undefined : { path: request.report, text: json(result.report) },
-    request.centres === undefined || !result.weightedCentres ? undefined : { path: request.centres, text: `${result.weightedCentres.csv}\n` },
+    request.centres === undefined || !result.weightedCentres
+      ? undefined
+      : { path: request.centres, text: `${result.weightedCentres.csv}\n` },
   ].filter((file): file is OutputFile => file !== undefined);
 }
 
@@ -69,7 +71,11 @@ export async function synthCommand(args: string[]): Promise<number> {
     process.stderr.write(`privsynth: interrupted (${signal}); no output written\n`);
   });
   try {
-    const result = await synthesizeInWorker({ ...request.options, csvPath: request.dataPath, schema } as WorkerRequest, progress.update, cancel.signal);
+    const result = await synthesizeInWorker(
+      { ...request.options, csvPath: request.dataPath, schema } as WorkerRequest,
+      progress.update,
+      cancel.signal,
+    );
     progress.finish();
     pending.commit(outputFiles(result, request));
     if (request.out === STDOUT) await writeToStdout(result.csv);

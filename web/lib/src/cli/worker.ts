@@ -11,9 +11,15 @@ export async function runWorker(): Promise<void> {
   try {
     const { csvPath, ...options } = workerData as WorkerRequest;
     const csv = await openAsBlob(csvPath);
-    const result = await synthesize({ ...options, csv, onProgress: (progress) => post({ kind: 'progress', progress }) } as SynthesizeOptions);
+    const result = await synthesize({
+      ...options,
+      csv,
+      onProgress: (progress) => post({ kind: 'progress', progress }),
+    } as SynthesizeOptions);
     // The columns' buffers move to the main thread instead of being copied.
-    const buffers = result.table.map((column) => (column.kind === 'categorical' ? column.codes : column.values).buffer as ArrayBuffer);
+    const buffers = result.table.map(
+      (column) => (column.kind === 'categorical' ? column.codes : column.values).buffer as ArrayBuffer,
+    );
     parentPort!.postMessage({ kind: 'result', result } satisfies WorkerMessage, buffers);
   } catch (error) {
     post({ kind: 'error', error: serializeError(error) });

@@ -8,7 +8,10 @@ import { numberField, optionalPositiveNumber, optionalWholeNumber, selectField }
 import { show } from '../../ui/dom';
 import type { FieldContext } from '../mechanism-ui';
 
-export type LpSettings = Pick<ReducedSpaceLpOptions, 'reducedSpaceSize' | 'lpTimeLimitSeconds' | 'lpIterationLimit' | 'lpSolver'>;
+export type LpSettings = Pick<
+  ReducedSpaceLpOptions,
+  'reducedSpaceSize' | 'lpTimeLimitSeconds' | 'lpIterationLimit' | 'lpSolver'
+>;
 
 export interface LpSettingsFields {
   size: HTMLElement;
@@ -84,7 +87,8 @@ export function lpSettingsFields({ changed }: FieldContext): LpSettingsFields {
       if (m.value !== undefined) settings.reducedSpaceSize = m.value;
       if (time.value !== undefined) settings.lpTimeLimitSeconds = time.value;
       if (iterations.value !== undefined) settings.lpIterationLimit = iterations.value;
-      if (lpSolver.select.value !== 'row-generation') settings.lpSolver = lpSolver.select.value as LpSettings['lpSolver'];
+      if (lpSolver.select.value !== 'row-generation')
+        settings.lpSolver = lpSolver.select.value as LpSettings['lpSolver'];
       return settings;
     },
   };

@@ -66,13 +66,23 @@ export function marginalLpFields(context: FieldContext): MechanismFields<'margin
       const k = rows.read();
       const settings = chosenFit() === 'lp' ? lp.read() : {};
       if (!settings || !k || d.error) return null;
-      const options: MarginalLpOptions = { mechanism: 'marginal-lp', ...k, delta: d.value!, fit: chosenFit(), ...settings };
+      const options: MarginalLpOptions = {
+        mechanism: 'marginal-lp',
+        ...k,
+        delta: d.value!,
+        fit: chosenFit(),
+        ...settings,
+      };
       return options;
     },
     // The tree fit needs one pair of columns.
     columnsNeeded: (parameters) =>
-      parameters?.mechanism === 'marginal-lp' && parameters.fit === 'tree' ? { count: 2, reason: 'the tree fit' } : { count: 1, reason: 'the marginal LP' },
+      parameters?.mechanism === 'marginal-lp' && parameters.fit === 'tree'
+        ? { count: 2, reason: 'the tree fit' }
+        : { count: 1, reason: 'the marginal LP' },
     advancedNote: () =>
-      chosenFit() === 'lp' ? null : 'The LP settings (reduced space size, limits, solver) apply to the LP fit only: choose “LP” as the fit to set them.',
+      chosenFit() === 'lp'
+        ? null
+        : 'The LP settings (reduced space size, limits, solver) apply to the LP fit only: choose “LP” as the fit to set them.',
   };
 }

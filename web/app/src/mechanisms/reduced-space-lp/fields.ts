@@ -23,7 +23,8 @@ const REFERENCE_LABELS: Record<ReferenceMeasure, string> = {
   'bernstein-kde': 'private kernel density, Bernstein mechanism (numeric columns, unbinned output)',
 };
 
-const LP_SOLVER_HINT = 'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.';
+const LP_SOLVER_HINT =
+  'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.';
 
 type Degree = NonNullable<ReducedSpaceLpOptions['degree']>;
 
@@ -112,7 +113,9 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
     const budget = advice.reference;
     reference.hint.textContent =
       `Where the LP's candidate records come from (Bojkovic & Loh). ` +
-      (numeric ? 'All chosen columns are numeric, so the private kernel density is available. ' : 'The kernel density needs numeric columns only. ') +
+      (numeric
+        ? 'All chosen columns are numeric, so the private kernel density is available. '
+        : 'The kernel density needs numeric columns only. ') +
       (choice === 'auto' ? `Automatic picks “${budget.measure}” for these columns.` : '');
     replaceChildren(
       split,
@@ -122,7 +125,8 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
       h('strong', {}, `ε = ${round(budget.lpEpsilon ?? run.epsilon)}`),
       ` for the LP's measurements = ε = ${round(run.epsilon)} in total (basic composition).`,
     );
-    referenceShare.input.placeholder = budget.measure === 'uniform' ? 'not used' : `default ${budget.defaultBudgetFraction}`;
+    referenceShare.input.placeholder =
+      budget.measure === 'uniform' ? 'not used' : `default ${budget.defaultBudgetFraction}`;
   };
   store.watch(
     (state) => [state.engineReady, state.running, state.schema, state.columns, state.parameters],
@@ -137,7 +141,8 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
       advanced: [lp.size, rows.element, lp.timeLimit, lp.iterationLimit, lp.solver],
     },
     setVisible(visible) {
-      for (const element of [degree.element, reference.element, referenceShare.element, split, planner]) show(element, visible);
+      for (const element of [degree.element, reference.element, referenceShare.element, split, planner])
+        show(element, visible);
       rows.show(visible);
       lp.show(visible);
       if (visible) lp.configure({ solverHint: LP_SOLVER_HINT, mirrorProx: true });

@@ -48,14 +48,27 @@ function resultTable(report: PlannerReport, n: number | null): HTMLElement {
       'p',
       {},
       `${theorem.theorem}: needs n ≥ ${fixed(theorem.required.n)}, k ≥ ${fixed(theorem.required.k)}, m ≥ ${fixed(theorem.required.m)}` +
-        (theorem.conditionNumberBound !== null ? ` (condition number K ≤ ${Number(theorem.conditionNumberBound.toPrecision(3))})` : '') +
+        (theorem.conditionNumberBound !== null
+          ? ` (condition number K ≤ ${Number(theorem.conditionNumberBound.toPrecision(3))})`
+          : '') +
         `; Laplace scale σ = ${report.sigma.toPrecision(3)}.`,
     ),
     h(
       'table',
       { class: 'data-table' },
       h('caption', {}, `Conditions of ${theorem.id} for this run`),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'condition'), h('th', { scope: 'col' }, 'required'), h('th', { scope: 'col' }, 'this run'), h('th', { scope: 'col' }, ''))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'condition'),
+          h('th', { scope: 'col' }, 'required'),
+          h('th', { scope: 'col' }, 'this run'),
+          h('th', { scope: 'col' }, ''),
+        ),
+      ),
       h('tbody', {}, ...rows),
     ),
     h('p', { class: 'hint', 'data-testid': 'planner-n' }, nSentence(n)),
@@ -71,8 +84,24 @@ function resultTable(report: PlannerReport, n: number | null): HTMLElement {
 export function plannerView(store: Store): HTMLElement {
   const deltaId = uid('delta');
   const gammaId = uid('gamma');
-  const delta = h('input', { id: deltaId, type: 'number', min: '0', max: '0.5', step: '0.05', value: '0.25', 'data-testid': 'planner-delta' });
-  const gamma = h('input', { id: gammaId, type: 'number', min: '0', max: '0.25', step: '0.01', value: '0.05', 'data-testid': 'planner-gamma' });
+  const delta = h('input', {
+    id: deltaId,
+    type: 'number',
+    min: '0',
+    max: '0.5',
+    step: '0.05',
+    value: '0.25',
+    'data-testid': 'planner-delta',
+  });
+  const gamma = h('input', {
+    id: gammaId,
+    type: 'number',
+    min: '0',
+    max: '0.25',
+    step: '0.01',
+    value: '0.05',
+    'data-testid': 'planner-gamma',
+  });
   const output = h('div', { 'aria-live': 'polite' });
   let request = 0;
 
@@ -95,7 +124,9 @@ export function plannerView(store: Store): HTMLElement {
     try {
       // One call at a time, on the engine's idle worker (engine-queue.ts); a superseded call is skipped.
       // The reference measure, the LP's share of ε and the domain's cells are the core's (run advice).
-      const advice = await queueEngineCall(() => (mine === request ? adviseRun(schema.schema, referenceRequest(columns, parameters)) : Promise.resolve(null)));
+      const advice = await queueEngineCall(() =>
+        mine === request ? adviseRun(schema.schema, referenceRequest(columns, parameters)) : Promise.resolve(null),
+      );
       if (!advice || mine !== request) return;
       const measure = advice.reference.measure;
       const inputs: PlannerInputs = {
@@ -113,7 +144,9 @@ export function plannerView(store: Store): HTMLElement {
       if (!report || mine !== request) return;
       replaceChildren(
         output,
-        measure === 'tree' ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.') : null,
+        measure === 'tree'
+          ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.')
+          : null,
         resultTable(report, inputs.n ?? null),
       );
     } catch (error) {

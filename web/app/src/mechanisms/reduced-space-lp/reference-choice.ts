@@ -10,7 +10,8 @@ import type { ReducedSpaceLpRun } from './options';
 export function referenceRequest(columns: string[], parameters: ReducedSpaceLpRun): RunAdviceRequest {
   const request: RunAdviceRequest = { columns, epsilon: parameters.epsilon };
   if (parameters.referenceMeasure !== undefined) request.referenceMeasure = parameters.referenceMeasure;
-  if (parameters.referenceBudgetFraction !== undefined) request.referenceBudgetFraction = parameters.referenceBudgetFraction;
+  if (parameters.referenceBudgetFraction !== undefined)
+    request.referenceBudgetFraction = parameters.referenceBudgetFraction;
   if (parameters.space !== undefined) request.space = parameters.space;
   return request;
 }

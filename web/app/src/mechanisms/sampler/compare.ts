@@ -47,7 +47,8 @@ function inputId(input: object): number {
   return inputIds.get(input)!;
 }
 
-const samplerRun = (state: AppState): SamplerRun | null => (state.parameters?.mechanism === 'sampler' ? state.parameters : null);
+const samplerRun = (state: AppState): SamplerRun | null =>
+  state.parameters?.mechanism === 'sampler' ? state.parameters : null;
 
 interface Shown {
   key: string;
@@ -60,7 +61,11 @@ function useBestButton(best: Sampler, choose: (sampler: Sampler) => void): HTMLE
   return h(
     'span',
     { class: 'sampler-use-best' },
-    h('button', { type: 'button', class: 'link-button', 'data-testid': 'sampler-use-best', onclick: () => choose(best) }, `Use the best here (${SAMPLER_NAMES[best]})`),
+    h(
+      'button',
+      { type: 'button', class: 'link-button', 'data-testid': 'sampler-use-best', onclick: () => choose(best) },
+      `Use the best here (${SAMPLER_NAMES[best]})`,
+    ),
     ' ',
     h(
       'strong',
@@ -78,7 +83,11 @@ export function samplerCompare(store: Store, { choose, compared }: SamplerCompar
   /** A comparison was made for other settings than the current ones. */
   let stale = false;
 
-  const button = h('button', { type: 'button', class: 'button button--secondary', 'data-testid': 'sampler-compare' }, 'Compare samplers on my data');
+  const button = h(
+    'button',
+    { type: 'button', class: 'button button--secondary', 'data-testid': 'sampler-compare' },
+    'Compare samplers on my data',
+  );
   const status = h('p', { class: 'hint', 'data-testid': 'sampler-compare-status', 'aria-live': 'polite' });
   const result = h('div', { 'data-testid': 'sampler-comparison', hidden: true });
   const element = h(
@@ -111,7 +120,11 @@ export function samplerCompare(store: Store, { choose, compared }: SamplerCompar
     const { report } = shown;
     const chosen = samplerRun(state)?.sampler ?? DEFAULT_SAMPLER;
     const useBest = report.best === chosen ? null : useBestButton(report.best, choose);
-    replaceChildren(result, samplerComparisonTable(report, chosen, 'chosen', 'sampler-comparison-table'), h('p', { class: 'hint' }, comparisonNote(report), ' ', useBest));
+    replaceChildren(
+      result,
+      samplerComparisonTable(report, chosen, 'chosen', 'sampler-comparison-table'),
+      h('p', { class: 'hint' }, comparisonNote(report), ' ', useBest),
+    );
     show(result, true);
   };
 
@@ -127,7 +140,8 @@ export function samplerCompare(store: Store, { choose, compared }: SamplerCompar
     const ready = state.engineReady && !state.running && key !== null && state.columns.length > 0;
     button.disabled = busy || !ready;
     if (busy) status.textContent = 'Comparing the samplers on your data…';
-    else if (shown) status.textContent = `Best on your data at N = ${formatInteger(shown.samples)}: ${SAMPLER_NAMES[shown.report.best]}.`;
+    else if (shown)
+      status.textContent = `Best on your data at N = ${formatInteger(shown.samples)}: ${SAMPLER_NAMES[shown.report.best]}.`;
     else if (failed) status.textContent = failed.text;
     else if (!state.input) status.textContent = 'Load your data (step 1) to compare the samplers on it.';
     else if (stale) status.textContent = 'The settings changed: compare again to see the samplers at these settings.';
@@ -174,6 +188,17 @@ export function samplerCompare(store: Store, { choose, compared }: SamplerCompar
   };
   button.addEventListener('click', () => void compare());
 
-  store.watch((state) => [state.mechanism, state.engineReady, state.running, state.input, state.schema, state.columns, state.parameters], render);
+  store.watch(
+    (state) => [
+      state.mechanism,
+      state.engineReady,
+      state.running,
+      state.input,
+      state.schema,
+      state.columns,
+      state.parameters,
+    ],
+    render,
+  );
   return element;
 }

@@ -11,7 +11,15 @@ import type { AppState } from '../../store';
 import { h, replaceChildren, show } from '../../ui/dom';
 import { numberField, selectField, wholeNumber, type Parse } from '../../ui/fields';
 import type { FieldContext, MechanismFields, MechanismOptionsOf } from '../mechanism-ui';
-import { dataKeyOf, DEFAULT_SAMPLER, refusalText, SAMPLER_HINTS, SAMPLER_LABELS, samplerRefusal, type Sampler } from './choice';
+import {
+  dataKeyOf,
+  DEFAULT_SAMPLER,
+  refusalText,
+  SAMPLER_HINTS,
+  SAMPLER_LABELS,
+  samplerRefusal,
+  type Sampler,
+} from './choice';
 import { samplerCompare } from './compare';
 
 /** The run's choicesFromData entry (its receipt lists it among the reasons it is not private). */
@@ -21,7 +29,8 @@ export const SAMPLER_FROM_DATA = 'the sampler was chosen after its comparison on
 const optionalObscuring: Parse<number | undefined> = (text) => {
   if (text.trim() === '') return { value: undefined };
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0.01 || value > 1) return { error: 'Enter a probability from 0.01 to 1, or leave it blank.' };
+  if (!Number.isFinite(value) || value < 0.01 || value > 1)
+    return { error: 'Enter a probability from 0.01 to 1, or leave it blank.' };
   return { value };
 };
 
@@ -64,7 +73,12 @@ export function samplerFields({ store, changed: onChange }: FieldContext): Mecha
   const refusalReason = h('span', { 'data-testid': 'sampler-refusal-text' });
   const useHistogram = h(
     'button',
-    { type: 'button', class: 'link-button', 'data-testid': 'use-histogram-sampler', onclick: () => choose('laplace-histogram') },
+    {
+      type: 'button',
+      class: 'link-button',
+      'data-testid': 'use-histogram-sampler',
+      onclick: () => choose('laplace-histogram'),
+    },
     'Use the Laplace histogram',
   );
   const refusalNotice = h(
@@ -142,7 +156,11 @@ export function samplerFields({ store, changed: onChange }: FieldContext): Mecha
       const most = maxObscuring.read();
       const histogram = chosenSampler() === 'laplace-histogram';
       if (n.error || (!histogram && most.error)) return null;
-      const options: MechanismOptionsOf<'sampler'> = { mechanism: 'sampler', sampler: chosenSampler(), samples: n.value! };
+      const options: MechanismOptionsOf<'sampler'> = {
+        mechanism: 'sampler',
+        sampler: chosenSampler(),
+        samples: n.value!,
+      };
       if (!histogram && most.value !== undefined) options.maxObscuring = most.value;
       if (comparedOnInput(store.get())) options.choicesFromData = [SAMPLER_FROM_DATA];
       return options;

@@ -26,14 +26,26 @@ function parametersOf(forecast: RunForecast): SamplerParameters | null {
  */
 function sentence(forecast: RunForecast): Part[] {
   const parameters = forecast.fit.parameters as SamplerParameters | undefined;
-  const samples = h('strong', { 'data-testid': 'estimate-samples' }, formatInteger(forecast.fit.syntheticRows as number));
+  const samples = h(
+    'strong',
+    { 'data-testid': 'estimate-samples' },
+    formatInteger(forecast.fit.syntheticRows as number),
+  );
   const alphabet = parameters ? ` (their joint alphabet of ${plural(parameters.alphabet, 'symbol', 'symbols')})` : '';
   const histogram = forecast.releases.find((r) => r.scale !== undefined);
   if (histogram) {
-    return [`measures one noisy histogram of the chosen columns${alphabet} and draws `, samples, ' records from it (post-processing: any number costs ε once).'];
+    return [
+      `measures one noisy histogram of the chosen columns${alphabet} and draws `,
+      samples,
+      ' records from it (post-processing: any number costs ε once).',
+    ];
   }
   const perSample = parameters?.epsilonPerSample;
-  return ['draws ', samples, ` records of the chosen columns${alphabet}, each at ε/N${perSample ? ` = ${round(perSample)}` : ''}, none perturbed: each is a record’s symbol or, with probability γ, a uniform one.`];
+  return [
+    'draws ',
+    samples,
+    ` records of the chosen columns${alphabet}, each at ε/N${perSample ? ` = ${round(perSample)}` : ''}, none perturbed: each is a record’s symbol or, with probability γ, a uniform one.`,
+  ];
 }
 
 /** Pure ε-DP for replace-one neighbours: N samples at ε/N, or one histogram at ε. */
@@ -42,10 +54,19 @@ function budget(forecast: RunForecast): Part[] {
   const head = `Budget: ε = ${round(forecast.epsilon)}, pure ε-DP for replace-one neighbours (the number of records is public): `;
   const samples = forecast.fit.syntheticRows as number;
   if (forecast.releases.some((r) => r.scale !== undefined)) {
-    return [head, h('strong', {}, `ε = ${round(forecast.epsilon)}`), ' for one noisy histogram; its samples are post-processing.'];
+    return [
+      head,
+      h('strong', {}, `ε = ${round(forecast.epsilon)}`),
+      ' for one noisy histogram; its samples are post-processing.',
+    ];
   }
   const each = parameters?.epsilonPerSample;
-  return [head, `${plural(samples, 'sample', 'samples')} at `, h('strong', {}, each ? `ε/N = ${round(each)}` : 'ε/N'), ' each, by basic composition.'];
+  return [
+    head,
+    `${plural(samples, 'sample', 'samples')} at `,
+    h('strong', {}, each ? `ε/N = ${round(each)}` : 'ε/N'),
+    ' each, by basic composition.',
+  ];
 }
 
 /**
@@ -83,7 +104,9 @@ function details(forecast: RunForecast): HTMLElement {
 function releaseError(forecast: RunForecast, release: ReleaseForecast): string | null {
   if (release.scale !== undefined) return null;
   const sampler = parametersOf(forecast);
-  return sampler ? `worst-case TV ${formatDecimal(sampler.obscuring.worstCaseTv, 3)} per sample (γ = ${formatDecimal(sampler.obscuring.rooGamma, 3)})` : 'needs n';
+  return sampler
+    ? `worst-case TV ${formatDecimal(sampler.obscuring.worstCaseTv, 3)} per sample (γ = ${formatDecimal(sampler.obscuring.rooGamma, 3)})`
+    : 'needs n';
 }
 
 /** n: every data row of the loaded CSV (public for the sampler), else the number the user stated, else none. */
@@ -98,9 +121,16 @@ function rows(state: AppState): RowsSource {
     };
   }
   if (state.statedRows !== null) {
-    return { rows: state.statedRows, source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4; the run uses your file’s data rows.` };
+    return {
+      rows: state.statedRows,
+      source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4; the run uses your file’s data rows.`,
+    };
   }
-  return { rows: null, source: 'Without n: the sampler’s n is your file’s number of data rows (public for it), known once the data is loaded; or state an estimate in step 4.' };
+  return {
+    rows: null,
+    source:
+      'Without n: the sampler’s n is your file’s number of data rows (public for it), known once the data is loaded; or state an estimate in step 4.',
+  };
 }
 
 export const samplerForecast: ForecastUi = {

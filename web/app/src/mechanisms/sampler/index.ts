@@ -33,7 +33,9 @@ export const sampler: MechanismUiOf<'sampler'> = {
   // The core refuses an N whose samples would be mostly noise (the forecast runs the run's own check).
   blockers(state) {
     const refusal = samplerRefusal(state);
-    return refusal ? [refusalText(refusal, state.parameters?.mechanism === 'sampler' ? state.parameters.samples : undefined)] : [];
+    return refusal
+      ? [refusalText(refusal, state.parameters?.mechanism === 'sampler' ? state.parameters.samples : undefined)]
+      : [];
   },
   forecast: samplerForecast,
   receiptRows: samplerReceiptParameterRows,

@@ -13,7 +13,11 @@ export function samplerReceiptParameterRows(receipt: PrivacyReceipt): Row[] {
   if (!sampler) return [];
   const rows: Row[] = samplerReceiptRows(sampler);
   const released = receipt.released;
-  if (Array.isArray(released.noisyCounts)) rows.push(['Released', `${formatInteger(released.noisyCounts.length)} noisy symbol counts, and ${count(released.samples) ?? 'the'} samples drawn from them`]);
+  if (Array.isArray(released.noisyCounts))
+    rows.push([
+      'Released',
+      `${formatInteger(released.noisyCounts.length)} noisy symbol counts, and ${count(released.samples) ?? 'the'} samples drawn from them`,
+    ]);
   else if (count(released.samples)) rows.push(['Released', `${count(released.samples)} samples`]);
   return rows;
 }

@@ -15,9 +15,18 @@ function samplerSection(report: UtilityReport): HTMLElement | null {
   if (!sampler) return null;
   return h(
     'section',
-    { class: 'sampler-report', 'data-testid': 'report-sampler', 'data-used': sampler.used, 'data-best': sampler.best, 'aria-labelledby': 'report-sampler-title' },
+    {
+      class: 'sampler-report',
+      'data-testid': 'report-sampler',
+      'data-used': sampler.used,
+      'data-best': sampler.best,
+      'aria-labelledby': 'report-sampler-title',
+    },
     h('h4', { id: 'report-sampler-title' }, 'The samplers on your data'),
-    eyesOnly('sampler-notice', 'The exact distances of every sampler to your records’ distribution: do not publish them.'),
+    eyesOnly(
+      'sampler-notice',
+      'The exact distances of every sampler to your records’ distribution: do not publish them.',
+    ),
     h(
       'p',
       { 'data-testid': 'report-sampler-summary' },
@@ -30,10 +39,18 @@ function samplerSection(report: UtilityReport): HTMLElement | null {
           { class: 'metrics' },
           h(
             'div',
-            { class: 'metric', 'data-testid': 'report-released-histogram-tv', 'data-value': String(sampler.releasedHistogramTv) },
+            {
+              class: 'metric',
+              'data-testid': 'report-released-histogram-tv',
+              'data-value': String(sampler.releasedHistogramTv),
+            },
             h('p', { class: 'metric__value' }, formatDecimal(sampler.releasedHistogramTv, 3)),
             h('p', { class: 'metric__label' }, 'TV of the released histogram'),
-            h('p', { class: 'metric__note' }, 'the distribution every sample of this run was drawn from, against your data’s'),
+            h(
+              'p',
+              { class: 'metric__note' },
+              'the distribution every sample of this run was drawn from, against your data’s',
+            ),
           ),
         )
       : null,

@@ -31,7 +31,11 @@ function recordsRow(p: SamplerParameters): SamplerRow {
 }
 
 function epsilonRow(p: SamplerParameters): SamplerRow {
-  const perSample = symbol(`ε/N = ${decimal(p.obscuring.epsilonPerSample)}`, 'epsilon-per-sample', p.obscuring.epsilonPerSample);
+  const perSample = symbol(
+    `ε/N = ${decimal(p.obscuring.epsilonPerSample)}`,
+    'epsilon-per-sample',
+    p.obscuring.epsilonPerSample,
+  );
   if (p.epsilonPerSample === null) {
     return [
       'ε per sample',
@@ -43,7 +47,13 @@ function epsilonRow(p: SamplerParameters): SamplerRow {
       ),
     ];
   }
-  return ['ε per sample', sentence(perSample, `: each of the ${formatInteger(p.samples)} samples is ${decimal(p.epsilonPerSample)}-DP; together ε by basic composition.`)];
+  return [
+    'ε per sample',
+    sentence(
+      perSample,
+      `: each of the ${formatInteger(p.samples)} samples is ${decimal(p.epsilonPerSample)}-DP; together ε by basic composition.`,
+    ),
+  ];
 }
 
 function obscuringRows(p: SamplerParameters): SamplerRow[] {
@@ -104,7 +114,14 @@ function betterRow(p: SamplerParameters): SamplerRow {
 function extraRows(p: SamplerParameters): SamplerRow[] {
   const rows: SamplerRow[] = [];
   if (p.epsilon0 !== undefined) {
-    rows.push(['Local ε0', sentence('Subsampled RR passes a random record through k-ary randomized response at ', symbol(`ε0 = ${decimal(p.epsilon0)}`, 'epsilon0', p.epsilon0), '.')]);
+    rows.push([
+      'Local ε0',
+      sentence(
+        'Subsampled RR passes a random record through k-ary randomized response at ',
+        symbol(`ε0 = ${decimal(p.epsilon0)}`, 'epsilon0', p.epsilon0),
+        '.',
+      ),
+    ]);
   }
   if (p.dsRooTable) {
     const { g0, zeroFrom } = p.dsRooTable;
@@ -123,7 +140,14 @@ function extraRows(p: SamplerParameters): SamplerRow[] {
 
 /** The forecast's sampler parameters: what a run will spend, its obscuring, its limit and the histogram alternative. */
 export function samplerForecastRows(p: SamplerParameters): SamplerRow[] {
-  return [recordsRow(p), epsilonRow(p), ...obscuringRows(p), histogramRow(p, 'One histogram instead'), betterRow(p), ...extraRows(p)];
+  return [
+    recordsRow(p),
+    epsilonRow(p),
+    ...obscuringRows(p),
+    histogramRow(p, 'One histogram instead'),
+    betterRow(p),
+    ...extraRows(p),
+  ];
 }
 
 /** The receipt's sampler parameters: the sampler used, N, ε per sample, n, γ, DS-ROO's table or the histogram's scale. */
@@ -142,25 +166,43 @@ export function samplerReceiptRows(p: SamplerParameters): SamplerRow[] {
 /** The receipt's parameters as a sampler's, when they are one (the receipt types them loosely). */
 export function asSamplerParameters(parameters: Record<string, unknown>): SamplerParameters | null {
   const { sampler, samples, obscuring } = parameters;
-  if (typeof sampler !== 'string' || !(sampler in SAMPLER_NAMES) || typeof samples !== 'number' || !obscuring || typeof obscuring !== 'object') return null;
+  if (
+    typeof sampler !== 'string' ||
+    !(sampler in SAMPLER_NAMES) ||
+    typeof samples !== 'number' ||
+    !obscuring ||
+    typeof obscuring !== 'object'
+  )
+    return null;
   return parameters as unknown as SamplerParameters;
 }
 
-const tag = (text: string, className: string, testId: string) => h('span', { class: `tag ${className}`, 'data-testid': testId }, text);
+const tag = (text: string, className: string, testId: string) =>
+  h('span', { class: `tag ${className}`, 'data-testid': testId }, text);
 
 /**
  * The samplers compared on the data (NOT private): γ and the exact TV of each, the best marked and
  * the sampler of the run (or the one chosen) highlighted. `highlight` names what the highlighted
  * row is ("used in this run", "chosen").
  */
-export function samplerComparisonTable(report: SamplerReport, highlighted: Sampler, highlight: string, testId: string): HTMLElement {
+export function samplerComparisonTable(
+  report: SamplerReport,
+  highlighted: Sampler,
+  highlight: string,
+  testId: string,
+): HTMLElement {
   const caption = `The four samplers on your ${formatInteger(report.records)} records: ε/N = ${decimal(report.perSampleEpsilon)} per sample, the histogram at ε = ${decimal(report.histogramEpsilon)}`;
   const rows = report.options.map((option) => {
     const best = option.sampler === report.best;
     const used = option.sampler === highlighted;
     return h(
       'tr',
-      { 'data-sampler': option.sampler, 'data-best': best ? 'true' : null, 'data-highlighted': used ? 'true' : null, class: used ? 'sampler-table__highlighted' : null },
+      {
+        'data-sampler': option.sampler,
+        'data-best': best ? 'true' : null,
+        'data-highlighted': used ? 'true' : null,
+        class: used ? 'sampler-table__highlighted' : null,
+      },
       h(
         'th',
         { scope: 'row' },
@@ -170,7 +212,11 @@ export function samplerComparisonTable(report: SamplerReport, highlighted: Sampl
         used ? ' ' : null,
         used ? tag(highlight, '', 'sampler-highlighted') : null,
       ),
-      h('td', { class: 'numeric', 'data-gamma': option.gamma === undefined ? null : String(option.gamma) }, option.gamma === undefined ? '—' : decimal(option.gamma)),
+      h(
+        'td',
+        { class: 'numeric', 'data-gamma': option.gamma === undefined ? null : String(option.gamma) },
+        option.gamma === undefined ? '—' : decimal(option.gamma),
+      ),
       h('td', { class: 'numeric', 'data-tv': String(option.tv), 'data-testid': 'sampler-tv' }, decimal(option.tv)),
     );
   });
@@ -184,7 +230,13 @@ export function samplerComparisonTable(report: SamplerReport, highlighted: Sampl
       h(
         'thead',
         {},
-        h('tr', {}, h('th', { scope: 'col' }, 'Sampler'), h('th', { scope: 'col', class: 'numeric' }, 'γ (obscuring)'), h('th', { scope: 'col', class: 'numeric' }, 'Exact TV to your data')),
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Sampler'),
+          h('th', { scope: 'col', class: 'numeric' }, 'γ (obscuring)'),
+          h('th', { scope: 'col', class: 'numeric' }, 'Exact TV to your data'),
+        ),
       ),
       h('tbody', {}, ...rows),
     ),
@@ -201,7 +253,9 @@ export function comparisonNote(report: SamplerReport): string {
           `the smallest count here is ${formatInteger(report.smallestCount)}.`,
       );
     } else if (option.tvStandardError !== undefined) {
-      notes.push(`${SAMPLER_NAMES[option.sampler]}: TV by ${option.tvMethod}, standard error ${formatDecimal(option.tvStandardError, 2)}.`);
+      notes.push(
+        `${SAMPLER_NAMES[option.sampler]}: TV by ${option.tvMethod}, standard error ${formatDecimal(option.tvStandardError, 2)}.`,
+      );
     }
   }
   return [

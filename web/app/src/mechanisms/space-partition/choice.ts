@@ -28,7 +28,9 @@ const quoted = (names: string[]) => formatList(names.map((name) => `â€œ${name}â€
 
 /** The chosen numeric columns that the schema makes nullable, in schema order. */
 export function nullableNumericColumns(schema: Schema, columns: string[]): string[] {
-  return schema.columns.filter((c) => columns.includes(c.name) && c.type === 'numeric' && c.nullable).map((c) => c.name);
+  return schema.columns
+    .filter((c) => columns.includes(c.name) && c.type === 'numeric' && c.nullable)
+    .map((c) => c.name);
 }
 
 /** The chosen columns space partitioning refuses: the nullable numeric ones (null when there are none). */

@@ -46,7 +46,12 @@ export function spacePartitionFields(context: FieldContext): MechanismFields<'sp
     parse: optionalWholeNumber,
     onInput: changed,
   });
-  const nullableNotice = h('p', { class: 'notice notice--warning', 'data-testid': 'partition-nullable', 'aria-live': 'polite', hidden: true });
+  const nullableNotice = h('p', {
+    class: 'notice notice--warning',
+    'data-testid': 'partition-nullable',
+    'aria-live': 'polite',
+    hidden: true,
+  });
 
   function render(): void {
     partition.hint.textContent = PARTITION_HINTS[chosenPartition()];

@@ -24,13 +24,20 @@ function sentence(forecast: RunForecast): Part[] {
   if (!partition) return [`measures ${formatList(forecast.releases.map((r) => r.release))}.`];
   const released = ` whose noisy count reaches t = ${formatInteger(partition.threshold)} are released and the synthetic rows are drawn inside them.`;
   if (partition.partition === 'grid') {
-    return ['measures the record count and the noisy counts of a grid’s ', h('strong', { 'data-testid': 'estimate-bins' }, formatInteger(partition.cells)), ' cells; the cells', released];
+    return [
+      'measures the record count and the noisy counts of a grid’s ',
+      h('strong', { 'data-testid': 'estimate-bins' }, formatInteger(partition.cells)),
+      ' cells; the cells',
+      released,
+    ];
   }
   const decisions = forecast.releases.find((r) => r.release.includes('decision'));
   const leaves = forecast.releases[forecast.releases.length - 1];
   return [
     'measures the record count, ',
-    decisions?.values ? `up to ${plural(decisions.values, 'noisy split decision', 'noisy split decisions')} of a KD-tree` : 'a KD-tree that splits without looking at the data',
+    decisions?.values
+      ? `up to ${plural(decisions.values, 'noisy split decision', 'noisy split decisions')} of a KD-tree`
+      : 'a KD-tree that splits without looking at the data',
     ' and the noisy counts of its leaves (at most ',
     h('strong', { 'data-testid': 'estimate-bins' }, formatInteger(leaves.values ?? 0)),
     '); the leaves',
@@ -43,7 +50,10 @@ function details(forecast: RunForecast): HTMLElement | null {
   const parameters = parametersOf(forecast);
   if (!parameters) return null;
   const { syntheticRows } = forecast.fit;
-  const rows = typeof syntheticRows === 'number' ? formatInteger(syntheticRows) : syntheticRows.charAt(0).toUpperCase() + syntheticRows.slice(1);
+  const rows =
+    typeof syntheticRows === 'number'
+      ? formatInteger(syntheticRows)
+      : syntheticRows.charAt(0).toUpperCase() + syntheticRows.slice(1);
   return h(
     'div',
     { class: 'forecast__partition', 'data-testid': 'forecast-partition', 'data-partition': parameters.partition },
@@ -55,7 +65,10 @@ function details(forecast: RunForecast): HTMLElement | null {
     ),
     definitionList([
       ...partitionRows(parameters),
-      ['Synthetic rows', `${rows}, drawn from the released bins: a bin by its noisy count, a point uniformly inside it.`],
+      [
+        'Synthetic rows',
+        `${rows}, drawn from the released bins: a bin by its noisy count, a point uniformly inside it.`,
+      ],
     ]),
   );
 }

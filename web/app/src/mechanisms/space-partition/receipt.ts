@@ -21,7 +21,11 @@ export function spacePartitionReceiptRows(receipt: PrivacyReceipt): Row[] {
     const weight = count(released.releasedWeight);
     rows.push([
       'Released bins',
-      h('span', { 'data-testid': 'receipt-released-bins' }, `${bins}${made ? ` of ${made} ${partition.partition === 'grid' ? 'cells' : 'leaves'}` : ''}${weight ? `, total weight ${weight}` : ''}`),
+      h(
+        'span',
+        { 'data-testid': 'receipt-released-bins' },
+        `${bins}${made ? ` of ${made} ${partition.partition === 'grid' ? 'cells' : 'leaves'}` : ''}${weight ? `, total weight ${weight}` : ''}`,
+      ),
     ]);
   }
   const noisyCount = count(released.noisyCount);

@@ -10,7 +10,11 @@ export type PartitionRow = [string, HTMLElement];
 
 /** A symbol and its value, e.g. "s1 = 0.0625", marked for tests (data-testid partition-s1). */
 function symbol(name: string, testId: string, value: number, digits = 3): HTMLElement {
-  return h('strong', { 'data-testid': `partition-${testId}`, 'data-value': String(value) }, `${name} = ${formatDecimal(value, digits)}`);
+  return h(
+    'strong',
+    { 'data-testid': `partition-${testId}`, 'data-value': String(value) },
+    `${name} = ${formatDecimal(value, digits)}`,
+  );
 }
 
 const sentence = (...parts: Array<Node | string>) => h('span', {}, ...parts);
@@ -25,8 +29,18 @@ function gridRows(p: Extract<PartitionParameters, { partition: 'grid' }>): Parti
         ' of the column’s public range wide.',
       ),
     ],
-    ['Cells', sentence(`${formatInteger(p.cells)} in all (numeric cells times the categories); empty cells are never listed.`)],
-    ['Release threshold', sentence('A cell is released when its noisy count is at least ', symbol('t', 't', p.threshold), ` (${p.thresholdNote}).`)],
+    [
+      'Cells',
+      sentence(`${formatInteger(p.cells)} in all (numeric cells times the categories); empty cells are never listed.`),
+    ],
+    [
+      'Release threshold',
+      sentence(
+        'A cell is released when its noisy count is at least ',
+        symbol('t', 't', p.threshold),
+        ` (${p.thresholdNote}).`,
+      ),
+    ],
   ];
 }
 
@@ -34,7 +48,11 @@ function kdTreeRows(p: Extract<PartitionParameters, { partition: 'kd-tree' }>): 
   return [
     [
       'Splits without the data',
-      sentence('Boxes are halved while an edge is longer than ', symbol('s1', 's1', p.maxEdge), ` of its column’s range: h = ${p.dataIndependentLevels} levels.`),
+      sentence(
+        'Boxes are halved while an edge is longer than ',
+        symbol('s1', 's1', p.maxEdge),
+        ` of its column’s range: h = ${p.dataIndependentLevels} levels.`,
+      ),
     ],
     [
       'Noisy split decisions',
@@ -44,8 +62,22 @@ function kdTreeRows(p: Extract<PartitionParameters, { partition: 'kd-tree' }>): 
         ` (${p.tauNote}); at most L = ${p.decisionLevels} decisions on any root-to-leaf path.`,
       ),
     ],
-    ['Smallest edge', sentence('No box is split once its longest edge is below ', symbol('s2', 's2', p.minEdge), ' of its column’s range.')],
-    ['Release threshold', sentence('A leaf is released when its noisy count is at least ', symbol('t', 't', p.threshold), ` (${p.thresholdNote}).`)],
+    [
+      'Smallest edge',
+      sentence(
+        'No box is split once its longest edge is below ',
+        symbol('s2', 's2', p.minEdge),
+        ' of its column’s range.',
+      ),
+    ],
+    [
+      'Release threshold',
+      sentence(
+        'A leaf is released when its noisy count is at least ',
+        symbol('t', 't', p.threshold),
+        ` (${p.thresholdNote}).`,
+      ),
+    ],
   ];
 }
 
