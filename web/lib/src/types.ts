@@ -1,6 +1,6 @@
 import type { OutOfDomainPolicy } from './options-types.js';
 import type { PrivacyReceipt } from './receipt-types.js';
-import type { UtilityReport } from './report-types.js';
+import type { ColumnEncodingReport, UtilityReport } from './report-types.js';
 import type { Schema } from './schema-types.js';
 
 /**
@@ -76,14 +76,7 @@ export interface DataSummary {
   rejectedRows: number;
   /** CSV columns that the schema does not mention. */
   ignoredColumns: string[];
-  columns: Array<{
-    name: string;
-    missing: number;
-    clamped: number;
-    mappedToMissing: number;
-    setToFirstLevel: number;
-    rejectedRows: number;
-  }>;
+  columns: ColumnEncodingReport[];
 }
 
 export type * from './options-types.js';
