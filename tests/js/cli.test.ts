@@ -16,6 +16,8 @@ import { repoFile } from './helpers';
 const CLI = repoFile('web/lib/dist/cli.js');
 const DATA = repoFile('data/adult/adult.csv');
 const SCHEMA = repoFile('data/adult/adult.schema.json');
+/** The arguments of `synth` on Adult with its schema at the given epsilon. */
+const synthAdult = (epsilon: string): string[] => ['synth', DATA, '--schema', SCHEMA, '--epsilon', epsilon];
 const COLUMNS = ['age', 'sex', 'race', 'income'];
 /** A small, seeded run: about a second. */
 const SMALL_RUN = ['--columns', COLUMNS.join(','), '--seed', '7'];
@@ -49,12 +51,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('privsynth synth', () => {
   it('writes the synthetic CSV, the receipt and the report, with progress and a summary on stderr', () => {
     const run = cli([
-      'synth',
-      DATA,
-      '--schema',
-      SCHEMA,
-      '--epsilon',
-      '1',
+      ...synthAdult('1'),
       ...SMALL_RUN,
       '--out',
       at('synth.csv'),
@@ -104,12 +101,7 @@ describe('privsynth synth', () => {
 
   it('runs the marginal mechanism with --delta and reports delta in the receipt and the summary', () => {
     const run = cli([
-      'synth',
-      DATA,
-      '--schema',
-      SCHEMA,
-      '--epsilon',
-      '0.5',
+      ...synthAdult('0.5'),
       '--mechanism',
       'marginal-lp',
       '--delta',
@@ -132,12 +124,7 @@ describe('privsynth synth', () => {
 
   it('runs space partitioning and writes its weighted centres with --centres', () => {
     const run = cli([
-      'synth',
-      DATA,
-      '--schema',
-      SCHEMA,
-      '--epsilon',
-      '1',
+      ...synthAdult('1'),
       '--mechanism',
       'space-partition',
       '--columns',
@@ -163,18 +150,7 @@ describe('privsynth synth', () => {
 
   it('writes the CSV to standard output with --out - (or without --out), and --quiet keeps only the warning', () => {
     for (const out of [['--out', '-'], []]) {
-      const run = cli([
-        'synth',
-        DATA,
-        '--schema',
-        SCHEMA,
-        '--epsilon',
-        '1',
-        ...SMALL_RUN,
-        ...out,
-        '--no-receipt',
-        '--quiet',
-      ]);
+      const run = cli([...synthAdult('1'), ...SMALL_RUN, ...out, '--no-receipt', '--quiet']);
       expect(run.status).toBe(0);
       const rows = csvRows(run.stdout);
       expect(rows[0]).toEqual(COLUMNS);
@@ -187,12 +163,7 @@ describe('privsynth synth', () => {
 
   it('passes --option and --options-json to synthesize() as typed values', () => {
     const run = cli([
-      'synth',
-      DATA,
-      '--schema',
-      SCHEMA,
-      '--epsilon',
-      '1',
+      ...synthAdult('1'),
       ...SMALL_RUN,
       '--quiet',
       '--option',
@@ -369,18 +340,7 @@ describe('usage errors exit 2 with a hint to --help', () => {
       command: 'synth',
     },
     {
-      args: [
-        'synth',
-        DATA,
-        '--schema',
-        SCHEMA,
-        '--epsilon',
-        '1',
-        '--receipt',
-        'r.json',
-        '--options-json',
-        '{"epsilon": 2}',
-      ],
+      args: [...synthAdult('1'), '--receipt', 'r.json', '--options-json', '{"epsilon": 2}'],
       message: 'option "epsilon" is set twice, by --options-json and by --epsilon',
       command: 'synth',
     },
@@ -530,12 +490,7 @@ describe('privsynth plan --schema (the run forecast)', () => {
   it('prints the forecast as JSON, with the sigma the run then reports in its receipt', () => {
     const forecast = JSON.parse(cli([...forecastArgs, '--json']).stdout) as RunForecast;
     const run = cli([
-      'synth',
-      DATA,
-      '--schema',
-      SCHEMA,
-      '--epsilon',
-      '1',
+      ...synthAdult('1'),
       '--mechanism',
       'marginal-lp',
       '--seed',
@@ -737,12 +692,7 @@ describe('Ctrl-C', () => {
     // Every column at degree 2 (the library's default): several seconds of LP after the measurements.
     const child = spawn(process.execPath, [
       CLI,
-      'synth',
-      DATA,
-      '--schema',
-      SCHEMA,
-      '--epsilon',
-      '1',
+      ...synthAdult('1'),
       '--out',
       at('kept.csv'),
       '--receipt',
