@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 #include <nlohmann/json.hpp>
 
@@ -110,6 +111,19 @@ struct PreparedMechanism {
   // What `run` will release, from public inputs only, with the same options (mechanism_forecast.hpp).
   std::function<Result<MechanismForecast>(const ForecastInputs&)> forecast;
 };
+
+// The PreparedMechanism of a mechanism whose run and forecast both take its read options: privacy
+// as given, every column accepted (a caller narrows `columns` after), no unit values.
+template <typename Options>
+PreparedMechanism bind_options(const Options& options, PrivacyDefinition privacy,
+                               Result<MechanismOutput> (*run)(const MechanismContext&, const Options&),
+                               Result<MechanismForecast> (*forecast)(const Options&, const ForecastInputs&)) {
+  PreparedMechanism prepared;
+  prepared.privacy = std::move(privacy);
+  prepared.run = [options, run](const MechanismContext& context) { return run(context, options); };
+  prepared.forecast = [options, forecast](const ForecastInputs& inputs) { return forecast(options, inputs); };
+  return prepared;
+}
 
 // A mechanism's registry entry, defined in its folder (mechanisms/<id>/) and listed once in
 // registry.cpp.

@@ -8,11 +8,7 @@ constexpr PrivacyModel kPrivacy{Neighbours::AddRemove, Accounting::Zcdp};
 
 Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalLpOptions options, read_marginal_lp_options(reader, epsilon));
-  PreparedMechanism prepared;
-  prepared.privacy = kPrivacy.with_budget(epsilon, options.delta);
-  prepared.run = [options](const MechanismContext& context) { return run_marginal_lp(context, options); };
-  prepared.forecast = [options](const ForecastInputs& inputs) { return forecast_marginal_lp(options, inputs); };
-  return prepared;
+  return bind_options(options, kPrivacy.with_budget(epsilon, options.delta), &run_marginal_lp, &forecast_marginal_lp);
 }
 
 }  // namespace

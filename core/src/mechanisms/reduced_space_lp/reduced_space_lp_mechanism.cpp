@@ -8,8 +8,8 @@ constexpr PrivacyModel kPrivacy{Neighbours::AddRemove, Accounting::Basic};
 
 Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpOptions options, read_reduced_space_lp_options(reader, epsilon));
-  PreparedMechanism prepared;
-  prepared.privacy = kPrivacy.with_budget(epsilon);
+  PreparedMechanism prepared =
+      bind_options(options, kPrivacy.with_budget(epsilon), &run_reduced_space_lp, &forecast_reduced_space_lp);
   // The continuous space is [0,1]^p: every column a number, none missing.
   if (options.space == ReducedSpace::Continuous) {
     prepared.needs_unit_values = true;
@@ -17,8 +17,6 @@ Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
     prepared.columns.nullable_numeric = false;
     prepared.columns.refusal = &continuous_space_refusal;
   }
-  prepared.run = [options](const MechanismContext& context) { return run_reduced_space_lp(context, options); };
-  prepared.forecast = [options](const ForecastInputs& inputs) { return forecast_reduced_space_lp(options, inputs); };
   return prepared;
 }
 

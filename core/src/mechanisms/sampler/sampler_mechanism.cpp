@@ -9,11 +9,7 @@ constexpr PrivacyModel kPrivacy{Neighbours::ReplaceOne, Accounting::Basic};
 
 Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(PrivateSamplerOptions options, read_private_sampler_options(reader, epsilon));
-  PreparedMechanism prepared;
-  prepared.privacy = kPrivacy.with_budget(epsilon);
-  prepared.run = [options](const MechanismContext& context) { return run_private_sampler(context, options); };
-  prepared.forecast = [options](const ForecastInputs& inputs) { return forecast_private_sampler(options, inputs); };
-  return prepared;
+  return bind_options(options, kPrivacy.with_budget(epsilon), &run_private_sampler, &forecast_private_sampler);
 }
 
 }  // namespace

@@ -13,14 +13,12 @@ std::string nullable_numeric_refusal(const std::string& column, ColumnForm) {
 
 Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(SpacePartitionOptions options, read_space_partition_options(reader, epsilon));
-  PreparedMechanism prepared;
-  prepared.privacy = kPrivacy.with_budget(epsilon);
+  PreparedMechanism prepared =
+      bind_options(options, kPrivacy.with_budget(epsilon), &run_space_partition, &forecast_space_partition);
   // Numbers are points on their axes (unit values); each category is its own bin.
   prepared.needs_unit_values = true;
   prepared.columns.nullable_numeric = false;
   prepared.columns.refusal = &nullable_numeric_refusal;
-  prepared.run = [options](const MechanismContext& context) { return run_space_partition(context, options); };
-  prepared.forecast = [options](const ForecastInputs& inputs) { return forecast_space_partition(options, inputs); };
   return prepared;
 }
 
