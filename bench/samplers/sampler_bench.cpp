@@ -114,11 +114,11 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   std::printf("# ROO paper, Fig. 2: TV(Q, P) of one output vs n (Q averaged over x^n ~ P^n and the mechanism)\n\n");
   std::printf(
-      "P: P(0) = 1/2, the other k-1 symbols 1/(2(k-1)) each (TV(U, P) = 1/2 - 1/k). DS-ROO: exact when at most\n"
-      "2e6 count vectors, else Monte Carlo over %zu datasets (± one standard error); m0 = the smallest m with g(m) = "
-      "0.\n"
-      "Laplace histogram: counts + discrete Laplace(2/eps), clamped at 0 and renormalised; %zu (data, noise) pairs,\n"
-      "TV of the averaged one-sample law by a control variate (sampler_truth.hpp), and E TV of one release to P.\n",
+      "P: P(0) = 1/2, the other k-1 symbols 1/(2(k-1)) each (TV(U, P) = 1/2 - 1/k). DS-ROO: exact when at most\n2e6 "
+      "count vectors, else Monte Carlo over %zu datasets (± one standard error); m0 = the smallest m with g(m) = "
+      "0.\nLaplace histogram: counts + discrete Laplace(2/eps), clamped at 0 and renormalised; %zu (data, noise) "
+      "pairs,\nTV of the averaged one-sample law by a control variate (sampler_truth.hpp), and E TV of one release to "
+      "P.\n",
       ds_reps, laplace_reps);
 
   std::printf("\n## Top row: k = 10\n");
@@ -139,8 +139,8 @@ int main(int argc, char** argv) {
   table("ε = 1, k = 10, P = δ_0", point_mass(10), 1.0);
 
   std::printf(
-      "\nSubsampled randomized response at the matching ε0 = ln(1 + n(e^ε − 1)) has ROO's γ, hence ROO's TV: "
-      "largest relative gap over every row above %.1e (column omitted).\n",
+      "\nSubsampled randomized response at the matching ε0 = ln(1 + n(e^ε − 1)) has ROO's γ, hence ROO's TV: largest "
+      "relative gap over every row above %.1e (column omitted).\n",
       worst_subrr_gap);
   std::printf("Total %.1f s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;

@@ -54,8 +54,8 @@ Result<DiscoveryColumnRequest> read_column(const Json& item) {
       !(range[0].get<double>() < range[1].get<double>()) || !std::isfinite(range[0].get<double>()) ||
       !std::isfinite(range[1].get<double>())) {
     return invalid(where +
-                   "a numeric column needs a public rough \"range\": [lower, upper] with lower < upper "
-                   "(what anyone could say about it, e.g. [0, 150] for an age)");
+                   "a numeric column needs a public rough \"range\": [lower, upper] with lower < upper (what anyone "
+                   "could say about it, e.g. [0, 150] for an age)");
   }
   request.column.kind = ColumnKind::Numeric;
   request.lower = range[0].get<double>();
@@ -107,8 +107,8 @@ Result<DiscoveryRequest> read_discovery_request(std::string_view request_json) {
     if (!request.contains("delta") || !request["delta"].is_number() || !(request["delta"].get<double>() > 0) ||
         !(request["delta"].get<double>() < 1)) {
       return invalid(
-          "categorical columns need \"delta\" strictly between 0 and 1 (e.g. 1e-6): no pure epsilon-DP "
-          "mechanism can release values from an open-ended set");
+          "categorical columns need \"delta\" strictly between 0 and 1 (e.g. 1e-6): no pure epsilon-DP mechanism can "
+          "release values from an open-ended set");
     }
     read.delta = request["delta"].get<double>();
   }

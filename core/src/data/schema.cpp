@@ -215,8 +215,8 @@ Result<Schema> parse_schema_json(std::string_view text) {
       };
       if (!number_in("epsilon", 0, 1e6) || !number_in("delta", 0, 1)) {
         return schema_error(
-            "a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, "
-            "the cost of discovering it, which every receipt adds");
+            "a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, the cost of "
+            "discovering it, which every receipt adds");
       }
       schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>(), {}};
       PRIVSYNTH_RETURN_IF_ERROR(check_keys(*cost, {"epsilon", "delta", "notPrivateReasons"}, "\"discovery\""));

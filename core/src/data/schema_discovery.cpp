@@ -67,10 +67,9 @@ Status discover_categorical(Column& column, const ColumnCells& cells, const Disc
   PRIVSYNTH_ASSIGN_OR_RETURN(const DiscoveredCategories found,
                              discover_categories(values, request.column_epsilon(), request.column_delta(), random));
   if (found.categories.empty()) {
-    return Status::error(ErrorCode::EmptyData,
-                         "no value of column \"" + column.name +
-                             "\" is frequent enough to be released privately at this epsilon and delta; "
-                             "give its categories in a schema or raise epsilon");
+    return Status::error(ErrorCode::EmptyData, "no value of column \"" + column.name +
+                                                   "\" is frequent enough to be released privately at this epsilon and "
+                                                   "delta; give its categories in a schema or raise epsilon");
   }
   for (const std::string& label : found.categories) column.categories.push_back({label, std::nullopt});
   return Status::ok();

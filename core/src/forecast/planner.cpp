@@ -159,9 +159,8 @@ void histogram_success(TheoremPlan& plan, const Shared& s) {
   plan.privacy_formula = "2 eps (basic composition: eps for the perturbed histogram mu, eps for Algorithm 1)";
   plan.accuracy = 8 * s.delta;
   plan.notes.push_back(
-      "Success probability as stated by the paper. The proof's K bound fails with probability up to "
-      "3 gamma + exp(-cn) and Theorem II.1 (2) adds its own 4 gamma; a union bound over both gives only "
-      "1 - 7 gamma - exp(-cn) = " +
+      "Success probability as stated by the paper. The proof's K bound fails with probability up to 3 gamma + exp(-cn) "
+      "and Theorem II.1 (2) adds its own 4 gamma; a union bound over both gives only 1 - 7 gamma - exp(-cn) = " +
       short_number(1 - 7 * s.gamma - std::exp(-s.in.constants.c.value_or(1.0) * n)) + ".");
 }
 
@@ -187,8 +186,7 @@ TheoremPlan histogram_iii1(const Shared& s) {
   plan.condition_number_bound = K;
   plan.condition_number_formula =
       "K = (1 + C1 (sqrt(2 log(1/gamma)/n) + sqrt(|Omega|/n)))^(1/2) (1 + C2 delta |Omega| (1 + tau2 |Omega|) "
-      "log|Omega| / "
-      "(gamma n log(|F|/gamma)))^(1/2), n = " +
+      "log|Omega| / (gamma n log(|F|/gamma)))^(1/2), n = " +
       short_number(n);
   add_condition(plan, Quantity::M, "m", th, "m >= 2 K |F| / (delta^2 gamma)", 2 * K * s.m_unit, s.in.m);
   add_gamma_range(plan, s, th);
@@ -197,15 +195,13 @@ TheoremPlan histogram_iii1(const Shared& s) {
                        (s.in.tau1 || s.in.tau2 ? "" : " (defaults: nu uniform, tau1 = tau2 = 1/|Omega|)") + ".");
   plan.notes.push_back(
       "The paper prints log(|F|/delta) in the third n term and in K; its proof (Appendix C-B, step 3) gets that term "
-      "from "
-      "sigma = delta / log(|F|/gamma), so log(|F|/gamma) is used here. As printed: n >= " +
+      "from sigma = delta / log(|F|/gamma), so log(|F|/gamma) is used here. As printed: n >= " +
       short_number(third * s.log_f_gamma / log_printed) +
       ", K = " + short_number(histogram_k(s, n, tau2, log_printed)) + ".");
   plan.notes.push_back(
       "The proof bounds the histogram noise max|omega_j| with sigma (Lemma A.1), but Algorithm 2's noise has scale "
-      "2/eps "
-      "(density eps/4 exp(-eps|w|/2)), not sigma. With 2/eps the third n term would read 16 |Omega| (1 + tau2 |Omega|) "
-      "log|Omega| / (eps tau1 gamma) = " +
+      "2/eps (density eps/4 exp(-eps|w|/2)), not sigma. With 2/eps the third n term would read 16 |Omega| (1 + tau2 "
+      "|Omega|) log|Omega| / (eps tau1 gamma) = " +
       short_number(16 * omega * (1 + tau2 * omega) * std::log(omega) / (s.eps * tau1 * s.gamma)) +
       " (informational; not a condition here).");
   finish(plan);
@@ -233,8 +229,8 @@ TheoremPlan histogram_corollary(const Shared& s) {
   const double K = histogram_k(s, n, 1 / omega, s.log_f_gamma);
   plan.condition_number_bound = K;
   plan.condition_number_formula =
-      "K = (1 + C1 (sqrt(2 log(1/gamma)/n) + sqrt(|Omega|/n)))^(1/2) (1 + 2 C2 delta |Omega| log|Omega| / "
-      "(gamma n log(|F|/gamma)))^(1/2), n = " +
+      "K = (1 + C1 (sqrt(2 log(1/gamma)/n) + sqrt(|Omega|/n)))^(1/2) (1 + 2 C2 delta |Omega| log|Omega| / (gamma n "
+      "log(|F|/gamma)))^(1/2), n = " +
       short_number(n);
   add_condition(plan, Quantity::M, "m", th, "m >= 2 K |F| / (delta^2 gamma)", 2 * K * s.m_unit, s.in.m);
   add_gamma_range(plan, s, th);
@@ -245,8 +241,8 @@ TheoremPlan histogram_corollary(const Shared& s) {
       ". Theorem III.1's 8/tau1^2 (|Omega| + 2 log(1/gamma)) with tau1 = 1/|Omega| gives no such denominator, so the "
       "specialisation of Theorem III.1 is used here.");
   plan.notes.push_back(
-      "The paper prints log(|F|/delta) in the third n term and in K (see Theorem III.1); log(|F|/gamma) is "
-      "used. As printed: n >= " +
+      "The paper prints log(|F|/delta) in the third n term and in K (see Theorem III.1); log(|F|/gamma) is used. As "
+      "printed: n >= " +
       short_number(third * s.log_f_gamma / log_printed) + ".");
   finish(plan);
   return plan;
@@ -269,12 +265,12 @@ void kde_common(TheoremPlan& plan, const Shared& s) {
   plan.accuracy = 8 * s.delta;
   if (n > 1) plan.bandwidth = s.in.constants.Cprime.value_or(1.0) * std::pow(std::log(n) / n, 1.0 / p);
   plan.notes.push_back(
-      "Success probability as stated by the paper; Theorem II.1 (2) adds its own 4 gamma, so a union bound "
-      "gives only 1 - 5 gamma - 1/n = " +
+      "Success probability as stated by the paper; Theorem II.1 (2) adds its own 4 gamma, so a union bound gives only "
+      "1 - 5 gamma - 1/n = " +
       short_number(1 - 5 * s.gamma - 1 / n) + ".");
   plan.notes.push_back(
-      "Algorithm 3 as printed lost an exponent: its (k+1)^p lattice coefficients need Laplace scale "
-      "S(F) (k+1)^p / eps, not S(F) (k+1) / eps (docs/spec/algorithms.md §2).");
+      "Algorithm 3 as printed lost an exponent: its (k+1)^p lattice coefficients need Laplace scale S(F) (k+1)^p / "
+      "eps, not S(F) (k+1) / eps (docs/spec/algorithms.md §2).");
 }
 
 TheoremPlan kde_iv1(const Shared& s) {
@@ -302,16 +298,14 @@ TheoremPlan kde_iv1(const Shared& s) {
   if (plan.bandwidth) {
     plan.notes.push_back(
         "The proof (Appendix D-C, step 2) needs n >= (3C/tau)^(p+1) 2 log(1/gamma) / (h eps sqrt((2 pi)^p)); the "
-        "theorem "
-        "drops C and the bandwidth h = C' (log n/n)^(1/p) < 1, which makes the printed bound smaller. With C = 1 and h "
-        "at "
-        "n = " +
+        "theorem drops C and the bandwidth h = C' (log n/n)^(1/p) < 1, which makes the printed bound smaller. With C = "
+        "1 and h at n = " +
         short_number(n) + " that bound is " + short_number(kde_n_bound(s, 3 / tau) / *plan.bandwidth) +
         " (informational; not a condition here).");
   }
   plan.notes.push_back(
-      "The proof's bound is K = (1 + C'1 tau)^(1/2) (1 + C'2 tau)^(1/2); the theorem's m condition uses "
-      "2 (1 + C'1 tau), which is what is reported.");
+      "The proof's bound is K = (1 + C'1 tau)^(1/2) (1 + C'2 tau)^(1/2); the theorem's m condition uses 2 (1 + C'1 "
+      "tau), which is what is reported.");
   finish(plan);
   return plan;
 }
@@ -335,8 +329,7 @@ TheoremPlan kde_corollary(const Shared& s) {
   kde_common(plan, s);
   plan.notes.push_back("Theorem IV.1 with tau = 1 gives m >= 2 (1 + C'1) |F| / (delta^2 gamma) = " +
                        short_number(2 * (1 + C1p) * s.m_unit) +
-                       ", i.e. C0 = 2 (1 + C'1); the corollary's C0 is its own "
-                       "constant here.");
+                       ", i.e. C0 = 2 (1 + C'1); the corollary's C0 is its own constant here.");
   finish(plan);
   return plan;
 }
@@ -347,8 +340,8 @@ TheoremPlan bsv_accuracy(const Shared& s, const std::vector<TheoremPlan>& specif
   TheoremPlan plan;
   plan.id = "BSV-2.3";
   plan.theorem =
-      "Boedihardjo, Strohmer & Vershynin, Theorem 2.3 (Bojkovic & Loh, Theorem II.1 (2)): accuracy of "
-      "Algorithm 1 when kappa(nu||mu) <= K";
+      "Boedihardjo, Strohmer & Vershynin, Theorem 2.3 (Bojkovic & Loh, Theorem II.1 (2)): accuracy of Algorithm 1 when "
+      "kappa(nu||mu) <= K";
   plan.reference = planner_reference_name(s.in.reference);
   const std::string th = "BSV Theorem 2.3";
   add_sample_sizes(plan, s, th);
@@ -422,8 +415,8 @@ Status validate_planner_inputs(const PlannerInputs& in) {
   }
   if (!(in.gamma > 0 && in.gamma <= 0.25)) {
     return invalid(
-        "gamma must be in (0, 1/4) (the theorems' range; exactly 1/4, the paper's Appendix C-C value, is "
-        "accepted with a warning), got " +
+        "gamma must be in (0, 1/4) (the theorems' range; exactly 1/4, the paper's Appendix C-C value, is accepted with "
+        "a warning), got " +
         short_number(in.gamma));
   }
   if (in.n && (!std::isfinite(*in.n) || *in.n < 1)) {
@@ -505,13 +498,13 @@ Result<PlannerReport> plan_synthesis(const PlannerInputs& inputs) {
 
   if (inputs.gamma >= 0.25) {
     report.notes.push_back(
-        "gamma = 1/4 is outside the theorems' range gamma in (0, 1/4) and makes 1 - 4 gamma = 0: no "
-        "accuracy guarantee holds (accepted because the paper's Appendix C-C simulation uses it).");
+        "gamma = 1/4 is outside the theorems' range gamma in (0, 1/4) and makes 1 - 4 gamma = 0: no accuracy guarantee "
+        "holds (accepted because the paper's Appendix C-C simulation uses it).");
   }
   if (8 * inputs.delta >= 2) {
     report.notes.push_back("8 delta = " + short_number(8 * inputs.delta) +
-                           " >= 2: every synthetic dataset is 2-accurate "
-                           "for functions into [-1, 1], so the accuracy guarantee says nothing at this delta.");
+                           " >= 2: every synthetic dataset is 2-accurate for functions into [-1, 1], so the accuracy "
+                           "guarantee says nothing at this delta.");
   }
   if (inputs.n) {
     report.notes.push_back(

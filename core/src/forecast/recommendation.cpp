@@ -47,11 +47,10 @@ Recommendation recommend_mechanism(const std::vector<Column>& columns, std::opti
   if (numeric_only) {
     const std::string counted =
         columns.size() == 1 ? "one numeric column" : std::to_string(columns.size()) + " numeric columns";
-    return {"space-partition",
-            counted +
-                " without missing values: space partitioning’s KD-tree follows the data’s density instead of the "
-                "schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.045, against 0.060 with the "
-                "reduced-space LP and 0.13 with the marginal mechanism)."};
+    return {"space-partition", counted +
+                                   " without missing values: space partitioning’s KD-tree follows the data’s density "
+                                   "instead of the schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.045, "
+                                   "against 0.060 with the reduced-space LP and 0.13 with the marginal mechanism)."};
   }
   std::vector<double> levels;
   for (const Column& column : columns) levels.push_back(level_count(column));
@@ -64,11 +63,11 @@ Recommendation recommend_mechanism(const std::vector<Column>& columns, std::opti
   const std::string described = std::to_string(levels.size()) + " column" + (levels.size() == 1 ? "" : "s") + " with " +
                                 grouped(pair_cells) + " two-way cells";
   if (pair_cells > kFewCells) {
-    return {"marginal-lp",
-            described +
-                ": measuring every pair would spread ε thin (Adult’s 16 columns: mean 2-way TV 0.17 with the "
-                "reduced-space LP); the marginal mechanism measures a privately chosen tree of pairs (0.054 at "
-                "ε = 1, as MST)."};
+    return {
+        "marginal-lp",
+        described +
+            ": measuring every pair would spread ε thin (Adult’s 16 columns: mean 2-way TV 0.17 with the reduced-space "
+            "LP); the marginal mechanism measures a privately chosen tree of pairs (0.054 at ε = 1, as MST)."};
   }
   // The expected TV of a typical 2-way marginal is cells x b / (2 n), with the reduced-space LP's
   // discrete Laplace scale b = M / eps over its M marginals (docs/forecast.md), here the degree-2
@@ -93,11 +92,10 @@ Recommendation recommend_mechanism(const std::vector<Column>& columns, std::opti
                 " records at ε = " + format_like_javascript(*epsilon) +
                 " the marginal mechanism would be better: state n in step 4, if it is public, to check."
           : "";
-  return {"reduced-space-lp",
-          described +
-              ": the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 demo columns: "
-              "mean 2-way TV 0.032 at ε = 1)." +
-              few_records};
+  return {"reduced-space-lp", described +
+                                  ": the reduced-space LP preserves every pair under pure ε-DP, with no δ (Adult’s 6 "
+                                  "demo columns: mean 2-way TV 0.032 at ε = 1)." +
+                                  few_records};
 }
 
 }  // namespace privsynth

@@ -90,9 +90,9 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
   runtime.wasm_factor = shape.lp ? kWasmFactorLp : kWasmFactorTree;
   runtime.wasm = runtime.native * runtime.wasm_factor;
   runtime.basis =
-      "native seconds on one core of an Intel Xeon @ 2.80 GHz, fitted per phase to 15 runs of the native build "
-      "on Adult (48,842 x 16 and 10,000 x 16) and private-pgm's Adult (48,842 x 14), epsilon 1; the LP's time "
-      "depends on the data, hence the range (measured/model 0.5-3.1); wasm = native x " +
+      "native seconds on one core of an Intel Xeon @ 2.80 GHz, fitted per phase to 15 runs of the native build on "
+      "Adult (48,842 x 16 and 10,000 x 16) and private-pgm's Adult (48,842 x 14), epsilon 1; the LP's time depends on "
+      "the data, hence the range (measured/model 0.5-3.1); wasm = native x " +
       std::string(shape.lp ? "1.5 (LP fits: 55.8 s vs 86.1 s)" : "4.7 (tree fit: 0.26 s vs 1.23 s)") +
       " under Node. See docs/forecast.md.";
   return runtime;

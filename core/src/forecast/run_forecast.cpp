@@ -177,8 +177,8 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
   if (!rows) forecast.notes.push_back("no rows given: expected TV, memory and time need n");
   if (privacy.fit.fits_measurements) {
     forecast.notes.push_back(
-        "expected errors are those of the noisy measurements, before consistency and the fit, which "
-        "usually reduce them; the synthetic table's error also includes what the fit cannot match");
+        "expected errors are those of the noisy measurements, before consistency and the fit, which usually reduce "
+        "them; the synthetic table's error also includes what the fit cannot match");
   }
   if (setup.schema.discovered) {
     forecast.notes.push_back("the schema's domain was discovered privately, which already cost epsilon " +

@@ -138,8 +138,8 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
     return Status::error(
         ErrorCode::InvalidArgument,
         "outOfDomain \"reject\" drops records, and the \"" + setup.common.mechanism +
-            "\" mechanism counts every record (replace-one neighbours: its n is public): use \"clamp\", "
-            "which sets a cell that cannot be fixed to its column's first level, or \"error\"");
+            "\" mechanism counts every record (replace-one neighbours: its n is public): use \"clamp\", which sets a "
+            "cell that cannot be fixed to its column's first level, or \"error\"");
   }
   PRIVSYNTH_RETURN_IF_ERROR(check_columns(setup));
   return setup;

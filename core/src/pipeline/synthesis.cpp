@@ -189,8 +189,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     output.value().parameters["mlHoldout"] = {
         {"testFraction", setup.common.ml_test_fraction},
         {"note",
-         "each record was held out from the mechanism for the utility report independently with this "
-         "probability (a Poisson split, which keeps neighbouring tables neighbouring)"}};
+         "each record was held out from the mechanism for the utility report independently with this probability (a "
+         "Poisson split, which keeps neighbouring tables neighbouring)"}};
   }
 
   std::vector<std::string> names;

@@ -36,8 +36,7 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema, const Accounta
           ? "(epsilon, delta)-differential privacy, this run and the schema's private discovery together"
           : "pure epsilon-differential privacy, this run and the schema's private discovery together";
   privacy["composition"] =
-      "basic composition of the schema's private discovery (privacy.domainDiscovery) and this run "
-      "(privacy.thisRun: " +
+      "basic composition of the schema's private discovery (privacy.domainDiscovery) and this run (privacy.thisRun: " +
       privacy["composition"].get<std::string>() + ")";
 }
 

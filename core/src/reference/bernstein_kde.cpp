@@ -54,11 +54,11 @@ Status check_lattice(int p, int k, double epsilon, size_t max_points) {
   }
   const size_t points = lattice_point_count(k, p);
   if (points > max_points) {
-    return Status::error(ErrorCode::DomainTooLarge,
-                         "the Bernstein lattice {0, 1/k, ..., 1}^p has (k+1)^p = " + count_text(points) + " points" +
-                             where + ", more than the limit of " + std::to_string(max_points) +
-                             ": choose a smaller lattice resolution k, fewer continuous columns, or a larger "
-                             "max_lattice_points");
+    return Status::error(
+        ErrorCode::DomainTooLarge,
+        "the Bernstein lattice {0, 1/k, ..., 1}^p has (k+1)^p = " + count_text(points) + " points" + where +
+            ", more than the limit of " + std::to_string(max_points) +
+            ": choose a smaller lattice resolution k, fewer continuous columns, or a larger max_lattice_points");
   }
   const double scale = noise_scale_in_quanta(points, epsilon);
   if (!(scale <= kMaxNoiseScale)) {
@@ -335,10 +335,9 @@ Result<BernsteinParameters> choose_bernstein_parameters(int dimensions, double n
   const double n = std::max(noisy_count, 2.0);
 
   parameters.order = options.order > 0 ? options.order : kDefaultOrder;
-  parameters.order_choice = options.order > 0
-                                ? "fixed by the caller"
-                                : "default h = 2: the iterated Bernstein operator 2B - B^2 (Micchelli 1973) "
-                                  "has error O(k^-2) on smooth targets and amplifies noise little";
+  parameters.order_choice = options.order > 0 ? "fixed by the caller"
+                                              : "default h = 2: the iterated Bernstein operator 2B - B^2 (Micchelli "
+                                                "1973) has error O(k^-2) on smooth targets and amplifies noise little";
   if (options.bandwidth > 0) {
     parameters.bandwidth = options.bandwidth;
     parameters.bandwidth_choice = "fixed by the caller";

@@ -82,17 +82,17 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
                                                              context.accountant, random, disable_noise));
       auto shared = std::make_shared<PerturbedHistogram>(std::move(histogram));
       draws.codes = [&random, shared](size_t count) { return sample_from_histogram(*shared, count, random); };
-      draws.receipt = {{"kind", "histogram"},
-                       {"description",
-                        "perturbed histogram of the full encoded domain (Wasserman & Zhou 2010; "
-                        "Bojkovic & Loh, Algorithm 2)"},
-                       {"epsilon", epsilon},
-                       {"cells", cells},
-                       {"cellLimit", options.histogram_cell_limit},
-                       {"noiseScale", shared->scale.value()},
-                       {"positiveCells", shared->positive_cells},
-                       {"uniformFallback", shared->uniform_fallback},
-                       {"privacyNote", "docs/privacy/perturbed-histogram.md"}};
+      draws.receipt = {
+          {"kind", "histogram"},
+          {"description",
+           "perturbed histogram of the full encoded domain (Wasserman & Zhou 2010; Bojkovic & Loh, Algorithm 2)"},
+          {"epsilon", epsilon},
+          {"cells", cells},
+          {"cellLimit", options.histogram_cell_limit},
+          {"noiseScale", shared->scale.value()},
+          {"positiveCells", shared->positive_cells},
+          {"uniformFallback", shared->uniform_fallback},
+          {"privacyNote", "docs/privacy/perturbed-histogram.md"}};
       return draws;
     }
     case ReferenceKind::Tree: {
@@ -135,10 +135,10 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
     return draws;
   }
   if (options.kind != ReferenceKind::BernsteinKde) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "in the continuous space the reference measure must be "
-                         "\"uniform\" or \"bernstein-kde\", not \"" +
-                             std::string(reference_kind_name(options.kind)) + "\"");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "in the continuous space the reference measure must be \"uniform\" or \"bernstein-kde\", not \"" +
+            std::string(reference_kind_name(options.kind)) + "\"");
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinParameters parameters,
                              choose_bernstein_parameters(static_cast<int>(p), noisy_count, epsilon, options.bernstein));
@@ -153,8 +153,8 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
   const BernsteinParameters& chosen = shared->parameters;
   draws.receipt = {{"kind", "bernstein-kde"},
                    {"description",
-                    "Gaussian kernel density estimate released with the Bernstein mechanism "
-                    "(Alda & Rubinstein 2017; Bojkovic & Loh, Algorithm 3)"},
+                    "Gaussian kernel density estimate released with the Bernstein mechanism (Alda & Rubinstein 2017; "
+                    "Bojkovic & Loh, Algorithm 3)"},
                    {"epsilon", epsilon},
                    {"latticeResolution", chosen.lattice_resolution},
                    {"latticeChoice", chosen.lattice_choice},

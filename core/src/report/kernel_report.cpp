@@ -79,11 +79,10 @@ std::optional<nlohmann::json> kernel_report_json(const std::vector<std::vector<d
       }
     }
     if (out.contains("kdeSupDistance")) {
-      out["kdeSupNote"] = d == 1
-                              ? "max over a grid of [0, 1] of |KD_real - KD_synthetic|, KD_P(x) = mean k(x, p)"
-                              : "max over a 200 x 200 grid of [0, 1]^2 of |KD_real - KD_synthetic|, KD_P(x) = mean "
-                                "k(x, p), both sets linearly binned onto 1024 x 1024 nodes (within kdeSupBinningError "
-                                "of the unbinned value)";
+      out["kdeSupNote"] =
+          d == 1 ? "max over a grid of [0, 1] of |KD_real - KD_synthetic|, KD_P(x) = mean k(x, p)"
+                 : "max over a 200 x 200 grid of [0, 1]^2 of |KD_real - KD_synthetic|, KD_P(x) = mean k(x, p), both "
+                   "sets linearly binned onto 1024 x 1024 nodes (within kdeSupBinningError of the unbinned value)";
     }
   }
   return out;

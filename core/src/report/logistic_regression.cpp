@@ -278,8 +278,8 @@ Status check_labels(const Eigen::VectorXd& y, const LogisticRegressionOptions& o
   }
   if (!(positive && negative) && options.l2_penalty == 0 && std::isinf(options.max_norm)) {
     return Status::error(ErrorCode::InvalidData,
-                         "every label is the same class: with l2_penalty = 0 and no max_norm the logistic loss has "
-                         "no minimiser (it decreases forever); set l2_penalty > 0 or max_norm");
+                         "every label is the same class: with l2_penalty = 0 and no max_norm the logistic loss has no "
+                         "minimiser (it decreases forever); set l2_penalty > 0 or max_norm");
   }
   return Status::ok();
 }
@@ -314,10 +314,10 @@ void project_onto_ball(LogisticFit& fit, double tau) {
 }
 
 Status separation_error() {
-  return Status::error(ErrorCode::InvalidData,
-                       "the classes are (quasi-)separable: fitted probabilities reach 0 or 1 and the unpenalised, "
-                       "unconstrained logistic loss has no minimiser (weights grow forever); set l2_penalty > 0 "
-                       "or max_norm");
+  return Status::error(
+      ErrorCode::InvalidData,
+      "the classes are (quasi-)separable: fitted probabilities reach 0 or 1 and the unpenalised, unconstrained "
+      "logistic loss has no minimiser (weights grow forever); set l2_penalty > 0 or max_norm");
 }
 
 // argmin L + (lambda/2)||w||^2 over ||w|| <= tau via the multiplier mu of the ball (see header).
@@ -432,10 +432,10 @@ Result<LogisticFit> fit_checked(const Design& x, const Eigen::VectorXd& y, const
 }
 
 Status too_many_features(size_t features) {
-  return Status::error(ErrorCode::DomainTooLarge, std::to_string(features) +
-                                                      " features: the Newton solver holds a features x features "
-                                                      "matrix and accepts fewer than " +
-                                                      std::to_string(kMaxLogisticFeatures));
+  return Status::error(ErrorCode::DomainTooLarge,
+                       std::to_string(features) +
+                           " features: the Newton solver holds a features x features matrix and accepts fewer than " +
+                           std::to_string(kMaxLogisticFeatures));
 }
 
 }  // namespace

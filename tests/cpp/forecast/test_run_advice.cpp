@@ -28,6 +28,18 @@ Json advise(const std::string& schema, const std::string& request) {
 
 Json advise_adult(const std::string& request) { return advise(testing::adult_data().schema, request); }
 
+// The "reference" object of the advice: the measure "auto" picks and the budget split.
+Json reference_json(const char* choice, const char* measure, const char* space, double budget_fraction,
+                    double default_budget_fraction, double epsilon, double lp_epsilon) {
+  return Json{{"choice", choice},
+              {"measure", measure},
+              {"space", space},
+              {"budgetFraction", budget_fraction},
+              {"defaultBudgetFraction", default_budget_fraction},
+              {"epsilon", epsilon},
+              {"lpEpsilon", lp_epsilon}};
+}
+
 std::vector<int> levels_of(const Json& advice) {
   std::vector<int> levels;
   for (const Json& column : advice["columns"]) levels.push_back(column["levels"].get<int>());
@@ -68,20 +80,12 @@ TEST_CASE("advice on Adult's demo columns: levels, domain, uniform reference, re
   CHECK(advice["columns"][5]["mlTargetPossible"] == true);  // income
   CHECK(advice["domainCells"].get<double>() == 43200);
   CHECK(advice["continuousSpacePossible"] == false);
-  CHECK(advice["reference"] == Json{{"choice", "auto"},
-                                    {"measure", "uniform"},
-                                    {"space", "encoded"},
-                                    {"budgetFraction", 0},
-                                    {"defaultBudgetFraction", 0},
-                                    {"epsilon", 0},
-                                    {"lpEpsilon", 1}});
+  CHECK(advice["reference"] == reference_json("auto", "uniform", "encoded", 0, 0, 0, 1));
   CHECK(advice["recommendation"]["mechanism"] == "reduced-space-lp");
   CHECK(advice["recommendation"]["reason"] ==
         "6 columns with 903 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
-        "(Adult’s 6 "
-        "demo columns: mean 2-way TV 0.032 at ε = 1). Below about 12,642 records at ε = 1 the marginal mechanism would "
-        "be "
-        "better: state n in step 4, if it is public, to check.");
+        "(Adult’s 6 demo columns: mean 2-way TV 0.032 at ε = 1). Below about 12,642 records at ε = 1 the marginal "
+        "mechanism would be better: state n in step 4, if it is public, to check.");
 }
 
 TEST_CASE("advice with a stated n: few records favour the marginal mechanism, enough keep the LP", "[advice]") {
@@ -89,19 +93,16 @@ TEST_CASE("advice with a stated n: few records favour the marginal mechanism, en
   CHECK(few["recommendation"]["mechanism"] == "marginal-lp");
   CHECK(few["recommendation"]["reason"] ==
         "6 columns with 903 two-way cells but only 500 records at ε = 1: the reduced-space LP’s noise would be about "
-        "1.3 in "
-        "TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.");
+        "1.3 in TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.");
   const Json small_epsilon = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":0.1,"rows":3000})");
   CHECK(small_epsilon["recommendation"]["reason"] ==
         "6 columns with 903 two-way cells but only 3,000 records at ε = 0.1: the reduced-space LP’s noise would be "
-        "about 2.1 "
-        "in TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.");
+        "about 2.1 in TV on a typical pair; the marginal mechanism measures fewer marginals, each with less noise.");
   const Json enough = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":1,"rows":48842})");
   CHECK(enough["recommendation"]["mechanism"] == "reduced-space-lp");
   CHECK(enough["recommendation"]["reason"] ==
         "6 columns with 903 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
-        "(Adult’s 6 "
-        "demo columns: mean 2-way TV 0.032 at ε = 1).");
+        "(Adult’s 6 demo columns: mean 2-way TV 0.032 at ε = 1).");
   // Without epsilon there is no noise to weigh and no split to state.
   const Json no_epsilon = advise_adult(std::string("{") + kDemoColumns + "}");
   CHECK(no_epsilon["recommendation"]["reason"] == enough["recommendation"]["reason"]);
@@ -134,10 +135,8 @@ TEST_CASE("advice on a wide table: all of Adult, the tree reference with 0.3 of 
   CHECK(advice["recommendation"]["mechanism"] == "marginal-lp");
   CHECK(advice["recommendation"]["reason"] ==
         "16 columns with 21,280 two-way cells: measuring every pair would spread ε thin (Adult’s 16 columns: mean "
-        "2-way TV "
-        "0.17 with the reduced-space LP); the marginal mechanism measures a privately chosen tree of pairs (0.054 at ε "
-        "= 1, "
-        "as MST).");
+        "2-way TV 0.17 with the reduced-space LP); the marginal mechanism measures a privately chosen tree of pairs "
+        "(0.054 at ε = 1, as MST).");
 }
 
 TEST_CASE("advice on a numeric-only table: the continuous space, the KDE's split, space partitioning", "[advice]") {
@@ -145,20 +144,12 @@ TEST_CASE("advice on a numeric-only table: the continuous space, the KDE's split
   const Json advice = advise(schema, R"({"epsilon":2,"referenceMeasure":"bernstein-kde"})");
   CHECK(levels_of(advice) == std::vector<int>{32, 32});
   CHECK(advice["continuousSpacePossible"] == true);
-  CHECK(advice["reference"] == Json{{"choice", "bernstein-kde"},
-                                    {"measure", "bernstein-kde"},
-                                    {"space", "continuous"},
-                                    {"budgetFraction", 0.5},
-                                    {"defaultBudgetFraction", 0.5},
-                                    {"epsilon", 1},
-                                    {"lpEpsilon", 1}});
+  CHECK(advice["reference"] == reference_json("bernstein-kde", "bernstein-kde", "continuous", 0.5, 0.5, 1, 1));
   CHECK(advice["recommendation"]["mechanism"] == "space-partition");
   CHECK(advice["recommendation"]["reason"] ==
         "2 numeric columns without missing values: space partitioning’s KD-tree follows the data’s density instead of "
-        "the "
-        "schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.045, against 0.060 with the reduced-space LP and "
-        "0.13 "
-        "with the marginal mechanism).");
+        "the schema’s bins (Balog’s 5-D Gaussian mixture at ε = 1: MMD 0.045, against 0.060 with the reduced-space LP "
+        "and 0.13 with the marginal mechanism).");
   const Json one = advise(schema, R"({"columns":["x0"],"epsilon":1,"rows":1000})");
   CHECK(one["recommendation"]["reason"].get<std::string>().rfind("one numeric column without missing values: ", 0) ==
         0);
@@ -173,10 +164,8 @@ TEST_CASE("advice at the 1,000,000-cell boundary of auto, with the schema's defa
   CHECK(at["reference"]["measure"] == "uniform");
   CHECK(at["recommendation"]["reason"] ==
         "6 columns with 1,500 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
-        "(Adult’s 6 "
-        "demo columns: mean 2-way TV 0.032 at ε = 1). Below about 21,000 records at ε = 1 the marginal mechanism would "
-        "be "
-        "better: state n in step 4, if it is public, to check.");
+        "(Adult’s 6 demo columns: mean 2-way TV 0.032 at ε = 1). Below about 21,000 records at ε = 1 the marginal "
+        "mechanism would be better: state n in step 4, if it is public, to check.");
   const Json over = advise(boundary_schema(true), R"({"epsilon":1,"rows":100000})");
   CHECK(levels_of(over).back() == 11);  // the missing level
   CHECK(over["domainCells"].get<double>() == 1.1e6);
@@ -184,20 +173,13 @@ TEST_CASE("advice at the 1,000,000-cell boundary of auto, with the schema's defa
   CHECK(over["reference"]["epsilon"] == 0.3);
   CHECK(over["recommendation"]["reason"] ==
         "6 columns with 1,550 two-way cells: the reduced-space LP preserves every pair under pure ε-DP, with no δ "
-        "(Adult’s 6 "
-        "demo columns: mean 2-way TV 0.032 at ε = 1).");
+        "(Adult’s 6 demo columns: mean 2-way TV 0.032 at ε = 1).");
 }
 
 TEST_CASE("advice takes the reference share and measure as a run does", "[advice]") {
   const Json histogram = advise_adult(std::string("{") + kDemoColumns +
                                       R"(,"epsilon":2,"referenceMeasure":"histogram","referenceBudgetFraction":0.25})");
-  CHECK(histogram["reference"] == Json{{"choice", "histogram"},
-                                       {"measure", "histogram"},
-                                       {"space", "encoded"},
-                                       {"budgetFraction", 0.25},
-                                       {"defaultBudgetFraction", 0.5},
-                                       {"epsilon", 0.5},
-                                       {"lpEpsilon", 1.5}});
+  CHECK(histogram["reference"] == reference_json("histogram", "histogram", "encoded", 0.25, 0.5, 0.5, 1.5));
   // A share given with "auto" is dropped when auto picks the free uniform measure, as in a run.
   const Json dropped = advise_adult(std::string("{") + kDemoColumns + R"(,"epsilon":1,"referenceBudgetFraction":0.4})");
   CHECK(dropped["reference"]["measure"] == "uniform");
@@ -229,8 +211,7 @@ TEST_CASE("advice refuses bad inputs with the run's errors", "[advice]") {
         "option \"referenceBudgetFraction\" must be strictly between 0 and 1");
   CHECK(error_of(adult, R"({"columns":["age","sex"],"referenceMeasure":"bernstein-kde"})") ==
         "the continuous space works on numeric columns without missing values, and \"sex\" is categorical; choose "
-        "numeric "
-        "columns with \"columns\", or use \"space\": \"encoded\"");
+        "numeric columns with \"columns\", or use \"space\": \"encoded\"");
   CHECK(error_of("{\"version\":2}", "{}", ErrorCode::InvalidSchema) ==
         "\"version\" must be 1 (this is schema format v1)");
 }

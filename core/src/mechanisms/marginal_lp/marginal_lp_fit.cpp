@@ -33,11 +33,10 @@ Result<FittedRows> fit_by_tree(const MechanismContext& context, const MarginalLp
                                                    : sample_from_model(estimates.model, k, context.random));
   fitted.parameters = {
       {"fit", plan.target_tree ? "target-tree" : "tree"},
-      {"fitNote", plan.target_tree ? "rows from the target-augmented tree of the consistent estimates of the "
-                                     "measured tables: the target, then each feature given the target and "
-                                     "its parent feature"
-                                   : "rows from the tree distribution of the consistent estimates of the "
-                                     "selected marginals"},
+      {"fitNote", plan.target_tree
+                      ? "rows from the target-augmented tree of the consistent estimates of the measured tables: the "
+                        "target, then each feature given the target and its parent feature"
+                      : "rows from the tree distribution of the consistent estimates of the selected marginals"},
       {"syntheticRows", k},
       {"syntheticRowsFrom", options.round_to_dataset
                                 ? "rounding k P(x) along the tree to whole rows (largest remainders)"

@@ -35,8 +35,8 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       for (size_t c = 0; c < all.size(); ++c) all[c] = int(c);
       release.release = "reference measure: histogram";
       release.what =
-          "perturbed histogram: a noisy count of every cell of the full domain (Bojkovic & Loh, "
-          "Algorithm 2), from which the reduced space is drawn";
+          "perturbed histogram: a noisy count of every cell of the full domain (Bojkovic & Loh, Algorithm 2), from "
+          "which the reduced space is drawn";
       release.column_sets = {all};
       release.marginals = 1;
       release.sensitivity = 1;
@@ -72,8 +72,7 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       release.scale = scale;
       if (!inputs.rows)
         release.notes.push_back(
-            "the lattice is chosen from the noisy record count; without rows the "
-            "forecast shows the smallest lattice");
+            "the lattice is chosen from the noisy record count; without rows the forecast shows the smallest lattice");
       return std::optional<ForecastRelease>(release);
     }
   }

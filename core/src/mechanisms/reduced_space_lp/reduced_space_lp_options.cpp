@@ -22,8 +22,7 @@ Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& optio
   if (options.space == ReducedSpace::Continuous &&
       (reference.kind == ReferenceKind::Histogram || reference.kind == ReferenceKind::Tree)) {
     return Status::error(ErrorCode::InvalidArgument,
-                         "in the continuous space the reference measure must be "
-                         "\"uniform\" or \"bernstein-kde\"");
+                         "in the continuous space the reference measure must be \"uniform\" or \"bernstein-kde\"");
   }
   long long moments = options.space == ReducedSpace::Continuous ? 2 : 0;
   if (reader.has("moments") && options.space != ReducedSpace::Continuous) {

@@ -9,8 +9,8 @@ nlohmann::json reduced_space_lp_description(ReferenceKind reference) {
       {"title", reference == ReferenceKind::Uniform ? "Reduced-space LP reweighting with a uniform reference measure"
                                                     : "Reduced-space LP reweighting with a private reference measure"},
       {"paper",
-       "M. Boedihardjo, T. Strohmer, R. Vershynin. Privacy of synthetic data: a statistical framework. "
-       "IEEE Trans. Inf. Theory 69(1), 2023; Algorithm 1"},
+       "M. Boedihardjo, T. Strohmer, R. Vershynin. Privacy of synthetic data: a statistical framework. IEEE Trans. "
+       "Inf. Theory 69(1), 2023; Algorithm 1"},
       {"referenceMeasure", reference_kind_name(reference)},
       {"privacyNote", "docs/privacy/reduced-space-lp.md"}};
   if (reference != ReferenceKind::Uniform) {

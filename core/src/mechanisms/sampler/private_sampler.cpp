@@ -102,8 +102,8 @@ Result<PrivateSamplerOptions> read_private_sampler_options(OptionReader& reader,
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("sampler", options.sampler, kSamplerKinds));
   if (reader.has("syntheticRows")) {
     return invalid(
-        "the sampler draws \"samples\" records (each costs epsilon / samples); \"syntheticRows\" is for the "
-        "other mechanisms");
+        "the sampler draws \"samples\" records (each costs epsilon / samples); \"syntheticRows\" is for the other "
+        "mechanisms");
   }
   long long samples = 1;
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("samples", samples, 1, static_cast<long long>(kMaxSamples)));
@@ -178,8 +178,8 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
       {"samples", plan.samples},
       {"records", plan.records},
       {"recordsNote",
-       "replace-one neighbours: the number of records is public (stated here); every record of the "
-       "file counts, a cell that does not fit the schema being set to its column's first level"},
+       "replace-one neighbours: the number of records is public (stated here); every record of the file counts, a cell "
+       "that does not fit the schema being set to its column's first level"},
       {"alphabet", plan.alphabet},
       {"alphabetNote", "every combination of the chosen columns' categories, bins and missing levels, from the schema"},
       {"epsilonPerSample", obscuring ? nlohmann::json(plan.per_sample_epsilon) : nlohmann::json(nullptr)},
@@ -191,21 +191,21 @@ nlohmann::json sampler_plan_json(const PrivateSamplerOptions& options, const Sam
         {"maxObscuring", options.max_obscuring},
         {"recordsForTv", records_for_tv(obscuring_epsilon(options), plan.alphabet)},
         {"note",
-         "ROO at epsilon / N: gamma = k / (k + n (e^eps - 1)), the probability a sample is uniform noise (DS-ROO's "
-         "at most); worstCaseTv = gamma (1 - 1/k), its TV to the data's distribution when all records share one "
-         "symbol; mostSamples keeps gamma <= maxObscuring; recordsForTv: the paper's eq. (9), "
-         "n >= (k (1 - alpha) - 1) / (alpha (e^eps - 1)) records make worstCaseTv <= alpha"}}},
+         "ROO at epsilon / N: gamma = k / (k + n (e^eps - 1)), the probability a sample is uniform noise (DS-ROO's at "
+         "most); worstCaseTv = gamma (1 - 1/k), its TV to the data's distribution when all records share one symbol; "
+         "mostSamples keeps gamma <= maxObscuring; recordsForTv: the paper's eq. (9), n >= (k (1 - alpha) - 1) / "
+         "(alpha (e^eps - 1)) records make worstCaseTv <= alpha"}}},
       {"histogram",
        {{"epsilon", options.epsilon},
         {"scale", plan.histogram_scale.value()},
         {"tvBound", plan.histogram_tv_bound},
         {"note",
-         "one Laplace histogram at the whole epsilon, every sample drawn from it: expected TV <= k E|Z| / n "
-         "for any N"}}},
+         "one Laplace histogram at the whole epsilon, every sample drawn from it: expected TV <= k E|Z| / n for any "
+         "N"}}},
       {"betterForTheseSamples", plan.worst_tv <= plan.histogram_tv_bound ? "reveal-or-obscure" : "laplace-histogram"},
       {"betterNote",
-       "ROO's worst case against the histogram's bound, from public inputs; the report compares the "
-       "samplers exactly on the data"}};
+       "ROO's worst case against the histogram's bound, from public inputs; the report compares the samplers exactly "
+       "on the data"}};
   if (options.sampler == SamplerKind::SubsampledRr) out["epsilon0"] = plan.epsilon0;
   return out;
 }

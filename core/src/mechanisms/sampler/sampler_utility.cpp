@@ -89,20 +89,19 @@ nlohmann::json sampler_utility_json(const SamplerUtilityInputs& inputs, RandomSo
       best = option["sampler"].get<std::string>();
     }
   }
-  nlohmann::json out = {
-      {"notice", "NOT PRIVATE: computed from the data, for the data owner only"},
-      {"records", n},
-      {"alphabet", k},
-      {"smallestCount", smallest},
-      {"perSampleEpsilon", eps},
-      {"histogramEpsilon", inputs.histogram_epsilon},
-      {"tvNote",
-       "total variation between the law each sample is drawn from and the data's distribution: exact for the "
-       "reveal-or-obscure family; for the histogram, the mean over its noise (all N samples share one "
-       "released histogram)"},
-      {"options", options},
-      {"best", best},
-      {"used", inputs.used}};
+  nlohmann::json out = {{"notice", "NOT PRIVATE: computed from the data, for the data owner only"},
+                        {"records", n},
+                        {"alphabet", k},
+                        {"smallestCount", smallest},
+                        {"perSampleEpsilon", eps},
+                        {"histogramEpsilon", inputs.histogram_epsilon},
+                        {"tvNote",
+                         "total variation between the law each sample is drawn from and the data's distribution: exact "
+                         "for the reveal-or-obscure family; for the histogram, the mean over its noise (all N samples "
+                         "share one released histogram)"},
+                        {"options", options},
+                        {"best", best},
+                        {"used", inputs.used}};
   if (inputs.released) out["releasedHistogramTv"] = total_variation(inputs.released->probabilities, empirical);
   return out;
 }

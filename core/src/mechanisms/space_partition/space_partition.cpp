@@ -380,10 +380,9 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   output.description = {
       {"name", "space-partition"},
       {"title", grid ? "Space partitioning: data-independent grid" : "Space partitioning: adaptive KD-tree"},
-      {"paper",
-       std::string("A. Kreačić, N. Nouri, V. K. Potluru, T. Balch, M. Veloso. Differentially private synthetic "
-                   "data using KD-trees. UAI 2023; ") +
-           (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
+      {"paper", std::string("A. Kreačić, N. Nouri, V. K. Potluru, T. Balch, M. Veloso. Differentially private "
+                            "synthetic data using KD-trees. UAI 2023; ") +
+                    (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
       {"privacyNote", "docs/privacy/kd-tree.md"}};
   output.parameters = release.parameters;
   output.parameters["bounds"] =

@@ -68,8 +68,8 @@ TEST_CASE("KD-tree on the 5-D mixture of Gaussians", "[.][kd-tree-bench]") {
     const KdTreeRelease release = release_kd_tree(space.points, settings, random).value();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf(
-        "d=%zu n=%zu h=%zu L=%zu b=%g tau=%.1f t=%lld: leaves=%.0f released=%zu empty released=%llu "
-        "empty split=%llu time=%.3fs\n",
+        "d=%zu n=%zu h=%zu L=%zu b=%g tau=%.1f t=%lld: leaves=%.0f released=%zu empty released=%llu empty split=%llu "
+        "time=%.3fs\n",
         columns, rows.size(), release.data_independent_levels, release.decision_levels, release.decision_scale,
         settings.tau, static_cast<long long>(threshold), release.leaves, release.bins.size(),
         static_cast<unsigned long long>(release.empty_bins_released),
