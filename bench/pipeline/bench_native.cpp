@@ -1,6 +1,7 @@
 // Native half of `npm run bench`: runs the synthesis pipeline on a CSV and prints one JSON line
 // with the time of each phase (measured here from progress events: core reads no clock), the LP
 // size and the utility. Usage: privsynth_bench_native <schema.json> <data.csv> <options-json>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -11,6 +12,16 @@
 
 using namespace privsynth;
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double worst_tv(const nlohmann::json& distances) {
+  double worst = 0;
+  for (const nlohmann::json& d : distances) worst = std::max(worst, d["tv"].get<double>());
+  return worst;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -60,6 +71,9 @@ int main(int argc, char** argv) {
                          {"released", receipt["released"]},
                          {"meanTwoWayTV", report["marginals"]["meanTwoWayTV"]},
                          {"meanOneWayTV", report["marginals"]["meanOneWayTV"]},
+                         {"worstTwoWayTV", worst_tv(report["marginals"]["twoWay"])},
+                         {"twoWay", report["marginals"]["twoWay"]},
+                         {"meanThreeWaySampleTV", report["marginals"]["meanThreeWaySampleTV"]},
                          {"maxStatisticError", report["maxStatisticError"]["value"]}};
   if (report.contains("ml")) line["ml"] = report["ml"];
   if (report.contains("kernel")) line["kernel"] = report["kernel"];

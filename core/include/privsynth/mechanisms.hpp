@@ -14,8 +14,8 @@ namespace privsynth {
 
 struct OptionInfo {
   std::string name;
-  std::string type;                        // "number", "integer", "boolean", "text", "text-list", "choice"
-  std::vector<std::string> values;         // "choice": the values it takes, in order
+  std::string type;                 // "number", "integer", "boolean", "text", "text-list", "choice", "column-sets"
+  std::vector<std::string> values;  // "choice": the values it takes, in order
   std::optional<double> minimum, maximum;  // "number" and "integer": inclusive bounds
   bool minimum_excluded = false;           // the value must exceed `minimum`
   bool test_only = false;                  // for tests only: makes the output NOT PRIVATE
@@ -32,13 +32,13 @@ struct MechanismInfo {
 
 struct MechanismCatalogue {
   std::vector<OptionInfo> common_options;  // read for every mechanism (epsilon, columns, ...)
-  std::vector<MechanismInfo> mechanisms;   // in registry order: the first is the default
+  std::vector<MechanismInfo> mechanisms;   // in registry order ("mechanism": "auto", the default, picks one)
 };
 
 Result<MechanismCatalogue> mechanism_catalogue();
 Result<std::string> mechanism_catalogue_json();
 
-// The ids alone, in registry order (the first is the default).
+// The ids alone, in registry order.
 std::vector<std::string> mechanism_ids();
 
 }  // namespace privsynth

@@ -45,6 +45,7 @@ const char* option_type_name(OptionType type) {
     case OptionType::Text: return "text";
     case OptionType::TextList: return "text-list";
     case OptionType::Choice: return "choice";
+    case OptionType::ColumnSets: return "column-sets";
   }
   return "?";
 }
@@ -155,6 +156,44 @@ Status OptionReader::text_list(const char* key, std::vector<std::string>& out) {
     items.push_back(item.get<std::string>());
   }
   out = std::move(items);
+  return Status::ok();
+}
+
+Status OptionReader::column_sets(const char* key, std::vector<WeightedColumnSet>& out) {
+  declare(declaration(key, OptionType::ColumnSets));
+  const nlohmann::json* value = find(key);
+  if (!value) return Status::ok();
+  const std::string expected =
+      "a non-empty array of column sets, each an array of column names or {\"columns\": [names], \"weight\": a "
+      "number > 0}";
+  if (!value->is_array() || value->empty()) return option_error(key, expected);
+  std::vector<WeightedColumnSet> sets;
+  for (const nlohmann::json& item : *value) {
+    WeightedColumnSet set;
+    const nlohmann::json* names = &item;
+    if (item.is_object()) {
+      for (const auto& [field, unused] : item.items()) {
+        if (field != "columns" && field != "weight")
+          return option_error(key, expected + ", not with \"" + field + "\"");
+      }
+      if (!item.contains("columns")) return option_error(key, expected);
+      names = &item["columns"];
+      if (item.contains("weight")) {
+        const nlohmann::json& weight = item["weight"];
+        if (!weight.is_number() || !std::isfinite(weight.get<double>()) || !(weight.get<double>() > 0)) {
+          return option_error(key, expected);
+        }
+        set.weight = weight.get<double>();
+      }
+    }
+    if (!names->is_array() || names->empty()) return option_error(key, expected);
+    for (const nlohmann::json& name : *names) {
+      if (!name.is_string()) return option_error(key, expected);
+      set.columns.push_back(name.get<std::string>());
+    }
+    sets.push_back(std::move(set));
+  }
+  out = std::move(sets);
   return Status::ok();
 }
 

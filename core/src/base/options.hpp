@@ -20,8 +20,15 @@
 
 namespace privsynth {
 
-enum class OptionType { Number, Integer, Boolean, Text, TextList, Choice };
-const char* option_type_name(OptionType type);  // "number", "integer", "boolean", "text", "text-list", "choice"
+enum class OptionType { Number, Integer, Boolean, Text, TextList, Choice, ColumnSets };
+// "number", "integer", "boolean", "text", "text-list", "choice", "column-sets"
+const char* option_type_name(OptionType type);
+
+// Columns named by the user with a weight: one marginal of a workload.
+struct WeightedColumnSet {
+  std::vector<std::string> columns;
+  double weight = 1;
+};
 
 // An option as a reader declared it.
 struct OptionDeclaration {
@@ -49,6 +56,8 @@ class OptionReader {
   Status test_only_switch(const char* key, bool& out);
   Status text(const char* key, std::string& out);
   Status text_list(const char* key, std::vector<std::string>& out);
+  // A non-empty array whose items are arrays of column names, or {"columns": [...], "weight": w > 0}.
+  Status column_sets(const char* key, std::vector<WeightedColumnSet>& out);
   // One of `choices` by its name; any other value fails, naming the values the option takes.
   template <class T, size_t N>
   Status choice(const char* key, T& out, const Choice<T> (&choices)[N]) {

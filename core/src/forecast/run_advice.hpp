@@ -10,7 +10,7 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "forecast/recommendation.hpp"
+#include "pipeline/recommendation.hpp"
 #include "privsynth/run_advice.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"

@@ -149,6 +149,7 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     inputs.numeric.push_back(column.kind == ColumnKind::Numeric);
   }
   inputs.levels = forecast.levels;
+  inputs.names = forecast.column_names;
   if (rows) {
     // As split_rows (holdout.hpp): each record is held out with probability f, so the mechanism
     // sees (1 - f) n records on average.

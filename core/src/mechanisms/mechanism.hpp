@@ -43,6 +43,8 @@ struct MechanismContext {
   std::vector<bool> numeric_columns = {};
   // The caller wants the owner-only report ("evaluate"): mechanisms skip its work otherwise.
   bool owner_report = true;
+  // Each chosen column's name from the schema (options may name columns).
+  std::vector<std::string> column_names = {};
 };
 
 // Released points with a weight each, returned beside the synthetic table when a mechanism's

@@ -15,10 +15,11 @@
 namespace privsynth {
 
 struct ForecastInputs {
-  std::vector<int> levels;     // of the chosen columns, as encoded
-  std::optional<double> rows;  // records the mechanism will see (after an mlTarget hold-out); a guess
-  int target_column = -1;      // index among the chosen columns of mlTarget, or -1
-  std::vector<bool> numeric;   // of the chosen columns: numeric (true) or categorical
+  std::vector<int> levels;         // of the chosen columns, as encoded
+  std::optional<double> rows;      // records the mechanism will see (after an mlTarget hold-out); a guess
+  int target_column = -1;          // index among the chosen columns of mlTarget, or -1
+  std::vector<bool> numeric;       // of the chosen columns: numeric (true) or categorical
+  std::vector<std::string> names;  // of the chosen columns, from the schema
 };
 
 // RevealOrObscure: samples that add no noise to values (a sample is drawn from the data or obscured whole).

@@ -2,6 +2,7 @@
 
 #include "privsynth/mechanisms.hpp"
 
+#include "mechanisms/adaptive_marginals/adaptive_marginals.hpp"
 #include "mechanisms/marginal_lp/marginal_lp.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
 #include "mechanisms/sampler/private_sampler.hpp"
@@ -15,6 +16,7 @@ const std::vector<const MechanismDescriptor*>& mechanism_registry() {
   static const std::vector<const MechanismDescriptor*> registry = {
       &reduced_space_lp_mechanism(),
       &marginal_lp_mechanism(),
+      &adaptive_marginals_mechanism(),
       &space_partition_mechanism(),
       &sampler_mechanism(),
   };

@@ -1,5 +1,7 @@
 #include "pipeline/run_setup.hpp"
 
+#include "privsynth/mechanisms.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -80,6 +82,14 @@ Status check_privacy_model(const MechanismDescriptor& mechanism, const PrivacyDe
 
 namespace {
 
+// "reduced-space-lp", "marginal-lp", ... in registry order.
+std::string mechanism_list() {
+  std::string list;
+  const std::vector<std::string> ids = mechanism_ids();
+  for (size_t i = 0; i < ids.size(); ++i) list += (i ? ", \"" : "\"") + ids[i] + "\"";
+  return list;
+}
+
 constexpr Choice<SchemaProvenance> kSchemaProvenances[] = {{"public", SchemaProvenance::Public},
                                                            {"inferred-from-data", SchemaProvenance::InferredFromData}};
 
@@ -91,8 +101,14 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
     return Status::error(ErrorCode::InvalidArgument, "option \"epsilon\" is required (the privacy budget, > 0)");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", options.epsilon));
-  options.mechanism = mechanism_registry().front()->id;  // the default
+  options.mechanism = kAutoMechanism;
   PRIVSYNTH_RETURN_IF_ERROR(reader.text("mechanism", options.mechanism));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("publicRows", options.public_rows, 1, 1e12));
+  if (options.public_rows && options.mechanism != kAutoMechanism) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"publicRows\" (a number of records you state as public) only helps \"mechanism\": "
+                         "\"auto\" choose; the forecast takes n as its own argument");
+  }
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("outOfDomain", options.out_of_domain, kOutOfDomainPolicies));
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("schemaProvenance", options.provenance, kSchemaProvenances));
@@ -112,6 +128,18 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   return options;
 }
 
+nlohmann::json mechanism_choice_json(const RunCommonOptions& common) {
+  if (!common.automatic) return nullptr;
+  nlohmann::json choice = {{"requested", kAutoMechanism},
+                           {"chosen", common.automatic->mechanism},
+                           {"reason", common.automatic->reason},
+                           {"from",
+                            "the chosen columns of the schema, epsilon, mlTarget and publicRows (public inputs "
+                            "only, never the data)"}};
+  if (common.public_rows) choice["publicRows"] = *common.public_rows;
+  return choice;
+}
+
 Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json) {
   RunSetup setup;
   PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(schema_json));
@@ -122,16 +150,31 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   setup.common = std::move(common);
   // A schema read from the data is not private however it reaches us: by option or by its own label.
   if (setup.schema.inferred_from_data) setup.common.provenance = SchemaProvenance::InferredFromData;
-  const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);
-  if (!mechanism)
-    return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + setup.common.mechanism + "\"");
-  PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, setup.common.epsilon));
-  setup.mechanism = std::move(prepared);
-  PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<int> columns, resolve_columns(setup.schema, setup.common.columns));
   setup.columns = std::move(columns);
   PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, setup.common.ml_target));
+  if (setup.common.mechanism == kAutoMechanism) {
+    std::vector<Column> chosen;
+    for (int c : setup.columns) chosen.push_back(setup.schema.columns[size_t(c)]);
+    setup.common.automatic =
+        recommend_mechanism(chosen, setup.common.epsilon, setup.common.public_rows, setup.common.ml_target);
+    setup.common.mechanism = setup.common.automatic->mechanism;
+  }
+  const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);
+  if (!mechanism) {
+    return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + setup.common.mechanism +
+                                                         "\"; use \"auto\" or one of " + mechanism_list());
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, setup.common.epsilon));
+  setup.mechanism = std::move(prepared);
+  PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));
+  const Status all_used = reader.check_all_used();
+  if (!all_used.is_ok() && setup.common.automatic) {
+    return Status::error(all_used.code(), all_used.message() + " (\"mechanism\": \"auto\" chose \"" +
+                                              setup.common.mechanism +
+                                              "\" for these columns; name the mechanism whose options you set)");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(all_used);
   // Under replace-one neighbours n is public and no record may be dropped (encoding.hpp).
   if (setup.mechanism.privacy.neighbours == Neighbours::ReplaceOne &&
       setup.common.out_of_domain == OutOfDomainPolicy::Reject) {

@@ -10,6 +10,7 @@
 #include "base/options.hpp"
 #include "data/encoding.hpp"
 #include "mechanisms/registry.hpp"
+#include "pipeline/recommendation.hpp"
 #include "privacy/receipt.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
@@ -18,7 +19,13 @@ namespace privsynth {
 
 // Options shared by every mechanism; the mechanism reads the rest from the same reader.
 struct RunCommonOptions {
-  std::string mechanism;  // the registry's first when not given
+  // A registry id, or "auto" (the default): the mechanism the recommendation names for the chosen
+  // columns, epsilon, mlTarget and publicRows (pipeline/recommendation.hpp), public inputs only.
+  std::string mechanism;
+  // With "auto": what was asked for and why this mechanism (the receipt's mechanismChoice).
+  std::optional<Recommendation> automatic;
+  // A number of records the caller states as public; used only by "auto" to choose.
+  std::optional<double> public_rows;
   double epsilon = 0;
   std::vector<std::string> columns;  // empty: all schema columns
   OutOfDomainPolicy out_of_domain = OutOfDomainPolicy::Clamp;
@@ -35,6 +42,9 @@ struct RunCommonOptions {
 };
 
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader);
+
+// The receipt's mechanismChoice after "auto": asked, chosen, why and from what; null otherwise.
+nlohmann::json mechanism_choice_json(const RunCommonOptions& common);
 
 struct RunSetup {
   Schema schema;

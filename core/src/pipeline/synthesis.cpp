@@ -181,9 +181,14 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     if (chosen.columns[c].name == setup.common.ml_target) target_column = static_cast<int>(c);
   }
   std::vector<bool> numeric_columns;
-  for (const Column& column : chosen.columns) numeric_columns.push_back(column.kind == ColumnKind::Numeric);
-  Result<MechanismOutput> output = setup.mechanism.run(MechanismContext{
-      table, accountant, *random, progress, &unit_values, target_column, numeric_columns, setup.common.evaluate});
+  std::vector<std::string> names;
+  for (const Column& column : chosen.columns) {
+    numeric_columns.push_back(column.kind == ColumnKind::Numeric);
+    names.push_back(column.name);
+  }
+  Result<MechanismOutput> output =
+      setup.mechanism.run(MechanismContext{table, accountant, *random, progress, &unit_values, target_column,
+                                           numeric_columns, setup.common.evaluate, names});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {
@@ -193,8 +198,6 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
          "Poisson split, which keeps neighbouring tables neighbouring)"}};
   }
 
-  std::vector<std::string> names;
-  for (const Column& column : chosen.columns) names.push_back(column.name);
   SynthesisOutput result;
   result.rows = output.value().synthetic.rows;
   result.columns =
@@ -228,11 +231,12 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
                                 : Json{{"target", setup.common.ml_target}, {"error", tstr.status().message()}};
   }
   result.report_json = to_json_text(report, 1);
-  result.receipt_json = to_json_text(
-      build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
-                                  out_of_domain_policy_name(setup.common.out_of_domain), accountant, output.value(),
-                                  setup.common.has_test_seed, result.rows, setup.common.choices_from_data}),
-      1);
+  result.receipt_json =
+      to_json_text(build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
+                                               out_of_domain_policy_name(setup.common.out_of_domain), accountant,
+                                               output.value(), setup.common.has_test_seed, result.rows,
+                                               setup.common.choices_from_data, mechanism_choice_json(setup.common)}),
+                   1);
   // Fail closed: nothing leaves a run whose randomness failed at any point (random.hpp).
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");

@@ -109,6 +109,7 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
         {"columns", columns}}},
       {"output", {{"rows", inputs.synthetic_rows}, {"columns", inputs.output_columns.size()}}},
   };
+  if (!inputs.mechanism_choice.is_null()) receipt["mechanismChoice"] = inputs.mechanism_choice;
   add_discovery(receipt["privacy"], inputs.schema, inputs.accountant);
   receipt["privacy"]["tablesCovered"] = tables_covered(inputs.out_of_domain_policy);
   return receipt;

@@ -25,6 +25,8 @@ struct ReceiptInputs {
   bool test_seed_used;
   size_t synthetic_rows;
   std::vector<std::string> choices_from_data = {};  // options chosen by looking at the data: NOT PRIVATE
+  // "mechanism": "auto": what it chose and why (the receipt's mechanismChoice); null otherwise.
+  nlohmann::json mechanism_choice = nullptr;
 };
 
 nlohmann::json build_receipt(const ReceiptInputs& inputs);

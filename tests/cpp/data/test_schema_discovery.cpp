@@ -58,8 +58,9 @@ TEST_CASE("discovery on Adult finds the frequent categories and tight bounds, an
 
 TEST_CASE("a synthesis with a discovered schema adds the discovery's cost to its receipt", "[discovery][schema]") {
   const SchemaDiscoveryOutput found = discover_schema(kRequest, testing::adult_data().cells.view()).value();
-  const Result<SynthesisOutput> run = synthesize(
-      SynthesisInput{found.schema_json, testing::adult_data().cells.view(), R"({"epsilon": 1, "testSeed": 1})"});
+  const Result<SynthesisOutput> run =
+      synthesize(SynthesisInput{found.schema_json, testing::adult_data().cells.view(),
+                                R"({"mechanism": "reduced-space-lp", "epsilon": 1, "testSeed": 1})"});
   INFO(run.status().message());
   REQUIRE(run.is_ok());
   const Json receipt = Json::parse(run.value().receipt_json);

@@ -61,7 +61,7 @@ const Json& release_named(const Json& forecast, const std::string& name) {
 }  // namespace
 
 TEST_CASE("reduced-space-lp forecast: the marginals, cells and Laplace scales of the run's ledger", "[forecast]") {
-  const std::string options = R"({"epsilon":1,"degree":2)";
+  const std::string options = R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":2)";
   const Json f = forecast(options + "}", 400.0);
   const Json receipt = receipt_of(options + R"(,"testSeed":4})");
   const Json& ledger = receipt["ledger"];
@@ -100,7 +100,8 @@ TEST_CASE("reduced-space-lp forecast: the marginals, cells and Laplace scales of
 TEST_CASE("reduced-space-lp forecast with a private reference measure matches the run's ledger", "[forecast]") {
   for (const std::string reference : {"tree", "histogram"}) {
     const std::string options =
-        R"({"epsilon":2,"degree":1,"countBudgetFraction":0.2,"referenceMeasure":")" + reference + "\"";
+        R"({"mechanism":"reduced-space-lp","epsilon":2,"degree":1,"countBudgetFraction":0.2,"referenceMeasure":")" +
+        reference + "\"";
     const Json f = forecast(options + "}");
     const Json receipt = receipt_of(options + R"(,"testSeed":9})");
     const Json& ledger = receipt["ledger"];
@@ -123,7 +124,7 @@ TEST_CASE("reduced-space-lp forecast with a private reference measure matches th
 TEST_CASE("reduced-space-lp forecast in the continuous space: moments and the Bernstein KDE as the run's ledger",
           "[forecast]") {
   const std::string options =
-      R"({"epsilon":1,"columns":["c"],"degree":1,"space":"continuous","moments":2,"referenceMeasure":"bernstein-kde",)"
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["c"],"degree":1,"space":"continuous","moments":2,"referenceMeasure":"bernstein-kde",)"
       R"("bernsteinLattice":8})";
   const Json f = forecast(options, 400.0);
   const Json receipt = receipt_of(options.substr(0, options.size() - 1) + R"(,"testSeed":6})");
@@ -235,13 +236,17 @@ TEST_CASE("marginal-lp forecast on Adult with a target: the target tree's stds a
 
 TEST_CASE("the forecast refuses options as synthesize() does, and ignores the run-only ones", "[forecast][errors]") {
   for (const std::string& options :
-       {std::string("{}"), std::string(R"({"epsilon":0})"), std::string(R"({"epsilon":1,"epsilom":2})"),
-        std::string(R"({"epsilon":1,"mechanism":"magic"})"), std::string(R"({"epsilon":1,"degree":5})"),
-        std::string(R"({"epsilon":1,"columns":["a","b"],"degree":3})"),
-        std::string(R"({"epsilon":1,"columns":["a","nope"]})"), std::string(R"({"epsilon":1,"mlTarget":"a"})"),
-        std::string(R"({"epsilon":1,"countBudgetFraction":1})"),
-        std::string(R"({"epsilon":1,"referenceMeasure":"histogram","histogramCellLimit":10})"),
-        std::string(R"({"epsilon":1,"space":"continuous"})"),
+       {std::string("{}"), std::string(R"({"mechanism":"reduced-space-lp","epsilon":0})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"epsilom":2})"),
+        std::string(R"({"epsilon":1,"mechanism":"magic"})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":5})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["a","b"],"degree":3})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["a","nope"]})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"mlTarget":"a"})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"countBudgetFraction":1})"),
+        std::string(
+            R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"histogram","histogramCellLimit":10})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"space":"continuous"})"),
         std::string(R"({"epsilon":1,"mechanism":"marginal-lp","workload":"all","fit":"tree"})"),
         std::string(R"({"epsilon":1,"mechanism":"marginal-lp","delta":0})"),
         std::string(R"({"epsilon":1,"mechanism":"marginal-lp","degree":2})"), std::string("[1,2]")}) {
@@ -253,18 +258,22 @@ TEST_CASE("the forecast refuses options as synthesize() does, and ignores the ru
     CHECK(forecasted.status().code() == run.status().code());
     CHECK(forecasted.status().message() == run.status().message());
   }
-  CHECK(forecast_run_json(kSchema, R"({"epsilon":1})", 0.0).status().code() == ErrorCode::InvalidArgument);
-  CHECK(forecast_run_json("{}", R"({"epsilon":1})").status().code() == ErrorCode::InvalidSchema);
-  const Json f =
-      forecast(R"({"epsilon":1,"testSeed":3,"outOfDomain":"reject","evaluate":false,"schemaProvenance":"public"})");
+  CHECK(forecast_run_json(kSchema, R"({"mechanism":"reduced-space-lp","epsilon":1})", 0.0).status().code() ==
+        ErrorCode::InvalidArgument);
+  CHECK(forecast_run_json("{}", R"({"mechanism":"reduced-space-lp","epsilon":1})").status().code() ==
+        ErrorCode::InvalidSchema);
+  const Json f = forecast(
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"testSeed":3,"outOfDomain":"reject","evaluate":false,"schemaProvenance":"public"})");
   CHECK(f["mechanism"] == "reduced-space-lp");
 }
 
 TEST_CASE("forecast budgets add up to the budget for every setup", "[forecast]") {
-  for (const std::string options :
-       {R"({"epsilon":1.5,"degree":2,"referenceMeasure":"tree"})", R"({"epsilon":0.3,"degree":3})",
-        R"({"epsilon":1,"columns":["c"],"degree":1,"space":"continuous","referenceMeasure":"bernstein-kde"})",
-        R"({"epsilon":1,"columns":["c"],"degree":1,"space":"continuous","moments":2})"}) {
+  for (
+      const std::string options :
+      {R"({"mechanism":"reduced-space-lp","epsilon":1.5,"degree":2,"referenceMeasure":"tree"})",
+       R"({"mechanism":"reduced-space-lp","epsilon":0.3,"degree":3})",
+       R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["c"],"degree":1,"space":"continuous","referenceMeasure":"bernstein-kde"})",
+       R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["c"],"degree":1,"space":"continuous","moments":2})"}) {
     INFO(options);
     const Json f = forecast(options, 1000.0);
     double total = 0;
@@ -300,7 +309,7 @@ TEST_CASE("forecast expected TV falls with n and with epsilon; without n it is n
     CHECK(worst_tv(2, 1e4, mechanism) < worst_tv(1, 1e4, mechanism));
     CHECK(worst_tv(0.01, 10, mechanism) == 1.0);  // capped
   }
-  const Json f = forecast(R"({"epsilon":1})");
+  const Json f = forecast(R"({"mechanism":"reduced-space-lp","epsilon":1})");
   CHECK(f["rows"].is_null());
   CHECK(f["releases"][1]["expectedTvEach"].is_null());
   CHECK(f["releases"][1]["perMarginal"][0]["expectedTv"].is_null());

@@ -111,7 +111,8 @@ TEST_CASE("with noisy measurements the fit is closer to the truth than the measu
 
 TEST_CASE("the estimated total weighs each measurement by its precision", "[graphical-model]") {
   // Totals 100 (2 cells, sigma 1: variance 2) and 130 (8 cells, sigma 1: variance 8): weights 4:1.
-  const std::vector<NoisyMarginal> measurements{{{0}, {60, 40}, 1.0, {}}, {{1}, std::vector<double>(8, 130.0 / 8), 1.0, {}}};
+  const std::vector<NoisyMarginal> measurements{{{0}, {60, 40}, 1.0, {}},
+                                                {{1}, std::vector<double>(8, 130.0 / 8), 1.0, {}}};
   CHECK(estimated_total(measurements) == Approx((100.0 / 2 + 130.0 / 8) / (1.0 / 2 + 1.0 / 8)));
   CHECK(estimated_total({{{0}, {-5, -3}, 1.0, {}}}) == 1);
 }

@@ -92,9 +92,10 @@ TEST_CASE("the input limits hold over the sum of the chunks", "[encoding][stream
 TEST_CASE("a synthesis session fed in chunks gives the seeded output of synthesize()", "[synthesis][streaming]") {
   const testing::BundledData& adult = testing::adult_data();
   const CellGridView grid = adult.cells.view();
-  for (const std::string options :
-       {R"({"epsilon":1,"mechanism":"marginal-lp","testSeed":3})",
-        R"({"epsilon":1,"columns":["age","sex","income"],"degree":2,"testSeed":4,"evaluate":false})"}) {
+  for (
+      const std::string options :
+      {R"({"epsilon":1,"mechanism":"marginal-lp","testSeed":3})",
+       R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["age","sex","income"],"degree":2,"testSeed":4,"evaluate":false})"}) {
     INFO(options);
     const Result<SynthesisOutput> whole = testing::synthesize_on(adult, options);
     REQUIRE(whole.is_ok());
@@ -120,11 +121,15 @@ TEST_CASE("a synthesis session fed in chunks gives the seeded output of synthesi
 TEST_CASE("a session checks its options before any row", "[synthesis][streaming][errors]") {
   const testing::BundledData& adult = testing::adult_data();
   const std::vector<std::string> header = header_of(adult.cells.view());
-  CHECK(SynthesisSession::start(adult.schema, R"({"epsilon":0})", header).status().code() ==
-        ErrorCode::InvalidArgument);
-  CHECK(SynthesisSession::start(adult.schema, R"({"epsilon":1,"bogus":1})", header).status().code() ==
-        ErrorCode::InvalidArgument);
-  CHECK(SynthesisSession::start(adult.schema, R"({"epsilon":1})", {"age"}).status().code() == ErrorCode::InvalidData);
+  CHECK(SynthesisSession::start(adult.schema, R"({"mechanism":"reduced-space-lp","epsilon":0})", header)
+            .status()
+            .code() == ErrorCode::InvalidArgument);
+  CHECK(SynthesisSession::start(adult.schema, R"({"mechanism":"reduced-space-lp","epsilon":1,"bogus":1})", header)
+            .status()
+            .code() == ErrorCode::InvalidArgument);
+  CHECK(SynthesisSession::start(adult.schema, R"({"mechanism":"reduced-space-lp","epsilon":1})", {"age"})
+            .status()
+            .code() == ErrorCode::InvalidData);
 }
 
 TEST_CASE("a summary fed in chunks equals the one-pass summary", "[data-summary][streaming]") {

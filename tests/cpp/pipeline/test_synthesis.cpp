@@ -18,9 +18,9 @@ Result<SynthesisOutput> run(const std::string& options, const ProgressSink& prog
 
 TEST_CASE("Adult end to end: receipt, report and a synthetic table in the schema's domain", "[synthesis]") {
   std::vector<std::string> phases;
-  const Result<SynthesisOutput> result =
-      run(R"({"epsilon":1,"columns":["age","workclass","education","sex","race","income"],"degree":2,"testSeed":5})",
-          [&](const Progress& p) {
+  const Result<SynthesisOutput> result = run(
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["age","workclass","education","sex","race","income"],"degree":2,"testSeed":5})",
+      [&](const Progress& p) {
     if (phases.empty() || phases.back() != phase_name(p.phase)) phases.push_back(phase_name(p.phase));
     return true;
       });
@@ -66,24 +66,31 @@ TEST_CASE("Adult end to end: receipt, report and a synthetic table in the schema
 TEST_CASE("the pipeline rejects bad options before touching the data", "[synthesis][errors]") {
   const auto code_of = [](const std::string& options) { return run(options).status(); };
   CHECK(code_of("{}").message() == "option \"epsilon\" is required (the privacy budget, > 0)");
-  CHECK(code_of(R"({"epsilon":0})").code() == ErrorCode::InvalidArgument);
-  CHECK(code_of(R"({"epsilon":-1})").code() == ErrorCode::InvalidArgument);
-  CHECK(code_of(R"({"epsilon":"1"})").code() == ErrorCode::InvalidArgument);
-  CHECK(code_of(R"({"epsilon":1,"epsilom":2})").message() == "unknown option \"epsilom\"");
-  CHECK(code_of(R"({"epsilon":1,"degree":5})").message() == "option \"degree\" must be a whole number from 1 to 3");
-  CHECK(code_of(R"({"epsilon":1,"columns":["age","nope"]})").message() ==
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":0})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":-1})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":"1"})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":1,"epsilom":2})").message() ==
+        "unknown option \"epsilom\"");
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":5})").message() ==
+        "option \"degree\" must be a whole number from 1 to 3");
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["age","nope"]})").message() ==
         "option \"columns\": the schema has no column \"nope\"");
-  CHECK(code_of(R"({"epsilon":1,"mechanism":"magic"})").message() == "unknown mechanism \"magic\"");
-  CHECK(code_of(R"({"epsilon":1,"outOfDomain":"ignore"})").code() == ErrorCode::InvalidArgument);
-  CHECK(code_of(R"({"epsilon":1,"countBudgetFraction":1})").code() == ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"epsilon":1,"mechanism":"magic"})").message() ==
+        "unknown mechanism \"magic\"; use \"auto\" or one of \"reduced-space-lp\", \"marginal-lp\", "
+        "\"adaptive-marginals\", \"space-partition\", \"sampler\"");
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":1,"outOfDomain":"ignore"})").code() ==
+        ErrorCode::InvalidArgument);
+  CHECK(code_of(R"({"mechanism":"reduced-space-lp","epsilon":1,"countBudgetFraction":1})").code() ==
+        ErrorCode::InvalidArgument);
   CHECK(code_of("[1,2]").message() == "options must be a JSON object");
-  CHECK(synthesize(SynthesisInput{"{}", adult().cells.view(), R"({"epsilon":1})"}).status().code() ==
-        ErrorCode::InvalidSchema);
+  CHECK(synthesize(SynthesisInput{"{}", adult().cells.view(), R"({"mechanism":"reduced-space-lp","epsilon":1})"})
+            .status()
+            .code() == ErrorCode::InvalidSchema);
 }
 
 TEST_CASE("an LP failure surfaces as an error result from the pipeline", "[synthesis][errors]") {
-  const Result<SynthesisOutput> result =
-      run(R"({"epsilon":1,"columns":["sex","race","income"],"lpIterationLimit":1,"testSeed":1})");
+  const Result<SynthesisOutput> result = run(
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["sex","race","income"],"lpIterationLimit":1,"testSeed":1})");
   REQUIRE_FALSE(result.is_ok());
   CHECK(result.status().code() == ErrorCode::LpLimitReached);
 }
@@ -91,8 +98,8 @@ TEST_CASE("an LP failure surfaces as an error result from the pipeline", "[synth
 TEST_CASE("heart: numeric-coded categories (\"1.0\" matches 1) and a private receipt without a seed", "[synthesis]") {
   const std::string schema = *testing::read_text_file(testing::data_path("heart/heart_cleveland.schema.json"));
   const CellGrid cells = *testing::read_csv_file(testing::data_path("heart/heart_cleveland.csv"));
-  const Result<SynthesisOutput> result =
-      synthesize(SynthesisInput{schema, cells.view(), R"({"epsilon":2,"degree":1,"outOfDomain":"error"})"});
+  const Result<SynthesisOutput> result = synthesize(SynthesisInput{
+      schema, cells.view(), R"({"mechanism":"reduced-space-lp","epsilon":2,"degree":1,"outOfDomain":"error"})"});
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);
@@ -105,7 +112,8 @@ TEST_CASE("a schema labelled as read from the data makes the receipt say not pri
   const std::string schema = R"({"version":1,"provenance":"inferred-from-data","missing":["?"],"columns":[
       {"name":"sex","type":"categorical","categories":["Female","Male"]},
       {"name":"income","type":"categorical","categories":["<=50K",">50K"]}]})";
-  const Result<SynthesisOutput> result = synthesize(SynthesisInput{schema, adult().cells.view(), R"({"epsilon":1})"});
+  const Result<SynthesisOutput> result =
+      synthesize(SynthesisInput{schema, adult().cells.view(), R"({"mechanism":"reduced-space-lp","epsilon":1})"});
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);
   CHECK(receipt["private"] == false);
@@ -114,9 +122,9 @@ TEST_CASE("a schema labelled as read from the data makes the receipt say not pri
 }
 
 TEST_CASE("cancelling during encoding stops with CANCELLED", "[synthesis][errors]") {
-  const Result<SynthesisOutput> result = run(R"({"epsilon":1,"columns":["sex","income"]})", [](const Progress& p) {
-    return p.phase != Phase::Encode || p.fraction < 0.3;
-  });
+  const Result<SynthesisOutput> result =
+      run(R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["sex","income"]})",
+          [](const Progress& p) { return p.phase != Phase::Encode || p.fraction < 0.3; });
   CHECK(result.status().code() == ErrorCode::Cancelled);
 }
 
@@ -125,7 +133,8 @@ TEST_CASE("only the chosen columns must be in the CSV, and only their values can
   cells.add_row({"sex", "income", "note"});
   for (int i = 0; i < 50; ++i) cells.add_row({i % 2 ? "Male" : "Female", i % 3 ? "<=50K" : ">50K", "free text"});
   const Result<SynthesisOutput> result = synthesize(SynthesisInput{
-      adult().schema, cells.view(), R"({"epsilon":1,"columns":["sex","income"],"outOfDomain":"reject"})"});
+      adult().schema, cells.view(),
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["sex","income"],"outOfDomain":"reject"})"});
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json report = Json::parse(result.value().report_json);
@@ -133,6 +142,7 @@ TEST_CASE("only the chosen columns must be in the CSV, and only their values can
   CHECK(report["encoding"]["ignoredColumns"] == Json::array({"note"}));
   CHECK(report["encoding"]["columns"].size() == 2);
   // All columns are needed when none are chosen.
-  CHECK(synthesize(SynthesisInput{adult().schema, cells.view(), R"({"epsilon":1})"}).status().message() ==
-        "the CSV has no column \"age\" (the schema requires it)");
+  CHECK(synthesize(SynthesisInput{adult().schema, cells.view(), R"({"mechanism":"reduced-space-lp","epsilon":1})"})
+            .status()
+            .message() == "the CSV has no column \"age\" (the schema requires it)");
 }

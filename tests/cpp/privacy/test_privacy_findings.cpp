@@ -122,12 +122,13 @@ TEST_CASE("finding 3: a schema discovered with a test seed makes every receipt b
   REQUIRE(discovered.is_ok());
   CHECK(Json::parse(discovered.value().receipt_json)["private"] == false);
   // The synthesis itself uses the platform CSPRNG: only the schema carries the seed.
-  const Json receipt = receipt_of(discovered.value().schema_json.c_str(), cells, R"({"epsilon":1})");
+  const Json receipt =
+      receipt_of(discovered.value().schema_json.c_str(), cells, R"({"mechanism":"reduced-space-lp","epsilon":1})");
   CHECK(receipt["private"] == false);
   CHECK_THAT(receipt["notPrivateReasons"].dump(), Catch::Contains("discovery"));
   // Through a JSON round trip of the schema, as a file would carry it.
   const Json schema = Json::parse(discovered.value().schema_json);
-  const Json again = receipt_of(schema.dump().c_str(), cells, R"({"epsilon":1})");
+  const Json again = receipt_of(schema.dump().c_str(), cells, R"({"mechanism":"reduced-space-lp","epsilon":1})");
   CHECK(again["private"] == false);
 }
 
@@ -248,9 +249,11 @@ TEST_CASE("review: a run that fails after its first charge says what it spent", 
 TEST_CASE("review: the receipt says which tables its guarantee covers", "[privacy-findings][receipt]") {
   std::vector<std::vector<std::string>> rows;
   for (int i = 0; i < 10; ++i) rows.push_back({"red", "small"});
-  const Json clamp = receipt_of(kSchema, toy_cells(rows), R"({"epsilon":1,"degree":1,"testSeed":1})");
+  const Json clamp =
+      receipt_of(kSchema, toy_cells(rows), R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"testSeed":1})");
   CHECK_THAT(clamp["privacy"]["tablesCovered"].get<std::string>(), Catch::Contains("well-formed CSV"));
   const Json error =
-      receipt_of(kSchema, toy_cells(rows), R"({"epsilon":1,"degree":1,"testSeed":1,"outOfDomain":"error"})");
+      receipt_of(kSchema, toy_cells(rows),
+                 R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"testSeed":1,"outOfDomain":"error"})");
   CHECK_THAT(error["privacy"]["tablesCovered"].get<std::string>(), Catch::Contains("every cell fits the schema"));
 }

@@ -41,13 +41,14 @@ void check_composition(const Json& receipt, double epsilon, size_t entries) {
 }  // namespace
 
 TEST_CASE("auto: uniform for a small encoded domain, the tree for all of Adult", "[reference][synthesis]") {
-  const Result<SynthesisOutput> narrow = run(adult(), std::string(R"({"epsilon":1,"testSeed":1,)") + kSixColumns + "}");
+  const Result<SynthesisOutput> narrow =
+      run(adult(), std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"testSeed":1,)") + kSixColumns + "}");
   REQUIRE(narrow.is_ok());
   const Json small = Json::parse(narrow.value().receipt_json);
   CHECK(small["parameters"]["referenceMeasure"]["kind"] == "uniform");
   check_composition(small, 1, 2);
 
-  const Result<SynthesisOutput> wide = run(adult(), R"({"epsilon":1,"testSeed":1})");
+  const Result<SynthesisOutput> wide = run(adult(), R"({"mechanism":"reduced-space-lp","epsilon":1,"testSeed":1})");
   REQUIRE(wide.is_ok());
   const Json all = Json::parse(wide.value().receipt_json);
   CHECK(all["parameters"]["referenceMeasure"]["kind"] == "tree");
@@ -59,10 +60,11 @@ TEST_CASE("auto: uniform for a small encoded domain, the tree for all of Adult",
 }
 
 TEST_CASE("the perturbed histogram takes its share and is stated in the receipt", "[reference][synthesis]") {
-  const Result<SynthesisOutput> result =
-      run(adult(),
-          std::string(R"({"epsilon":2,"testSeed":2,"referenceMeasure":"histogram","referenceBudgetFraction":0.25,)") +
-              kSixColumns + "}");
+  const Result<SynthesisOutput> result = run(
+      adult(),
+      std::string(
+          R"({"mechanism":"reduced-space-lp","epsilon":2,"testSeed":2,"referenceMeasure":"histogram","referenceBudgetFraction":0.25,)") +
+          kSixColumns + "}");
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);
   const Json& reference = receipt["parameters"]["referenceMeasure"];
@@ -77,8 +79,9 @@ TEST_CASE("the perturbed histogram takes its share and is stated in the receipt"
 
 TEST_CASE("continuous space: Bernstein KDE reference, points decoded exactly, moments charged",
           "[reference][synthesis]") {
-  const Result<SynthesisOutput> result =
-      run(mixture(), R"({"epsilon":1,"testSeed":3,"referenceMeasure":"bernstein-kde","reducedSpaceSize":1000})");
+  const Result<SynthesisOutput> result = run(
+      mixture(),
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"testSeed":3,"referenceMeasure":"bernstein-kde","reducedSpaceSize":1000})");
   INFO(result.status().message());
   REQUIRE(result.is_ok());
   const Json receipt = Json::parse(result.value().receipt_json);
@@ -103,21 +106,38 @@ TEST_CASE("reference options are checked before any data is read", "[reference][
     REQUIRE(!result.is_ok());
     return result.status();
   };
-  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"kde"})").message(),
+  CHECK_THAT(error_of(adult(), R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"kde"})").message(),
              Catch::Contains("bernstein-kde"));
-  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"bernstein-kde","space":"encoded"})").message(),
-             Catch::Contains("continuous"));
-  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"bernstein-kde"})").message(),
-             Catch::Contains("categorical"));
-  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"uniform","referenceBudgetFraction":0.5})").message(),
-             Catch::Contains("free"));
-  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"tree","referenceBudgetFraction":1})").message(),
-             Catch::Contains("strictly between"));
-  CHECK_THAT(error_of(adult(), R"({"epsilon":1,"referenceMeasure":"tree","bernsteinOrder":2})").message(),
-             Catch::Contains("applies only"));
-  CHECK_THAT(error_of(mixture(), R"({"epsilon":1,"space":"continuous","referenceMeasure":"histogram"})").message(),
-             Catch::Contains("uniform"));
-  const Status too_big = error_of(adult(), R"({"epsilon":1,"referenceMeasure":"histogram"})");
+  CHECK_THAT(
+      error_of(adult(),
+               R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"bernstein-kde","space":"encoded"})")
+          .message(),
+      Catch::Contains("continuous"));
+  CHECK_THAT(
+      error_of(adult(), R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"bernstein-kde"})").message(),
+      Catch::Contains("categorical"));
+  CHECK_THAT(
+      error_of(
+          adult(),
+          R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"uniform","referenceBudgetFraction":0.5})")
+          .message(),
+      Catch::Contains("free"));
+  CHECK_THAT(
+      error_of(adult(),
+               R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"tree","referenceBudgetFraction":1})")
+          .message(),
+      Catch::Contains("strictly between"));
+  CHECK_THAT(
+      error_of(adult(), R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"tree","bernsteinOrder":2})")
+          .message(),
+      Catch::Contains("applies only"));
+  CHECK_THAT(
+      error_of(mixture(),
+               R"({"mechanism":"reduced-space-lp","epsilon":1,"space":"continuous","referenceMeasure":"histogram"})")
+          .message(),
+      Catch::Contains("uniform"));
+  const Status too_big =
+      error_of(adult(), R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"histogram"})");
   CHECK(too_big.code() == ErrorCode::DomainTooLarge);
   CHECK_THAT(too_big.message(), Catch::Contains("tree"));
 }

@@ -3,7 +3,8 @@
 // the chosen columns of the schema, epsilon, the number of records n the user states as public,
 // and the mlTarget. Never the data's own row count or anything else read from the data, since a
 // recommendation that is taken becomes an option of the run. Part of the run advice
-// (run_advice.hpp); the rule and the measurements behind it are in recommendation.cpp.
+// (forecast/run_advice.hpp) and what "mechanism": "auto" runs; the rule and the measurements
+// behind it are in recommendation.cpp.
 #include <optional>
 #include <string>
 #include <vector>

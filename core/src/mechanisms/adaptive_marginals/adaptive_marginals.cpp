@@ -1,0 +1,394 @@
+// adaptive-marginals' run: the 1-way measurements, AIM's rounds of selection and measurement on a
+// graphical model refitted after each, the final fit and the records drawn from it.
+#include "mechanisms/adaptive_marginals/adaptive_marginals.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "base/number_text.hpp"
+#include "graphical_model/estimation.hpp"
+#include "graphical_model/graphical_model.hpp"
+#include "graphical_model/junction_tree.hpp"
+#include "graphical_model/model_sampling.hpp"
+#include "privacy/discrete_gaussian.hpp"
+#include "privacy/exponential_mechanism.hpp"
+#include "privacy/zcdp.hpp"
+#include "statistics/domain_compression.hpp"
+#include "statistics/workload.hpp"
+
+namespace privsynth {
+namespace {
+
+constexpr double kMeasureShare = 0.9;
+// The most records drawn from the model to score the marginals no clique holds.
+constexpr double kMostScoringRows = 50000;
+// ... and fewer on wide tables, so that counting them stays near this many cell counts a round.
+constexpr double kScoringWork = 3e7;
+constexpr double kFewestScoringRows = 5000;
+const double kExpectedAbsNormal = std::sqrt(2 / M_PI);  // E|N(0, 1)|
+
+Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
+
+std::vector<double> data_counts(const EncodedTable& table, const AttributeSet& columns) {
+  const Marginal marginal = make_marginal(table.levels, columns);
+  std::vector<double> counts(marginal.cells, 0.0);
+  for (size_t r = 0; r < table.rows; ++r) counts[cell_of_row(marginal, table, r)] += 1;
+  return counts;
+}
+
+double l1_distance(const std::vector<double>& a, const std::vector<double>& b) {
+  double sum = 0;
+  for (size_t i = 0; i < a.size(); ++i) sum += std::abs(a[i] - b[i]);
+  return sum;
+}
+
+std::string column_list(const AttributeSet& columns, const std::vector<std::string>& names) {
+  std::string text;
+  for (int c : columns) text += (text.empty() ? "" : " × ") + names[size_t(c)];
+  return text;
+}
+
+constexpr int kCoarseGroups = 12;
+
+// Each column's coarse groups (code -> group), from its noisy 1-way counts (post-processing): a
+// column with more than `above` levels is cut into kCoarseGroups runs of adjacent codes holding
+// about equal noisy mass; the others stay as they are (empty).
+std::vector<std::vector<uint32_t>> coarse_columns(const std::vector<NoisyMarginal>& one_way, int above) {
+  std::vector<std::vector<uint32_t>> coarse(one_way.size());
+  for (size_t c = 0; c < one_way.size(); ++c) {
+    const std::vector<double>& counts = one_way[c].values;
+    if (above <= 0 || counts.size() <= size_t(above)) continue;
+    double total = 0;
+    for (double v : counts) total += std::max(v, 0.0);
+    std::vector<uint32_t>& group = coarse[c];
+    double cumulative = 0;
+    uint32_t current = 0;
+    const size_t levels = counts.size();
+    for (size_t v = 0; v < levels; ++v) {
+      group.push_back(current);
+      cumulative += std::max(counts[v], 0.0);
+      // Close the group once its share is reached, keeping at least one level for each later group.
+      const bool share_reached = total > 0 && cumulative >= total * double(current + 1) / kCoarseGroups;
+      const bool must_close = levels - v - 1 <= size_t(kCoarseGroups - 1 - int(current));
+      if (current + 1 < uint32_t(kCoarseGroups) && (share_reached || must_close)) ++current;
+    }
+  }
+  return coarse;
+}
+
+// The coarse cell of every fine cell of `columns` (row-major), or empty when no column is coarsened.
+std::vector<uint32_t> coarse_cells(const AttributeSet& columns, const std::vector<int>& levels,
+                                   const std::vector<std::vector<uint32_t>>& coarse, size_t& coarse_count) {
+  bool any = false;
+  for (int c : columns) any = any || !coarse[size_t(c)].empty();
+  if (!any) return {};
+  const Factor fine = make_factor(columns, levels);
+  std::vector<size_t> sizes;
+  for (int c : columns)
+    sizes.push_back(coarse[size_t(c)].empty() ? size_t(levels[size_t(c)]) : size_t(coarse[size_t(c)].back() + 1));
+  coarse_count = 1;
+  for (size_t size : sizes) coarse_count *= size;
+  std::vector<uint32_t> groups(fine.cells());
+  std::vector<size_t> digit(columns.size(), 0);
+  for (size_t cell = 0; cell < fine.cells(); ++cell) {
+    size_t index = 0;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      const std::vector<uint32_t>& map = coarse[size_t(columns[i])];
+      index = index * sizes[i] + (map.empty() ? digit[i] : map[digit[i]]);
+    }
+    groups[cell] = uint32_t(index);
+    for (size_t i = columns.size(); i-- > 0;) {
+      if (++digit[i] < size_t(fine.sizes[i])) break;
+      digit[i] = 0;
+    }
+  }
+  return groups;
+}
+
+// A candidate as the rounds query it: its columns, weight, and grouping (empty: every cell).
+struct Query {
+  AttributeSet columns;
+  double weight = 0;
+  std::vector<uint32_t> groups;
+  size_t cells = 0;  // measured cells: groups when coarse
+};
+
+// Discrete Gaussian noise of (at least) `noise_std` on every cell (or group of cells) of each
+// query's counts, charged first as one release of L2 sensitivity sqrt(#queries): a record is in
+// one cell, hence one group, of each.
+Result<std::vector<NoisyMarginal>> measure(const MechanismContext& context, const EncodedTable& table,
+                                           const std::vector<Query>& queries, double noise_std, const std::string& what,
+                                           bool disable_noise) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalVariance variance, rational_variance_at_least(noise_std * noise_std));
+  const double used_std = std::sqrt(variance.value());
+  PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
+      {what, "discrete Gaussian", GaussianCost{std::sqrt(double(queries.size())), used_std}}));
+  std::vector<NoisyMarginal> measured;
+  for (const Query& query : queries) {
+    NoisyMarginal m{query.columns, std::vector<double>(query.cells), used_std, query.groups};
+    m.values = grouped(m, data_counts(table, query.columns));
+    if (!disable_noise) {
+      for (double& v : m.values) v += double(sample_discrete_gaussian(context.random, variance));
+    }
+    measured.push_back(std::move(m));
+  }
+  return measured;
+}
+
+// The current model's marginals for scoring, each column set computed once: exact from a clique
+// that holds it, else counted in records drawn from the model (the exact cross-clique elimination
+// costs |clique| x |levels| per step and dominated the run's time). Either way a function of the
+// model alone, so the scores stay data + post-processing.
+class ModelMarginals {
+ public:
+  ModelMarginals(const GraphicalModel& model, double total, size_t sample_rows, RandomSource& random)
+      : model_(model), total_(total), sample_rows_(sample_rows), random_(random) {}
+
+  const std::vector<double>& of(const AttributeSet& columns) {
+    auto found = cache_.find(columns);
+    if (found != cache_.end()) return found->second;
+    std::vector<double> values;
+    if (sample_rows_ == 0 || model_.tree().clique_containing(columns) >= 0) {
+      values = model_.marginal(columns).values;
+    } else {
+      if (sample_.rows == 0) sample_ = sample_model_records(model_, sample_rows_, random_);
+      values = data_counts(sample_, columns);
+      for (double& v : values) v *= total_ / double(sample_rows_);
+    }
+    return cache_.emplace(columns, std::move(values)).first->second;
+  }
+
+ private:
+  const GraphicalModel& model_;
+  double total_;
+  size_t sample_rows_;
+  RandomSource& random_;
+  EncodedTable sample_;
+  std::map<AttributeSet, std::vector<double>> cache_;
+};
+
+struct Round {
+  AttributeSet selected;
+  bool coarse = false;
+  double noise_std = 0, selection_epsilon = 0;
+  size_t candidates = 0;  // under the size limit
+  bool annealed = false;
+};
+
+}  // namespace
+
+Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
+                                               const AdaptiveMarginalsOptions& options) {
+  const EncodedTable& original = context.table;
+  const size_t p = original.columns();
+  std::vector<std::string> names = context.column_names;
+  for (size_t c = names.size(); c < p; ++c) names.push_back("column " + std::to_string(c));
+  PRIVSYNTH_ASSIGN_OR_RETURN(AdaptivePlan plan, plan_adaptive_marginals(options, p));
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<Candidate> candidates,
+                             adaptive_candidates(options, names, context.target_column));
+  const bool no_noise = options.test_only_disable_noise;
+
+  // 1. Every 1-way marginal at sigma.
+  if (!keep_going(context.progress, Phase::Measure, 0, "1-way marginals")) return cancelled();
+  std::vector<AttributeSet> singles;
+  std::vector<Query> single_queries;
+  for (size_t c = 0; c < p; ++c) {
+    singles.push_back({int(c)});
+    single_queries.push_back({{int(c)}, 0, {}, size_t(original.levels[c])});
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<NoisyMarginal> measurements,
+                             measure(context, original, single_queries, plan.noise_std,
+                                     "noisy 1-way marginals of all " + std::to_string(p) + " columns", no_noise));
+
+  // Optional domain compression (MST's rule, post-processing of the 1-way counts).
+  DomainCompression compression;
+  compression.original_levels = compression.levels = original.levels;
+  EncodedTable compressed;
+  if (options.compress_domain) {
+    std::vector<std::vector<double>> one_way;
+    for (const NoisyMarginal& m : measurements) one_way.push_back(m.values);
+    compression = compress_domain(original.levels, one_way, 3 * measurements[0].noise_std);
+    if (!compression.identity()) {
+      compressed = compression.compress(original);
+      for (size_t c = 0; c < p; ++c) measurements[c].values = compression.compress_counts(c, measurements[c].values);
+    }
+  }
+  const EncodedTable& table = compression.identity() ? original : compressed;
+  const std::vector<int>& levels = table.levels;
+
+  // The queries: every candidate, and a coarse version of those with a many-level column.
+  const std::vector<std::vector<uint32_t>> coarse = coarse_columns(measurements, options.coarsen_above);
+  std::vector<Query> queries;
+  for (const Candidate& candidate : candidates) {
+    queries.push_back({candidate.columns, candidate.weight, {}, size_t(cell_count(candidate.columns, levels))});
+    if (candidate.columns.size() < 2) continue;
+    Query coarsened{candidate.columns, candidate.weight, {}, 0};
+    coarsened.groups = coarse_cells(candidate.columns, levels, coarse, coarsened.cells);
+    if (!coarsened.groups.empty()) queries.push_back(std::move(coarsened));
+  }
+  // The data's answer to every query (never released: only their distances to the model, through the scores).
+  std::vector<std::vector<double>> answers;
+  for (const Query& query : queries) {
+    NoisyMarginal shape{query.columns, std::vector<double>(query.cells), 1, query.groups};
+    answers.push_back(grouped(shape, data_counts(table, query.columns)));
+  }
+
+  // The model may always hold the 1-way marginals; beyond them it grows up to maxModelCells.
+  const double one_way_cells = junction_tree_cells(levels, singles);
+  if (one_way_cells > kLargestModelCells) {
+    return Status::error(ErrorCode::DomainTooLarge,
+                         "the chosen columns have " + format_grouped_like_javascript(one_way_cells) +
+                             " levels in all: even a model of their 1-way marginals would hold more than " +
+                             format_grouped_like_javascript(kLargestModelCells) +
+                             " cells; choose fewer columns, or give their schema fewer categories or bins");
+  }
+  const double model_cap = std::max(options.max_model_cells, one_way_cells);
+
+  FitSettings fit;
+  fit.iterations = options.round_iterations;
+  fit.keep_going = [&](int, int) { return keep_going(context.progress, Phase::Measure, -1); };
+  double total = estimated_total(measurements);
+  std::vector<AttributeSet> measured_sets = singles;
+  PRIVSYNTH_ASSIGN_OR_RETURN(GraphicalModel model, GraphicalModel::create(levels, measured_sets, model_cap));
+  PRIVSYNTH_ASSIGN_OR_RETURN(FitResult fitted, fit_model(model, measurements, total, fit));
+
+  // 2. The rounds.
+  const size_t sample_rows =
+      options.scoring_sample_factor > 0
+          ? size_t(std::ceil(std::min(options.scoring_sample_factor * std::max(total, 1000.0), kMostScoringRows)))
+          : 0;
+  double sigma = plan.noise_std, selection_epsilon = plan.selection_epsilon;
+  std::vector<Round> rounds;
+  for (bool last = false; !last;) {
+    const double remaining = context.accountant.remaining();
+    if (remaining < 2 * (1 / (2 * sigma * sigma) + selection_epsilon * selection_epsilon / 8)) {
+      sigma = std::sqrt(1 / (2 * kMeasureShare * remaining));
+      selection_epsilon = std::sqrt(8 * (1 - kMeasureShare) * remaining);
+      last = true;
+    }
+    const double spent_after =
+        context.accountant.spent() + 1 / (2 * sigma * sigma) + selection_epsilon * selection_epsilon / 8;
+    const double size_limit = std::max(one_way_cells, model_cap * std::min(1.0, spent_after / plan.rho));
+    // Candidates whose model stays under the size limit, or that a measured set already holds
+    // (public: the limit, the measured sets and the candidates; each column set checked once).
+    std::vector<size_t> allowed;
+    std::map<AttributeSet, bool> fits;
+    for (size_t i = 0; i < queries.size(); ++i) {
+      const AttributeSet& r = queries[i].columns;
+      auto known = fits.find(r);
+      if (known == fits.end()) {
+        bool free = false;
+        for (const AttributeSet& set : measured_sets) free = free || is_subset(r, set);
+        std::vector<AttributeSet> with = measured_sets;
+        with.push_back(r);
+        known = fits.emplace(r, free || junction_tree_cells(levels, with) <= size_limit).first;
+      }
+      if (known->second) allowed.push_back(i);
+    }
+    std::vector<double> scores;
+    double sensitivity = 0;
+    // Records to score the cross-clique marginals: at most about kScoringWork counts a round.
+    const size_t rows_for_scoring =
+        std::min(sample_rows, std::max(size_t(kFewestScoringRows), size_t(kScoringWork / double(allowed.size()))));
+    ModelMarginals model_marginals(model, total, sample_rows == 0 ? 0 : rows_for_scoring, context.random);
+    for (size_t i : allowed) {
+      const Query& query = queries[i];
+      const NoisyMarginal shape{query.columns, std::vector<double>(query.cells), 1, query.groups};
+      const std::vector<double> estimate = grouped(shape, model_marginals.of(query.columns));
+      const double bias = kExpectedAbsNormal * sigma * double(query.cells);
+      scores.push_back(query.weight * (l1_distance(answers[i], estimate) - bias));
+      sensitivity = std::max(sensitivity, std::abs(query.weight));
+    }
+    PRIVSYNTH_RETURN_IF_ERROR(
+        context.accountant.charge({"choice of the round's marginal among " + std::to_string(allowed.size()),
+                                   "exponential mechanism", ExponentialCost{sensitivity, selection_epsilon}}));
+    PRIVSYNTH_ASSIGN_OR_RETURN(size_t chosen,
+                               exponential_mechanism(scores, selection_epsilon, sensitivity, context.random));
+    const Query& query = queries[allowed[chosen]];
+    const AttributeSet selected = query.columns;
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        std::vector<NoisyMarginal> measured,
+        measure(context, table, {query}, sigma,
+                std::string(query.groups.empty() ? "noisy marginal " : "noisy coarse marginal ") +
+                    column_list(selected, names),
+                no_noise));
+    measurements.push_back(std::move(measured[0]));
+    const std::vector<double> before = grouped(measurements.back(), model.marginal(selected).values);
+    if (std::find(measured_sets.begin(), measured_sets.end(), selected) == measured_sets.end()) {
+      measured_sets.push_back(selected);
+      PRIVSYNTH_ASSIGN_OR_RETURN(model, model.with_sets({selected}, model_cap));
+    }
+    total = estimated_total(measurements);
+    fit.step = fitted.step;
+    PRIVSYNTH_ASSIGN_OR_RETURN(fitted, fit_model(model, measurements, total, fit));
+    Round round{selected, !query.groups.empty(), sigma, selection_epsilon, allowed.size(), false};
+    const std::vector<double> after = grouped(measurements.back(), model.marginal(selected).values);
+    // Annealing: a measurement that moved the model less than its own expected noise halves sigma.
+    if (!last && l1_distance(after, before) <= kExpectedAbsNormal * sigma * double(query.cells)) {
+      sigma /= 2;
+      selection_epsilon *= 2;
+      round.annealed = true;
+    }
+    rounds.push_back(round);
+    const double fraction = std::min(1.0, context.accountant.spent() / plan.rho);
+    if (!keep_going(context.progress, Phase::Measure, fraction,
+                    "round " + std::to_string(rounds.size()) + ": " + column_list(selected, names) + ", " +
+                        format_rounded(100 * fraction, 2) + "% of the budget spent")) {
+      return cancelled();
+    }
+  }
+
+  // 3. The final fit and the records.
+  fit.iterations = options.final_iterations;
+  fit.step = fitted.step;
+  fit.keep_going = [&](int done, int all) { return keep_going(context.progress, Phase::Solve, double(done) / all); };
+  PRIVSYNTH_ASSIGN_OR_RETURN(fitted, fit_model(model, measurements, total, fit));
+  if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
+  const size_t rows = options.synthetic_rows > 0 ? size_t(options.synthetic_rows) : size_t(std::llround(total));
+  EncodedTable synthetic = sample_model_records(model, rows, context.random);
+  if (!compression.identity()) synthetic = compression.expand(synthetic, context.random);
+  PRIVSYNTH_RETURN_IF_ERROR(context.random.health());
+
+  MechanismOutput output;
+  output.synthetic = std::move(synthetic);
+  output.noise_disabled = no_noise;
+  output.description = {{"name", "adaptive-marginals"},
+                        {"title", "Adaptive marginals on a graphical model (AIM)"},
+                        {"paper",
+                         "R. McKenna, B. Mullins, D. Sheldon, G. Miklau. AIM: an adaptive and iterative mechanism for "
+                         "differentially private synthetic data. VLDB 2022; estimation: R. McKenna, D. Sheldon, G. "
+                         "Miklau. Graphical-model based estimation and inference for differential privacy. ICML 2019"},
+                        {"neighbours", "add/remove one record"},
+                        {"privacyNote", "docs/privacy/adaptive-marginals.md"}};
+  nlohmann::json selected = nlohmann::json::array();
+  for (const Round& round : rounds) {
+    nlohmann::json columns = nlohmann::json::array();
+    for (int c : round.selected) columns.push_back(names[size_t(c)]);
+    selected.push_back({{"columns", columns},
+                        {"coarse", round.coarse},
+                        {"noiseStd", round.noise_std},
+                        {"selectionEpsilon", round.selection_epsilon},
+                        {"candidates", round.candidates},
+                        {"annealed", round.annealed}});
+  }
+  output.parameters = {{"rho", plan.rho},
+                       {"delta", options.delta},
+                       {"roundsPlanned", plan.rounds},
+                       {"rounds", rounds.size()},
+                       {"candidates", candidates.size()},
+                       {"firstNoiseStd", plan.noise_std},
+                       {"firstSelectionEpsilon", plan.selection_epsilon},
+                       {"maxModelCells", options.max_model_cells},
+                       {"modelCells", model.tree().cells},
+                       {"roundIterations", options.round_iterations},
+                       {"finalIterations", options.final_iterations},
+                       {"compressDomain", options.compress_domain},
+                       {"syntheticRows", rows},
+                       {"selected", selected}};
+  output.released = {{"noisyRecordCount", total}};
+  return output;
+}
+
+}  // namespace privsynth

@@ -1,0 +1,22 @@
+// adaptive-marginals' registry entry: its options read once, its run and forecast bound to them.
+#include "mechanisms/adaptive_marginals/adaptive_marginals.hpp"
+
+namespace privsynth {
+namespace {
+
+constexpr PrivacyModel kPrivacy{Neighbours::AddRemove, Accounting::Zcdp};
+
+Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(AdaptiveMarginalsOptions options, read_adaptive_marginals_options(reader, epsilon));
+  return bind_options(options, kPrivacy.with_budget(epsilon, options.delta), &run_adaptive_marginals,
+                      &forecast_adaptive_marginals);
+}
+
+}  // namespace
+
+const MechanismDescriptor& adaptive_marginals_mechanism() {
+  static const MechanismDescriptor descriptor{"adaptive-marginals", "Adaptive marginals (AIM)", kPrivacy, &prepare};
+  return descriptor;
+}
+
+}  // namespace privsynth
