@@ -66,9 +66,11 @@ describe('privsynth synth', () => {
 
     const receipt = readJson<PrivacyReceipt>(at('receipt.json'));
     expect(receipt.kind).toBe('privsynth privacy receipt');
-    expect(receipt.mechanism.name).toBe('reduced-space-lp');
+    // The default, "auto", chose adaptive marginals from public inputs, and says so.
+    expect(receipt.mechanism.name).toBe('adaptive-marginals');
+    expect(receipt.mechanismChoice).toMatchObject({ requested: 'auto', chosen: 'adaptive-marginals' });
     expect(receipt.privacy.epsilonBudget).toBe(1);
-    expect(receipt.privacy.epsilonSpent).toBeCloseTo(1, 12);
+    expect(receipt.privacy.epsilonSpent).toBeCloseTo(1, 8);
     expect(receipt.private).toBe(false);
     expect(receipt.schema.columns.map((column) => column.name)).toEqual(COLUMNS);
 
@@ -88,10 +90,11 @@ describe('privsynth synth', () => {
       .split('\n')
       .filter((line) => line.startsWith('['))
       .map((line) => line.slice(1, line.indexOf(']')));
-    expect(phases).toEqual(['parse', 'measure', 'lp', 'sample', 'evaluate', 'write']);
+    expect(phases).toEqual(['parse', 'measure', 'fit', 'sample', 'evaluate', 'write']);
     expect(run.stderr).toContain(
       `${receipt.output.rows.toLocaleString('en-US')} synthetic rows x 4 columns (age, sex, race, income)`,
     );
+    expect(run.stderr).toContain('Chosen by "auto": 4 columns: adaptive marginals measure');
     expect(run.stderr).toContain('epsilon 1 spent of 1');
     expect(run.stderr).toMatch(/Wall time \d+\.\d s/);
     expect(run.stderr).toContain('NOT PRIVATE: a fixed test seed replaced the secure random number generator');
@@ -166,6 +169,8 @@ describe('privsynth synth', () => {
       ...synthAdult('1'),
       ...SMALL_RUN,
       '--quiet',
+      '--mechanism',
+      'reduced-space-lp',
       '--option',
       'degree=1',
       '--option',
@@ -235,7 +240,7 @@ describe('library errors exit 1, name the code and leave no output', () => {
     },
     {
       name: 'delta with the reduced-space LP',
-      args: () => [DATA, '--epsilon', '1', '--delta', '1e-9'],
+      args: () => [DATA, '--mechanism', 'reduced-space-lp', '--epsilon', '1', '--delta', '1e-9'],
       error: 'error [INVALID_ARGUMENT]: unknown option "delta"',
     },
     {
@@ -594,6 +599,8 @@ describe('privsynth discover', () => {
       DATA,
       '--schema',
       at('found.schema.json'),
+      '--mechanism',
+      'reduced-space-lp',
       '--epsilon',
       '1',
       '--seed',

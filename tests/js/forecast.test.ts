@@ -15,7 +15,13 @@ const release = (forecast: RunForecast, name: string) => {
 
 describe('forecastRun', () => {
   it('forecasts the reduced-space LP with the noise scales its run then uses', async () => {
-    const options = { schema: heartSchemaText(), epsilon: 1, degree: 1 as const, columns: ['age', 'sex', 'cp', 'num'] };
+    const options = {
+      schema: heartSchemaText(),
+      mechanism: 'reduced-space-lp' as const,
+      epsilon: 1,
+      degree: 1 as const,
+      columns: ['age', 'sex', 'cp', 'num'],
+    };
     const forecast = await forecastRun({ ...options, rows: 303 });
     expect(forecast).toMatchObject({
       kind: 'privsynth run forecast',
@@ -61,13 +67,18 @@ describe('forecastRun', () => {
   });
 
   it('gives counts but no TV or runtime without rows, ignores a csv, and refuses what synthesize() refuses', async () => {
-    const forecast = await forecastRun({ schema: heartSchemaText(), epsilon: 1, csv: 'never,read\n' } as never);
+    const forecast = await forecastRun({
+      schema: heartSchemaText(),
+      mechanism: 'reduced-space-lp',
+      epsilon: 1,
+      csv: 'never,read\n',
+    } as never);
     expect(forecast.rows).toBeNull();
     expect(forecast.runtimeSeconds.native).toBeNull();
     expect(release(forecast, 'marginals of degree 1..2').expectedTvEach).toBeNull();
     for (const [bad, message] of [
       [{ epsilon: 0 }, '"epsilon"'],
-      [{ epsilon: 1, degree: 9 }, 'degree'],
+      [{ mechanism: 'reduced-space-lp', epsilon: 1, degree: 9 }, 'degree'],
       [{ epsilon: 1, epsilom: 1 }, 'unknown option "epsilom"'],
     ] as const) {
       await expect(forecastRun({ schema: heartSchemaText(), ...bad } as never)).rejects.toMatchObject({

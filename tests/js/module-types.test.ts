@@ -61,7 +61,7 @@ describe('the wasm module matches its hand-written types', () => {
     const { header, rows } = parseCsv(heartCsv());
     const started = module.startSynthesis(
       heartSchemaText(),
-      JSON.stringify({ epsilon: 1, degree: 1, testSeed: 3 }),
+      JSON.stringify({ mechanism: 'reduced-space-lp', epsilon: 1, degree: 1, testSeed: 3 }),
       header,
     );
     expect(started.ok).toBe(true);

@@ -16,7 +16,14 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
   const real = momentsOf(csv);
 
   it('keeps first and second moments with the Bernstein KDE reference (fixed test seed)', async () => {
-    const result = await synthesize({ csv, schema, epsilon: 1, referenceMeasure: 'bernstein-kde', testSeed: 1 });
+    const result = await synthesize({
+      csv,
+      schema,
+      mechanism: 'reduced-space-lp',
+      epsilon: 1,
+      referenceMeasure: 'bernstein-kde',
+      testSeed: 1,
+    });
     const receipt = result.receipt;
     expect(receipt.parameters.space).toBe('continuous');
     expect(receipt.ledger.map((entry) => (entry as LedgerEntry).epsilon).reduce((a, b) => a + b)).toBeCloseTo(1, 12);
@@ -42,6 +49,7 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
         const result = await synthesize({
           csv,
           schema,
+          mechanism: 'reduced-space-lp',
           epsilon: 1,
           space: 'continuous',
           referenceMeasure,
@@ -63,6 +71,7 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
       synthesize({
         csv,
         schema,
+        mechanism: 'reduced-space-lp',
         epsilon: 1,
         referenceMeasure: 'bernstein-kde',
         bernsteinLattice: 1000,
@@ -70,7 +79,14 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
       }),
     ).rejects.toThrow(/lattice/);
     await expect(
-      synthesize({ csv, schema, epsilon: 1, referenceMeasure: 'histogram', space: 'continuous' }),
+      synthesize({
+        csv,
+        schema,
+        mechanism: 'reduced-space-lp',
+        epsilon: 1,
+        referenceMeasure: 'histogram',
+        space: 'continuous',
+      }),
     ).rejects.toBeInstanceOf(InvalidOptionError);
   });
 });

@@ -44,7 +44,7 @@ describe('discoverSchema', () => {
     expect([...sex.categories].sort()).toEqual(['Female', 'Male']);
     expect((receipt.ledger as unknown[]).length).toBe(5); // age's two bounds, one release per categorical column
 
-    const run = await synthesize({ csv, schema, epsilon: 1 });
+    const run = await synthesize({ csv, schema, mechanism: 'reduced-space-lp', epsilon: 1 });
     expect(run.receipt.private).toBe(false);
     expect(run.receipt.notPrivateReasons.join(' ')).toContain("the schema's private discovery was not private");
     // The headline is the whole release's: the run's ε = 1 and the discovery's (1, 1e-6), added.

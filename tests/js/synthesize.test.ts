@@ -24,11 +24,36 @@ const ADULT_TWO_WAY_TV_BOUND_SEEDED = 0.06;
 const ADULT_TWO_WAY_TV_BOUND_UNSEEDED = 0.12;
 
 describe('Adult end to end at epsilon = 1', () => {
-  it('produces k rows, all in the schema domain, with a small mean 2-way TV (fixed test seed)', async () => {
+  it('by default ("auto") runs adaptive marginals, chosen from public inputs, with close 2-way marginals', async () => {
     const phases: string[] = [];
     const result = await synthesize({
       csv: adultCsv(),
       schema: adultSchemaText(),
+      epsilon: 1,
+      columns: ADULT_DEMO_COLUMNS,
+      testSeed: 5,
+      onProgress: (p) => {
+        if (phases.at(-1) !== p.phase) phases.push(p.phase);
+      },
+    });
+    expect(phases).toEqual(['parse', 'measure', 'fit', 'sample', 'evaluate', 'write']);
+    expect(result.receipt.mechanism.name).toBe('adaptive-marginals');
+    expect(result.receipt.mechanismChoice).toMatchObject({ requested: 'auto', chosen: 'adaptive-marginals' });
+    expect(result.receipt.mechanismChoice!.reason).toMatch(/^6 columns: adaptive marginals measure/);
+    expect(firstValueOutsideDomain(result.csv, adultSchema())).toBeNull();
+    // Measured natively over seeds 1-3: 0.0088 (the reduced-space LP below: 0.038).
+    expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(0.015);
+    expect(result.receipt.privacy.accounting).toBe('zcdp');
+    expect(result.receipt.privacy.epsilonSpent).toBeLessThanOrEqual(1 + 1e-9);
+    expect(result.receipt.privacy.epsilonSpent).toBeGreaterThan(0.99);
+  });
+
+  it('produces k rows, all in the schema domain, with a small mean 2-way TV (reduced-space LP, fixed test seed)', async () => {
+    const phases: string[] = [];
+    const result = await synthesize({
+      csv: adultCsv(),
+      schema: adultSchemaText(),
+      mechanism: 'reduced-space-lp',
       epsilon: 1,
       columns: ADULT_DEMO_COLUMNS,
       testSeed: 5,
@@ -54,6 +79,7 @@ describe('Adult end to end at epsilon = 1', () => {
     const result = await synthesize({
       csv: adultCsv(),
       schema: adultSchema(),
+      mechanism: 'reduced-space-lp',
       epsilon: 1,
       columns: ADULT_DEMO_COLUMNS,
     });
@@ -70,7 +96,13 @@ describe('errors are PrivsynthError subclasses with a code', () => {
   const heart = { csv: heartCsv(), schema: heartSchemaText() };
   const rejection = async (options: Record<string, unknown>) => {
     try {
-      await synthesize({ ...heart, epsilon: 1, degree: 1, ...options } as privsynth.SynthesizeOptions);
+      await synthesize({
+        ...heart,
+        mechanism: 'reduced-space-lp',
+        epsilon: 1,
+        degree: 1,
+        ...options,
+      } as privsynth.SynthesizeOptions);
     } catch (error) {
       expect(error).toBeInstanceOf(PrivsynthError);
       return error as InstanceType<typeof PrivsynthError>;
@@ -134,7 +166,7 @@ describe('progress and cancellation in Node', () => {
         columns: ADULT_DEMO_COLUMNS,
         signal: controller.signal,
         onProgress: (p) => {
-          if (p.phase === 'lp' && ++lpEvents === 2) controller.abort();
+          if (p.phase === 'fit' && ++lpEvents === 2) controller.abort();
         },
       }),
     ).rejects.toBeInstanceOf(CancelledError);
@@ -153,7 +185,7 @@ describe('schema inference is labelled not private', () => {
     expect(schema.provenance).toBe('inferred-from-data');
     const age = schema.columns.find((c) => c.name === 'age');
     expect(age).toMatchObject({ type: 'numeric', min: 29, max: 77, integer: true });
-    const result = await synthesize({ csv: heartCsv(), schema, epsilon: 1, degree: 1 });
+    const result = await synthesize({ csv: heartCsv(), schema, mechanism: 'reduced-space-lp', epsilon: 1, degree: 1 });
     expect(result.receipt.private).toBe(false);
     expect(result.receipt.notPrivateReasons).toContain(
       'the schema (categories, min and max) was read from the data without privacy',
@@ -164,7 +196,14 @@ describe('schema inference is labelled not private', () => {
 
 describe('the receipt holds no data-dependent counts', () => {
   it('has no encoding statistics, while the report has them', async () => {
-    const result = await synthesize({ csv: heartCsv(), schema: heartSchemaText(), epsilon: 1, degree: 1, testSeed: 9 });
+    const result = await synthesize({
+      csv: heartCsv(),
+      schema: heartSchemaText(),
+      mechanism: 'reduced-space-lp',
+      epsilon: 1,
+      degree: 1,
+      testSeed: 9,
+    });
     const receiptText = JSON.stringify(result.receipt);
     for (const key of ['keptRows', 'inputRows', 'rejectedRows', 'clamped', 'meanTwoWayTV'])
       expect(receiptText).not.toContain(key);

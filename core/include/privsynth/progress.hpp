@@ -6,9 +6,9 @@
 
 namespace privsynth {
 
-enum class Phase { Encode, Measure, Solve, Sample, Evaluate };
+enum class Phase { Encode, Measure, Solve, Fit, Sample, Evaluate };
 
-const char* phase_name(Phase phase);  // "encode", "measure", "lp", "sample", "evaluate"
+const char* phase_name(Phase phase);  // "encode", "measure", "lp", "fit", "sample", "evaluate"
 
 struct Progress {
   Phase phase = Phase::Encode;

@@ -1,7 +1,7 @@
 // Request and answer of adviseRun(): the rules a run applies, stated before it from public inputs
 // only, and the mechanism recommended for them (core/include/privsynth/run_advice.hpp,
 // docs/api.md). No data is read and no budget is spent.
-import type { MechanismOptions, ReducedSpaceLpOptions, ReferenceMeasure } from './options-types.js';
+import type { Mechanism, ReducedSpaceLpOptions, ReferenceMeasure } from './options-types.js';
 
 /**
  * Public inputs of the advice, every one optional. `rows` is a number of records you state as
@@ -50,7 +50,7 @@ export interface ReferenceAdvice {
 
 export interface MechanismRecommendation {
   /** Never "sampler", which answers another question (N samples, not a synthetic table). */
-  mechanism: NonNullable<MechanismOptions['mechanism']>;
+  mechanism: Mechanism;
   /** Why, in one sentence (two without `rows`), with the measurements behind it. */
   reason: string;
 }

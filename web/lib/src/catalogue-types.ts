@@ -4,7 +4,7 @@ import type { Mechanism } from './options-types.js';
 /** One option as the core reads it. */
 export interface CatalogueOption {
   name: string;
-  type: 'number' | 'integer' | 'boolean' | 'text' | 'text-list' | 'choice';
+  type: 'number' | 'integer' | 'boolean' | 'text' | 'text-list' | 'choice' | 'column-sets';
   /** "choice": the values it takes, in order. */
   values?: string[];
   /** "number" and "integer": inclusive bounds. */

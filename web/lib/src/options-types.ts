@@ -6,10 +6,22 @@
 import type { Progress } from './types.js';
 import type { Schema } from './schema-types.js';
 
-/** Every mechanism, in the core's order (the first, "reduced-space-lp", is the default). */
-export const MECHANISMS = ['reduced-space-lp', 'marginal-lp', 'space-partition', 'sampler'] as const;
-/** A mechanism's id, the option `mechanism`. */
+/** Every mechanism, in the core's order. The option `mechanism` also takes "auto" (the default). */
+export const MECHANISMS = [
+  'reduced-space-lp',
+  'marginal-lp',
+  'adaptive-marginals',
+  'space-partition',
+  'sampler',
+] as const;
+/** A mechanism's id. */
 export type Mechanism = (typeof MECHANISMS)[number];
+/**
+ * What the option `mechanism` takes: a mechanism, or "auto" (the default), which runs the one
+ * the core recommends for the chosen columns, epsilon, mlTarget and publicRows (public inputs
+ * only) and states its choice and reason in the receipt's `mechanismChoice`.
+ */
+export type MechanismChoice = Mechanism | 'auto';
 
 /** The values of `outOfDomain`. */
 export const OUT_OF_DOMAIN_POLICIES = ['clamp', 'reject', 'error'] as const;
@@ -50,13 +62,16 @@ export type Fit = (typeof FITS)[number];
 /** The values of `partition` (space-partition). */
 export const PARTITIONS = ['kd-tree', 'grid'] as const;
 export type Partition = (typeof PARTITIONS)[number];
+/** The values of `workload` (adaptive-marginals). */
+export const ADAPTIVE_WORKLOADS = ['all-2-way', 'all-3-way', 'up-to-4-way', 'listed'] as const;
+export type AdaptiveWorkload = (typeof ADAPTIVE_WORKLOADS)[number];
 /** The values of `sampler` (sampler). */
 export const SAMPLERS = ['ds-roo', 'roo', 'subsampled-rr', 'laplace-histogram'] as const;
 export type Sampler = (typeof SAMPLERS)[number];
 
 /** Options of the reduced-space LP mechanism (Boedihardjo, Strohmer & Vershynin, Algorithm 1). */
 export interface ReducedSpaceLpOptions {
-  mechanism?: 'reduced-space-lp';
+  mechanism: 'reduced-space-lp';
   /** Preserve every marginal up to this degree (1, 2 or 3; default 2). */
   degree?: Degree;
   /** Fixed size m of the reduced space. Default: grown automatically until the LP error reaches the noise level. */
@@ -154,6 +169,11 @@ export interface CommonOptions {
   mlTestFraction?: number;
   /** TESTS ONLY: replaces the secure random generator by a seeded one. The output is NOT private. */
   testSeed?: number;
+  /**
+   * A number of records you state as public (never read from the data). Only "mechanism": "auto"
+   * uses it, to choose; the receipt states it.
+   */
+  publicRows?: number;
 }
 
 /**
@@ -193,6 +213,58 @@ export interface MarginalLpOptions extends Pick<
    * columns plus every pair (target, x)). "auto" (default): the tree unless an lp* option is given.
    */
   fit?: Fit;
+}
+
+/**
+ * Options of "mechanism": "auto" (the default): the core runs the mechanism it recommends for the
+ * chosen columns, epsilon, mlTarget and publicRows, and the receipt's `mechanismChoice` states which
+ * and why. Only the common options and `syntheticRows` go with it: name a mechanism to set its own.
+ */
+export interface AutoOptions {
+  mechanism?: 'auto';
+  /** Number k of synthetic records (default: the noisy record count). */
+  syntheticRows?: number;
+}
+
+/** A marginal of an adaptive workload: its columns by name, alone (weight 1) or with a weight. */
+export type WorkloadMarginal = string[] | { columns: string[]; weight?: number };
+
+/**
+ * Options of adaptive marginals (AIM: McKenna et al. 2022, on Private-PGM's graphical model):
+ * (epsilon, delta)-DP through rho-zCDP, add/remove neighbours. One-way marginals first, then rounds
+ * in which the exponential mechanism picks the marginal the model gets most wrong and it is
+ * measured with Gaussian noise and the model refitted; records are drawn from the final model.
+ * docs/privacy/adaptive-marginals.md.
+ */
+export interface AdaptiveMarginalsOptions {
+  mechanism: 'adaptive-marginals';
+  /** delta of (epsilon, delta)-DP (default 1e-9). */
+  delta?: number;
+  /**
+   * The marginals to preserve: "all-2-way" (default), "all-3-way", "up-to-4-way" (as Zhou et al.), or
+   * "listed" with `workloadMarginals`. The rounds choose among them and their subsets.
+   */
+  workload?: AdaptiveWorkload;
+  /** The listed workload (implies workload "listed"): column sets by name, optionally weighted. */
+  workloadMarginals?: WorkloadMarginal[];
+  /** With mlTarget: the weight of the workload marginals that hold the target (default 2). */
+  targetWeight?: number;
+  /** T, the rounds the budget is first split into (default 4 x the number of columns). */
+  rounds?: number;
+  /** The most cells the model may hold (default 100,000; the 1-way marginals are always allowed). */
+  maxModelCells?: number;
+  /** Mirror-descent steps of each round's warm-started fit (default 100). */
+  roundIterations?: number;
+  /** Steps of the last fit, from which the records are drawn (default 300). */
+  finalIterations?: number;
+  /** MST's merging of values whose noisy 1-way count is below 3 noise std (default false). */
+  compressDomain?: boolean;
+  /** Columns with more levels than this also get coarse candidates of 12 groups of adjacent levels (default 16; 0: none). */
+  coarsenAbove?: number;
+  /** Scores of marginals no clique holds are counted in this many times n~ records drawn from the model (default 2; 0: exact). */
+  scoringSampleFactor?: number;
+  /** Number k of synthetic records (default: the noisy record count). */
+  syntheticRows?: number;
 }
 
 /**
@@ -256,7 +328,13 @@ export interface SamplerOptions {
   preview?: boolean;
 }
 
-export type MechanismOptions = ReducedSpaceLpOptions | MarginalLpOptions | SpacePartitionOptions | SamplerOptions;
+export type MechanismOptions =
+  | AutoOptions
+  | ReducedSpaceLpOptions
+  | MarginalLpOptions
+  | AdaptiveMarginalsOptions
+  | SpacePartitionOptions
+  | SamplerOptions;
 
 // The names of each interface's options as lists: `satisfies` refuses a name that is not an
 // option, and the check below refuses a list that leaves one out.
@@ -272,6 +350,7 @@ export const COMMON_OPTION_NAMES = [
   'mlTarget',
   'mlTestFraction',
   'testSeed',
+  'publicRows',
 ] as const satisfies readonly (keyof CommonOptions)[];
 /** reduced-space-lp's own options. */
 export const REDUCED_SPACE_LP_OPTION_NAMES = [
@@ -316,6 +395,21 @@ export const MARGINAL_LP_OPTION_NAMES = [
   'lpIterationLimit',
   'lpMethod',
 ] as const satisfies readonly OwnOption<MarginalLpOptions>[];
+/** adaptive-marginals' own options. */
+export const ADAPTIVE_MARGINALS_OPTION_NAMES = [
+  'delta',
+  'workload',
+  'workloadMarginals',
+  'targetWeight',
+  'rounds',
+  'maxModelCells',
+  'roundIterations',
+  'finalIterations',
+  'compressDomain',
+  'coarsenAbove',
+  'scoringSampleFactor',
+  'syntheticRows',
+] as const satisfies readonly OwnOption<AdaptiveMarginalsOptions>[];
 /** space-partition's own options. */
 export const SPACE_PARTITION_OPTION_NAMES = [
   'partition',
@@ -341,6 +435,7 @@ export const SAMPLER_OPTION_NAMES = [
 export const MECHANISM_OPTION_NAMES = {
   'reduced-space-lp': REDUCED_SPACE_LP_OPTION_NAMES,
   'marginal-lp': MARGINAL_LP_OPTION_NAMES,
+  'adaptive-marginals': ADAPTIVE_MARGINALS_OPTION_NAMES,
   'space-partition': SPACE_PARTITION_OPTION_NAMES,
   sampler: SAMPLER_OPTION_NAMES,
 } as const satisfies Record<Mechanism, readonly string[]>;

@@ -1,5 +1,5 @@
 // The privacy receipt: the public record of what a run released and at what privacy cost.
-import type { OutOfDomainPolicy } from './options-types.js';
+import type { Mechanism, OutOfDomainPolicy } from './options-types.js';
 
 /**
  * A release under basic composition (pure epsilon-DP, or (epsilon, delta)-DP when it has a delta):
@@ -84,4 +84,13 @@ export interface PrivacyReceipt {
     columns: Array<{ name: string; domain: string }>;
   };
   output: { rows: number; columns: number };
+  /** With "mechanism": "auto" (the default): which mechanism it chose, why, and from what. */
+  mechanismChoice?: {
+    requested: 'auto';
+    chosen: Mechanism;
+    reason: string;
+    from: string;
+    /** The publicRows option, when given. */
+    publicRows?: number;
+  };
 }

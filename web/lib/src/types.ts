@@ -8,7 +8,7 @@ import type { Schema } from './schema-types.js';
  * domains as it arrives (its fraction is the share of the input read); "encode" is reported only
  * by whole-table runs of the core (native tools), never by the library.
  */
-export type Phase = 'parse' | 'encode' | 'measure' | 'lp' | 'sample' | 'evaluate' | 'write';
+export type Phase = 'parse' | 'encode' | 'measure' | 'lp' | 'fit' | 'sample' | 'evaluate' | 'write';
 
 export interface Progress {
   phase: Phase;

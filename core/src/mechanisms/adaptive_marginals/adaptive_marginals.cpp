@@ -343,7 +343,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   // 3. The final fit and the records.
   fit.iterations = options.final_iterations;
   fit.step = fitted.step;
-  fit.keep_going = [&](int done, int all) { return keep_going(context.progress, Phase::Solve, double(done) / all); };
+  fit.keep_going = [&](int done, int all) { return keep_going(context.progress, Phase::Fit, double(done) / all); };
   PRIVSYNTH_ASSIGN_OR_RETURN(fitted, fit_model(model, measurements, total, fit));
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
   const size_t rows = options.synthetic_rows > 0 ? size_t(options.synthetic_rows) : size_t(std::llround(total));

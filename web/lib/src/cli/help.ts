@@ -34,13 +34,18 @@ Required:
       --no-receipt            go without a receipt instead (not recommended)
 
 Mechanism and columns:
-      --mechanism <name>      reduced-space-lp (default; pure epsilon-DP), marginal-lp ((epsilon, delta)-DP)
+      --mechanism <name>      auto (default): the mechanism recommended for the columns, epsilon and
+                              --target, from public inputs only; the receipt says which and why
+                              (--option publicRows=<n> states a number of records you know publicly)
+                              adaptive-marginals ((epsilon, delta)-DP; AIM on a graphical model: the
+                              most faithful on categorical and mixed tables)
+                              reduced-space-lp (pure epsilon-DP), marginal-lp ((epsilon, delta)-DP)
                               or space-partition (pure epsilon-DP; grid or KD-tree bins, for numeric
                               and mixed tables: --option partition=grid, --option tau=...)
                               or sampler (pure epsilon-DP, replace-one: N records from the joint
                               alphabet of the columns: --option samples=100 --option sampler=roo;
                               samplers ds-roo (default), roo, subsampled-rr, laplace-histogram)
-      --delta <number>        delta of marginal-lp (default 1e-9)
+      --delta <number>        delta of adaptive-marginals and marginal-lp (default 1e-9)
       --columns <a,b,c>       columns to synthesize (default: every schema column)
       --target <column>       a binary column: adds a train-on-synthetic / test-on-real report
       --option <key=value>    any synthesize() option by its library name, repeatable:
@@ -78,8 +83,9 @@ estimate. Expected errors are those of the noisy counts, before consistency and 
 
   -s, --schema <file>     the public schema JSON
   -e, --epsilon <e>       the total budget, > 0
-      --mechanism <name>  reduced-space-lp (default), marginal-lp, space-partition or sampler
-      --delta <d>         delta of marginal-lp (default 1e-9)
+      --mechanism <name>  auto (default), adaptive-marginals, reduced-space-lp, marginal-lp,
+                          space-partition or sampler
+      --delta <d>         delta of adaptive-marginals and marginal-lp (default 1e-9)
       --columns <a,b,c>   columns to synthesize (default: all)
       --target <column>   mlTarget (its test rows are held out from the mechanism)
       --rows <n>          your estimate of the number of records: expected TV and runtime need it

@@ -30,6 +30,7 @@ export function summaryParagraph(result: SynthesisResult, where: WrittenTo, seco
       : '; no receipt (--no-receipt)',
     where.report ? `; the utility report to ${where.report} (measured on the real data: keep it private)` : '',
     ...privacyParts(receipt.mechanism.name, privacy),
+    receipt.mechanismChoice ? `. Chosen by "auto": ${receipt.mechanismChoice.reason.replace(/\.$/, '')}` : '',
     `. Wall time ${seconds.toFixed(1)} s.`,
   ];
   return parts.join('') + (receipt.private ? '' : `\n${notPrivateWarning(result)}`);
