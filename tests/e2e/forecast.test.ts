@@ -182,36 +182,24 @@ describe('the forecast before running', () => {
 });
 
 describe('the recommended mechanism', () => {
-  it('recommends the reduced-space LP for the 6 demo columns and the marginal mechanism for all columns or a target, and switches on request', async () => {
+  it('recommends adaptive marginals (what "auto" runs) for the demo columns, all columns and a target, and switches on request', async () => {
     const page = await demo.open();
     await useAdultSample(page);
     const text = () => page.textContent(byTestId('recommendation-text'));
-    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("903 two-way cells")`);
-    expect(await text()).toContain('Recommended here: this mechanism — 6 columns with 903 two-way cells');
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("6 columns: adaptive marginals")`);
+    expect(await text()).toContain(
+      'Recommended here: Adaptive marginals (AIM) — 6 columns: adaptive marginals measure',
+    );
+    await page.click(byTestId('use-recommendation'));
+    expect(await page.inputValue(byTestId('mechanism'))).toBe('adaptive-marginals');
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("this mechanism")`);
     expect(await page.isVisible(byTestId('use-recommendation'))).toBe(false);
 
     await page.click(byTestId('columns-all'));
     await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("16 columns")`);
-    expect(await text()).toContain('Recommended here: Marginal-preserving, MST-style');
-    expect(await text()).toContain('measuring every pair would spread ε thin');
-    await page.click(byTestId('use-recommendation'));
-    expect(await page.inputValue(byTestId('mechanism'))).toBe('marginal-lp');
-    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("this mechanism")`);
-    expect(await page.isVisible(byTestId('use-recommendation'))).toBe(false);
-
-    // Few records at a small ε: the reduced-space LP's noise on the 6 columns would be too large
-    // (with n stated as public: the sample's documented 48,842).
-    await page.fill(byTestId('stated-rows'), '48842');
-    await page.click(byTestId('columns-none'));
-    for (const name of ['age', 'workclass', 'education', 'sex', 'race', 'income']) {
-      await page.check(`${byTestId('column-list')} input[value="${name}"]`);
-    }
-    await page.selectOption(byTestId('mechanism'), 'reduced-space-lp');
-    await page.fill(byTestId('epsilon'), '0.01');
-    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("records at ε = 0.01")`);
-    expect(await text()).toContain('Recommended here: Marginal-preserving, MST-style');
-    await page.fill(byTestId('epsilon'), '1');
+    expect(await text()).toContain('Recommended here: this mechanism — 16 columns: adaptive marginals measure');
     await page.selectOption(byTestId('ml-target'), 'income');
     await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("a prediction target is set")`);
+    expect(await text()).toContain('adaptive marginals weight the marginals with “income” up');
   });
 });

@@ -109,7 +109,14 @@ describe('the reduced-space LP at scale', () => {
     await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 60_000 });
     expect(await page.getAttribute('body', 'data-ready')).toBe('true');
 
-    const options = { epsilon: 1, degree: 2, reducedSpaceSize: 20_000, lpRelativeGap: 0.01, testSeed: SEED };
+    const options = {
+      mechanism: 'reduced-space-lp',
+      epsilon: 1,
+      degree: 2,
+      reducedSpaceSize: 20_000,
+      lpRelativeGap: 0.01,
+      testSeed: SEED,
+    };
     const outcome = (await page.evaluate(
       (runOptions) => (window as unknown as { runAdult(o: unknown): Promise<unknown> }).runAdult(runOptions),
       options,

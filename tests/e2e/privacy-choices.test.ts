@@ -193,31 +193,25 @@ describe('n: stated as public, never read from the data', () => {
     const page = await demo.open();
     await useAdultSample(page);
     const text = () => page.textContent(byTestId('recommendation-text'));
-    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("903 two-way cells")`);
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("6 columns: adaptive marginals")`);
     const forSample = (await text()) ?? '';
 
     await uploadAdultCopy(page, 'adult-2000.csv', adultHead(2000), '2,000');
     await tickOnly(page, DEMO_COLUMNS);
-    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("903 two-way cells")`);
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("6 columns: adaptive marginals")`);
     const forCopy = (await text()) ?? '';
     console.log(`recommendation, sample and copy: ${forCopy}`);
     expect(forCopy).toBe(forSample);
-    expect(forCopy).toContain('Recommended here: this mechanism');
+    expect(forCopy).toContain('Recommended here: Adaptive marginals (AIM)');
     expect(forCopy).not.toMatch(/48,842|2,000/);
-    // Without n, the rule that needs it says what it would need.
-    expect(forCopy).toContain('Below about 12,642 records at ε = 1 the marginal mechanism would be better');
 
-    // A stated n: few records at ε = 1 favour the marginal mechanism; "Use it" switches to it.
+    // A stated n leaves it unchanged (adaptive marginals led at every n measured); "Use it" switches.
     expect(await page.inputValue(byTestId('stated-rows'))).toBe('');
     await page.fill(byTestId('stated-rows'), '2000');
-    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("only 2,000 records at ε = 1")`);
-    expect(await text()).toContain('Recommended here: Marginal-preserving, MST-style');
-    await page.fill(byTestId('stated-rows'), '100000');
-    await page.waitForSelector(`${byTestId('recommendation-text')}:not(:has-text("Below about"))`);
-    expect(await text()).toContain('Recommended here: this mechanism');
-    await page.fill(byTestId('stated-rows'), '2000');
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("6 columns: adaptive marginals")`);
+    expect(await text()).toBe(forSample);
     await page.click(byTestId('use-recommendation'));
-    expect(await page.inputValue(byTestId('mechanism'))).toBe('marginal-lp');
+    expect(await page.inputValue(byTestId('mechanism'))).toBe('adaptive-marginals');
   });
 
   it('forecasts and plans without n until n is stated, for the sample and for an uploaded file', async () => {

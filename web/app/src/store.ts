@@ -1,6 +1,14 @@
 // The page's state in one place. Panels read it, write patches, and re-render on change.
 import { PrivsynthError } from 'privsynth';
-import type { CommonOptions, MechanismOptions, RunAdvice, RunForecast, Schema, SynthesisResult } from 'privsynth';
+import type {
+  AutoOptions,
+  CommonOptions,
+  MechanismOptions,
+  RunAdvice,
+  RunForecast,
+  Schema,
+  SynthesisResult,
+} from 'privsynth';
 
 /** The table the user wants to synthesize. */
 export interface DataInput {
@@ -35,8 +43,11 @@ export interface SchemaChoice {
   text: string;
 }
 
-/** The mechanisms the demo offers: every mechanism of the library (mechanisms/registry.ts has one entry each). */
-export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
+/**
+ * The mechanisms the demo offers: every mechanism of the library (mechanisms/registry.ts has one
+ * entry each). The demo names one in every run; its recommendation is the core's, as "auto" would choose.
+ */
+export type Mechanism = Exclude<NonNullable<MechanismOptions['mechanism']>, 'auto'>;
 
 /**
  * Options from the parameter panel (null while an input is invalid): the options every mechanism
@@ -44,7 +55,7 @@ export type Mechanism = NonNullable<MechanismOptions['mechanism']>;
  * an option that does not apply. The intersection distributes over the mechanisms' union, so each
  * member keeps its own keys (Omit over the union would keep only the common ones).
  */
-export type RunParameters = Omit<CommonOptions, 'columns'> & MechanismOptions;
+export type RunParameters = Omit<CommonOptions, 'columns'> & Exclude<MechanismOptions, AutoOptions>;
 
 /** One mechanism's run options ("mechanism" may be left out for the library's default). */
 export type RunParametersOf<M extends Mechanism> = Extract<RunParameters, { mechanism?: M }>;

@@ -5,6 +5,7 @@
 // chosen mechanism up in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/)
 // exports one MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
 import type {
+  AutoOptions,
   CommonOptions,
   MechanismOptions,
   PrivacyReceipt,
@@ -25,7 +26,10 @@ export type Part = Node | string;
 export type Row = [string, Node | string];
 
 /** The options a mechanism's fields make: its own, and the choices made by looking at the data (if any). */
-export type MechanismOptionsOf<M extends Mechanism> = Extract<MechanismOptions, { mechanism?: M }> &
+export type MechanismOptionsOf<M extends Mechanism> = Extract<
+  Exclude<MechanismOptions, AutoOptions>,
+  { mechanism?: M }
+> &
   Pick<CommonOptions, 'choicesFromData'>;
 
 /** Where the parameter panel puts a mechanism's fields, from top to bottom. */

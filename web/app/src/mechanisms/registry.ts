@@ -3,6 +3,7 @@
 // mechanism: its folder mechanisms/<id>/ exporting a MechanismUi, and its entry below; the type of
 // REGISTRY fails to compile while a mechanism of the library has none.
 import type { Mechanism } from '../store';
+import { adaptiveMarginals } from './adaptive-marginals';
 import { marginalLp } from './marginal-lp';
 import type { MechanismUi, MechanismUiOf } from './mechanism-ui';
 import { reducedSpaceLp } from './reduced-space-lp';
@@ -12,6 +13,7 @@ import { spacePartition } from './space-partition';
 const REGISTRY: { [M in Mechanism]: MechanismUiOf<M> } = {
   'reduced-space-lp': reducedSpaceLp,
   'marginal-lp': marginalLp,
+  'adaptive-marginals': adaptiveMarginals,
   'space-partition': spacePartition,
   sampler,
 };

@@ -3,13 +3,14 @@
 // reported by whole-table runs of the core, which the app does not make).
 import type { Phase } from 'privsynth';
 
-export const PHASES: Phase[] = ['parse', 'measure', 'lp', 'sample', 'evaluate', 'write'];
+export const PHASES: Phase[] = ['parse', 'measure', 'lp', 'fit', 'sample', 'evaluate', 'write'];
 
 export const PHASE_LABELS: Record<Phase, string> = {
   parse: 'Reading the CSV and encoding it into the schema’s domains',
   encode: 'Encoding values into the schema’s domains',
   measure: 'Measuring noisy marginals',
   lp: 'Solving the linear program',
+  fit: 'Fitting the graphical model to the measurements',
   sample: 'Sampling synthetic rows',
   evaluate: 'Measuring utility on the real data',
   write: 'Writing the synthetic CSV',

@@ -152,7 +152,12 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
       const k = rows.read();
       const share = referenceShare.read();
       if (!settings || !k || share.error) return null;
-      const options: ReducedSpaceLpOptions = { ...k, degree: chosenDegree(), ...settings };
+      const options: ReducedSpaceLpOptions = {
+        mechanism: 'reduced-space-lp',
+        ...k,
+        degree: chosenDegree(),
+        ...settings,
+      };
       const choice = reference.select.value as ReferenceMeasure;
       if (choice !== 'auto') options.referenceMeasure = choice;
       // A share means nothing for the free uniform measure, and the library rejects it there; with
