@@ -6,6 +6,7 @@
 //        npm run bench -- browser [...]             Adult runs in headless Chromium (bench/browser/browser.mjs)
 //        npm run bench -- reference [...]           uniform vs perturbed-histogram mu (bench/reference/comparison.mjs)
 //        npm run bench -- marginals [...]           Zhou et al. Fig. 3 and the MST/AIM head-to-head (bench/marginals/marginals.mjs)
+//        npm run bench -- aim [...]                 adaptive marginals against MST and AIM, side by side (bench/aim/aim.mjs)
 //        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI and the app (bench/scale/scale.mjs)
 //        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree/mmd.mjs)
 //        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers/tv.mjs)
@@ -30,14 +31,15 @@ const tenColumns = [
   'income',
 ];
 
+const LP = { mechanism: 'reduced-space-lp' };
 const workloads = [
-  { name: 'demo-6col-d2', label: '6 demo columns, degree 2', options: { columns: demoColumns, degree: 2 } },
-  { name: 'all-d1', label: 'all 16 columns, degree 1', options: { degree: 1 } },
-  { name: '10col-d2', label: '10 columns, degree 2', options: { columns: tenColumns, degree: 2 } },
+  { name: 'demo-6col-d2', label: '6 demo columns, degree 2', options: { ...LP, columns: demoColumns, degree: 2 } },
+  { name: 'all-d1', label: 'all 16 columns, degree 1', options: { ...LP, degree: 1 } },
+  { name: '10col-d2', label: '10 columns, degree 2', options: { ...LP, columns: tenColumns, degree: 2 } },
   {
     name: 'all-d2',
     label: 'all 16 columns, degree 2 (LP capped at 300 s)',
-    options: { degree: 2, lpTimeLimitSeconds: 300 },
+    options: { ...LP, degree: 2, lpTimeLimitSeconds: 300 },
   },
 ];
 
@@ -47,6 +49,7 @@ const SCRIPTS = {
   kdtree: './kdtree/mmd.mjs',
   scale: './scale/scale.mjs',
   marginals: './marginals/marginals.mjs',
+  aim: './aim/aim.mjs',
   samplers: './samplers/tv.mjs',
 };
 if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {

@@ -21,11 +21,21 @@ export function runNative(data, options) {
   }
 }
 
-/** `repeat` wasm runs in one fresh Node process (the first cold, the others warm). */
-export function runWasm(data, options, repeat = 1) {
+/**
+ * `repeat` wasm runs in one fresh Node process (the first cold, the others warm); the last run's
+ * synthetic CSV goes to `syntheticPath` when given.
+ */
+export function runWasm(data, options, repeat = 1, syntheticPath = undefined) {
   const output = execFileSync(
     process.execPath,
-    [`${root}bench/pipeline/wasm-runner.mjs`, data.schema, data.csv, JSON.stringify(options), String(repeat)],
+    [
+      `${root}bench/pipeline/wasm-runner.mjs`,
+      data.schema,
+      data.csv,
+      JSON.stringify(options),
+      String(repeat),
+      ...(syntheticPath ? [syntheticPath] : []),
+    ],
     { encoding: 'utf8', cwd: root, maxBuffer: 1 << 26 },
   );
   return output
