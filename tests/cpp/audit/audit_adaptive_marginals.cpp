@@ -14,10 +14,6 @@ namespace {
 
 const char* kOneColumn =
     R"({"version":1,"name":"one","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
-const char* kThreeColumns = R"({"version":1,"name":"three","columns":[
-  {"name":"c","type":"categorical","categories":["a","b"]},{"name":"d","type":"categorical","categories":["x","y"]},
-  {"name":"e","type":"categorical","categories":["u","v"]}]})";
-
 Claim claim_at(double epsilon, double delta) { return Claim::zcdp(cdp_rho(epsilon, delta).value()); }
 
 }  // namespace
@@ -33,18 +29,9 @@ TEST_CASE("DP audit: adaptive marginals on one column, and the noise-halved vari
 }
 
 TEST_CASE("DP audit: adaptive marginals choosing among pairs", "[dp-audit][adaptive-marginals]") {
-  const Rows d = with_header({"c", "d", "e"}, {{"a", "x", "u"},
-                                               {"a", "x", "u"},
-                                               {"a", "y", "u"},
-                                               {"b", "y", "v"},
-                                               {"b", "y", "v"},
-                                               {"b", "x", "v"},
-                                               {"a", "x", "u"},
-                                               {"b", "y", "u"},
-                                               {"a", "y", "v"},
-                                               {"b", "x", "v"}});
+  const Rows d = three_binary_columns();
   const SynthesisPath path{
-      kThreeColumns, d, plus(d, {{"a", "x", "u"}}),
+      kThreeBinaryColumnsSchema, d, plus(d, {{"a", "x", "u"}}),
       R"({"epsilon":1,"mechanism":"adaptive-marginals","delta":1e-6,"roundIterations":10,"finalIterations":20})"};
   require_within_claim(synthesis_release(path), claim_at(1, 1e-6));
 }

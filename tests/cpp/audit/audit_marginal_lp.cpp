@@ -11,26 +11,10 @@ using namespace privsynth::audit;
 
 namespace {
 
-const char* kThreeColumns = R"({"version":1,"name":"three","columns":[
-  {"name":"c","type":"categorical","categories":["a","b"]},{"name":"d","type":"categorical","categories":["x","y"]},
-  {"name":"e","type":"categorical","categories":["u","v"]}]})";
 const char* kOneColumn =
     R"({"version":1,"name":"one","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
 
 Claim claim_at(double epsilon, double delta) { return Claim::zcdp(cdp_rho(epsilon, delta).value()); }
-
-Rows three_columns() {
-  return with_header({"c", "d", "e"}, {{"a", "x", "u"},
-                                       {"a", "x", "u"},
-                                       {"a", "y", "u"},
-                                       {"b", "y", "v"},
-                                       {"b", "y", "v"},
-                                       {"b", "x", "v"},
-                                       {"a", "x", "u"},
-                                       {"b", "y", "u"},
-                                       {"a", "y", "v"},
-                                       {"b", "x", "v"}});
-}
 
 }  // namespace
 
@@ -38,8 +22,8 @@ TEST_CASE("DP audit: marginal-lp with the MST selection and the tree fit", "[dp-
   // Three columns, so that the exponential mechanism selects among pairs. The rows of the tree fit
   // show about half of rho (the record count a sixth, one pair table a third), so the noise-halved
   // variant (rho x 3.5) is caught on the LP path below, where the rows show every noisy cell.
-  const Rows d = three_columns();
-  const SynthesisPath path{kThreeColumns, d, plus(d, {{"a", "x", "u"}}),
+  const Rows d = three_binary_columns();
+  const SynthesisPath path{kThreeBinaryColumnsSchema, d, plus(d, {{"a", "x", "u"}}),
                            R"({"epsilon":1,"mechanism":"marginal-lp","delta":1e-6})"};
   require_within_claim(synthesis_release(path), claim_at(1, 1e-6));
   SynthesisPath invalid = path;  // an added record with a category the schema does not list
@@ -57,8 +41,8 @@ TEST_CASE("DP audit: marginal-lp with every 1-way marginal and the LP fit", "[dp
 }
 
 TEST_CASE("DP audit: marginal-lp with mlTarget and the target-augmented tree", "[dp-audit][marginal-lp][holdout]") {
-  const Rows d = three_columns();
-  const SynthesisPath path{kThreeColumns, d, plus(d, {{"b", "x", "u"}}),
+  const Rows d = three_binary_columns();
+  const SynthesisPath path{kThreeBinaryColumnsSchema, d, plus(d, {{"b", "x", "u"}}),
                            R"({"epsilon":1,"mechanism":"marginal-lp","delta":1e-6,"mlTarget":"c"})"};
   require_within_claim(synthesis_release(path), claim_at(1, 1e-6));
 }

@@ -26,7 +26,7 @@ SynthesisPath one_column(const std::string& options) {
 
 TEST_CASE("DP audit: reduced-space LP with the uniform reference", "[dp-audit][reduced-space-lp]") {
   const SynthesisPath path = one_column(
-      R"({"epsilon":1,"degree":1,"referenceMeasure":"uniform","countBudgetFraction":0.9,"reducedSpaceSize":8})");
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"uniform","countBudgetFraction":0.9,"reducedSpaceSize":8})");
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
@@ -36,7 +36,7 @@ TEST_CASE("DP audit: reduced-space LP with the perturbed-histogram reference", "
   const Rows d = with_header({"c"}, repeated("b", 20));
   const SynthesisPath path{
       kOneColumn, d, plus(d, repeated("a", 1)),
-      R"({"epsilon":1,"degree":1,"referenceMeasure":"histogram","referenceBudgetFraction":0.9,"reducedSpaceSize":8})"};
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"histogram","referenceBudgetFraction":0.9,"reducedSpaceSize":8})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
@@ -53,7 +53,7 @@ TEST_CASE("DP audit: reduced-space LP with the tree reference", "[dp-audit][redu
                                           {"b", "x"}});
   const SynthesisPath path{
       kTwoColumns, d, plus(d, {{"a", "x"}}),
-      R"({"epsilon":1,"degree":2,"referenceMeasure":"tree","referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":16})"};
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":2,"referenceMeasure":"tree","referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":16})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
@@ -64,14 +64,15 @@ TEST_CASE("DP audit: reduced-space LP with the Bernstein KDE reference in the co
   const Rows d = with_header({"x"}, values);
   const SynthesisPath path{
       kNumber, d, plus(d, {{"0.9"}}),
-      R"({"epsilon":1,"degree":1,"referenceMeasure":"bernstein-kde","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"bernsteinLattice":2,"reducedSpaceSize":8})"};
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"bernstein-kde","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"bernsteinLattice":2,"reducedSpaceSize":8})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
 TEST_CASE("DP audit: reduced-space LP where an added record is invalid", "[dp-audit][reduced-space-lp]") {
   // Add/remove neighbours: D' adds a record that does not fit the schema; it is left out, so both
   // tables give the same output distribution.
-  const SynthesisPath base = one_column(R"({"epsilon":1,"degree":1,"countBudgetFraction":0.9,"reducedSpaceSize":8})");
+  const SynthesisPath base = one_column(
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"countBudgetFraction":0.9,"reducedSpaceSize":8})");
   SynthesisPath path = base;
   path.d_prime = plus(base.d, repeated("purple", 1));
   require_within_claim(synthesis_release(path), Claim::pure(1));

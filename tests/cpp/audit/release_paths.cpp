@@ -88,6 +88,23 @@ Release discovery_release(const DiscoveryPath& path) {
   };
 }
 
+const char* const kThreeBinaryColumnsSchema = R"({"version":1,"name":"three","columns":[
+  {"name":"c","type":"categorical","categories":["a","b"]},{"name":"d","type":"categorical","categories":["x","y"]},
+  {"name":"e","type":"categorical","categories":["u","v"]}]})";
+
+Rows three_binary_columns() {
+  return with_header({"c", "d", "e"}, {{"a", "x", "u"},
+                                       {"a", "x", "u"},
+                                       {"a", "y", "u"},
+                                       {"b", "y", "v"},
+                                       {"b", "y", "v"},
+                                       {"b", "x", "v"},
+                                       {"a", "x", "u"},
+                                       {"b", "y", "u"},
+                                       {"a", "y", "v"},
+                                       {"b", "x", "v"}});
+}
+
 Rows repeated(const std::string& value, size_t n) { return Rows(n, std::vector<std::string>{value}); }
 
 Rows with_header(const std::vector<std::string>& header, Rows rows) {

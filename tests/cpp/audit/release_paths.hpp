@@ -30,6 +30,11 @@ struct DiscoveryPath {
 };
 Release discovery_release(const DiscoveryPath& path);
 
+// Three binary columns c, d, e (its schema) and ten records with dependence between them: the
+// table the marginal mechanisms' audits select pairs on.
+extern const char* const kThreeBinaryColumnsSchema;
+Rows three_binary_columns();
+
 // n copies of a one-cell row.
 Rows repeated(const std::string& value, size_t n);
 Rows with_header(const std::vector<std::string>& header, Rows rows);
