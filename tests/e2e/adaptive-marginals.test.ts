@@ -15,7 +15,7 @@ describe('adaptive marginals in the demo', () => {
     await page.selectOption(byTestId('mechanism'), 'adaptive-marginals');
     await page.waitForSelector(`${byTestId('estimate')}:has-text("one-way marginals")`);
     expect(await page.textContent(byTestId('estimate'))).toContain('16');
-    expect(await page.inputValue(byTestId('adaptive-delta'))).toBe('1e-9');
+    expect(await page.inputValue(byTestId('delta'))).toBe('1e-9');
 
     const details = new Set<string>();
     await page.exposeFunction('recordDetail', (text: string) => details.add(text));

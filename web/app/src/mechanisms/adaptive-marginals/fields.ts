@@ -1,11 +1,12 @@
-// Step 4's settings of adaptive marginals: δ and the workload, and under Advanced the number of
-// synthetic rows (a group shared with other mechanisms) and the model's size limit. Blank fields
+// Step 4's settings of adaptive marginals: δ (shared with the marginal LP) and the workload, and
+// under Advanced the number of synthetic rows (a group shared with other mechanisms) and the model's size limit. Blank fields
 // leave the library's defaults.
 import type { AdaptiveMarginalsOptions, AdaptiveWorkload } from 'privsynth';
 
 import { show } from '../../ui/dom';
-import { numberField, optionalWholeNumber, probability, selectField } from '../../ui/fields';
+import { numberField, optionalWholeNumber, selectField } from '../../ui/fields';
 import type { FieldContext, MechanismFields } from '../mechanism-ui';
+import { deltaField } from '../field-groups/delta';
 import { syntheticRowsField } from '../field-groups/synthetic-rows';
 
 type ChoosableWorkload = Exclude<AdaptiveWorkload, 'listed'>;
@@ -26,17 +27,9 @@ const WORKLOAD_HINTS: Record<ChoosableWorkload, string> = {
 export function adaptiveMarginalsFields(context: FieldContext): MechanismFields<'adaptive-marginals'> {
   const { changed } = context;
   const rows = context.shared(syntheticRowsField);
+  const delta = context.shared(deltaField);
   let visible = false;
   const chosenWorkload = () => workload.select.value as ChoosableWorkload;
-
-  const delta = numberField({
-    id: 'adaptive-delta',
-    label: 'δ (delta)',
-    hint: 'The small probability with which the ε guarantee may fail; keep it far below 1 / (number of rows). Default 1e-9.',
-    value: '1e-9',
-    parse: probability,
-    onInput: changed,
-  });
   const workload = selectField({
     id: 'adaptive-workload',
     label: 'Marginals to preserve',
@@ -59,7 +52,7 @@ export function adaptiveMarginalsFields(context: FieldContext): MechanismFields<
   });
 
   function render(): void {
-    show(delta.element, visible);
+    delta.show(visible);
     show(workload.element, visible);
     show(modelCells.element, visible);
     workload.hint.textContent = WORKLOAD_HINTS[chosenWorkload()];

@@ -4,8 +4,9 @@
 import type { MarginalLpOptions } from 'privsynth';
 
 import { show } from '../../ui/dom';
-import { numberField, probability, selectField } from '../../ui/fields';
+import { selectField } from '../../ui/fields';
 import type { FieldContext, MechanismFields } from '../mechanism-ui';
+import { deltaField } from '../field-groups/delta';
 import { lpSettingsFields } from '../field-groups/lp-settings';
 import { syntheticRowsField } from '../field-groups/synthetic-rows';
 import { FIT_LABELS, fitHint, type Fit } from './fit';
@@ -18,17 +19,9 @@ export function marginalLpFields(context: FieldContext): MechanismFields<'margin
   const { changed } = context;
   const lp = context.shared(lpSettingsFields);
   const rows = context.shared(syntheticRowsField);
+  const delta = context.shared(deltaField);
   let visible = false;
   const chosenFit = () => fit.select.value as Fit;
-
-  const delta = numberField({
-    id: 'delta',
-    label: 'δ (delta)',
-    hint: 'The small probability with which the ε guarantee may fail; keep it far below 1 / (number of rows). Default 1e-9.',
-    value: '1e-9',
-    parse: probability,
-    onInput: changed,
-  });
   const fit = selectField({
     id: 'fit',
     label: 'Fit: how the rows are made',
@@ -43,7 +36,7 @@ export function marginalLpFields(context: FieldContext): MechanismFields<'margin
 
   /** The LP's settings are shown with the LP fit only. */
   function render(): void {
-    show(delta.element, visible);
+    delta.show(visible);
     show(fit.element, visible);
     fit.hint.textContent = fitHint(chosenFit());
     rows.show(visible);
