@@ -33,6 +33,13 @@ constexpr double kOtherLowFactor = 0.5, kOtherHighFactor = 2;
 // wasm / native, measured before (README): a tree fit (rows from noisy marginals) on private-pgm's Adult 0.26 s
 // native vs 1.23 s in wasm under Node (with CSV parsing); LP fits 55.8 s vs 86.1 s.
 constexpr double kWasmFactorTree = 4.7, kWasmFactorLp = 1.5;
+// A graphical model refitted round by round (adaptive marginals), fitted to two runs with the
+// defaults: private-pgm's Adult (29 rounds, 100 steps a round over models growing to ~100,000
+// cells, ~170 marginals scored on 50,000 drawn records: 1.6 s) and 40 generated columns x 100,000
+// records (88 rounds, ~820 marginals on 36,600 records: 9.3 s). Per round, seconds =
+//   5.75e-9 x steps x (cells / 2)  (the model grows with the budget spent)  + 2.5e-9 x scored x rows,
+// plus 5.75e-9 x final steps x cells for the last fit; wasm = native x 1.8 (3.6 s under Node).
+constexpr double kModelPerCellStep = 5.75e-9, kModelPerScoredCount = 2.5e-9, kWasmFactorModel = 1.8;
 
 // ---- Memory ----
 constexpr double kInputBytesPerCell = 12;    // the CSV cell grid: a 4-byte offset and ~8 bytes of text
@@ -56,6 +63,10 @@ MemoryEstimate estimate_memory(const RunShape& shape) {
                  double(shape.fit_statistics + lp->dense_statistics) * 40;
     const double active = lp->method == FitMethod::Simplex ? m : std::min(m, kGlpkActivePoints);
     if (lp->method != FitMethod::MirrorProx) memory.fit += (marginals + 1) * active * kGlpkBytesPerEntry;
+  } else if (const std::optional<ModelFitCost>& model = shape.model) {
+    // Potentials, clique potentials, beliefs and their cell maps (~36 bytes a cell, and a copy
+    // while the next model is built), the records drawn to score, the rows.
+    memory.fit = model->model_cells * 72 + model->scoring_rows * p * 4 + k * p * 4;
   } else {
     memory.fit = double(shape.fit_statistics) * 3 * 8 + k * p * 4;  // tables, estimates, rounded rows
   }
@@ -70,6 +81,11 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
   double other = kEncodeFixed + kEncodePerCell * n * p;
   other += kMeasurePerCell * seen * p + kMeasurePerRecordMarginal * seen * double(shape.counted_marginals);
   double lp = 0;
+  if (const std::optional<ModelFitCost>& model = shape.model) {
+    other += model->rounds * (kModelPerCellStep * model->round_iterations * model->model_cells / 2 +
+                              kModelPerScoredCount * model->scored * model->scoring_rows) +
+             kModelPerCellStep * model->final_iterations * model->model_cells;
+  }
   if (shape.lp) {
     const double statistics = double(std::max<size_t>(1, shape.fit_statistics + shape.lp->dense_statistics));
     lp = shape.lp->objective == FitObjective::SumError ? kLpSumErrorFactor * std::pow(statistics, kLpSumErrorExponent)
@@ -87,13 +103,15 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
   runtime.native = other + std::min(lp, limit);
   runtime.low = other * kOtherLowFactor + std::min(lp * kLpLowFactor, limit);
   runtime.high = other * kOtherHighFactor + std::min(lp * kLpHighFactor, limit);
-  runtime.wasm_factor = shape.lp ? kWasmFactorLp : kWasmFactorTree;
+  runtime.wasm_factor = shape.lp ? kWasmFactorLp : shape.model ? kWasmFactorModel : kWasmFactorTree;
   runtime.wasm = runtime.native * runtime.wasm_factor;
   runtime.basis =
       "native seconds on one core of an Intel Xeon @ 2.80 GHz, fitted per phase to 15 runs of the native build on "
       "Adult (48,842 x 16 and 10,000 x 16) and private-pgm's Adult (48,842 x 14), epsilon 1; the LP's time depends on "
       "the data, hence the range (measured/model 0.5-3.1); wasm = native x " +
-      std::string(shape.lp ? "1.5 (LP fits: 55.8 s vs 86.1 s)" : "4.7 (tree fit: 0.26 s vs 1.23 s)") +
+      std::string(shape.lp      ? "1.5 (LP fits: 55.8 s vs 86.1 s)"
+                  : shape.model ? "1.8 (adaptive marginals: 2.0 s vs 3.6 s)"
+                                : "4.7 (tree fit: 0.26 s vs 1.23 s)") +
       " under Node. See docs/forecast.md.";
   return runtime;
 }

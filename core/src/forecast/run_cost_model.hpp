@@ -21,6 +21,7 @@ struct RunShape {
   size_t measured_cells = 0;                     // noisy values held
   size_t fit_marginals = 0, fit_statistics = 0;  // what the fit matches (FitForecast)
   std::optional<LpFitCost> lp;                   // an LP fit; none: rows drawn from released tables, bins or samples
+  std::optional<ModelFitCost> model;             // a graphical model refitted round by round
   bool evaluate = true;                          // the utility report (marginal distances on the real data)
   bool ml = false;                               // the mlTarget report (logistic regressions)
   size_t one_hot_features = 0;                   // mlTarget: the levels of the other columns

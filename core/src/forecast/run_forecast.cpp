@@ -109,6 +109,7 @@ RunShape shape_of(const RunForecast& forecast, const RunSetup& setup) {
   shape.fit_marginals = mechanism.fit.marginals;
   shape.fit_statistics = mechanism.fit.statistics;
   shape.lp = mechanism.fit.lp;
+  shape.model = mechanism.fit.model;
   shape.evaluate = setup.common.evaluate;
   shape.ml = !setup.common.ml_target.empty();
   for (size_t c = 0; shape.ml && c < forecast.levels.size(); ++c) {

@@ -59,6 +59,16 @@ struct LpFitCost {
   double time_limit_seconds = 0;  // 0: none
 };
 
+// A graphical-model fit refitted round by round (adaptive marginals), for the cost model.
+struct ModelFitCost {
+  double rounds = 0;            // expected rounds
+  double round_iterations = 0;  // mirror-descent steps a round
+  double final_iterations = 0;  // steps of the last fit
+  double model_cells = 0;       // the most cells the model may hold
+  double scored = 0;            // marginals scored each round
+  double scoring_rows = 0;      // records drawn from the model to score them
+};
+
 // How the records are made from the releases (post-processing), as the forecast states it.
 struct FitForecast {
   std::string kind;  // the forecast's fit.kind: "lp", "tree", "target-tree", or the mechanism's id when it has no fit
@@ -71,7 +81,8 @@ struct FitForecast {
   // The mechanism's own fields of the forecast's "fit" section (an LP's solver and reduced space,
   // the mechanism's public choices under "parameters"), merged in as they are.
   nlohmann::json details = nlohmann::json::object();
-  std::optional<LpFitCost> lp;  // an LP fit; none: rows drawn from released tables, bins or samples
+  std::optional<LpFitCost> lp;        // an LP fit; none: rows drawn from released tables, bins or samples
+  std::optional<ModelFitCost> model;  // a graphical model refitted round by round
 };
 
 struct MechanismForecast {

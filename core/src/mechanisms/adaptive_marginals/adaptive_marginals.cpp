@@ -22,11 +22,6 @@ namespace privsynth {
 namespace {
 
 constexpr double kMeasureShare = 0.9;
-// The most records drawn from the model to score the marginals no clique holds.
-constexpr double kMostScoringRows = 50000;
-// ... and fewer on wide tables, so that counting them stays near this many cell counts a round.
-constexpr double kScoringWork = 3e7;
-constexpr double kFewestScoringRows = 5000;
 const double kExpectedAbsNormal = std::sqrt(2 / M_PI);  // E|N(0, 1)|
 
 Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
@@ -255,10 +250,6 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   PRIVSYNTH_ASSIGN_OR_RETURN(FitResult fitted, fit_model(model, measurements, total, fit));
 
   // 2. The rounds.
-  const size_t sample_rows =
-      options.scoring_sample_factor > 0
-          ? size_t(std::ceil(std::min(options.scoring_sample_factor * std::max(total, 1000.0), kMostScoringRows)))
-          : 0;
   double sigma = plan.noise_std, selection_epsilon = plan.selection_epsilon;
   std::vector<Round> rounds;
   for (bool last = false; !last;) {
@@ -289,10 +280,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     }
     std::vector<double> scores;
     double sensitivity = 0;
-    // Records to score the cross-clique marginals: at most about kScoringWork counts a round.
-    const size_t rows_for_scoring =
-        std::min(sample_rows, std::max(size_t(kFewestScoringRows), size_t(kScoringWork / double(allowed.size()))));
-    ModelMarginals model_marginals(model, total, sample_rows == 0 ? 0 : rows_for_scoring, context.random);
+    ModelMarginals model_marginals(model, total, scoring_rows(options, total, allowed.size()), context.random);
     for (size_t i : allowed) {
       const Query& query = queries[i];
       const NoisyMarginal shape{query.columns, std::vector<double>(query.cells), 1, query.groups};

@@ -72,6 +72,11 @@ struct AdaptivePlan {
 };
 Result<AdaptivePlan> plan_adaptive_marginals(const AdaptiveMarginalsOptions& options, size_t columns);
 
+// How many records a round draws from the model to score the marginals no clique holds:
+// scoringSampleFactor x the record count, at most 50,000, and fewer when many marginals are
+// scored, so that a round counts about 3e7 cells (never below 5,000 records); 0 when the factor is 0.
+size_t scoring_rows(const AdaptiveMarginalsOptions& options, double records, size_t scored);
+
 // A marginal the rounds may select, with its weight w_r = sum over workload marginals s of c_s |r ∩ s|.
 struct Candidate {
   AttributeSet columns;

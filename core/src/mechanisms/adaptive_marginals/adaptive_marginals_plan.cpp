@@ -46,6 +46,14 @@ Result<AdaptivePlan> plan_adaptive_marginals(const AdaptiveMarginalsOptions& opt
   return plan;
 }
 
+size_t scoring_rows(const AdaptiveMarginalsOptions& options, double records, size_t scored) {
+  constexpr double kMostRows = 50000, kWorkPerRound = 3e7, kFewestRows = 5000;
+  if (!(options.scoring_sample_factor > 0)) return 0;
+  const double wanted = std::min(options.scoring_sample_factor * std::max(records, 1000.0), kMostRows);
+  return size_t(
+      std::ceil(std::min(wanted, std::max(kFewestRows, kWorkPerRound / double(std::max<size_t>(scored, 1))))));
+}
+
 Result<std::vector<Candidate>> adaptive_candidates(const AdaptiveMarginalsOptions& options,
                                                    const std::vector<std::string>& column_names, int target) {
   const int p = int(column_names.size());
