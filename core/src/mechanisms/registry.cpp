@@ -11,7 +11,7 @@
 namespace privsynth {
 
 const std::vector<const MechanismDescriptor*>& mechanism_registry() {
-  // One line per mechanism, the default first (kept so by hand: clang-format would pack them).
+  // One line per mechanism, in the catalogue's order (kept so by hand: clang-format would pack them).
   // clang-format off
   static const std::vector<const MechanismDescriptor*> registry = {
       &reduced_space_lp_mechanism(),

@@ -37,6 +37,6 @@ export interface MechanismCatalogue {
   kind: 'privsynth mechanism catalogue';
   /** Read for every mechanism (epsilon, mechanism, columns, ...). */
   commonOptions: CatalogueOption[];
-  /** In the core's order: the first is the default. */
+  /** In the core's order ("mechanism": "auto", the default, picks one of them). */
   mechanisms: CatalogueMechanism[];
 }
