@@ -29,7 +29,9 @@ describe('adaptive marginals in the demo', () => {
     const outcome = await run(page);
     console.log(`adaptive marginals, all 16 Adult columns: ${describeOutcome(outcome)} (${Date.now() - started} ms)`);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
-    const rounds = [...details].filter((text) => /^round \d+: .+% of the budget spent$/.test(text));
+    const rounds = [...details].filter((text) =>
+      /^round \d+: .+ \(the model was off by about [0-9.e-]+ in TV on it\), \d+% of the budget spent$/.test(text),
+    );
     console.log(`progress details: ${rounds.length} rounds seen, e.g. ${rounds.slice(0, 2).join(' | ')}`);
     expect(rounds.length).toBeGreaterThan(3);
 

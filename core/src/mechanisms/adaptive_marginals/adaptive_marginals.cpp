@@ -304,6 +304,12 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
                 no_noise));
     measurements.push_back(std::move(measured[0]));
     const std::vector<double> before = grouped(measurements.back(), model.marginal(selected).values);
+    // The round's "current error": the model's total variation distance on the selected marginal
+    // before the refit, estimated from the new noisy measurement less its expected noise
+    // (post-processing of released values only, so it may be shown).
+    const double noise_l1 = kExpectedAbsNormal * sigma * double(query.cells);
+    const double error_before =
+        std::max(0.0, l1_distance(before, measurements.back().values) - noise_l1) / (2 * std::max(total, 1.0));
     if (std::find(measured_sets.begin(), measured_sets.end(), selected) == measured_sets.end()) {
       measured_sets.push_back(selected);
       PRIVSYNTH_ASSIGN_OR_RETURN(model, model.with_sets({selected}, model_cap));
@@ -314,7 +320,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     Round round{selected, !query.groups.empty(), sigma, selection_epsilon, allowed.size(), false};
     const std::vector<double> after = grouped(measurements.back(), model.marginal(selected).values);
     // Annealing: a measurement that moved the model less than its own expected noise halves sigma.
-    if (!last && l1_distance(after, before) <= kExpectedAbsNormal * sigma * double(query.cells)) {
+    if (!last && l1_distance(after, before) <= noise_l1) {
       sigma /= 2;
       selection_epsilon *= 2;
       round.annealed = true;
@@ -322,8 +328,9 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     rounds.push_back(round);
     const double fraction = std::min(1.0, context.accountant.spent() / plan.rho);
     if (!keep_going(context.progress, Phase::Measure, fraction,
-                    "round " + std::to_string(rounds.size()) + ": " + column_list(selected, names) + ", " +
-                        format_rounded(100 * fraction, 2) + "% of the budget spent")) {
+                    "round " + std::to_string(rounds.size()) + ": " + column_list(selected, names) +
+                        " (the model was off by about " + format_rounded(error_before, 2) + " in TV on it), " +
+                        std::to_string(std::llround(100 * fraction)) + "% of the budget spent")) {
       return cancelled();
     }
   }

@@ -3,6 +3,7 @@
 // limit, "auto", and utility on Adult at a fixed test seed.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <regex>
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
@@ -173,6 +174,39 @@ TEST_CASE("adaptive marginals on Adult's 6 demo columns: close 2-way marginals, 
   CHECK(receipt["privacy"]["epsilonSpent"].get<double>() <= 1 + 1e-9);
   CHECK(receipt["privacy"]["epsilonSpent"].get<double>() > 0.99);
   CHECK(receipt["output"]["rows"].get<double>() == Approx(48842).margin(200));
+}
+
+TEST_CASE(
+    "adaptive marginals' progress: each round names its marginal, the model's estimated error on it and the "
+    "budget spent",
+    "[adaptive-marginals]") {
+  std::vector<double> errors, spent;
+  const std::regex round_detail(R"(^round (\d+): .+ \(the model was off by about ([0-9.e-]+) in TV on it\), )"
+                                R"((\d+)% of the budget spent$)");
+  const ProgressSink sink = [&](const Progress& progress) {
+    std::smatch match;
+    if (progress.phase == Phase::Measure && std::regex_match(progress.detail, match, round_detail)) {
+      CHECK(std::stoul(match[1]) == errors.size() + 1);
+      errors.push_back(std::stod(match[2]));
+      spent.push_back(std::stod(match[3]));
+    }
+    return true;
+  };
+  const Result<SynthesisOutput> run = testing::synthesize_on(
+      testing::adult_data(),
+      std::string(R"({"mechanism":"adaptive-marginals","epsilon":1,"testSeed":1,)") + kSixColumns + "}", sink);
+  REQUIRE(run.is_ok());
+  const Json receipt = Json::parse(run.value().receipt_json);
+  REQUIRE(errors.size() == receipt["parameters"]["rounds"].get<size_t>());
+  REQUIRE(errors.size() >= 6);
+  for (size_t r = 1; r < spent.size(); ++r) CHECK(spent[r] >= spent[r - 1]);
+  CHECK(spent.back() == 100);
+  for (double error : errors) CHECK((error >= 0 && error <= 1));
+  // The model learns: the first marginals chosen were far off (a 1-way model of Adult's pairs),
+  // the last ones close. Measured at this seed: 0.12 in the first round, 0.012-0.017 in the last three.
+  const double last_three = (errors[errors.size() - 1] + errors[errors.size() - 2] + errors[errors.size() - 3]) / 3;
+  CHECK(errors[0] > 0.05);
+  CHECK(last_three < errors[0] / 2);
 }
 
 TEST_CASE("auto: the default chooses from public inputs and states why in the receipt", "[adaptive-marginals][auto]") {
