@@ -67,8 +67,9 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled;
 
   // Everything below is post-processing of the noisy counts.
-  PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalEstimates estimates,
-                             estimate_marginals(plan, measured.table(context.table).levels, target, measured));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      const MarginalEstimates estimates,
+      estimate_marginals(plan, measured.table(context.table).levels, target, measured, context.progress));
   PRIVSYNTH_ASSIGN_OR_RETURN(FittedRows fitted, fit_rows(context, options, plan, measured, estimates));
   MechanismOutput output;
   output.synthetic = measured.compression.identity() ? std::move(fitted.synthetic)

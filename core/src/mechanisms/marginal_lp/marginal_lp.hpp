@@ -65,6 +65,11 @@ struct MarginalLpPlan {
   int tree_nodes = 0;            // columns the spanning tree joins (a target tree leaves the target out)
   double selection_epsilon = 0;  // of each of the tree_nodes - 1 exponential mechanisms
 };
+// The tree fits' graphical model (Private-PGM's estimate of the measurements): mirror-descent
+// steps, and the most cells its junction tree may hold before the projections are used instead.
+inline constexpr int kTreeModelSteps = 1000;
+inline constexpr double kTreeModelCells = 20'000'000;
+
 Result<MarginalLpPlan> plan_marginal_lp(const MarginalLpOptions& options, int columns, int target);
 
 // Discrete Gaussian std that measures `marginals` marginals at cost rho_part: sqrt(M / (2 rho_part))

@@ -2,6 +2,7 @@
 // consistent estimates of the measured marginals and the tree model they define.
 #include <algorithm>
 
+#include "graphical_model/estimation.hpp"
 #include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
 #include "statistics/marginal_estimation.hpp"
 
@@ -40,10 +41,49 @@ NoisyMarginalTables noisy_tables(const std::vector<int>& levels, const std::vect
   return noisy;
 }
 
+// Private-PGM's estimate of the measured marginals (McKenna, Sheldon & Miklau 2019), as MST
+// uses it: the maximum-likelihood graphical model with potentials on the 1-way marginals and the
+// measured tables, fitted to every measurement at its own noise; its marginals on the tables are
+// one distribution's, so they agree with each other. Its junction tree is the measured tree (with
+// the target in every clique for a target tree). DomainTooLarge when it would hold more than
+// kTreeModelCells cells. With kTreeModelSteps = 1,000, measured on private-pgm's Adult, eps = 1, 5 seeds: mean 2-way TV
+// 0.0515 and worst pair 0.22, against 0.0544 and 0.35 from projecting each table (estimate_consistent_marginals); 300
+// steps gave 0.0521, 3,000 overfit the noise (0.0529, worst 0.30).
+
+Result<ConsistentMarginals> estimate_by_graphical_model(const NoisyMarginalTables& noisy, double one_way_std,
+                                                        double table_std, const ProgressSink& progress) {
+  std::vector<AttributeSet> sets;
+  std::vector<NoisyMarginal> measurements;
+  for (size_t c = 0; c < noisy.one_way.size(); ++c) {
+    sets.push_back({int(c)});
+    measurements.push_back({{int(c)}, noisy.one_way[c], one_way_std, {}});
+  }
+  for (const MarginalTable& table : noisy.tables) {
+    sets.push_back(table.columns);
+    measurements.push_back({table.columns, table.counts, table_std, {}});
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(GraphicalModel model, GraphicalModel::create(noisy.levels, sets, kTreeModelCells));
+  FitSettings settings;
+  settings.iterations = kTreeModelSteps;
+  settings.keep_going = [&](int done, int all) { return keep_going(progress, Phase::Fit, double(done) / all); };
+  const double total = estimated_total(measurements);
+  PRIVSYNTH_RETURN_IF_ERROR(fit_model(model, measurements, total, settings).status());
+  const auto probabilities = [&](const AttributeSet& columns) {
+    std::vector<double> cells = model.marginal(columns).values;
+    for (double& v : cells) v /= total;
+    return cells;
+  };
+  ConsistentMarginals estimates;
+  for (size_t c = 0; c < noisy.one_way.size(); ++c) estimates.one_way.push_back(probabilities({int(c)}));
+  for (const MarginalTable& table : noisy.tables)
+    estimates.tables.push_back({table.columns, probabilities(table.columns)});
+  return estimates;
+}
+
 }  // namespace
 
 Result<MarginalEstimates> estimate_marginals(const MarginalLpPlan& plan, const std::vector<int>& levels, int target,
-                                             const MarginalMeasurements& measured) {
+                                             const MarginalMeasurements& measured, const ProgressSink& progress) {
   MarginalEstimates estimates;
   PRIVSYNTH_ASSIGN_OR_RETURN(estimates.workload, MarginalWorkload::from_column_sets(levels, measured.sets));
   std::vector<double>& targets = estimates.targets;
@@ -52,10 +92,24 @@ Result<MarginalEstimates> estimate_marginals(const MarginalLpPlan& plan, const s
     return estimates;
   }
   const size_t p = measured.one_way_counts.size();
-  const ConsistentMarginals consistent = estimate_consistent_marginals(
-      noisy_tables(levels, measured.one_way_counts, marginal_noise_std(p, plan.rho_one), measured.sets,
-                   measured.noisy_cells, marginal_noise_std(measured.sets.size() - p, plan.rho_tables)),
-      measured.noisy_count);
+  const double one_way_std = marginal_noise_std(p, plan.rho_one);
+  const double table_std = marginal_noise_std(measured.sets.size() - p, plan.rho_tables);
+  const NoisyMarginalTables noisy =
+      noisy_tables(levels, measured.one_way_counts, one_way_std, measured.sets, measured.noisy_cells, table_std);
+  // The tree fits take Private-PGM's estimate; the LP keeps the projections, whose targets it
+  // solves in a third of the time (all of Adult with income as the target, eps = 1: 9 s against 31 s).
+  ConsistentMarginals consistent;
+  estimates.estimation = "projection";
+  if (plan.by_tree) {
+    Result<ConsistentMarginals> by_model = estimate_by_graphical_model(noisy, one_way_std, table_std, progress);
+    if (by_model.is_ok()) {
+      consistent = std::move(by_model.value());
+      estimates.estimation = "graphical-model";
+    } else if (by_model.status().code() != ErrorCode::DomainTooLarge) {
+      return by_model.status();
+    }
+  }
+  if (estimates.estimation == "projection") consistent = estimate_consistent_marginals(noisy, measured.noisy_count);
   // Consistent estimates as targets gave a lower 2-way error than the clamped noisy frequencies
   // (all of Adult with income as the target, eps = 1).
   for (const std::vector<double>& column : consistent.one_way)

@@ -31,12 +31,16 @@ Result<FittedRows> fit_by_tree(const MechanismContext& context, const MarginalLp
   PRIVSYNTH_ASSIGN_OR_RETURN(fitted.synthetic, options.round_to_dataset
                                                    ? round_from_model(estimates.model, k, context.random)
                                                    : sample_from_model(estimates.model, k, context.random));
+  const std::string estimated = estimates.estimation == "graphical-model"
+                                    ? "Private-PGM's estimate (the graphical model fitted to every measurement)"
+                                    : "the consistent estimates (projections and proportional fitting)";
   fitted.parameters = {
       {"fit", plan.target_tree ? "target-tree" : "tree"},
-      {"fitNote", plan.target_tree
-                      ? "rows from the target-augmented tree of the consistent estimates of the measured tables: the "
-                        "target, then each feature given the target and its parent feature"
-                      : "rows from the tree distribution of the consistent estimates of the selected marginals"},
+      {"estimation", estimates.estimation},
+      {"fitNote", plan.target_tree ? "rows from the target-augmented tree of " + estimated +
+                                         " of the measured tables: the target, then each feature given the target and "
+                                         "its parent feature"
+                                   : "rows from the tree distribution of " + estimated + " of the selected marginals"},
       {"syntheticRows", k},
       {"syntheticRowsFrom", options.round_to_dataset
                                 ? "rounding k P(x) along the tree to whole rows (largest remainders)"

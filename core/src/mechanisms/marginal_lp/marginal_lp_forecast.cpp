@@ -133,7 +133,14 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
   forecast.fit.marginals = fit_marginals;
   forecast.fit.statistics = fit_cells;
   forecast.synthetic_rows = options.synthetic_rows;
-  if (!plan.by_tree) {
+  if (plan.by_tree) {
+    // One fit of the graphical model of the measured tables (no rounds); its junction tree holds
+    // about the tables' cells.
+    ModelFitCost model;
+    model.final_iterations = kTreeModelSteps;
+    model.model_cells = double(fit_cells);
+    forecast.fit.model = model;
+  } else {
     double domain = 1;
     for (int level : inputs.levels) domain *= level;
     const bool full_domain = domain <= double(options.full_domain_limit);

@@ -60,10 +60,13 @@ struct MarginalEstimates {
   std::vector<double> targets;  // consistent estimates (MST), else the clamped noisy frequencies
   TreeReference mu;             // MST without a target tree: the tree distribution (the LP draws its points from it)
   ConditionalModel model;       // MST: the model the tree fit draws rows from
+  // MST: how the measurements became consistent: "graphical-model" (Private-PGM's estimate, the
+  // tree fits) or "projection" (each table projected to the simplex, then proportional fitting).
+  std::string estimation;
 };
-// `levels`: the compressed domain's.
+// `levels`: the compressed domain's; `progress` gets the graphical model's fit as phase "fit".
 Result<MarginalEstimates> estimate_marginals(const MarginalLpPlan& plan, const std::vector<int>& levels, int target,
-                                             const MarginalMeasurements& measured);
+                                             const MarginalMeasurements& measured, const ProgressSink& progress);
 
 // 5. The synthetic rows (compressed domain): from the tree, or by the reweighting LP over the full
 // domain when it fits, else over a reduced space drawn from the tree (or the 1-way product).
