@@ -38,6 +38,9 @@ Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpObjective", fit.objective, kFitObjectives));
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpSolver", fit.method, kFitMethods));
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpRelativeGap", fit.relative_gap, 0, 0.5));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpStage2", fit.second_stage, kSecondStages));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpStage2Slack", fit.second_stage_slack, 0, 10));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpStage2ErrorWeight", fit.second_stage_error_weight, 0, 100));
   if (fit.method == FitMethod::MirrorProx && fit.objective != FitObjective::MaxError) {
     return Status::error(ErrorCode::InvalidArgument, "the first-order solver minimizes \"max-error\" only");
   }
@@ -78,6 +81,11 @@ ReducedSpaceSchedule reduced_space_schedule(const LpFitSettings& settings, size_
 FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSettings& settings) {
   return [&context, row_generation = settings.fit.method == FitMethod::RowGeneration](const FitProgress& p) {
     std::string detail;
+    if (p.second_stage) {
+      return keep_going(context.progress, Phase::Solve, -1,
+                        "second stage: the most even solution within the certified error, " +
+                            std::to_string(p.iterations) + " sweeps, gap " + format_rounded(p.upper, 2));
+    }
     if (p.infeasibility > 0) {
       detail = std::to_string(p.iterations) + " simplex iterations, finding a feasible point";
     } else if (p.upper > 0) {
@@ -142,6 +150,24 @@ nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSp
           {"rounds", rounds}};
 }
 
+nlohmann::json second_stage_json(const FitOptions& options, const Reweighting& fit) {
+  if (!fit.second_stage) return {{"method", choice_name(kSecondStages, options.second_stage)}};
+  const EntropyFit& stage = *fit.second_stage;
+  return {{"method", "max-entropy"},
+          {"slack", options.second_stage_slack},
+          {"errorWeight", options.second_stage_error_weight},
+          {"tolerance", stage.tolerance},
+          {"firstStageMaxError", fit.first_stage_max_error},
+          {"maxError", stage.max_error},
+          {"klToReference", stage.kl},
+          {"objective", stage.objective},
+          {"firstStageKlToReference", stage.first_stage_kl},
+          {"dualityGap", stage.objective - stage.dual_bound},
+          {"firstStageMix", stage.mix},
+          {"sweeps", stage.sweeps},
+          {"converged", stage.converged}};
+}
+
 nlohmann::json lp_software_json() { return {{"lpSolver", "GLPK 5.0"}}; }
 
 nlohmann::json lp_json(const LpFitSettings& settings, const Reweighting& fit) {
@@ -156,7 +182,8 @@ nlohmann::json lp_json(const LpFitSettings& settings, const Reweighting& fit) {
           {"columns", fit.size.columns},
           {"nonzeros", fit.size.nonzeros},
           {"activeStatistics", fit.active_statistics},
-          {"iterations", fit.iterations}};
+          {"iterations", fit.iterations},
+          {"secondStage", second_stage_json(options, fit)}};
 }
 
 }  // namespace privsynth

@@ -34,7 +34,8 @@ struct LpFitSettings {
 };
 
 // Reads "reducedSpaceSize", "maxReducedSpaceSize", "syntheticRows", "syntheticRowsFrom",
-// "lpSolver", "lpObjective", "lpRelativeGap", "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod".
+// "lpSolver", "lpObjective", "lpRelativeGap", "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod",
+// "lpStage2", "lpStage2Slack", "lpStage2ErrorWeight".
 Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings);
 
 // Automatic reduced space: start at twice the number of statistics (Theorem 2.3 asks for
@@ -63,6 +64,9 @@ void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& 
 nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule,
                                   const Reweighting& fit);
 nlohmann::json lp_json(const LpFitSettings& settings, const Reweighting& fit);
+// The "lp" block's "secondStage": the method, and when it ran its tolerance, errors, KL to the
+// reference weights (its own and the first stage's), certified duality gap and iterations.
+nlohmann::json second_stage_json(const FitOptions& options, const Reweighting& fit);
 // The receipt's software entry of a run that solved an LP ({"lpSolver": "GLPK 5.0"}).
 nlohmann::json lp_software_json();
 

@@ -256,6 +256,27 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
     if (wanted <= result.points.rows) break;
   }
   if (result.weights.empty()) return Status::error(ErrorCode::LpFailed, "the LP returned an all-zero density");
+  result.first_stage_max_error = result.max_error;
+  if (options.second_stage == SecondStage::MaxEntropy) {
+    // The points are drawn from the reference measure, so its weights on them are uniform.
+    const EntropyFitProgressSink stage_progress = [&](const EntropyFitProgress& p) {
+      FitProgress step;
+      step.iterations = p.sweeps;
+      step.upper = p.gap;
+      step.second_stage = true;
+      return !progress || progress(step);
+    };
+    // c = weight / tau: the sum of errors in units of the tolerance, so the weight is dimensionless.
+    const double tolerance = (1 + options.second_stage_slack) * result.max_error;
+    EntropyFitOptions entropy = options.entropy;
+    entropy.error_weight = tolerance > 0 ? options.second_stage_error_weight / tolerance : 0;
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        EntropyFit entropic,
+        fit_max_entropy_within(*statistics, targets, tolerance, result.weights, entropy, {}, stage_progress));
+    result.weights = std::move(entropic.weights);
+    result.max_error = entropic.max_error;
+    result.second_stage = std::move(entropic);
+  }
   return result;
 }
 

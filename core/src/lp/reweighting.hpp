@@ -22,10 +22,12 @@
 // the data-independent points: it is post-processing.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "base/choice.hpp"
 #include "data/table.hpp"
+#include "lp/entropy_fit.hpp"
 #include "lp/linear_program.hpp"
 #include "lp/min_max_fit.hpp"
 #include "privsynth/status.hpp"
@@ -58,6 +60,14 @@ inline constexpr Choice<FitObjective> kFitObjectives[] = {{"max-error", FitObjec
                                                           {"max-marginal-error", FitObjective::MaxMarginalError}};
 const char* fit_objective_name(FitObjective objective);
 
+// The second stage (lp/entropy_fit.hpp): after the first stage's h0 with max error t0, among the
+// h within tau = (1 + slack) t0 of every target, the one that minimizes KL(h || mu) plus
+// (weight / tau) times the sum of the statistics' absolute errors (mu: uniform over the points,
+// which are drawn from the reference measure).
+enum class SecondStage { None, MaxEntropy };
+inline constexpr Choice<SecondStage> kSecondStages[] = {{"none", SecondStage::None},
+                                                        {"max-entropy", SecondStage::MaxEntropy}};
+
 struct FitOptions {
   FitMethod method = FitMethod::RowGeneration;
   FitObjective objective = FitObjective::MaxError;  // mirror-prox supports only MaxError
@@ -66,6 +76,10 @@ struct FitOptions {
   double relative_gap = 0;
   SimplexOptions simplex;         // GLPK method and limits (row generation, simplex)
   MirrorProxOptions mirror_prox;  // first-order limits (its gap is relative_gap)
+  SecondStage second_stage = SecondStage::None;
+  double second_stage_slack = 1;           // tau = (1 + slack) t0
+  double second_stage_error_weight = 0.1;  // the sum of errors' weight, in units of 1 / tau
+  EntropyFitOptions entropy{0, 1e-3, 300};
 };
 
 struct FitProgress {
@@ -74,6 +88,7 @@ struct FitProgress {
   double lower = 0;              // certified lower bound on the optimum (0: none yet)
   size_t active_statistics = 0;  // statistics in the LP being solved
   double infeasibility = 0;      // > 0 while the simplex looks for a feasible point
+  bool second_stage = false;     // the second stage: `upper` is then its duality gap (nats), `lower` 0
 };
 // Return false to cancel.
 using FitProgressSink = std::function<bool(const FitProgress&)>;
@@ -96,6 +111,11 @@ struct Reweighting {
   size_t active_statistics = 0;  // statistics in the last LP (all, for simplex and mirror-prox)
   long long iterations = 0;      // simplex or first-order iterations over all rounds
   std::vector<ReweightingRound> rounds;
+  // The second stage, when it ran: its tolerance tau, KL of h and of the first stage's h0 to the
+  // reference weights, the dual bound, the share of h0 mixed in, iterations. `weights` and
+  // `max_error` are then the second stage's; lp_objective and lower_bound stay the first's.
+  std::optional<EntropyFit> second_stage;
+  double first_stage_max_error = 0;
 };
 
 struct ReducedSpaceSchedule {

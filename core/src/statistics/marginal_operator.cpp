@@ -10,6 +10,10 @@ MarginalOperator::MarginalOperator(const MarginalWorkload& workload, const Point
       marginals_(workload.marginals().size()),
       cells_(marginals_),
       dense_(points.dense.size()) {
+  for (const Marginal& marginal : workload.marginals()) {
+    offsets_.push_back(marginal.offset);
+    sizes_.push_back(marginal.cells);
+  }
   append_points(workload, points);
 }
 

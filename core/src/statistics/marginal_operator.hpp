@@ -37,6 +37,9 @@ class MarginalOperator {
   // Appends more points (same workload, same dense functions).
   void append_points(const MarginalWorkload& workload, const PointBatch& more);
 
+  // Marginal k's statistics: [marginal_offset(k), marginal_offset(k) + marginal_cells(k)).
+  size_t marginal_offset(size_t k) const { return offsets_[k]; }
+  size_t marginal_cells(size_t k) const { return sizes_[k]; }
   // Global statistic index of the cell of marginal k that point j falls in.
   uint32_t cell(size_t marginal, size_t point) const { return cells_[marginal][point]; }
   // Value of dense function i (statistic cell_statistics() + i) at point j.
@@ -55,6 +58,7 @@ class MarginalOperator {
   // cells_[k][j]: global statistic index of the cell of marginal k that point j falls in.
   std::vector<std::vector<uint32_t>> cells_;
   std::vector<std::vector<double>> dense_;  // dense_[i][j]
+  std::vector<size_t> offsets_, sizes_;     // each marginal's first statistic and cell count
 };
 
 }  // namespace privsynth

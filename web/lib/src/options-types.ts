@@ -44,6 +44,9 @@ export type LpMethod = (typeof LP_METHODS)[number];
 /** The values of `lpObjective`. */
 export const LP_OBJECTIVES = ['max-error', 'sum-error', 'max-marginal-error'] as const;
 export type LpObjective = (typeof LP_OBJECTIVES)[number];
+/** The values of `lpStage2`. */
+export const LP_STAGE2 = ['none', 'max-entropy'] as const;
+export type LpStage2 = (typeof LP_STAGE2)[number];
 /** The values of `referenceMeasure` (reduced-space-lp). */
 export const REFERENCE_MEASURES = ['auto', 'uniform', 'histogram', 'tree', 'bernstein-kde'] as const;
 export type ReferenceMeasure = (typeof REFERENCE_MEASURES)[number];
@@ -112,6 +115,21 @@ export interface ReducedSpaceLpOptions {
    * "max-marginal-error" (the largest L1 error of one marginal; Zhou et al.). Mirror-prox: max-error only.
    */
   lpObjective?: LpObjective;
+  /**
+   * The LP's second stage. "max-entropy" (reduced-space-lp's default): among all densities within
+   * (1 + lpStage2Slack) times the first stage's max error on every statistic (equally private,
+   * covered by the papers' theorems at that error), the one closest to the reference measure in
+   * KL divergence, with a weight on the errors: dense weights, the least extra structure.
+   * "none" (marginal-lp's default): the first stage's (vertex) solution.
+   */
+  lpStage2?: LpStage2;
+  /** The second stage's slack: its tolerance tau is (1 + slack) times the first stage's max error (default 1). */
+  lpStage2Slack?: number;
+  /**
+   * The second stage minimizes KL(h || mu) + (weight / tau) * the sum of the statistics' absolute
+   * errors: 0 is pure maximum entropy; the default 0.1 also follows the noisy targets inside the box.
+   */
+  lpStage2ErrorWeight?: number;
   /**
    * The measure mu the reduced space is drawn from (Bojkovic & Loh). "auto" (default): "uniform" while
    * the encoded domain has at most 1,000,000 cells, else "tree"; "uniform" in the continuous space.
@@ -193,6 +211,9 @@ export interface MarginalLpOptions extends Pick<
   | 'lpTimeLimitSeconds'
   | 'lpIterationLimit'
   | 'lpMethod'
+  | 'lpStage2'
+  | 'lpStage2Slack'
+  | 'lpStage2ErrorWeight'
 > {
   mechanism: 'marginal-lp';
   /** delta of (epsilon, delta)-DP (default 1e-9). */
@@ -366,6 +387,9 @@ export const REDUCED_SPACE_LP_OPTION_NAMES = [
   'lpIterationLimit',
   'lpMethod',
   'lpObjective',
+  'lpStage2',
+  'lpStage2Slack',
+  'lpStage2ErrorWeight',
   'referenceMeasure',
   'referenceBudgetFraction',
   'histogramCellLimit',
@@ -394,6 +418,9 @@ export const MARGINAL_LP_OPTION_NAMES = [
   'lpTimeLimitSeconds',
   'lpIterationLimit',
   'lpMethod',
+  'lpStage2',
+  'lpStage2Slack',
+  'lpStage2ErrorWeight',
 ] as const satisfies readonly OwnOption<MarginalLpOptions>[];
 /** adaptive-marginals' own options. */
 export const ADAPTIVE_MARGINALS_OPTION_NAMES = [

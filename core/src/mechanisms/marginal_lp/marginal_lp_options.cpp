@@ -35,8 +35,9 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
   PRIVSYNTH_RETURN_IF_ERROR(reader.test_only_switch("testOnlyDisableNoise", options.test_only_disable_noise));
   PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("compressDomain", options.compress_domain));
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("fit", options.fit_choice, kFitChoices));
-  for (const char* key : {"fullDomainLimit", "reducedSpaceSize", "maxReducedSpaceSize", "lpSolver", "lpObjective",
-                          "lpRelativeGap", "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod"}) {
+  for (const char* key :
+       {"fullDomainLimit", "reducedSpaceSize", "maxReducedSpaceSize", "lpSolver", "lpObjective", "lpRelativeGap",
+        "lpTimeLimitSeconds", "lpIterationLimit", "lpMethod", "lpStage2", "lpStage2Slack", "lpStage2ErrorWeight"}) {
     if (!reader.has(key)) continue;
     if (options.fit_choice == MarginalFitChoice::Tree) {
       return Status::error(ErrorCode::InvalidArgument,
