@@ -20,6 +20,7 @@
 #include "privacy/accountant.hpp"
 #include "privacy/receipt.hpp"
 #include "privsynth/schema.hpp"
+#include "report/distinct_records.hpp"
 #include "report/distribution_report.hpp"
 #include "report/kernel_report.hpp"
 #include "report/marginal_report.hpp"
@@ -216,6 +217,8 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
   Json report = report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows);
+  report["rows"]["distinctSynthetic"] =
+      distinct_records(output.value().synthetic, output.value().synthetic_unit_values);
   if (utility) {
     report["distributions"] =
         distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);

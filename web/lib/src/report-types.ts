@@ -44,7 +44,11 @@ export interface KernelReport {
 
 export interface UtilityReport {
   notice: string;
-  rows: { real: number; synthetic: number };
+  /**
+   * Records in the real table and the synthetic one, and how many different synthetic records there
+   * are (before decoding: category and bin codes, or the points of the continuous space).
+   */
+  rows: { real: number; synthetic: number; distinctSynthetic: number };
   encoding: {
     inputRows: number;
     keptRows: number;
