@@ -3,10 +3,14 @@
 // by each solver natively and as wasm under Node (a fresh process per run, so V8 starts cold like a
 // browser tab). The exact optimum comes from row generation with gap 0 (checked against the full
 // simplex where it finishes); every other run reports its gap to it. Prints tables; asserts nothing.
-// Usage: npm run bench -- lp [--solvers=row-generation,simplex,mirror-prox] [--cap=SECONDS] [instances...]
+// Then the second stage on Adult's and Heart's workloads (bench/lp/second-stage.mjs).
+// Usage: npm run bench -- lp [--solvers=row-generation,simplex,mirror-prox] [--cap=SECONDS] [--runs=3]
+//        [--second-stage-only] [instances...]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+import { runSecondStage } from './second-stage.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const folder = `${root}build/lp-instances`;
@@ -51,6 +55,10 @@ export function runLadder(argv) {
   if (unknown.length) {
     console.error(`unknown instance ${unknown.join(', ')}; choose from: ${instances.join(', ')}`);
     process.exit(2);
+  }
+  if ('second-stage-only' in flags) {
+    runSecondStage(Number(flags.runs ?? 3));
+    return;
   }
   const solvers = (flags.solvers ?? 'row-generation,simplex,mirror-prox').split(',');
   const cap = Number(flags.cap ?? 120);
@@ -122,4 +130,5 @@ export function runLadder(argv) {
   console.log(
     '"gap to exact" is (objective - exact optimum) / exact optimum, measured natively; "(limit)" marks a run stopped by its time cap.',
   );
+  runSecondStage(Number(flags.runs ?? 3));
 }

@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
                          {"worstTwoWayTV", worst_tv(report["marginals"]["twoWay"])},
                          {"twoWay", report["marginals"]["twoWay"]},
                          {"meanThreeWaySampleTV", report["marginals"]["meanThreeWaySampleTV"]},
-                         {"maxStatisticError", report["maxStatisticError"]["value"]}};
+                         {"maxStatisticError", report["maxStatisticError"]["value"]},
+                         {"distinctRecords", report["rows"]["distinctSynthetic"]}};
   if (report.contains("ml")) line["ml"] = report["ml"];
   if (report.contains("kernel")) line["kernel"] = report["kernel"];
   std::printf("%s\n", line.dump().c_str());
