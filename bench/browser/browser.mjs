@@ -33,6 +33,8 @@ const workloads = [
   },
   { name: 'lp-default', options: { ...LP, testSeed: SEED } },
   { name: 'lp-demo-6col', options: { ...LP, columns: demoColumns, testSeed: SEED } },
+  // The same without the LP's second stage: its cost and gain side by side.
+  { name: 'lp-demo-6col-vertex', options: { ...LP, columns: demoColumns, lpStage2: 'none', testSeed: SEED } },
   { name: 'lp-default-unseeded', options: { ...LP }, repeat: 3 },
   { name: 'auto-default', options: { testSeed: SEED } },
   { name: 'auto-demo-6col', options: { columns: demoColumns, testSeed: SEED } },
