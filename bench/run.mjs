@@ -14,22 +14,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { nativeBinary, runNative, runWasm } from './pipeline/runners.mjs';
+import { demoColumns, tenColumns } from './pipeline/adult-columns.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
-const demoColumns = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
-const tenColumns = [
-  'age',
-  'workclass',
-  'education',
-  'marital-status',
-  'occupation',
-  'relationship',
-  'race',
-  'sex',
-  'hours-per-week',
-  'income',
-];
 
 const LP = { mechanism: 'reduced-space-lp' };
 const workloads = [

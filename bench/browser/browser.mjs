@@ -17,9 +17,9 @@ import {
   phaseSeconds,
   runInChromium,
 } from './chromium-runner.mjs';
+import { demoColumns } from '../pipeline/adult-columns.mjs';
 
 const SEED = 20221121;
-const demoColumns = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
 const LP = { mechanism: 'reduced-space-lp' };
 const workloads = [
   { name: 'all-d2-m20k', options: { ...LP, degree: 2, reducedSpaceSize: 20_000, lpRelativeGap: 0.01, testSeed: SEED } },

@@ -5,22 +5,10 @@
 import { fileURLToPath } from 'node:url';
 
 import { runNative } from '../pipeline/runners.mjs';
+import { demoColumns, tenColumns } from '../pipeline/adult-columns.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
-const demoColumns = ['age', 'workclass', 'education', 'sex', 'race', 'income'];
-const tenColumns = [
-  'age',
-  'workclass',
-  'education',
-  'marital-status',
-  'occupation',
-  'relationship',
-  'race',
-  'sex',
-  'hours-per-week',
-  'income',
-];
 const heart = {
   schema: `${root}data/heart/heart_cleveland.schema.json`,
   csv: `${root}data/heart/heart_cleveland.csv`,
