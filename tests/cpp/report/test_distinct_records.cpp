@@ -24,9 +24,8 @@ TEST_CASE("the report counts distinct synthetic records; the LP's second stage h
           "[report][lp]") {
   const auto distinct = [](const std::string& stage) {
     const Result<SynthesisOutput> run = testing::synthesize_on(
-        testing::adult_data(),
-        R"({"mechanism":"reduced-space-lp","epsilon":1,"testSeed":1,"lpStage2":")" + stage +
-            R"(","columns":["age","workclass","education","sex","race","income"]})");
+        testing::adult_data(), R"({"mechanism":"reduced-space-lp","epsilon":1,"testSeed":1,"lpStage2":")" + stage +
+                                   R"(","columns":["age","workclass","education","sex","race","income"]})");
     REQUIRE(run.is_ok());
     const nlohmann::json report = nlohmann::json::parse(run.value().report_json);
     return report["rows"]["distinctSynthetic"].get<size_t>();
