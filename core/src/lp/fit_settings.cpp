@@ -121,6 +121,7 @@ void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& 
   cost.method = options.method;
   cost.objective = options.objective;
   cost.time_limit_seconds = double(options.simplex.time_limit_ms) / 1000;
+  cost.second_stage_sweeps = options.second_stage == SecondStage::None ? 0 : options.entropy.sweep_limit;
   fit.kind = "lp";
   fit.details["solver"] = fit_method_name(cost.method);
   fit.details["objective"] = fit_objective_name(cost.objective);
@@ -128,6 +129,7 @@ void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& 
       full_domain ? nlohmann::json{{"fullDomain", schedule.max_points}}
                   : nlohmann::json{{"initial", schedule.initial_points}, {"max", schedule.max_points}};
   if (dense_statistics > 0) fit.details["momentStatistics"] = dense_statistics;
+  fit.details["secondStage"] = choice_name(kSecondStages, options.second_stage);
   if (cost.time_limit_seconds > 0) fit.details["timeLimitSeconds"] = cost.time_limit_seconds;
   fit.lp = cost;
 }

@@ -57,6 +57,7 @@ struct LpFitCost {
   FitMethod method = FitMethod::RowGeneration;
   FitObjective objective = FitObjective::MaxError;
   double time_limit_seconds = 0;  // 0: none
+  int second_stage_sweeps = 0;    // the second stage's most sweeps (0: no second stage)
 };
 
 // A graphical-model fit refitted round by round (adaptive marginals), for the cost model.
