@@ -47,6 +47,11 @@ function summarize(row) {
     solution: of((run) => run.maxErrorSolution),
     rows: of((run) => run.maxError),
     conjunctions: of((run) => run.maxErrorConjunctions),
+    support: of((run) => run.support),
+    stageSeconds: of((run) => run.secondStage?.seconds),
+    stageSupport: of((run) => run.secondStage?.support),
+    stageSolution: of((run) => run.secondStage?.maxErrorSolution),
+    stageRows: of((run) => run.secondStage?.maxError),
   };
 }
 
@@ -106,6 +111,22 @@ function printTables(result) {
     console.log(
       `| ${p} | ${fixed(mean([a.noise, b.noise]))} | ${fixed(a.tStar)} | ${fixed(a.solution)} | ${fixed(a.rows)} | ` +
         `${fixed(a.conjunctions)} | ${fixed(b.tStar)} | ${fixed(b.solution)} | ${fixed(b.rows)} | ${fixed(b.conjunctions)} |`,
+    );
+  }
+  console.log(
+    "\n### The LP's second stage (reduced-space-lp's default) on the same points and targets: h and k-row error (all cells), points with weight, LP seconds with it\n",
+  );
+  console.log(
+    '| p | uniform: vertex h* error | second stage h error | k-row error | points with weight (vertex / second stage) | LP s | histogram: vertex h* error | second stage h error | k-row error | points with weight | LP s |',
+  );
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [p, { uniform: u, histogram: h }] of byP) {
+    const a = u.summary,
+      b = h.summary;
+    console.log(
+      `| ${p} | ${fixed(a.solution)} | ${fixed(a.stageSolution)} | ${fixed(a.stageRows)} | ${fixed(a.support, 0)} / ${fixed(a.stageSupport, 0)} | ` +
+        `${seconds(a.stageSeconds)} | ${fixed(b.solution)} | ${fixed(b.stageSolution)} | ${fixed(b.stageRows)} | ` +
+        `${fixed(b.support, 0)} / ${fixed(b.stageSupport, 0)} | ${seconds(b.stageSeconds)} |`,
     );
   }
   const failures = rows.flatMap((row) => summarize(row).errors.map((e) => `p = ${row.p}, ${row.mu}: ${e}`));

@@ -296,6 +296,38 @@ nlohmann::json run_one(const Settings& settings, int p, const MarginalWorkload& 
   out["maxError"] = max_error(synthetic, data);         // k rows vs the data, all cells
   out["maxErrorConjunctions"] = max_error_on(synthetic, data, conjunctions);
 
+  // The LP's second stage (the reduced-space mechanism's default) on the same points and targets:
+  // its h and k rows drawn from it, against the data. Its reference weights are uniform over the
+  // distinct points (exactly mu's for the uniform measure; for the histogram, its support).
+  {
+    FitOptions with_stage = exact_fit(settings.lp_time_limit_seconds);
+    with_stage.second_stage = SecondStage::MaxEntropy;
+    const Clock::time_point stage_start = Clock::now();
+    Result<Reweighting> stage = fit_min_max_error(workload, distinct_points, targets, with_stage);
+    const double stage_seconds = seconds_since(stage_start);
+    Result<std::vector<size_t>> stage_rows =
+        stage.is_ok() ? draw_weighted_indices(stage.value().weights, static_cast<size_t>(sizes.k), random)
+                      : Result<std::vector<size_t>>(stage.status());
+    if (stage_rows.is_ok()) {
+      std::vector<double> stage_synthetic(cells, 0), stage_solution(cells, 0);
+      for (size_t index : stage_rows.value()) stage_synthetic[distinct[index]] += 1;
+      size_t support = 0;
+      for (size_t i = 0; i < distinct.size(); ++i) {
+        stage_solution[distinct[i]] = stage.value().weights[i];
+        support += stage.value().weights[i] > 0;
+      }
+      out["secondStage"] = {{"seconds", stage_seconds},
+                            {"support", support},
+                            {"maxErrorSolution", max_error(statistic_frequencies(workload, p, stage_solution), data)},
+                            {"maxError", max_error(statistic_frequencies(workload, p, stage_synthetic), data)}};
+    } else {
+      out["secondStage"] = {{"error", stage_rows.status().message()}};
+    }
+  }
+  size_t vertex_support = 0;
+  for (double w : fit.value().weights) vertex_support += w > 0;
+  out["support"] = vertex_support;
+
   // The same LP over all m points, duplicates included, where it fits.
   if (keep_all) {
     const Clock::time_point raw_start = Clock::now();
