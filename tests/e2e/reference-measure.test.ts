@@ -44,6 +44,12 @@ describe('choosing a reference measure in the demo', () => {
     expect(receipt.parameters.budget.referenceMeasure).toBeCloseTo(0.4, 12);
     expect(receipt.ledger.length).toBe(3);
     expect(receipt.privacy.epsilonSpent).toBeCloseTo(1, 12);
+    // The LP's second stage, on by default: feasible within its tolerance, and shown in the receipt.
+    const stage = receipt.parameters.lp.secondStage;
+    expect(stage.method).toBe('max-entropy');
+    expect(stage.maxError).toBeLessThanOrEqual(stage.tolerance);
+    expect(stage.dualityGap).toBeGreaterThan(-1e-9);
+    expect(await page.textContent(byTestId('receipt'))).toMatch(/LP second stage.*max-entropy: every statistic within/);
   });
 
   it('offers the KDE once the core says the continuous space takes the columns, and drops it when it cannot', async () => {

@@ -100,6 +100,8 @@ describe('the utility report as a standalone HTML file', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expectIn(html, 'Computed on your real data: for your eyes only. Do not publish this report.');
     expectIn(html, 'adult.csv (bundled UCI Adult sample)');
+    // The rows line counts the distinct synthetic records too.
+    expect(/\d[\d,]* synthetic \(\d[\d,]* distinct\), from 48,842 real/.test(html)).toBe(true);
 
     const receipt = JSON.parse((await download(page, 'download-receipt')).text);
     expectIn(html, escapeHtml(receipt.mechanism.title));

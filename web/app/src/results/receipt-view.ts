@@ -59,6 +59,23 @@ function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
 
 const count = (value: unknown) => (asNumber(value) === undefined ? undefined : formatInteger(asNumber(value)!));
 
+// The LP's second stage (docs/lp-solvers.md): the densest solution within the certified error.
+function secondStageText(stage: Record<string, unknown>): string | undefined {
+  const method = asText(stage.method);
+  if (!method) return undefined;
+  if (method === 'none') return 'none: the first stage’s solution (a vertex)';
+  const tolerance = asNumber(stage.tolerance),
+    gap = asNumber(stage.dualityGap);
+  const parts = [
+    tolerance !== undefined && `every statistic within ${formatDecimal(tolerance, 6)} of its target`,
+    asNumber(stage.maxError) !== undefined && `max error ${formatDecimal(asNumber(stage.maxError)!, 6)}`,
+    asNumber(stage.klToReference) !== undefined &&
+      `KL to the reference ${formatDecimal(asNumber(stage.klToReference)!, 3)} (first stage ${formatDecimal(asNumber(stage.firstStageKlToReference) ?? 0, 3)})`,
+    gap !== undefined && `duality gap ${formatDecimal(gap, 4)} after ${count(stage.sweeps)} sweeps`,
+  ];
+  return `${method}: ${parts.filter(Boolean).join(', ')}`;
+}
+
 function parameterRows(receipt: PrivacyReceipt): Row[] {
   const p = receipt.parameters;
   const rows: Row[] = [...(findMechanismUi(receipt.mechanism.name)?.receiptRows?.(receipt) ?? [])];
@@ -84,6 +101,7 @@ function parameterRows(receipt: PrivacyReceipt): Row[] {
       'Linear program',
       [asText(lp.solver), asText(lp.method), shape.filter(Boolean).join(', ')].filter(Boolean).join(' · '),
     );
+    add('LP second stage', secondStageText(asObject(lp.secondStage)));
   }
   add('Workload', asText(p.workload));
   add('Fit', asText(p.fit) && [asText(p.fit), asText(p.fitNote)].filter(Boolean).join(': '));

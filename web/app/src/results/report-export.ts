@@ -204,7 +204,7 @@ function header({ result, inputName, finishedAt }: ReportExportOptions): HTMLEle
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
       [
         'Rows',
-        `${formatInteger(result.report.rows.synthetic)} synthetic, from ${formatInteger(result.report.rows.real)} real`,
+        `${formatInteger(result.report.rows.synthetic)} synthetic (${formatInteger(result.report.rows.distinctSynthetic)} distinct), from ${formatInteger(result.report.rows.real)} real`,
       ],
       ['Software', `${receipt.software.name} ${receipt.software.version}`],
     ]),

@@ -64,7 +64,7 @@ function metrics(report: UtilityReport): HTMLElement {
     metric(
       'rows',
       `${formatInteger(report.rows.synthetic)}`,
-      `synthetic, from ${formatInteger(report.rows.real)} real`,
+      `synthetic (${formatInteger(report.rows.distinctSynthetic)} distinct), from ${formatInteger(report.rows.real)} real`,
     ),
   );
 }
