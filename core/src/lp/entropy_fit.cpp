@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace privsynth {
 namespace {
@@ -47,6 +48,14 @@ class BlockAscent {
               const std::vector<double>& reference)
       : a_(a), b_(b), tau_(tau), c_(c), log_mu_(a.points()), lambda_(a.statistics(), 0.0), h_(a.points()) {
     for (double target : b) bounds_.emplace_back(target, tau);
+    for (size_t i = 0; i < a.dense_statistics(); ++i) {
+      double low = HUGE_VAL, high = -HUGE_VAL;
+      for (size_t j = 0; j < a.points(); ++j) {
+        low = std::min(low, a.dense(i, j));
+        high = std::max(high, a.dense(i, j));
+      }
+      dense_ranges_.emplace_back(low, high);
+    }
     const double uniform = -std::log(double(a.points()));
     for (size_t j = 0; j < a.points(); ++j) log_mu_[j] = reference.empty() ? uniform : std::log(reference[j]);
     recompute_h();
@@ -130,9 +139,11 @@ class BlockAscent {
   void update_dense(size_t i) {
     const size_t f = a_.cell_statistics() + i;
     const double lambda = lambda_[f], b = b_[f];
+    const double lowest = dense_ranges_[i].first, highest = dense_ranges_[i].second;
     const auto mean_at = [&](double x) {
-      double weight = 0, sum = 0, top = -std::numeric_limits<double>::infinity();
-      for (size_t j = 0; j < a_.points(); ++j) top = std::max(top, -(x - lambda) * a_.dense(i, j));
+      // The largest exponent -(x - lambda) v_j, from the values' range instead of a pass over the points.
+      const double top = x >= lambda ? -(x - lambda) * lowest : -(x - lambda) * highest;
+      double weight = 0, sum = 0;
       for (size_t j = 0; j < a_.points(); ++j) {
         const double w = h_[j] * std::exp(-(x - lambda) * a_.dense(i, j) - top);
         weight += w;
@@ -172,6 +183,7 @@ class BlockAscent {
   const std::vector<double>& b_;
   double tau_, c_;
   std::vector<StatisticBounds> bounds_;
+  std::vector<std::pair<double, double>> dense_ranges_;  // each dense statistic's smallest and largest value
   std::vector<double> log_mu_, lambda_, h_;
 };
 
@@ -203,16 +215,17 @@ Result<EntropyFit> fit_max_entropy_within(const MarginalOperator& statistics, co
   for (double w : reference) {
     if (!(w > 0)) return Status::error(ErrorCode::Internal, "the reference weights must be positive");
   }
-  std::vector<double> residual;
-  if (!(tolerance >= statistics.residual(first_stage, targets, residual))) {
+  std::vector<double> first_residual, residual;
+  const double first_error = statistics.residual(first_stage, targets, first_residual);
+  if (!(tolerance >= first_error)) {
     return Status::error(ErrorCode::Internal, "the first stage's solution is not within the second stage's tolerance");
   }
   const double c = options.error_weight;
   constexpr int kCheckInterval = 25;  // sweeps between certificates (each costs about two sweeps)
   BlockAscent ascent(statistics, targets, tolerance, c, reference);
-  const auto objective_of = [&](const std::vector<double>& h) {
-    statistics.residual(h, targets, residual);
-    return kl_to_reference(h, ascent.log_mu()) + c * l1_norm(residual);
+  // The primal objective of h, whose residuals A h - b are given.
+  const auto objective_of = [&](const std::vector<double>& h, const std::vector<double>& r) {
+    return kl_to_reference(h, ascent.log_mu()) + c * l1_norm(r);
   };
 
   EntropyFit fit;
@@ -224,7 +237,8 @@ Result<EntropyFit> fit_max_entropy_within(const MarginalOperator& statistics, co
     if (sweep % kCheckInterval != 0 && sweep != options.sweep_limit) continue;
     fit.dual_bound = std::max(fit.dual_bound, ascent.dual_value());  // also recomputes h(lambda) from lambda
     const double error = statistics.residual(ascent.h(), targets, residual);
-    const EntropyFitProgress step{sweep, std::max(0.0, error - tolerance), objective_of(ascent.h()) - fit.dual_bound};
+    const EntropyFitProgress step{sweep, std::max(0.0, error - tolerance),
+                                  objective_of(ascent.h(), residual) - fit.dual_bound};
     if (progress && !progress(step)) return Status::error(ErrorCode::Cancelled, "cancelled");
     if (step.violation <= 1e-3 * tolerance && step.gap <= options.gap) {
       fit.converged = true;
@@ -237,8 +251,6 @@ Result<EntropyFit> fit_max_entropy_within(const MarginalOperator& statistics, co
   // it is inside from theta_f = (|r_f| - tau) / (|r_f| - sign(r_f) r0_f) on. theta is the largest
   // theta_f, plus a hair so that rounding cannot leave a statistic above tau.
   const std::vector<double>& entropic = ascent.h();
-  std::vector<double> first_residual;
-  statistics.residual(first_stage, targets, first_residual);
   statistics.residual(entropic, targets, residual);
   fit.mix = 0;
   for (size_t f = 0; f < residual.size(); ++f) {
@@ -250,16 +262,18 @@ Result<EntropyFit> fit_max_entropy_within(const MarginalOperator& statistics, co
   if (fit.mix > 0) fit.mix = std::min(1.0, fit.mix * (1 + 1e-9) + 1e-12);
   fit.weights.resize(m);
   for (size_t j = 0; j < m; ++j) fit.weights[j] = (1 - fit.mix) * entropic[j] + fit.mix * first_stage[j];
-  fit.objective = objective_of(fit.weights);
-  const double first_objective = objective_of(first_stage);
+  fit.max_error = statistics.residual(fit.weights, targets, residual);
+  fit.objective = objective_of(fit.weights, residual);
+  fit.kl = kl_to_reference(fit.weights, ascent.log_mu());
+  fit.first_stage_kl = kl_to_reference(first_stage, ascent.log_mu());
+  const double first_objective = fit.first_stage_kl + c * l1_norm(first_residual);
   if (fit.objective > first_objective) {  // not yet better than h0 (too few sweeps): keep h0
     fit.weights = first_stage;
     fit.objective = first_objective;
+    fit.kl = fit.first_stage_kl;
+    fit.max_error = first_error;
     fit.mix = 1;
   }
-  fit.kl = kl_to_reference(fit.weights, ascent.log_mu());
-  fit.first_stage_kl = kl_to_reference(first_stage, ascent.log_mu());
-  fit.max_error = statistics.residual(fit.weights, targets, residual);
   return fit;
 }
 

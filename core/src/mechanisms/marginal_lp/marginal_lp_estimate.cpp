@@ -1,6 +1,7 @@
 // marginal-lp, stage 4 (post-processing of the noisy counts): the fit's targets and, for MST, the
 // consistent estimates of the measured marginals and the tree model they define.
 #include <algorithm>
+#include <optional>
 
 #include "graphical_model/estimation.hpp"
 #include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
@@ -46,10 +47,10 @@ NoisyMarginalTables noisy_tables(const std::vector<int>& levels, const std::vect
 // measured tables, fitted to every measurement at its own noise; its marginals on the tables are
 // one distribution's, so they agree with each other. Its junction tree is the measured tree (with
 // the target in every clique for a target tree). DomainTooLarge when it would hold more than
-// kTreeModelCells cells. With kTreeModelSteps = 1,000, measured on private-pgm's Adult, eps = 1, 5 seeds: mean 2-way TV
-// 0.0515 and worst pair 0.22, against 0.0544 and 0.35 from projecting each table (estimate_consistent_marginals); 300
-// steps gave 0.0521, 3,000 overfit the noise (0.0529, worst 0.30).
-
+// kTreeModelCells cells. With kTreeModelSteps = 1,000, measured on private-pgm's Adult, eps = 1,
+// 5 seeds: mean 2-way TV 0.0515 and worst pair 0.22, against 0.0544 and 0.35 from projecting each
+// table (estimate_consistent_marginals); 300 steps gave 0.0521, 3,000 overfit the noise (0.0529,
+// worst 0.30).
 Result<ConsistentMarginals> estimate_by_graphical_model(const NoisyMarginalTables& noisy, double one_way_std,
                                                         double table_std, const ProgressSink& progress) {
   std::vector<AttributeSet> sets;
@@ -98,18 +99,18 @@ Result<MarginalEstimates> estimate_marginals(const MarginalLpPlan& plan, const s
       noisy_tables(levels, measured.one_way_counts, one_way_std, measured.sets, measured.noisy_cells, table_std);
   // The tree fits take Private-PGM's estimate; the LP keeps the projections, whose targets it
   // solves in a third of the time (all of Adult with income as the target, eps = 1: 9 s against 31 s).
-  ConsistentMarginals consistent;
-  estimates.estimation = "projection";
+  std::optional<ConsistentMarginals> modelled;
   if (plan.by_tree) {
     Result<ConsistentMarginals> by_model = estimate_by_graphical_model(noisy, one_way_std, table_std, progress);
     if (by_model.is_ok()) {
-      consistent = std::move(by_model.value());
-      estimates.estimation = "graphical-model";
+      modelled = std::move(by_model).value();
     } else if (by_model.status().code() != ErrorCode::DomainTooLarge) {
       return by_model.status();
     }
   }
-  if (estimates.estimation == "projection") consistent = estimate_consistent_marginals(noisy, measured.noisy_count);
+  estimates.estimation = modelled ? "graphical-model" : "projection";
+  const ConsistentMarginals consistent =
+      modelled ? std::move(*modelled) : estimate_consistent_marginals(noisy, measured.noisy_count);
   // Consistent estimates as targets gave a lower 2-way error than the clamped noisy frequencies
   // (all of Adult with income as the target, eps = 1).
   for (const std::vector<double>& column : consistent.one_way)
