@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
                                       {"gamma", gamma},
                                       {"meanOneWayTV", report["marginals"]["meanOneWayTV"]},
                                       {"meanTwoWayTV", report["marginals"]["meanTwoWayTV"]},
+                                      {"distinctRecords", report["rows"]["distinctSynthetic"]},
                                       {"released", receipt["released"]},
                                       {"parameters", receipt["parameters"]}})
                           .dump()

@@ -249,6 +249,16 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
     result.rounds.push_back({result.points.rows, result.lp_objective, result.lower_bound, round.value().iterations,
                              result.active_statistics});
     if (result.lp_objective <= schedule.target_error) break;
+    // Near the noise level, two doublings in a row that bought almost nothing say the rest of the
+    // error is the targets' own noise (their inconsistency), which no more points can fit.
+    const auto stalled = [&](size_t back) {
+      const size_t last = result.rounds.size() - 1 - back;
+      return result.rounds[last].lp_objective > (1 - kMinGrowthGain) * result.rounds[last - 1].lp_objective;
+    };
+    if (result.lp_objective <= kStallErrorRatio * schedule.target_error && result.rounds.size() >= 3 &&
+        stalled(0) && stalled(1)) {
+      break;
+    }
     wanted = std::min(schedule.max_points, 2 * result.points.rows);
     while (wanted > result.points.rows && !check_fit_size(workload, wanted, options.method, dense).is_ok()) {
       wanted = (wanted + result.points.rows) / 2;

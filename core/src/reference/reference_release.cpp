@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "base/number_text.hpp"
+#include "mechanisms/space_partition/space_partition.hpp"
 #include "reference/reference_measure.hpp"
 #include "reference/tree_reference.hpp"
 
@@ -12,7 +13,7 @@ const char* reference_kind_name(ReferenceKind kind) { return choice_name(kRefere
 
 ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>& levels, bool continuous) {
   if (kind != ReferenceKind::Auto) return kind;
-  if (continuous) return ReferenceKind::Uniform;
+  if (continuous) return ReferenceKind::KdTree;
   double cells = 1;
   for (int level : levels) cells *= level;
   return cells <= kAutoUniformCells ? ReferenceKind::Uniform : ReferenceKind::Tree;
@@ -20,7 +21,7 @@ ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>&
 
 std::string auto_reference_rule() {
   return "auto: uniform while the encoded domain has at most " + format_grouped_like_javascript(kAutoUniformCells) +
-         " cells, else tree";
+         " cells, else tree; kd-tree in the continuous space";
 }
 
 double default_reference_budget_fraction(ReferenceKind kind) {
@@ -28,6 +29,9 @@ double default_reference_budget_fraction(ReferenceKind kind) {
     case ReferenceKind::Uniform:
     case ReferenceKind::Auto: return 0;
     case ReferenceKind::Tree: return 0.3;
+    // Continuous space, eps = 1, 3-5 seeds: 0.3 against 0.5 on Adult's 3 and 6 numeric columns gives a
+    // mean 2-way TV of 0.056 and 0.062 against 0.070 and 0.077, and the same MMD on Balog's mixtures.
+    case ReferenceKind::KdTree: return 0.3;
     case ReferenceKind::Histogram:
     case ReferenceKind::BernsteinKde: return 0.5;
   }
@@ -55,12 +59,10 @@ ReferenceBudgetSplit split_reference_budget(const ReferenceOptions& options, dou
 
 namespace {
 
-std::vector<std::vector<double>> uniform_unit_points(size_t columns, size_t count, RandomSource& random) {
-  std::vector<std::vector<double>> points(columns, std::vector<double>(count));
-  for (std::vector<double>& column : points) {
-    for (double& x : column) x = random.uniform_unit();
-  }
-  return points;
+// Draws from a piecewise-uniform mu that remember their boxes (piecewise_uniform.hpp).
+void draw_from_pieces(ReferenceDraws& draws, UniformPieces pieces, RandomSource& random) {
+  draws.pieces = std::make_shared<UniformPieces>(std::move(pieces));
+  draws.unit_points = [&random, shared = draws.pieces](size_t count) { return shared->draw(count, random); };
 }
 
 Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double epsilon,
@@ -116,29 +118,62 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
       return draws;
     }
     case ReferenceKind::BernsteinKde:
+    case ReferenceKind::KdTree:
     case ReferenceKind::Auto: break;
   }
-  return Status::error(
-      ErrorCode::InvalidArgument,
-      "the \"bernstein-kde\" reference measure works on numeric values: set \"space\": \"continuous\"");
+  return Status::error(ErrorCode::InvalidArgument, std::string("the \"") + reference_kind_name(options.kind) +
+                                                       "\" reference measure works on numeric values: set "
+                                                       "\"space\": \"continuous\"");
+}
+
+// The KD-tree's leaves as mu: Kreačić et al.'s Algorithms 2-3 with all of `epsilon`, n the LP's
+// noisy count (of noise scale `count_scale`).
+Result<ReferenceDraws> release_kd_tree_reference(double epsilon, double noisy_count, double count_scale,
+                                                 const MechanismContext& context) {
+  if (!keep_going(context.progress, Phase::Measure, -1, "private KD-tree density")) {
+    return Status::error(ErrorCode::Cancelled, "cancelled");
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(PartitionDensity density,
+                             release_kd_tree_density(context, epsilon, noisy_count, count_scale));
+  ReferenceDraws draws;
+  const size_t leaves = density.bins.size();
+  // No leaf passed the threshold (few records for this epsilon): mu falls back to uniform, a choice
+  // made from the released (empty) set of leaves.
+  draw_from_pieces(draws, leaves > 0 ? UniformPieces(std::move(density.bins)) : unit_cube_pieces(context.unit_values->size()),
+                   context.random);
+  draws.receipt = {{"kind", "kd-tree"},
+                   {"description",
+                    "the released leaves of a private KD-tree, uniform inside each (Kreačić et al., Algorithms 2-3)"},
+                   {"epsilon", epsilon},
+                   {"releasedLeaves", leaves},
+                   {"uniformFallback", leaves == 0},
+                   {"partition", std::move(density.parameters)},
+                   {"privacyNote", "docs/privacy/kd-tree.md"}};
+  return draws;
 }
 
 Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, double epsilon, double noisy_count,
-                                          const MechanismContext& context, bool disable_noise) {
+                                          double count_scale, const MechanismContext& context, bool disable_noise) {
   ReferenceDraws draws;
   RandomSource& random = context.random;
   const std::vector<std::vector<double>>& columns = *context.unit_values;
   const size_t p = columns.size();
   if (options.kind == ReferenceKind::Uniform) {
-    draws.unit_points = [&random, p](size_t count) { return uniform_unit_points(p, count, random); };
+    draw_from_pieces(draws, unit_cube_pieces(p), random);
     draws.receipt = {{"kind", "uniform"}, {"description", "uniform on [0,1]^p (independent of the data)"}};
     return draws;
   }
+  if (options.kind == ReferenceKind::KdTree) {
+    if (disable_noise) {
+      return Status::error(ErrorCode::InvalidArgument, "the \"kd-tree\" reference measure has no noise-free test mode");
+    }
+    return release_kd_tree_reference(epsilon, noisy_count, count_scale, context);
+  }
   if (options.kind != ReferenceKind::BernsteinKde) {
-    return Status::error(
-        ErrorCode::InvalidArgument,
-        "in the continuous space the reference measure must be \"uniform\" or \"bernstein-kde\", not \"" +
-            std::string(reference_kind_name(options.kind)) + "\"");
+    return Status::error(ErrorCode::InvalidArgument,
+                         "in the continuous space the reference measure must be \"uniform\", \"bernstein-kde\" or "
+                         "\"kd-tree\", not \"" +
+                             std::string(reference_kind_name(options.kind)) + "\"");
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinParameters parameters,
                              choose_bernstein_parameters(static_cast<int>(p), noisy_count, epsilon, options.bernstein));
@@ -173,10 +208,11 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
 }  // namespace
 
 Result<ReferenceDraws> release_reference(const ReferenceOptions& options, double epsilon, bool continuous,
-                                         double noisy_count, const MechanismContext& context, bool disable_noise) {
+                                         double noisy_count, double count_scale, const MechanismContext& context,
+                                         bool disable_noise) {
   if (continuous) {
     if (!context.unit_values) return Status::error(ErrorCode::Internal, "the continuous space needs numeric values");
-    return release_continuous(options, epsilon, noisy_count, context, disable_noise);
+    return release_continuous(options, epsilon, noisy_count, count_scale, context, disable_noise);
   }
   return release_discrete(options, epsilon, context, disable_noise);
 }

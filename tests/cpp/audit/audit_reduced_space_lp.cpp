@@ -68,6 +68,17 @@ TEST_CASE("DP audit: reduced-space LP with the Bernstein KDE reference in the co
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
+TEST_CASE("DP audit: reduced-space LP with the KD-tree reference in the continuous space",
+          "[dp-audit][reduced-space-lp]") {
+  Rows values;
+  for (int i = 0; i < 12; ++i) values.push_back({std::to_string(0.05 + 0.075 * i)});
+  const Rows d = with_header({"x"}, values);
+  const SynthesisPath path{
+      kNumber, d, plus(d, {{"0.9"}}),
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"kd-tree","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":8})"};
+  require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
+}
+
 TEST_CASE("DP audit: reduced-space LP where an added record is invalid", "[dp-audit][reduced-space-lp]") {
   // Add/remove neighbours: D' adds a record that does not fit the schema; it is left out, so both
   // tables give the same output distribution.

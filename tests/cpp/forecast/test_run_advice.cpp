@@ -154,8 +154,10 @@ TEST_CASE("advice on a numeric-only table: the continuous space, the KDE's split
   const Json one = advise(schema, R"({"columns":["x0"],"epsilon":1,"rows":1000})");
   CHECK(one["recommendation"]["reason"].get<std::string>().rfind("one numeric column without missing values: ", 0) ==
         0);
-  // "auto" is uniform in the continuous space, whatever the cells.
-  CHECK(advise(schema, R"({"epsilon":1,"space":"continuous"})")["reference"]["measure"] == "uniform");
+  // "auto" is the KD-tree in the continuous space, whatever the cells, with 0.3 of epsilon.
+  const Json continuous = advise(schema, R"({"epsilon":1,"space":"continuous"})");
+  CHECK(continuous["reference"]["measure"] == "kd-tree");
+  CHECK(continuous["reference"]["epsilon"] == 0.3);
 }
 
 TEST_CASE("advice at the 1,000,000-cell boundary of auto, with the schema's default bins", "[advice]") {

@@ -96,3 +96,22 @@ TEST_CASE("the reduced space grows until t* reaches the target, warm-starting ea
   CHECK(capped.rounds.size() == 2);
   CHECK(capped.lp_objective > 0.1);
 }
+
+TEST_CASE("the reduced space stops growing when t* is flat near the noise level", "[reweighting]") {
+  // Inconsistent targets, as noise makes them: column 0's cells sum to 1.1, so every h is at least
+  // 0.05 off whatever the points (t* = 0.05 on any space that covers the 2 x 2 domain).
+  const std::vector<int> levels = {2, 2};
+  const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(levels, 1).value();
+  const std::vector<double> targets = {0.55, 0.55, 0.5, 0.5};
+  SeededTestRandom random(5);
+  const PointSource uniform = [&](size_t count) { return sample_uniform_points(levels, count, random); };
+  // Near the noise level (t* <= 2 x target): two flat doublings, then stop.
+  const Reweighting near = fit_min_max_error(workload, uniform, targets, {64, 4096, 0.03}, {}).value();
+  REQUIRE(near.rounds.size() == 3);
+  CHECK(near.lp_objective == Approx(0.05).margin(1e-9));
+  CHECK(near.points.rows == 256);
+  // Far above it the space keeps doubling up to its cap: flat rounds there can be chance.
+  const Reweighting far = fit_min_max_error(workload, uniform, targets, {64, 4096, 0.01}, {}).value();
+  CHECK(far.points.rows == 4096);
+  CHECK(far.rounds.size() == 7);
+}

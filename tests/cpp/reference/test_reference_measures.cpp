@@ -100,6 +100,39 @@ TEST_CASE("continuous space: Bernstein KDE reference, points decoded exactly, mo
   CHECK(distinct.size() > 5);
 }
 
+TEST_CASE("continuous space: the KD-tree reference by default, rows redrawn inside their cells",
+          "[reference][synthesis]") {
+  const std::string options =
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"testSeed":4,"space":"continuous","reducedSpaceSize":1000)";
+  const Result<SynthesisOutput> redrawn = run(mixture(), options + "}");
+  const Result<SynthesisOutput> kept = run(mixture(), options + R"(,"redrawWithinCells":false})");
+  INFO(redrawn.status().message());
+  REQUIRE(redrawn.is_ok());
+  REQUIRE(kept.is_ok());
+  const Json receipt = Json::parse(redrawn.value().receipt_json);
+  CHECK(receipt["parameters"]["referenceMeasure"]["kind"] == "kd-tree");
+  CHECK(receipt["parameters"]["referenceMeasure"]["releasedLeaves"].get<int>() > 100);
+  CHECK(receipt["parameters"]["referenceMeasure"]["uniformFallback"] == false);
+  check_composition(receipt, 1, 5);  // count, grid cells, moments, the tree's split decisions and leaves
+  CHECK(receipt["parameters"]["budget"]["referenceMeasure"] == 0.3);
+  // The same seed draws the same rows; the redraw moves each inside its 32 x 32 grid cell only, so
+  // every row keeps its bins (the LP's statistics) and becomes its own point.
+  const auto bin = [](double x) { return std::min(31, static_cast<int>(std::floor((x + 1000) / 2200 * 32))); };
+  const SynthesisOutput& a = redrawn.value();
+  const SynthesisOutput& b = kept.value();
+  REQUIRE(a.rows == b.rows);
+  size_t moved_bins = 0;
+  std::set<std::pair<double, double>> distinct_redrawn, distinct_kept;
+  for (size_t row = 0; row < a.rows; ++row) {
+    for (size_t c = 0; c < 2; ++c) moved_bins += bin(a.columns[c].numbers[row]) != bin(b.columns[c].numbers[row]);
+    distinct_redrawn.insert({a.columns[0].numbers[row], a.columns[1].numbers[row]});
+    distinct_kept.insert({b.columns[0].numbers[row], b.columns[1].numbers[row]});
+  }
+  CHECK(moved_bins == 0);
+  CHECK(distinct_kept.size() <= 1000);
+  CHECK(distinct_redrawn.size() > a.rows * 99 / 100);
+}
+
 TEST_CASE("reference options are checked before any data is read", "[reference][errors]") {
   const auto error_of = [](const BundledData& data, const std::string& options) {
     const Result<SynthesisOutput> result = run(data, options);
@@ -136,6 +169,17 @@ TEST_CASE("reference options are checked before any data is read", "[reference][
                R"({"mechanism":"reduced-space-lp","epsilon":1,"space":"continuous","referenceMeasure":"histogram"})")
           .message(),
       Catch::Contains("uniform"));
+  CHECK_THAT(error_of(mixture(), R"({"mechanism":"reduced-space-lp","epsilon":1,"space":"encoded",)"
+                                 R"("referenceMeasure":"kd-tree"})")
+                 .message(),
+             Catch::Contains("\"kd-tree\" reference measure needs \"space\": \"continuous\""));
+  CHECK_THAT(
+      error_of(mixture(), R"({"mechanism":"reduced-space-lp","epsilon":1,"redrawWithinCells":false})").message(),
+      Catch::Contains("only to \"space\": \"continuous\""));
+  CHECK_THAT(error_of(mixture(), R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"kd-tree",)"
+                                 R"("testOnlyDisableNoise":true,"testSeed":1})")
+                 .message(),
+             Catch::Contains("no noise-free test mode"));
   const Status too_big =
       error_of(adult(), R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"histogram"})");
   CHECK(too_big.code() == ErrorCode::DomainTooLarge);

@@ -35,13 +35,13 @@ export interface ColumnAdvice {
 export interface ReferenceAdvice {
   /** The measure asked for ("auto" when none was). */
   choice: ReferenceMeasure;
-  /** The measure the run uses: "auto" is "uniform" while the encoded domain has at most 1,000,000 cells, else "tree"; "uniform" in the continuous space. */
+  /** The measure the run uses: "auto" is "uniform" while the encoded domain has at most 1,000,000 cells, else "tree"; "kd-tree" in the continuous space. */
   measure: Exclude<ReferenceMeasure, 'auto'>;
-  /** Where the reduced space lives ("continuous" by default with "bernstein-kde"). */
+  /** Where the reduced space lives ("continuous" by default with "bernstein-kde" and "kd-tree"). */
   space: 'encoded' | 'continuous';
   /** Share of epsilon for mu: the given one, else the default; 0 for the uniform measure. */
   budgetFraction: number;
-  /** The share used when none is given: 0.5 for the histogram and the KDE, 0.3 for the tree, 0 for uniform. */
+  /** The share used when none is given: 0.5 for the histogram and the KDE, 0.3 for the tree and the KD-tree, 0 for uniform. */
   defaultBudgetFraction: number;
   /** epsilon for mu and for the LP's measurements (basic composition); null without epsilon. */
   epsilon: number | null;
@@ -61,7 +61,7 @@ export interface RunAdvice {
   columns: ColumnAdvice[];
   /** Cells of the full encoded domain (the product of the levels); null above the largest double. */
   domainCells: number | null;
-  /** Whether the continuous space (and so the "bernstein-kde" reference) can take these columns: all numeric without missing values. */
+  /** Whether the continuous space (and so the "bernstein-kde" and "kd-tree" references) can take these columns: all numeric without missing values. */
   continuousSpacePossible: boolean;
   reference: ReferenceAdvice;
   recommendation: MechanismRecommendation;

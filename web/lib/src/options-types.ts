@@ -48,7 +48,7 @@ export type LpObjective = (typeof LP_OBJECTIVES)[number];
 export const LP_STAGE2 = ['none', 'max-entropy'] as const;
 export type LpStage2 = (typeof LP_STAGE2)[number];
 /** The values of `referenceMeasure` (reduced-space-lp). */
-export const REFERENCE_MEASURES = ['auto', 'uniform', 'histogram', 'tree', 'bernstein-kde'] as const;
+export const REFERENCE_MEASURES = ['auto', 'uniform', 'histogram', 'tree', 'bernstein-kde', 'kd-tree'] as const;
 export type ReferenceMeasure = (typeof REFERENCE_MEASURES)[number];
 /** The values of `space` (reduced-space-lp). */
 export const SPACES = ['encoded', 'continuous'] as const;
@@ -132,22 +132,29 @@ export interface ReducedSpaceLpOptions {
   lpStage2ErrorWeight?: number;
   /**
    * The measure mu the reduced space is drawn from (Bojkovic & Loh). "auto" (default): "uniform" while
-   * the encoded domain has at most 1,000,000 cells, else "tree"; "uniform" in the continuous space.
+   * the encoded domain has at most 1,000,000 cells, else "tree"; "kd-tree" in the continuous space.
    * "uniform": free, independent of the data. "histogram": Wasserman-Zhou perturbed histogram of the
    * full domain (small domains). "tree": Chow-Liu tree of noisy 2-way marginals (wide tables).
    * "bernstein-kde": private Gaussian KDE via the Bernstein mechanism (continuous space only).
+   * "kd-tree": the released leaves of a private KD-tree, as space-partition makes them (continuous space only).
    */
   referenceMeasure?: ReferenceMeasure;
-  /** Share of epsilon spent on a private mu (default 0.5 for histogram and KDE, 0.3 for the tree). */
+  /** Share of epsilon spent on a private mu (default 0.5 for histogram and KDE, 0.3 for the tree and the KD-tree). */
   referenceBudgetFraction?: number;
   /** Largest full domain the histogram reference accepts (cells; default 4,194,304). */
   histogramCellLimit?: number;
   /**
    * "encoded" (default): records are codes (categories and numeric bins). "continuous": every chosen
    * column numeric; records are points of [0,1]^p scaled by the public bounds and come out unbinned.
-   * Default "continuous" with the "bernstein-kde" reference.
+   * Default "continuous" with the "bernstein-kde" and "kd-tree" references.
    */
   space?: Space;
+  /**
+   * Continuous space with a uniform or KD-tree mu (default true): each row's point is drawn again,
+   * uniformly inside its cell of the LP's bins and mu's box, so every row is its own point and every
+   * binned statistic keeps its value. false: the reduced space's points themselves (the paper's step 4).
+   */
+  redrawWithinCells?: boolean;
   /** Continuous space: also preserve means (1) or means and second moments (2, default). */
   moments?: MomentOrder;
   /** Bernstein lattice resolution k ({0, 1/k, ..., 1}^p); default from n, p and epsilon. */
@@ -394,6 +401,7 @@ export const REDUCED_SPACE_LP_OPTION_NAMES = [
   'referenceBudgetFraction',
   'histogramCellLimit',
   'space',
+  'redrawWithinCells',
   'moments',
   'bernsteinLattice',
   'bernsteinOrder',

@@ -71,6 +71,7 @@ Status check_reference_size(const ReferenceOptions& reference, const std::vector
     case ReferenceKind::Tree: return plan_tree_reference(levels, epsilon).status();
     case ReferenceKind::BernsteinKde:
       return choose_bernstein_parameters(static_cast<int>(levels.size()), 2, epsilon, reference.bernstein).status();
+    case ReferenceKind::KdTree:  // its leaves are never enumerated; the release refuses if none passes
     case ReferenceKind::Uniform:
     case ReferenceKind::Auto: break;
   }
@@ -114,21 +115,27 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   if (!keep_going(context.progress, Phase::Measure, 0.5)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(
       const ReferenceDraws reference,
-      release_reference(options.reference, plan.budget.reference, continuous, targets.marginals.noisy_count, context,
-                        options.test_only_disable_noise));
+      release_reference(options.reference, plan.budget.reference, continuous, targets.marginals.noisy_count,
+                        targets.marginals.count_scale.value(), context, options.test_only_disable_noise));
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceFit fitted, fit_reduced_space(context, plan, targets, reference));
 
-  // Algorithm 1, step 4: k rows from h*; in the continuous space the points' exact coordinates.
+  // Algorithm 1, step 4: k rows from h*; in the continuous space the points' coordinates, drawn
+  // again inside their cells where mu is piecewise uniform (piecewise_uniform.hpp), else exact.
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(
       const std::vector<size_t> rows,
       synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
   MechanismOutput output;
   output.synthetic = select_rows(fitted.fit.points, rows);
-  for (const std::vector<double>& column : fitted.coordinates) {
-    std::vector<double>& chosen = output.synthetic_unit_values.emplace_back(rows.size());
-    for (size_t i = 0; i < rows.size(); ++i) chosen[i] = column[rows[i]];
+  if (continuous && reference.pieces && options.redraw_within_cells) {
+    output.synthetic_unit_values =
+        redraw_within_cells(*reference.pieces, context.table.levels, fitted.coordinates, rows, context.random);
+  } else {
+    for (const std::vector<double>& column : fitted.coordinates) {
+      std::vector<double>& chosen = output.synthetic_unit_values.emplace_back(rows.size());
+      for (size_t i = 0; i < rows.size(); ++i) chosen[i] = column[rows[i]];
+    }
   }
   output.noise_disabled = options.test_only_disable_noise;
   output.description = reduced_space_lp_description(options.reference.kind);

@@ -44,6 +44,9 @@ struct ReducedSpaceLpOptions : LpFitSettings {
   ReferenceOptions reference;
   double count_budget_fraction = 0;      // share of epsilon for the record count; 0 picks 1/(1+sqrt(#marginals))
   bool test_only_disable_noise = false;  // exact statistics, NOT PRIVATE: for tests of the LP path only
+  // Continuous space with a piecewise-uniform mu: each row's point drawn again inside its statistics'
+  // cell and mu's box (piecewise_uniform.hpp); false keeps the reduced space's points (the paper's step 4).
+  bool redraw_within_cells = true;
 };
 
 // The noise level of the normalized targets: the expected largest of S discrete Laplace noises
@@ -83,7 +86,7 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& op
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
 // "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
 // "lpIterationLimit", "lpMethod", "lpObjective", "lpStage2", "lpStage2Slack", "lpStage2ErrorWeight",
-// "testOnlyDisableNoise", "space", "moments", "referenceMeasure", "referenceBudgetFraction", "histogramCellLimit",
+// "testOnlyDisableNoise", "space", "redrawWithinCells", "moments", "referenceMeasure", "referenceBudgetFraction", "histogramCellLimit",
 // "bernsteinLattice", "bernsteinOrder", "kdeBandwidth", "kdeBandwidthConstant"); epsilon is passed separately. See
 // docs/api.md.
 class OptionReader;

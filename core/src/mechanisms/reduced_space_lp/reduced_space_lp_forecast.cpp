@@ -5,6 +5,7 @@
 #include <string>
 
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
+#include "mechanisms/space_partition/space_partition.hpp"
 #include "reference/bernstein_kde.hpp"
 #include "reference/perturbed_histogram.hpp"
 #include "reference/tree_reference.hpp"
@@ -19,15 +20,16 @@ std::vector<std::vector<int>> column_sets(const MarginalWorkload& workload) {
   return sets;
 }
 
-// The reference measure mu released with `epsilon` (reference_release.cpp), or nothing if uniform.
-Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOptions& options, double epsilon,
-                                                         const ForecastInputs& inputs) {
+// The releases of the reference measure mu with `epsilon` (reference_release.cpp), none if uniform.
+Result<std::vector<ForecastRelease>> reference_releases(const ReducedSpaceLpOptions& options, double epsilon,
+                                                        const ForecastInputs& inputs) {
   const ReferenceOptions& reference = options.reference;
   ForecastRelease release;
   release.epsilon = epsilon;
   switch (reference.kind) {
     case ReferenceKind::Uniform:
-    case ReferenceKind::Auto: return std::optional<ForecastRelease>();
+    case ReferenceKind::Auto: return std::vector<ForecastRelease>();
+    case ReferenceKind::KdTree: return forecast_kd_tree_density(epsilon, inputs);
     case ReferenceKind::Histogram: {
       PRIVSYNTH_RETURN_IF_ERROR(full_domain_cells(inputs.levels, reference.histogram_cell_limit).status());
       PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, perturbed_histogram_scale(epsilon));
@@ -41,7 +43,7 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       release.marginals = 1;
       release.sensitivity = 1;
       release.scale = scale.value();
-      return std::optional<ForecastRelease>(release);
+      return std::vector<ForecastRelease>{release};
     }
     case ReferenceKind::Tree: {
       PRIVSYNTH_ASSIGN_OR_RETURN(TreeReferencePlan tree, plan_tree_reference(inputs.levels, epsilon));
@@ -51,7 +53,7 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       release.marginals = release.column_sets.size();
       release.sensitivity = tree.workload.l1_sensitivity_add_remove();
       release.scale = tree.scale.value();
-      return std::optional<ForecastRelease>(release);
+      return std::vector<ForecastRelease>{release};
     }
     case ReferenceKind::BernsteinKde: {
       // The lattice grows with n (choose_bernstein_parameters): without an estimate of n the
@@ -73,10 +75,10 @@ Result<std::optional<ForecastRelease>> reference_release(const ReducedSpaceLpOpt
       if (!inputs.rows)
         release.notes.push_back(
             "the lattice is chosen from the noisy record count; without rows the forecast shows the smallest lattice");
-      return std::optional<ForecastRelease>(release);
+      return std::vector<ForecastRelease>{release};
     }
   }
-  return std::optional<ForecastRelease>();
+  return std::vector<ForecastRelease>();
 }
 
 }  // namespace
@@ -126,9 +128,9 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
     forecast.releases.push_back(release);
   }
 
-  PRIVSYNTH_ASSIGN_OR_RETURN(std::optional<ForecastRelease> reference,
-                             reference_release(options, plan.budget.reference, inputs));
-  if (reference) forecast.releases.push_back(*reference);
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<ForecastRelease> reference,
+                             reference_releases(options, plan.budget.reference, inputs));
+  for (ForecastRelease& release : reference) forecast.releases.push_back(std::move(release));
 
   forecast.fit.marginals = workload.marginals().size();
   forecast.fit.statistics = workload.statistic_count();

@@ -13,17 +13,24 @@ Status read_reference_options(OptionReader& reader, ReducedSpaceLpOptions& optio
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("referenceMeasure", reference.kind, kReferenceKinds));
   std::optional<ReducedSpace> space;
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("space", space, kReducedSpaces));
-  options.space =
-      space.value_or(reference.kind == ReferenceKind::BernsteinKde ? ReducedSpace::Continuous : ReducedSpace::Encoded);
-  if (reference.kind == ReferenceKind::BernsteinKde && options.space != ReducedSpace::Continuous) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "the \"bernstein-kde\" reference measure needs \"space\": \"continuous\"");
+  const bool continuous_measure =
+      reference.kind == ReferenceKind::BernsteinKde || reference.kind == ReferenceKind::KdTree;
+  options.space = space.value_or(continuous_measure ? ReducedSpace::Continuous : ReducedSpace::Encoded);
+  if (continuous_measure && options.space != ReducedSpace::Continuous) {
+    return Status::error(ErrorCode::InvalidArgument, std::string("the \"") + reference_kind_name(reference.kind) +
+                                                         "\" reference measure needs \"space\": \"continuous\"");
   }
   if (options.space == ReducedSpace::Continuous &&
       (reference.kind == ReferenceKind::Histogram || reference.kind == ReferenceKind::Tree)) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "in the continuous space the reference measure must be \"uniform\" or \"bernstein-kde\"");
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "in the continuous space the reference measure must be \"uniform\", \"bernstein-kde\" or \"kd-tree\"");
   }
+  if (reader.has("redrawWithinCells") && options.space != ReducedSpace::Continuous) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"redrawWithinCells\" applies only to \"space\": \"continuous\"");
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("redrawWithinCells", options.redraw_within_cells));
   long long moments = options.space == ReducedSpace::Continuous ? 2 : 0;
   if (reader.has("moments") && options.space != ReducedSpace::Continuous) {
     return Status::error(ErrorCode::InvalidArgument, "option \"moments\" applies only to \"space\": \"continuous\"");

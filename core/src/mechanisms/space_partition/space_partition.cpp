@@ -271,12 +271,12 @@ Result<GridPlan> plan_grid(const SpacePartitionOptions& options, const std::vect
   GridPlan plan;
   plan.count_epsilon = options.epsilon * options.count_budget_fraction;
   plan.cell_epsilon = options.epsilon - plan.count_epsilon;
-  Result<RationalScale> count_scale = rational_scale_at_least(1.0 / plan.count_epsilon);
-  Result<RationalScale> cell_scale = rational_scale_at_least(1.0 / plan.cell_epsilon);
-  if (!count_scale.is_ok()) return count_scale.status();
-  if (!cell_scale.is_ok()) return cell_scale.status();
-  plan.count_scale = count_scale.value();
-  plan.cell_scale = cell_scale.value();
+  if (plan.count_epsilon > 0) {  // 0: the caller released the count (release_kd_tree_density)
+    PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale count_scale, rational_scale_at_least(1.0 / plan.count_epsilon));
+    plan.count_scale = count_scale;
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale cell_scale, rational_scale_at_least(1.0 / plan.cell_epsilon));
+  plan.cell_scale = cell_scale;
   const AxisCounts axes = count_axes(axis_levels);
   if (options.grid_cells) {
     plan.cells_per_axis = *options.grid_cells;
@@ -392,6 +392,22 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   return output;
 }
 
+Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context, double epsilon, double noisy_count,
+                                                 double count_scale) {
+  SpacePartitionOptions options;
+  options.epsilon = epsilon;
+  options.count_budget_fraction = 0;
+  const std::vector<int> levels = axis_levels(context);
+  SpacePoints points;
+  points.axes = axes_of(levels);
+  points.table = &context.table;
+  points.unit = context.unit_values;
+  PRIVSYNTH_ASSIGN_OR_RETURN(PartitionRelease release,
+                             release_by_kd_tree(context, options, levels, points, noisy_count, count_scale));
+  release.parameters["budget"].erase("recordCount");
+  return PartitionDensity{std::move(release.bins), std::move(release.parameters)};
+}
+
 Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& options, const ForecastInputs& inputs) {
   std::vector<int> levels = inputs.levels;
   for (size_t c = 0; c < levels.size(); ++c) {
@@ -460,6 +476,20 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
   forecast.releases.push_back(leaves);
   forecast.fit.details["parameters"] = kd_tree_parameters(options, plan);
   return forecast;
+}
+
+Result<std::vector<ForecastRelease>> forecast_kd_tree_density(double epsilon, const ForecastInputs& inputs) {
+  SpacePartitionOptions options;
+  options.epsilon = epsilon;
+  options.count_budget_fraction = 0;
+  PRIVSYNTH_ASSIGN_OR_RETURN(MechanismForecast forecast, forecast_space_partition(options, inputs));
+  std::vector<ForecastRelease> releases;
+  for (ForecastRelease& release : forecast.releases) {
+    if (release.release == "record count") continue;  // the caller's
+    release.release = "reference measure: KD-tree " + release.release;
+    releases.push_back(std::move(release));
+  }
+  return releases;
 }
 
 }  // namespace privsynth

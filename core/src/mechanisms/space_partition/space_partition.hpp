@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "base/options.hpp"
+#include "mechanisms/space_partition/space_points.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
 #include "privacy/noise.hpp"
@@ -66,6 +67,21 @@ struct KdTreePlan {
 Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std::vector<int>& axis_levels, double n);
 
 Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options);
+
+// The KD-tree's released leaves alone, a private piecewise-uniform density on the unit space for
+// another mechanism (the reduced-space LP's reference measure, reference/reference_release.hpp).
+// All of `epsilon` goes to the split decisions and the leaves; n is the caller's noisy record count,
+// already released with discrete Laplace noise of scale `count_scale`. Charges the context's
+// accountant.
+struct PartitionDensity {
+  std::vector<SpaceBin> bins;  // canonical order, weight = noisy count; empty if no leaf passed
+  nlohmann::json parameters;   // the plan, as the space-partition receipt states it
+};
+Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context, double epsilon, double noisy_count,
+                                                 double count_scale);
+
+// Its forecast: the split decisions' and the leaves' releases, without the record count.
+Result<std::vector<ForecastRelease>> forecast_kd_tree_density(double epsilon, const ForecastInputs& inputs);
 
 Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& options, const ForecastInputs& inputs);
 

@@ -21,7 +21,10 @@ const REFERENCE_LABELS: Record<ReferenceMeasure, string> = {
   histogram: 'perturbed histogram of the whole domain (small domains)',
   tree: 'Chow–Liu tree of noisy pairs (wide tables)',
   'bernstein-kde': 'private kernel density, Bernstein mechanism (numeric columns, unbinned output)',
+  'kd-tree': 'private KD-tree density (numeric columns, unbinned output)',
 };
+/** The measures that live in the continuous space: offered only when every chosen column is numeric. */
+const CONTINUOUS_MEASURES = ['bernstein-kde', 'kd-tree'];
 
 const LP_SOLVER_HINT =
   'How the fit is computed; all three stop within 1% of the best possible max error, and the receipt states the certified bound.';
@@ -68,12 +71,17 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
   const planner = plannerView(store);
 
   /**
-   * The KDE is offered only when the core says the continuous space can take the chosen columns; the
-   * split is the core's, shown before running (the last one stays while the next is on its way).
+   * The KDE and the KD-tree are offered only when the core says the continuous space can take the
+   * chosen columns; the split is the core's, shown before running (the last one stays while the next
+   * is on its way).
    */
   const advise = adviceRequester();
-  const kde = reference.select.querySelector<HTMLOptionElement>('option[value="bernstein-kde"]')!;
-  kde.disabled = true;
+  const continuousOptions = CONTINUOUS_MEASURES.map(
+    (measure) => reference.select.querySelector<HTMLOptionElement>(`option[value="${measure}"]`)!,
+  );
+  const offerContinuous = (offered: boolean) => continuousOptions.forEach((option) => (option.disabled = !offered));
+  const continuousChosen = () => CONTINUOUS_MEASURES.includes(reference.select.value);
+  offerContinuous(false);
   const backToAuto = () => {
     reference.select.value = 'auto';
     changed();
@@ -81,9 +89,9 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
   const renderReference = async (state: AppState) => {
     const { schema, columns, parameters } = state;
     if (!schema || columns.length === 0) {
-      kde.disabled = true;
+      offerContinuous(false);
       split.textContent = '';
-      if (reference.select.value === 'bernstein-kde') backToAuto();
+      if (continuousChosen()) backToAuto();
       return;
     }
     if (!engineIdle(state)) return;
@@ -92,16 +100,16 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
     try {
       advice = await advise(schema.schema, run ? referenceRequest(columns, run) : { columns });
     } catch {
-      // The run would refuse these options, and the forecast says why. The KDE on columns it
-      // cannot take goes back to "auto".
-      if (reference.select.value === 'bernstein-kde') backToAuto();
+      // The run would refuse these options, and the forecast says why. A continuous measure on
+      // columns it cannot take goes back to "auto".
+      if (continuousChosen()) backToAuto();
       else split.textContent = '';
       return;
     }
     if (!advice) return;
     const numeric = advice.continuousSpacePossible;
-    kde.disabled = !numeric;
-    if (!numeric && reference.select.value === 'bernstein-kde') {
+    offerContinuous(numeric);
+    if (!numeric && continuousChosen()) {
       backToAuto();
       return;
     }
@@ -114,8 +122,8 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
     reference.hint.textContent =
       `Where the LP's candidate records come from (Bojkovic & Loh). ` +
       (numeric
-        ? 'All chosen columns are numeric, so the private kernel density is available. '
-        : 'The kernel density needs numeric columns only. ') +
+        ? 'All chosen columns are numeric, so the private kernel density and KD-tree are available. '
+        : 'The kernel density and the KD-tree need numeric columns only. ') +
       (choice === 'auto' ? `Automatic picks “${budget.measure}” for these columns.` : '');
     replaceChildren(
       split,

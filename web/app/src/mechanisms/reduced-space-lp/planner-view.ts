@@ -135,7 +135,7 @@ export function plannerView(store: Store): HTMLElement {
         epsilon: advice.reference.lpEpsilon ?? parameters.epsilon,
         delta: Number(delta.value),
         gamma: Number(gamma.value),
-        reference: measure === 'tree' ? 'uniform' : measure,
+        reference: measure === 'tree' || measure === 'kd-tree' ? 'uniform' : measure,
       };
       if (measure === 'bernstein-kde') inputs.dimensions = columns.length;
       else if (advice.domainCells !== null) inputs.domainSize = advice.domainCells;
@@ -144,8 +144,8 @@ export function plannerView(store: Store): HTMLElement {
       if (!report || mine !== request) return;
       replaceChildren(
         output,
-        measure === 'tree'
-          ? h('p', { class: 'hint' }, 'No theorem covers the tree reference; shown: the uniform reference’s.')
+        measure === 'tree' || measure === 'kd-tree'
+          ? h('p', { class: 'hint' }, `No theorem covers the ${measure} reference; shown: the uniform reference’s.`)
           : null,
         resultTable(report, inputs.n ?? null),
       );
