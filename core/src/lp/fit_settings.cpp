@@ -166,6 +166,8 @@ nlohmann::json second_stage_json(const FitOptions& options, const Reweighting& f
           {"firstStageKlToReference", stage.first_stage_kl},
           {"dualityGap", stage.objective - stage.dual_bound},
           {"firstStageMix", stage.mix},
+          {"points", fit.points.rows},
+          {"pointsNote", "twice the first stage's reduced space, up to its maximum"},
           {"sweeps", stage.sweeps},
           {"converged", stage.converged}};
 }

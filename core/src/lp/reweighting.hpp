@@ -102,7 +102,7 @@ struct ReweightingRound {
 };
 
 struct Reweighting {
-  EncodedTable points;           // the final reduced space
+  EncodedTable points;           // the final reduced space (doubled for the second stage, if it ran)
   std::vector<double> weights;   // h, a probability vector over the points
   double lp_objective = 0;       // the objective at the returned h (recomputed over all statistics)
   double max_error = 0;          // max_f |A_f h - b_f| at the returned h (equal to lp_objective for MaxError)
