@@ -4,7 +4,8 @@
 //   Fig. 3b: the same on Balog's 5-D mixture (the points both papers used);
 //   Fig. 4:  the grid on a standard Gaussian, n = 100,000, d = 1..4, against (eps n)^(-1/3), with the
 //            paper's kernel exp(-|x - y|^2 / 2) (Lemma 15), i.e. gamma = 1/2;
-//   and privsynth's four ways at epsilon 1 on both mixtures (the app's recommendation rests on it).
+//   and every way privsynth has at epsilon 1 on both mixtures, the reduced-space LP in both of its
+//   spaces (the app's recommendation rests on it).
 // Synthetic rows: the noisy record count (about n). Prints markdown tables; asserts nothing.
 // Usage: node bench/kdtree/mmd.mjs [reps]   (default 3 repetitions per point)
 import { spawnSync } from 'node:child_process';
@@ -133,18 +134,24 @@ const WAYS = [
   ['space-partition, KD-tree', { mechanism: 'space-partition' }],
   ['space-partition, grid', { mechanism: 'space-partition', partition: 'grid' }],
   ['reduced-space LP', { mechanism: 'reduced-space-lp' }],
+  ['reduced-space LP, continuous space (KD-tree μ)', { mechanism: 'reduced-space-lp', space: 'continuous' }],
+  [
+    'reduced-space LP, continuous space, uniform μ',
+    { mechanism: 'reduced-space-lp', space: 'continuous', referenceMeasure: 'uniform' },
+  ],
   ['marginal-lp (MST-style), δ = 1e-9', { mechanism: 'marginal-lp' }],
 ];
 for (const d of [2, 5]) {
   console.log(
     `\n## Every mechanism at ε = 1 on Balog's ${d}-D mixture (MMD with Balog's kernel; TV on the schema's 32 bins per axis)\n`,
   );
-  console.log('| mechanism | MMD | mean 2-way TV | seconds |');
-  console.log('| --- | ---: | ---: | ---: |');
+  console.log('| mechanism | MMD | mean 2-way TV | distinct records | seconds |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
   for (const [label, options] of WAYS) {
     const lines = Array.from({ length: reps }, () => run(...mixture(d), { epsilon: 1, ...options }));
     console.log(
       `| ${label} | ${stats(lines.map((line) => line.mmd))} | ${stats(lines.map((line) => line.meanTwoWayTV))} | ` +
+        `${Math.round(lines.reduce((a, line) => a + line.distinctRecords, 0) / reps).toLocaleString('en-US')} | ` +
         `${(lines.reduce((a, line) => a + line.seconds, 0) / reps).toFixed(2)} |`,
     );
   }

@@ -255,8 +255,8 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
       const size_t last = result.rounds.size() - 1 - back;
       return result.rounds[last].lp_objective > (1 - kMinGrowthGain) * result.rounds[last - 1].lp_objective;
     };
-    if (result.lp_objective <= kStallErrorRatio * schedule.target_error && result.rounds.size() >= 3 &&
-        stalled(0) && stalled(1)) {
+    if (result.lp_objective <= kStallErrorRatio * schedule.target_error && result.rounds.size() >= 3 && stalled(0) &&
+        stalled(1)) {
       break;
     }
     wanted = std::min(schedule.max_points, 2 * result.points.rows);

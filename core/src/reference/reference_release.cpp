@@ -139,16 +139,17 @@ Result<ReferenceDraws> release_kd_tree_reference(double epsilon, double noisy_co
   const size_t leaves = density.bins.size();
   // No leaf passed the threshold (few records for this epsilon): mu falls back to uniform, a choice
   // made from the released (empty) set of leaves.
-  draw_from_pieces(draws, leaves > 0 ? UniformPieces(std::move(density.bins)) : unit_cube_pieces(context.unit_values->size()),
+  draw_from_pieces(draws,
+                   leaves > 0 ? UniformPieces(std::move(density.bins)) : unit_cube_pieces(context.unit_values->size()),
                    context.random);
-  draws.receipt = {{"kind", "kd-tree"},
-                   {"description",
-                    "the released leaves of a private KD-tree, uniform inside each (Kreačić et al., Algorithms 2-3)"},
-                   {"epsilon", epsilon},
-                   {"releasedLeaves", leaves},
-                   {"uniformFallback", leaves == 0},
-                   {"partition", std::move(density.parameters)},
-                   {"privacyNote", "docs/privacy/kd-tree.md"}};
+  draws.receipt = {
+      {"kind", "kd-tree"},
+      {"description", "the released leaves of a private KD-tree, uniform inside each (Kreačić et al., Algorithms 2-3)"},
+      {"epsilon", epsilon},
+      {"releasedLeaves", leaves},
+      {"uniformFallback", leaves == 0},
+      {"partition", std::move(density.parameters)},
+      {"privacyNote", "docs/privacy/kd-tree.md"}};
   return draws;
 }
 

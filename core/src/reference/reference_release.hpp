@@ -71,7 +71,7 @@ struct ReferenceDraws {
   std::function<Result<EncodedTable>(size_t count)> codes;
   std::function<std::vector<std::vector<double>>(size_t count)> unit_points;
   std::shared_ptr<UniformPieces> pieces;  // continuous space, piecewise-uniform mu: each drawn point's box
-  nlohmann::json receipt;  // kind, epsilon, parameters, privacy note
+  nlohmann::json receipt;                 // kind, epsilon, parameters, privacy note
 };
 
 // Releases mu, charging `epsilon` (ignored for the uniform measure). `noisy_count` (already

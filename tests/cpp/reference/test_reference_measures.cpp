@@ -173,9 +173,8 @@ TEST_CASE("reference options are checked before any data is read", "[reference][
                                  R"("referenceMeasure":"kd-tree"})")
                  .message(),
              Catch::Contains("\"kd-tree\" reference measure needs \"space\": \"continuous\""));
-  CHECK_THAT(
-      error_of(mixture(), R"({"mechanism":"reduced-space-lp","epsilon":1,"redrawWithinCells":false})").message(),
-      Catch::Contains("only to \"space\": \"continuous\""));
+  CHECK_THAT(error_of(mixture(), R"({"mechanism":"reduced-space-lp","epsilon":1,"redrawWithinCells":false})").message(),
+             Catch::Contains("only to \"space\": \"continuous\""));
   CHECK_THAT(error_of(mixture(), R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"kd-tree",)"
                                  R"("testOnlyDisableNoise":true,"testSeed":1})")
                  .message(),

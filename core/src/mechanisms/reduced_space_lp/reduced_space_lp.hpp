@@ -86,9 +86,9 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& op
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
 // "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
 // "lpIterationLimit", "lpMethod", "lpObjective", "lpStage2", "lpStage2Slack", "lpStage2ErrorWeight",
-// "testOnlyDisableNoise", "space", "redrawWithinCells", "moments", "referenceMeasure", "referenceBudgetFraction", "histogramCellLimit",
-// "bernsteinLattice", "bernsteinOrder", "kdeBandwidth", "kdeBandwidthConstant"); epsilon is passed separately. See
-// docs/api.md.
+// "testOnlyDisableNoise", "space", "redrawWithinCells", "moments", "referenceMeasure", "referenceBudgetFraction",
+// "histogramCellLimit", "bernsteinLattice", "bernsteinOrder", "kdeBandwidth", "kdeBandwidthConstant"); epsilon is
+// passed separately. See docs/api.md.
 class OptionReader;
 Result<ReducedSpaceLpOptions> read_reduced_space_lp_options(OptionReader& reader, double epsilon);
 

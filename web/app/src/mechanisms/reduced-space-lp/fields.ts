@@ -76,8 +76,8 @@ export function reducedSpaceLpFields(context: FieldContext): MechanismFields<'re
    * is on its way).
    */
   const advise = adviceRequester();
-  const continuousOptions = CONTINUOUS_MEASURES.map(
-    (measure) => reference.select.querySelector<HTMLOptionElement>(`option[value="${measure}"]`)!,
+  const continuousOptions = CONTINUOUS_MEASURES.map((measure) =>
+    reference.select.querySelector<HTMLOptionElement>(`option[value="${measure}"]`)!,
   );
   const offerContinuous = (offered: boolean) => continuousOptions.forEach((option) => (option.disabled = !offered));
   const continuousChosen = () => CONTINUOUS_MEASURES.includes(reference.select.value);
