@@ -52,7 +52,7 @@ describe('choosing a reference measure in the demo', () => {
     expect(await page.textContent(byTestId('receipt'))).toMatch(/LP second stage.*max-entropy: every statistic within/);
   });
 
-  it('offers the KDE once the core says the continuous space takes the columns, and drops it when it cannot', async () => {
+  it('offers the KDE and the KD-tree once the core says the continuous space takes the columns, and drops it when it cannot', async () => {
     const page = await demo.open();
     await useAdultSample(page);
     const kdeDisabled = () =>
@@ -72,6 +72,10 @@ describe('choosing a reference measure in the demo', () => {
       `${byTestId('budget-split')}:has-text("ε = 0.5 for the reference measure (bernstein-kde)")`,
     );
     expect(await page.getAttribute(byTestId('reference-budget'), 'placeholder')).toBe('default 0.5');
+    // The KD-tree density lives in the continuous space too, with its own default share.
+    await page.selectOption(byTestId('reference-measure'), 'kd-tree');
+    await page.waitForSelector(`${byTestId('budget-split')}:has-text("ε = 0.3 for the reference measure (kd-tree)")`);
+    expect(await page.getAttribute(byTestId('reference-budget'), 'placeholder')).toBe('default 0.3');
     // A categorical column: the continuous space cannot take it, so the choice goes back to "auto".
     await page.check(`${byTestId('column-list')} input[value="sex"]`);
     await page.waitForFunction(
@@ -79,5 +83,11 @@ describe('choosing a reference measure in the demo', () => {
     );
     await page.waitForSelector(`${byTestId('budget-split')}:has-text("for the reference measure (uniform)")`);
     expect(await kdeDisabled()).toBe(true);
+    expect(
+      await page.$eval(
+        `${byTestId('reference-measure')} option[value="kd-tree"]`,
+        (o) => (o as HTMLOptionElement).disabled,
+      ),
+    ).toBe(true);
   });
 });
