@@ -155,21 +155,22 @@ nlohmann::json reduced_space_json(const LpFitSettings& settings, const ReducedSp
 nlohmann::json second_stage_json(const FitOptions& options, const Reweighting& fit) {
   if (!fit.second_stage) return {{"method", choice_name(kSecondStages, options.second_stage)}};
   const EntropyFit& stage = *fit.second_stage;
-  return {{"method", "max-entropy"},
-          {"slack", options.second_stage_slack},
-          {"errorWeight", options.second_stage_error_weight},
-          {"tolerance", stage.tolerance},
-          {"firstStageMaxError", fit.first_stage_max_error},
-          {"maxError", stage.max_error},
-          {"klToReference", stage.kl},
-          {"objective", stage.objective},
-          {"firstStageKlToReference", stage.first_stage_kl},
-          {"dualityGap", stage.objective - stage.dual_bound},
-          {"firstStageMix", stage.mix},
-          {"points", fit.points.rows},
-          {"pointsNote", "twice the first stage's reduced space, up to its maximum"},
-          {"sweeps", stage.sweeps},
-          {"converged", stage.converged}};
+  return {
+      {"method", "max-entropy"},
+      {"slack", options.second_stage_slack},
+      {"errorWeight", options.second_stage_error_weight},
+      {"tolerance", stage.tolerance},
+      {"firstStageMaxError", fit.first_stage_max_error},
+      {"maxError", stage.max_error},
+      {"klToReference", stage.kl},
+      {"objective", stage.objective},
+      {"firstStageKlToReference", stage.first_stage_kl},
+      {"dualityGap", stage.objective - stage.dual_bound},
+      {"firstStageMix", stage.mix},
+      {"points", fit.points.rows},
+      {"pointsNote", "with the uniform reference measure, twice the first stage's reduced space (up to its maximum)"},
+      {"sweeps", stage.sweeps},
+      {"converged", stage.converged}};
 }
 
 nlohmann::json lp_software_json() { return {{"lpSolver", "GLPK 5.0"}}; }

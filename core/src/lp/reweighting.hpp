@@ -122,6 +122,9 @@ struct ReducedSpaceSchedule {
   size_t initial_points = 1000;
   size_t max_points = 1000;  // equal to initial_points for a fixed reduced space
   double target_error = 0;   // stop growing once t* <= target_error
+  // The second stage runs on twice the final space (reweighting.cpp), unless the points come from a
+  // private mu, which draws them where the data are already.
+  bool double_for_second_stage = true;
 };
 // The space also stops growing once t* is within kStallErrorRatio x target_error and two doublings
 // in a row each lowered it by less than kMinGrowthGain: on Balog's 2-D mixture with a KD-tree

@@ -115,3 +115,30 @@ TEST_CASE("the reduced space stops growing when t* is flat near the noise level"
   CHECK(far.points.rows == 4096);
   CHECK(far.rounds.size() == 7);
 }
+
+TEST_CASE("the second stage runs on twice the final space, unless told the points come from a private mu",
+          "[reweighting]") {
+  const std::vector<int> levels = {3, 3};
+  const MarginalWorkload workload = MarginalWorkload::all_up_to_degree(levels, 2).value();
+  std::vector<double> targets(workload.statistic_count(), 0.0);
+  // Independent uniform columns: every 1-way cell 1/3, every 2-way cell 1/9.
+  for (size_t f = 0; f < targets.size(); ++f) targets[f] = f < 6 ? 1.0 / 3 : 1.0 / 9;
+  SeededTestRandom random(8);
+  const PointSource uniform = [&](size_t count) { return sample_uniform_points(levels, count, random); };
+  FitOptions options;
+  options.second_stage = SecondStage::MaxEntropy;
+  ReducedSpaceSchedule schedule{16, 64, 1.0};  // the target is met at once: one round of 16 points
+  const Reweighting doubled = fit_min_max_error(workload, uniform, targets, schedule, options).value();
+  REQUIRE(doubled.rounds.size() == 1);
+  CHECK(doubled.points.rows == 32);
+  CHECK(doubled.weights.size() == 32);
+  REQUIRE(doubled.second_stage);
+  CHECK(doubled.second_stage->max_error <= doubled.second_stage->tolerance);
+  schedule.double_for_second_stage = false;
+  const Reweighting kept = fit_min_max_error(workload, uniform, targets, schedule, options).value();
+  CHECK(kept.points.rows == 16);
+  CHECK(kept.weights.size() == 16);
+  // At the cap nothing is added.
+  const Reweighting capped = fit_min_max_error(workload, uniform, targets, {16, 16, 1.0}, options).value();
+  CHECK(capped.points.rows == 16);
+}

@@ -14,6 +14,7 @@ Result<ReducedSpaceFit> fit_reduced_space(const MechanismContext& context, const
   const bool continuous = options.space == ReducedSpace::Continuous;
   ReducedSpaceFit fitted;
   fitted.schedule = reduced_space_schedule(options, plan.statistics, targets.noise_level);
+  fitted.schedule.double_for_second_stage = options.reference.kind == ReferenceKind::Uniform;
   fitted.coordinates.resize(continuous ? context.table.columns() : 0);
   Status draw_status;
   const PointSource draw_points = [&](size_t count) -> PointBatch {
