@@ -5,25 +5,14 @@
 
 namespace privsynth {
 
-UniformPieces::UniformPieces(std::vector<SpaceBin> given) : boxes(std::move(given)) {
-  double total = 0;
-  cumulative.reserve(boxes.size());
-  for (const SpaceBin& box : boxes) cumulative.push_back(total += box.weight);
-}
+UniformPieces::UniformPieces(std::vector<SpaceBin> given) : boxes(std::move(given)), sampler(boxes) {}
 
 std::vector<std::vector<double>> UniformPieces::draw(size_t count, RandomSource& random) {
-  const size_t axes = boxes.empty() ? 0 : boxes.front().low.size();
+  const size_t axes = boxes.front().low.size();
   std::vector<std::vector<double>> points(axes, std::vector<double>(count));
-  const double total = cumulative.empty() ? 0 : cumulative.back();
   for (size_t i = 0; i < count; ++i) {
-    const double target = random.uniform_unit() * total;
-    const size_t chosen = std::min(
-        boxes.size() - 1,
-        static_cast<size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) - cumulative.begin()));
-    const SpaceBin& box = boxes[chosen];
-    for (size_t axis = 0; axis < axes; ++axis) {
-      points[axis][i] = std::min(1.0, box.low[axis] + (box.high[axis] - box.low[axis]) * random.uniform_unit());
-    }
+    const size_t chosen = sampler.draw(random);
+    for (size_t axis = 0; axis < axes; ++axis) points[axis][i] = BinSampler::uniform_in(boxes[chosen], axis, random);
     box_of_point.push_back(static_cast<uint32_t>(chosen));
   }
   return points;

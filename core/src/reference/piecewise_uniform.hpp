@@ -14,8 +14,8 @@
 namespace privsynth {
 
 struct UniformPieces {
-  std::vector<SpaceBin> boxes;         // unit scale, weight = mass (need not sum to 1)
-  std::vector<double> cumulative;      // running sum of the boxes' weights
+  std::vector<SpaceBin> boxes;         // unit scale, weight = mass (need not sum to 1), not empty
+  BinSampler sampler;                  // of the boxes
   std::vector<uint32_t> box_of_point;  // every point drawn so far, in draw order across calls
 
   explicit UniformPieces(std::vector<SpaceBin> boxes);

@@ -22,6 +22,14 @@ SynthesisPath one_column(const std::string& options) {
   return {kOneColumn, d, plus(d, repeated("a", 1)), options};
 }
 
+// Twelve values spread over [0, 1] and one more at 0.9, for the continuous space's references.
+SynthesisPath one_number(const std::string& options) {
+  Rows values;
+  for (int i = 0; i < 12; ++i) values.push_back({std::to_string(0.05 + 0.075 * i)});
+  const Rows d = with_header({"x"}, values);
+  return {kNumber, d, plus(d, {{"0.9"}}), options};
+}
+
 }  // namespace
 
 TEST_CASE("DP audit: reduced-space LP with the uniform reference", "[dp-audit][reduced-space-lp]") {
@@ -59,23 +67,15 @@ TEST_CASE("DP audit: reduced-space LP with the tree reference", "[dp-audit][redu
 
 TEST_CASE("DP audit: reduced-space LP with the Bernstein KDE reference in the continuous space",
           "[dp-audit][reduced-space-lp]") {
-  Rows values;
-  for (int i = 0; i < 12; ++i) values.push_back({std::to_string(0.05 + 0.075 * i)});
-  const Rows d = with_header({"x"}, values);
-  const SynthesisPath path{
-      kNumber, d, plus(d, {{"0.9"}}),
-      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"bernstein-kde","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"bernsteinLattice":2,"reducedSpaceSize":8})"};
+  const SynthesisPath path = one_number(
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"bernstein-kde","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"bernsteinLattice":2,"reducedSpaceSize":8})");
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 
 TEST_CASE("DP audit: reduced-space LP with the KD-tree reference in the continuous space",
           "[dp-audit][reduced-space-lp]") {
-  Rows values;
-  for (int i = 0; i < 12; ++i) values.push_back({std::to_string(0.05 + 0.075 * i)});
-  const Rows d = with_header({"x"}, values);
-  const SynthesisPath path{
-      kNumber, d, plus(d, {{"0.9"}}),
-      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"kd-tree","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":8})"};
+  const SynthesisPath path = one_number(
+      R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"referenceMeasure":"kd-tree","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":8})");
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
 

@@ -78,25 +78,19 @@ SpaceTable space_table(const std::vector<int>& levels, const std::vector<int>& t
 }
 
 // k records from the released bins: a bin with probability proportional to its count, then a
-// point uniform inside it (docs/spec/algorithms.md §4, "synthetic data from released cells").
+// point uniform inside it.
 SpaceTable draw_records(const std::vector<SpaceBin>& bins, const std::vector<int>& levels, size_t k,
                         RandomSource& random, const std::vector<int>& table_levels) {
-  std::vector<double> cumulative(bins.size());
-  double total = 0;
-  for (size_t i = 0; i < bins.size(); ++i) cumulative[i] = total += bins[i].weight;
+  const BinSampler sampler(bins);
   std::vector<std::vector<double>> unit(levels.size(), std::vector<double>(k));
   std::vector<std::vector<uint32_t>> codes(levels.size(), std::vector<uint32_t>(k));
   for (size_t row = 0; row < k; ++row) {
-    const double target = random.uniform_unit() * total;
-    const size_t chosen = std::min(
-        bins.size() - 1,
-        static_cast<size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), target) - cumulative.begin()));
-    const SpaceBin& bin = bins[chosen];
+    const SpaceBin& bin = bins[sampler.draw(random)];
     for (size_t axis = 0; axis < levels.size(); ++axis) {
       if (levels[axis] > 0) {
         codes[axis][row] = static_cast<uint32_t>(bin.low[axis]);
       } else {
-        unit[axis][row] = std::min(1.0, bin.low[axis] + (bin.high[axis] - bin.low[axis]) * random.uniform_unit());
+        unit[axis][row] = BinSampler::uniform_in(bin, axis, random);
       }
     }
   }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/random.hpp"
 #include "data/table.hpp"
 
 namespace privsynth {
@@ -50,5 +51,18 @@ struct IndexVectorHash {
 // Puts released bins in a canonical order (by position): the order of a release must not tell which
 // bins were non-empty in the data.
 void sort_bins(std::vector<SpaceBin>& bins);
+
+// Draws bins with probability proportional to their weights, and points uniform inside them
+// (docs/spec/algorithms.md §4, "synthetic data from released cells").
+class BinSampler {
+ public:
+  explicit BinSampler(const std::vector<SpaceBin>& bins);
+  size_t draw(RandomSource& random) const;  // a bin's index; the bins must not be empty
+  // Along a numeric axis: a value uniform in [low, high), at most 1.
+  static double uniform_in(const SpaceBin& bin, size_t axis, RandomSource& random);
+
+ private:
+  std::vector<double> cumulative_;  // running sums of the weights
+};
 
 }  // namespace privsynth
