@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   if (!rho.is_ok()) return fail(rho.status().message());
   Accountant accountant = Accountant::zcdp_with_rho(rho.value(), delta).value();
   DpGradientDescentOptions options;
-  if (argc == 8) options.steps = std::atoi(argv[7]);
+  if (argc == 8) options.steps = std::atoi(argv[7]);  // else automatic
   const Result<DpGradientDescentFit> dp = train_dp_logistic_regression(
       train_features.value().x, train_features.value().y, rho.value(), options, accountant, random);
   if (!dp.is_ok()) return fail(dp.status().message());

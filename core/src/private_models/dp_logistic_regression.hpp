@@ -22,9 +22,18 @@
 namespace privsynth {
 
 inline constexpr int kGradientQuantumBits = 12;
+inline constexpr int kMaxDpGradientSteps = 100'000;
+
+// The automatic number of steps T, from the noisy count n~ (released first) and the steps' rho: the
+// largest T at which each step's noise, as a share of the clip norm on the average gradient,
+// sigma sqrt(d) / n~ = sqrt(T / (2 rho)) sqrt(d) / n~, stays at kDpGradientNoiseRatio; within
+// [kMinAutomaticSteps, kMaxAutomaticSteps]. More steps converge further but each is noisier.
+inline constexpr double kDpGradientNoiseRatio = 0.3;
+inline constexpr int kMinAutomaticSteps = 10, kMaxAutomaticSteps = 2000;
+int automatic_dp_gradient_steps(double steps_rho, double noisy_count, size_t coordinates);
 
 struct DpGradientDescentOptions {
-  int steps = 100;                                            // T
+  int steps = 0;                                              // T; 0: automatic_dp_gradient_steps
   double clip_norm = 0;                                       // C; 0: the rows' norm, so no gradient is clipped
   double count_rho_fraction = 0.05;                           // of rho, for the noisy record count
   double l2_penalty = 0;                                      // lambda: (lambda/2)||w||^2, public

@@ -130,6 +130,24 @@ TEST_CASE("DP gradient descent at a realistic rho still learns the signal", "[dp
   CHECK(double(correct) / data.x.rows > 0.75);
 }
 
+TEST_CASE("the automatic number of steps follows the noisy count, rho and the coordinates", "[dp-gd]") {
+  // T = 2 rho 0.3^2 n^2 / d: 2 x 0.05 x 0.09 x 10^6 / 100 = 90.
+  CHECK(automatic_dp_gradient_steps(0.05, 1000, 100) == 90);
+  CHECK(automatic_dp_gradient_steps(0.05, 2000, 100) == 360);  // n twice: T four times
+  CHECK(automatic_dp_gradient_steps(0.05, 1000, 400) == 23);   // d four times: T a quarter
+  CHECK(automatic_dp_gradient_steps(0.05, 10, 100) == kMinAutomaticSteps);
+  CHECK(automatic_dp_gradient_steps(0.05, 1e7, 100) == kMaxAutomaticSteps);
+  CHECK(automatic_dp_gradient_steps(0.05, -3, 100) == kMinAutomaticSteps);  // a negative noisy count
+  // A run with the default picks it from its released count, and the ledger names it.
+  const Dataset data = make_dataset(3000, 9);
+  Accountant accountant = zcdp(0.05);
+  SeededTestRandom random(10);
+  const DpGradientDescentFit fit = train_dp_logistic_regression(data.x, data.y, 0.05, {}, accountant, random).value();
+  CHECK(fit.steps == automatic_dp_gradient_steps(0.05 * 0.95, fit.noisy_count, 8));
+  CHECK(accountant.ledger().back().charge.release.rfind(std::to_string(fit.steps) + " noisy sums", 0) == 0);
+  CHECK(fit.rho <= 0.05 * (1 + 1e-12));
+}
+
 TEST_CASE("DP gradient descent refuses bad input and under-accounted runs, releasing nothing", "[dp-gd][errors]") {
   const Dataset data = make_dataset(50, 7);
   SeededTestRandom random(8);
@@ -137,7 +155,7 @@ TEST_CASE("DP gradient descent refuses bad input and under-accounted runs, relea
   DpGradientDescentOptions options;
   CHECK(train_dp_logistic_regression(data.x, data.y, 0, options, accountant, random).status().code() ==
         ErrorCode::InvalidArgument);
-  options.steps = 0;
+  options.steps = -1;
   CHECK(train_dp_logistic_regression(data.x, data.y, 1, options, accountant, random).status().code() ==
         ErrorCode::InvalidArgument);
   options.steps = 10;
