@@ -10,6 +10,7 @@
 //        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI and the app (bench/scale/scale.mjs)
 //        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree/mmd.mjs)
 //        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers/tv.mjs)
+//        npm run bench -- zhou [--quick] [...]      Zhou et al.'s six tables: synthetic vs AIM vs DP-GD (bench/zhou/zhou.mjs)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +40,7 @@ const SCRIPTS = {
   marginals: './marginals/marginals.mjs',
   aim: './aim/aim.mjs',
   samplers: './samplers/tv.mjs',
+  zhou: './zhou/zhou.mjs',
 };
 if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   const { spawnSync } = await import('node:child_process');
