@@ -213,11 +213,27 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   const EncodedTable& table = compression.identity() ? original : compressed;
   const std::vector<int>& levels = table.levels;
 
-  // The queries: every candidate, and a coarse version of those with a many-level column.
+  // The model may always hold the 1-way marginals; beyond them it grows up to maxModelCells.
+  const double one_way_cells = junction_tree_cells(levels, singles);
+  if (one_way_cells > kLargestModelCells) {
+    return Status::error(ErrorCode::DomainTooLarge,
+                         "the chosen columns have " + format_grouped_like_javascript(one_way_cells) +
+                             " levels in all: even a model of their 1-way marginals would hold more than " +
+                             format_grouped_like_javascript(kLargestModelCells) +
+                             " cells; choose fewer columns, or give their schema fewer categories or bins");
+  }
+  const double model_cap = std::max(options.max_model_cells, one_way_cells);
+
+  // The queries: every candidate, and a coarse version of those with a many-level column. A
+  // candidate with more cells than the model may ever hold can never be chosen (the model would
+  // need its clique), so neither it nor its coarse version is counted: on Zhou et al.'s Law table the
+  // 4-way marginals reach 10^9 cells, whose dense counts took the run past 24 GB.
   const std::vector<std::vector<uint32_t>> coarse = coarse_columns(measurements, options.coarsen_above);
   std::vector<Query> queries;
   for (const Candidate& candidate : candidates) {
-    queries.push_back({candidate.columns, candidate.weight, {}, size_t(cell_count(candidate.columns, levels))});
+    const double cells = cell_count(candidate.columns, levels);
+    if (cells > model_cap) continue;
+    queries.push_back({candidate.columns, candidate.weight, {}, size_t(cells)});
     if (candidate.columns.size() < 2) continue;
     Query coarsened{candidate.columns, candidate.weight, {}, 0};
     coarsened.groups = coarse_cells(candidate.columns, levels, coarse, coarsened.cells);
@@ -229,17 +245,6 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     NoisyMarginal shape{query.columns, std::vector<double>(query.cells), 1, query.groups};
     answers.push_back(grouped(shape, data_counts(table, query.columns)));
   }
-
-  // The model may always hold the 1-way marginals; beyond them it grows up to maxModelCells.
-  const double one_way_cells = junction_tree_cells(levels, singles);
-  if (one_way_cells > kLargestModelCells) {
-    return Status::error(ErrorCode::DomainTooLarge,
-                         "the chosen columns have " + format_grouped_like_javascript(one_way_cells) +
-                             " levels in all: even a model of their 1-way marginals would hold more than " +
-                             format_grouped_like_javascript(kLargestModelCells) +
-                             " cells; choose fewer columns, or give their schema fewer categories or bins");
-  }
-  const double model_cap = std::max(options.max_model_cells, one_way_cells);
 
   FitSettings fit;
   fit.iterations = options.round_iterations;

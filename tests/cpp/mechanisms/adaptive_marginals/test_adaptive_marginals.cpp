@@ -132,6 +132,37 @@ TEST_CASE("adaptive marginals: the model stays under maxModelCells, and the 1-wa
   CHECK(wide["parameters"]["modelCells"].get<double>() <= kDefaultMaxModelCells);
 }
 
+TEST_CASE("adaptive marginals: candidates larger than the model can hold are never counted", "[adaptive-marginals]") {
+  // Four columns of 300 levels: each 4-way marginal has 8.1e9 cells and each 3-way 2.7e7, far above
+  // the model's 100,000. Counting them densely needed tens of GB; they can never be chosen, so the
+  // run skips them and chooses among the pairs (9e4 cells) only.
+  Json schema = {{"version", 1}, {"name", "wide"}, {"columns", Json::array()}};
+  std::vector<std::string> header;
+  for (int c = 0; c < 4; ++c) {
+    Json categories = Json::array();
+    for (int level = 0; level < 300; ++level) categories.push_back(std::to_string(level));
+    header.push_back("c" + std::to_string(c));
+    schema["columns"].push_back({{"name", header.back()}, {"type", "categorical"}, {"categories", categories}});
+  }
+  testing::BundledData data{schema.dump(), CellGrid(4)};
+  data.cells.add_row(header);
+  SeededTestRandom random(3);
+  for (int row = 0; row < 2000; ++row) {
+    const auto a = random.uniform_below(300);
+    data.cells.add_row({std::to_string(a), std::to_string((a + random.uniform_below(3)) % 300),
+                        std::to_string(random.uniform_below(300)), std::to_string(random.uniform_below(300))});
+  }
+  const Result<SynthesisOutput> run = testing::synthesize_on(
+      data,
+      R"({"mechanism":"adaptive-marginals","epsilon":1,"testSeed":4,"workload":"up-to-4-way","compressDomain":false})");
+  INFO(run.status().message());
+  REQUIRE(run.is_ok());
+  const Json receipt = Json::parse(run.value().receipt_json);
+  CHECK(receipt["parameters"]["modelCells"].get<double>() <= kDefaultMaxModelCells);
+  REQUIRE(!receipt["parameters"]["selected"].empty());
+  for (const Json& round : receipt["parameters"]["selected"]) CHECK(round["columns"].size() <= 2);
+}
+
 TEST_CASE("adaptive marginals: refusals are specific", "[adaptive-marginals][errors]") {
   const std::string base = R"({"mechanism":"adaptive-marginals","epsilon":1,)";
   CHECK(error_of(base + R"("delta":0})") == "option \"delta\" must be strictly between 0 and 1 (e.g. 1e-9)");
