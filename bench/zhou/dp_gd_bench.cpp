@@ -61,7 +61,8 @@ int main(int argc, char** argv) {
   const EncodedTable test = select_rows(data.value().table, rows.value().test);
   const Result<LabeledFeatures> train_features = encode_features(train, target);
   const Result<LabeledFeatures> test_features = encode_features(test, target);
-  if (!train_features.is_ok() || !test_features.is_ok()) return fail("the target must be binary");
+  if (!train_features.is_ok()) return fail(train_features.status().message());
+  if (!test_features.is_ok()) return fail(test_features.status().message());
 
   const Result<double> rho = cdp_rho(epsilon, delta);
   if (!rho.is_ok()) return fail(rho.status().message());

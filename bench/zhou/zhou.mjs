@@ -134,8 +134,11 @@ for (const name of tables) {
         mlTestFraction: 0.2,
         testSeed: seed,
       });
-      if (run.error || run.ml?.error) progress(`  synthesis failed: ${run.message ?? run.ml.error}`);
-      else runs.push(run);
+      if (run.error || !run.ml || run.ml.error) {
+        progress(`  synthesis failed: ${run.message ?? run.ml?.error ?? run.error ?? 'no ML report'}`);
+      } else {
+        runs.push(run);
+      }
       const model = dpGd(data, table.target, epsilon, delta, seed);
       if (model.error) progress(`  DP-GD failed: ${model.error}`);
       else direct.push(model);
