@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { nativeBinary, runNative, runWasm } from '../pipeline/runners.mjs';
+import { EPSILONS, TABLES, paperReal as paperRealOf } from '../zhou/paper-table2.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const adult = { schema: `${root}data/adult/adult.schema.json`, csv: `${root}data/adult/adult.csv` };
@@ -36,13 +37,9 @@ const adultColumns = [
 ];
 
 // Zhou et al., Appendix D.1, Table 2, Adult row (AIM, 10 synthetic sets x 10 splits per epsilon).
-const paperEpsilons = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
-const paperAim = {
-  accuracy: [0.832, 0.836, 0.838, 0.84, 0.84, 0.841, 0.842, 0.842],
-  rocAuc: [0.879, 0.883, 0.886, 0.887, 0.889, 0.888, 0.889, 0.889],
-  risk: [0.358, 0.353, 0.349, 0.347, 0.345, 0.345, 0.344, 0.344],
-};
-const paperReal = { accuracy: 0.843, rocAuc: 0.891, risk: 0.34 };
+const paperEpsilons = EPSILONS;
+const paperAim = TABLES.adult;
+const paperReal = paperRealOf(TABLES.adult);
 // docs/spec/algorithms.md §6: single runs, roughly +-0.005, one core.
 const peers = [
   { name: 'MST (private-pgm reference)', tv: 0.054, seconds: 120 },
