@@ -213,8 +213,8 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
   std::optional<MarginalOperator> statistics;
   std::optional<detail::RestrictedLp> lp;
   const std::vector<uint32_t> group = detail::statistic_groups(workload, dense);
-  size_t wanted = schedule.initial_points;
-  for (;;) {
+  // Draws points until the space has `wanted`, checked, into the space and the operator.
+  const auto grow_to = [&](size_t wanted) -> Status {
     const PointBatch more = draw_points(wanted - result.points.rows);
     if (more.dense.size() != dense || more.codes.rows != wanted - result.points.rows) {
       return Status::error(ErrorCode::Internal, "the point source returned the wrong number of points or functions");
@@ -228,6 +228,11 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
     } else {
       statistics.emplace(workload, more);
     }
+    return Status::ok();
+  };
+  size_t wanted = schedule.initial_points;
+  for (;;) {
+    PRIVSYNTH_RETURN_IF_ERROR(grow_to(wanted));
     Result<RoundResult> round = [&]() -> Result<RoundResult> {
       if (options.method == FitMethod::MirrorProx) {
         std::vector<double> start = result.weights;  // new points enter through the 1% uniform mix
@@ -278,12 +283,7 @@ Result<Reweighting> fit_min_max_error(const MarginalWorkload& workload, const Po
     const size_t doubled = std::min(schedule.max_points, 2 * result.points.rows);
     if (schedule.double_for_second_stage && doubled > result.points.rows &&
         check_fit_size(workload, doubled, options.method, dense).is_ok()) {
-      const PointBatch more = draw_points(doubled - result.points.rows);
-      if (more.dense.size() != dense || more.codes.rows != doubled - result.points.rows) {
-        return Status::error(ErrorCode::Internal, "the point source returned the wrong number of points or functions");
-      }
-      append_points(result.points, more.codes);
-      statistics->append_points(workload, more);
+      PRIVSYNTH_RETURN_IF_ERROR(grow_to(doubled));
       result.weights.resize(result.points.rows, 0.0);
     }
     // The points are drawn from the reference measure, so its weights on them are uniform.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "data/unit_codes.hpp"
+
 namespace privsynth {
 
 UniformPieces::UniformPieces(std::vector<SpaceBin> given) : boxes(std::move(given)), sampler(boxes) {}
@@ -26,15 +28,6 @@ UniformPieces unit_cube_pieces(size_t axes) {
   return UniformPieces({cube});
 }
 
-namespace {
-
-size_t bin_of(double u, int levels) {
-  const auto last = static_cast<size_t>(levels - 1);
-  return std::min(last, static_cast<size_t>(std::max(0.0, std::floor(u * levels))));
-}
-
-}  // namespace
-
 std::vector<std::vector<double>> redraw_within_cells(const UniformPieces& pieces, const std::vector<int>& levels,
                                                      const std::vector<std::vector<double>>& points,
                                                      const std::vector<size_t>& rows, RandomSource& random) {
@@ -44,11 +37,11 @@ std::vector<std::vector<double>> redraw_within_cells(const UniformPieces& pieces
     for (size_t axis = 0; axis < points.size(); ++axis) {
       const double u = points[axis][rows[i]];
       const int bins = levels[axis];
-      const size_t bin = bin_of(u, bins);
+      const size_t bin = unit_bin(u, bins);
       const double low = std::max(box.low[axis], double(bin) / bins);
       const double high = std::min(box.high[axis], double(bin + 1) / bins);
       const double candidate = std::min(1.0, low + (high - low) * random.uniform_unit());
-      redrawn[axis][i] = high > low && bin_of(candidate, bins) == bin ? candidate : u;
+      redrawn[axis][i] = high > low && unit_bin(candidate, bins) == bin ? candidate : u;
     }
   }
   return redrawn;

@@ -27,7 +27,7 @@ struct UniformPieces {
 UniformPieces unit_cube_pieces(size_t axes);
 
 // Replaces the coordinates of each chosen point (`points[axis][rows[i]]`, drawn by `pieces`) with a
-// uniform draw from the intersection of its box and its equal-width bin floor(u * levels[axis])
+// uniform draw from the intersection of its box and its bin (unit_bin, as bin_unit_points codes it)
 // along every axis; a draw that would land in another bin (rounding at an edge) keeps the point.
 // Returns the new coordinates, one vector per axis, one entry per row.
 std::vector<std::vector<double>> redraw_within_cells(const UniformPieces& pieces, const std::vector<int>& levels,

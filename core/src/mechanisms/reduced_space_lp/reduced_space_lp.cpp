@@ -71,7 +71,7 @@ Status check_reference_size(const ReferenceOptions& reference, const std::vector
     case ReferenceKind::Tree: return plan_tree_reference(levels, epsilon).status();
     case ReferenceKind::BernsteinKde:
       return choose_bernstein_parameters(static_cast<int>(levels.size()), 2, epsilon, reference.bernstein).status();
-    case ReferenceKind::KdTree:  // its leaves are never enumerated; the release refuses if none passes
+    case ReferenceKind::KdTree:  // its leaves are never enumerated; mu falls back to uniform if none passes
     case ReferenceKind::Uniform:
     case ReferenceKind::Auto: break;
   }

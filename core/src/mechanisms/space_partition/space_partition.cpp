@@ -386,11 +386,21 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   return output;
 }
 
-Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context, double epsilon, double noisy_count,
-                                                 double count_scale) {
+namespace {
+
+// The KD-tree as another mechanism's density: all of epsilon on the tree, the caller's count.
+SpacePartitionOptions density_options(double epsilon) {
   SpacePartitionOptions options;
   options.epsilon = epsilon;
   options.count_budget_fraction = 0;
+  return options;
+}
+
+}  // namespace
+
+Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context, double epsilon, double noisy_count,
+                                                 double count_scale) {
+  const SpacePartitionOptions options = density_options(epsilon);
   const std::vector<int> levels = axis_levels(context);
   SpacePoints points;
   points.axes = axes_of(levels);
@@ -473,10 +483,7 @@ Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& 
 }
 
 Result<std::vector<ForecastRelease>> forecast_kd_tree_density(double epsilon, const ForecastInputs& inputs) {
-  SpacePartitionOptions options;
-  options.epsilon = epsilon;
-  options.count_budget_fraction = 0;
-  PRIVSYNTH_ASSIGN_OR_RETURN(MechanismForecast forecast, forecast_space_partition(options, inputs));
+  PRIVSYNTH_ASSIGN_OR_RETURN(MechanismForecast forecast, forecast_space_partition(density_options(epsilon), inputs));
   std::vector<ForecastRelease> releases;
   for (ForecastRelease& release : forecast.releases) {
     if (release.release == "record count") continue;  // the caller's
