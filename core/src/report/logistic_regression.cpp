@@ -4,7 +4,11 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
+#include <vector>
 #include <Eigen/Cholesky>
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
 
 namespace privsynth {
 namespace {
@@ -82,6 +86,45 @@ class OneHotView {
   const OneHotDesign& x_;
 };
 
+using SparseGram = Eigen::SparseMatrix<double>;
+
+// A wide one-hot design: the same products, and the weighted Gram matrix stored sparse. Every
+// diagonal entry is stored (levels no row holds get an explicit 0), so a ridge can be added in place.
+class SparseOneHotView : public OneHotView {
+ public:
+  explicit SparseOneHotView(const OneHotDesign& x) : OneHotView(x), x_(x) {}
+  SparseGram weighted_gram(const Eigen::VectorXd& d) const {
+    std::vector<Eigen::Triplet<double>> entries;
+    entries.reserve(x_.rows * x_.active_per_row * x_.active_per_row + x_.dimension);
+    for (size_t j = 0; j < x_.dimension; ++j) entries.emplace_back(Eigen::Index(j), Eigen::Index(j), 0.0);
+    const double v2 = x_.value * x_.value;
+    for (size_t i = 0; i < x_.rows; ++i) {
+      const double di = v2 * d[static_cast<Eigen::Index>(i)];
+      const uint32_t* a = &x_.active[i * x_.active_per_row];
+      for (size_t k = 0; k < x_.active_per_row; ++k) {
+        for (size_t l = 0; l < x_.active_per_row; ++l) entries.emplace_back(a[k], a[l], di);
+      }
+    }
+    SparseGram h(cols(), cols());
+    h.setFromTriplets(entries.begin(), entries.end());  // duplicates are summed
+    return h;
+  }
+
+ private:
+  const OneHotDesign& x_;
+};
+
+void add_to_diagonal(Eigen::MatrixXd& h, double value) { h.diagonal().array() += value; }
+void add_to_diagonal(SparseGram& h, double value) {
+  for (Eigen::Index j = 0; j < h.cols(); ++j) h.coeffRef(j, j) += value;  // stored: no insertion
+}
+double largest_diagonal(const Eigen::MatrixXd& h) { return h.diagonal().cwiseAbs().maxCoeff(); }
+double largest_diagonal(const SparseGram& h) {
+  double largest = 0;
+  for (Eigen::Index j = 0; j < h.cols(); ++j) largest = std::max(largest, std::fabs(h.coeff(j, j)));
+  return largest;
+}
+
 // Appends a constant-1 column to another design.
 template <class Design>
 class WithIntercept {
@@ -98,15 +141,32 @@ class WithIntercept {
     g[x_.cols()] = r.sum();
     return g;
   }
-  Eigen::MatrixXd weighted_gram(const Eigen::VectorXd& d) const {
+  auto weighted_gram(const Eigen::VectorXd& d) const {
     const Eigen::Index m = x_.cols();
-    Eigen::MatrixXd h(m + 1, m + 1);
-    h.topLeftCorner(m, m) = x_.weighted_gram(d);
     const Eigen::VectorXd cross = x_.transpose_multiply(d);
-    h.col(m).head(m) = cross;
-    h.row(m).head(m) = cross.transpose();
-    h(m, m) = d.sum();
-    return h;
+    if constexpr (std::is_same_v<decltype(x_.weighted_gram(d)), SparseGram>) {
+      const SparseGram inner = x_.weighted_gram(d);
+      std::vector<Eigen::Triplet<double>> entries;
+      entries.reserve(size_t(inner.nonZeros() + 2 * m + 1));
+      for (Eigen::Index k = 0; k < inner.outerSize(); ++k) {
+        for (SparseGram::InnerIterator it(inner, k); it; ++it) entries.emplace_back(it.row(), it.col(), it.value());
+      }
+      for (Eigen::Index j = 0; j < m; ++j) {
+        entries.emplace_back(j, m, cross[j]);
+        entries.emplace_back(m, j, cross[j]);
+      }
+      entries.emplace_back(m, m, d.sum());
+      SparseGram h(m + 1, m + 1);
+      h.setFromTriplets(entries.begin(), entries.end());
+      return h;
+    } else {
+      Eigen::MatrixXd h(m + 1, m + 1);
+      h.topLeftCorner(m, m) = x_.weighted_gram(d);
+      h.col(m).head(m) = cross;
+      h.row(m).head(m) = cross.transpose();
+      h(m, m) = d.sum();
+      return h;
+    }
   }
 
  private:
@@ -141,12 +201,17 @@ LossTerms loss_terms(const Eigen::VectorXd& z, const Eigen::VectorXd& y) {
 // Solves (H + delta I) p = rhs for the symmetric positive semi-definite H. A tiny ridge delta keeps
 // rank-deficient designs (one-hot columns that keep every level are collinear) solvable; it is
 // raised if the factorisation fails or the solution is not finite. Empty result: no usable solution.
-Eigen::VectorXd solve_psd(Eigen::MatrixXd h, const Eigen::VectorXd& rhs, bool already_definite) {
-  const double scale = std::max(h.diagonal().cwiseAbs().maxCoeff(), 1e-300);
+// Dense matrices are factored by Eigen's LDLT, sparse ones by its simplicial LDLT (with a
+// fill-reducing ordering).
+template <class Matrix>
+Eigen::VectorXd solve_psd(Matrix h, const Eigen::VectorXd& rhs, bool already_definite) {
+  const double scale = std::max(largest_diagonal(h), 1e-300);
   double delta = already_definite ? 0.0 : 1e-14 * scale, added = 0;
-  Eigen::LDLT<Eigen::MatrixXd> ldlt;
+  std::conditional_t<std::is_same_v<Matrix, SparseGram>, Eigen::SimplicialLDLT<SparseGram>,
+                     Eigen::LDLT<Eigen::MatrixXd>>
+      ldlt;
   for (int attempt = 0; attempt < 6; ++attempt) {
-    h.diagonal().array() += delta - added;
+    add_to_diagonal(h, delta - added);
     added = delta;
     ldlt.compute(h);
     if (ldlt.info() == Eigen::Success) {
@@ -196,8 +261,8 @@ NewtonResult newton_minimise(const Design& x, const Eigen::VectorXd& y, double r
     out.iterations = iteration;
     if (!std::isfinite(objective) || !gradient.allFinite() || iteration >= options.max_iterations) return out;
 
-    Eigen::MatrixXd hessian = x.weighted_gram(terms.curvature);
-    hessian.diagonal().array() += rho;
+    auto hessian = x.weighted_gram(terms.curvature);
+    add_to_diagonal(hessian, rho);
     Eigen::VectorXd step = solve_psd(std::move(hessian), -gradient, rho > 0);
     const double gradient_norm = max_abs(gradient);
     if (step.size() == 0) step = -gradient;
@@ -244,9 +309,9 @@ NewtonResult newton_minimise(const Design& x, const Eigen::VectorXd& y, double r
 }
 
 template <class Design>
-Eigen::MatrixXd penalised_hessian(const Design& x, const Eigen::VectorXd& y, const Eigen::VectorXd& z, double rho) {
-  Eigen::MatrixXd hessian = x.weighted_gram(loss_terms(z, y).curvature);
-  hessian.diagonal().array() += rho;
+auto penalised_hessian(const Design& x, const Eigen::VectorXd& y, const Eigen::VectorXd& z, double rho) {
+  auto hessian = x.weighted_gram(loss_terms(z, y).curvature);
+  add_to_diagonal(hessian, rho);
   return hessian;
 }
 
@@ -431,11 +496,11 @@ Result<LogisticFit> fit_checked(const Design& x, const Eigen::VectorXd& y, const
   return fit_design(x, y, options, x.cols());
 }
 
-Status too_many_features(size_t features) {
+Status too_many_features(size_t features, size_t limit) {
   return Status::error(ErrorCode::DomainTooLarge,
                        std::to_string(features) +
                            " features: the Newton solver holds a features x features matrix and accepts fewer than " +
-                           std::to_string(kMaxLogisticFeatures));
+                           std::to_string(limit));
 }
 
 }  // namespace
@@ -472,7 +537,9 @@ Result<LogisticFit> fit_logistic_regression(const Eigen::MatrixXd& x, const Eige
   if (x.cols() == 0 && !options.fit_intercept) {
     return Status::error(ErrorCode::InvalidArgument, "no features (and no intercept) to fit");
   }
-  if (static_cast<size_t>(x.cols()) >= kMaxLogisticFeatures) return too_many_features(static_cast<size_t>(x.cols()));
+  if (static_cast<size_t>(x.cols()) >= kMaxLogisticFeatures) {
+    return too_many_features(static_cast<size_t>(x.cols()), kMaxLogisticFeatures);
+  }
   if (!x.allFinite()) return Status::error(ErrorCode::InvalidData, "features contain NaN or infinity");
   PRIVSYNTH_RETURN_IF_ERROR(check_labels(y, options));
   const DenseDesign design(x);
@@ -493,14 +560,22 @@ Result<LogisticFit> fit_logistic_regression(const OneHotDesign& x, const Eigen::
   if (x.dimension == 0 && !options.fit_intercept) {
     return Status::error(ErrorCode::InvalidArgument, "no features (and no intercept) to fit");
   }
-  if (x.dimension >= kMaxLogisticFeatures) return too_many_features(x.dimension);
+  if (x.dimension >= kMaxOneHotLogisticFeatures) return too_many_features(x.dimension, kMaxOneHotLogisticFeatures);
+  const double entries = double(x.rows) * double(x.active_per_row) * double(x.active_per_row);
+  if (x.dimension >= kSparseLogisticFeatures && entries > kMaxOneHotHessianEntries) {
+    return Status::error(ErrorCode::DomainTooLarge,
+                         std::to_string(x.dimension) + " one-hot features over " + std::to_string(x.rows) +
+                             " rows of " + std::to_string(x.active_per_row) +
+                             " columns: the sparse Hessian would accumulate more than " +
+                             std::to_string(static_cast<long long>(kMaxOneHotHessianEntries)) + " entries");
+  }
   if (!std::isfinite(x.value)) return Status::error(ErrorCode::InvalidData, "one-hot design: value is not finite");
   for (uint32_t column : x.active) {
     if (column >= x.dimension) return Status::error(ErrorCode::InvalidArgument, "one-hot design: column out of range");
   }
   PRIVSYNTH_RETURN_IF_ERROR(check_labels(y, options));
-  const OneHotView design(x);
-  return fit_checked(design, y, options);
+  if (x.dimension >= kSparseLogisticFeatures) return fit_checked(SparseOneHotView(x), y, options);
+  return fit_checked(OneHotView(x), y, options);
 }
 
 Eigen::VectorXd decision_scores(const LogisticFit& fit, const Eigen::MatrixXd& x) {

@@ -22,9 +22,16 @@
 
 namespace privsynth {
 
-// Newton's method holds (a few copies of) a features x features matrix: fits with this many
-// features or more (intercept not counted) are refused with DomainTooLarge.
+// Newton's method solves with the features x features Hessian. Dense designs hold it whole, and
+// fits with kMaxLogisticFeatures features or more (intercept not counted) are refused with
+// DomainTooLarge. One-hot designs of kSparseLogisticFeatures or more hold it sparse (levels that
+// share a row) and factor it with a sparse Cholesky, up to kMaxOneHotLogisticFeatures features and
+// kMaxOneHotHessianEntries accumulated entries (rows x active^2): a column with thousands of levels
+// is one of few a row holds, so its block of the Hessian is diagonal.
 inline constexpr size_t kMaxLogisticFeatures = 2048;
+inline constexpr size_t kSparseLogisticFeatures = 512;
+inline constexpr size_t kMaxOneHotLogisticFeatures = 200'000;
+inline constexpr double kMaxOneHotHessianEntries = 6e7;
 
 struct LogisticRegressionOptions {
   // lambda: adds (lambda/2)||w||^2 to the average loss. 0 is the paper's theory (§3); scikit-learn's
@@ -76,7 +83,8 @@ Eigen::MatrixXd to_dense(const OneHotDesign& design);
 
 // Fits the model to features x (n x m, finite) and labels y (n entries, each exactly -1 or +1).
 // Errors: EmptyData (n = 0), InvalidArgument (shape mismatch, no feature, bad option),
-// InvalidData (non-finite feature, label not +-1), DomainTooLarge (m >= kMaxLogisticFeatures).
+// InvalidData (non-finite feature, label not +-1), DomainTooLarge (dense: m >= kMaxLogisticFeatures;
+// one-hot: m >= kMaxOneHotLogisticFeatures or rows x active^2 > kMaxOneHotHessianEntries).
 // With lambda = 0 and tau = inf the minimiser may not exist; then InvalidData too: at once for a
 // single class, and for (quasi-)separable classes once a fitted probability comes within 1e-10 of
 // 0 or 1 (|<w, x_i>| >= 23). Any lambda > 0 or finite tau makes the minimiser exist. A fit that

@@ -315,8 +315,51 @@ TEST_CASE("bad input is a clear error", "[logistic]") {
   design.active_per_row = 1;
   design.active = {0, 1};  // column 1 does not exist
   CHECK(fit_logistic_regression(design, y).status().code() == ErrorCode::InvalidArgument);
-  design.dimension = kMaxLogisticFeatures;  // the Hessian would be too large
+  design.dimension = kMaxOneHotLogisticFeatures;  // even the sparse Hessian's factor would be too large
   CHECK(fit_logistic_regression(design, y).status().code() == ErrorCode::DomainTooLarge);
+  OneHotDesign dense_rows;  // 600 features, 1,000 columns a row: 10^9 Hessian entries to accumulate
+  dense_rows.rows = 1000;
+  dense_rows.dimension = 600;
+  dense_rows.active_per_row = 1000;
+  dense_rows.active.assign(dense_rows.rows * dense_rows.active_per_row, 0);
+  const Result<LogisticFit> crowded = fit_logistic_regression(dense_rows, Eigen::VectorXd::Ones(1000));
+  CHECK(crowded.status().code() == ErrorCode::DomainTooLarge);
+  CHECK_THAT(crowded.status().message(), Catch::Contains("sparse Hessian"));
   CHECK(fit_logistic_regression(Eigen::MatrixXd::Ones(2, kMaxLogisticFeatures), y).status().code() ==
         ErrorCode::DomainTooLarge);
+}
+
+TEST_CASE("a wide one-hot design is solved with the sparse Hessian to the dense solution", "[logistic]") {
+  // Two columns: one of 700 levels (an identifier-like column, each level in a few rows) and one of
+  // 3 levels that carries the signal; 700 + 3 = 703 features, past kSparseLogisticFeatures.
+  SeededTestRandom random(8);
+  const size_t rows = 3000;
+  OneHotDesign x;
+  x.rows = rows;
+  x.dimension = 703;
+  x.active_per_row = 2;
+  Eigen::VectorXd y(Eigen::Index(rows), 1);
+  for (size_t i = 0; i < rows; ++i) {
+    const auto wide = uint32_t(random.uniform_below(700)), signal = uint32_t(random.uniform_below(3));
+    x.active.insert(x.active.end(), {wide, 700 + signal});
+    y[Eigen::Index(i)] = random.uniform_below(10) < (signal == 0 ? 8 : 3) ? 1.0 : -1.0;
+  }
+  REQUIRE(x.dimension >= kSparseLogisticFeatures);
+  LogisticRegressionOptions options;
+  options.l2_penalty = 1.0 / rows;
+  options.fit_intercept = true;
+  const LogisticFit sparse = fit_logistic_regression(x, y, options).value();
+  const LogisticFit dense = fit_logistic_regression(to_dense(x), y, options).value();
+  CHECK(sparse.converged);
+  CHECK(dense.converged);
+  CHECK((sparse.weights - dense.weights).cwiseAbs().maxCoeff() < 1e-7);
+  CHECK(sparse.intercept == Approx(dense.intercept).margin(1e-7));
+  CHECK(sparse.objective == Approx(dense.objective).epsilon(1e-12));
+  // The ball constraint takes the same path (the multiplier's Newton steps solve with the Hessian).
+  options.max_norm = 1;
+  const LogisticFit sparse_ball = fit_logistic_regression(x, y, options).value();
+  const LogisticFit dense_ball = fit_logistic_regression(to_dense(x), y, options).value();
+  CHECK(sparse_ball.constraint_active);
+  CHECK(sparse_ball.multiplier == Approx(dense_ball.multiplier).epsilon(1e-6));
+  CHECK((sparse_ball.weights - dense_ball.weights).cwiseAbs().maxCoeff() < 1e-7);
 }
