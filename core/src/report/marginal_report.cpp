@@ -55,6 +55,26 @@ double marginal_total_variation(const EncodedTable& real, const EncodedTable& sy
   return compare(real, synthetic, columns).total_variation;
 }
 
+WorkloadError workload_error(const EncodedTable& real, const EncodedTable& synthetic,
+                             const std::vector<std::vector<int>>& workload, double max_cells) {
+  WorkloadError error;
+  double total = 0;
+  for (const std::vector<int>& columns : workload) {
+    double cells = 1;
+    for (int c : columns) cells *= double(real.levels[size_t(c)]);
+    if (cells > max_cells) {
+      ++error.skipped;
+      continue;
+    }
+    const double l1 = 2 * compare(real, synthetic, columns).total_variation;
+    total += l1;
+    error.worst_l1 = std::max(error.worst_l1, l1);
+    ++error.marginals;
+  }
+  if (error.marginals > 0) error.mean_l1 = total / double(error.marginals);
+  return error;
+}
+
 UtilityReport evaluate_marginals(const EncodedTable& real, const EncodedTable& synthetic, int degree,
                                  size_t three_way_samples, uint64_t selection_seed) {
   const int columns = static_cast<int>(real.columns());

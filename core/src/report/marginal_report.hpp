@@ -32,6 +32,18 @@ std::vector<double> marginal_frequencies(const EncodedTable& table, const std::v
 double marginal_total_variation(const EncodedTable& real, const EncodedTable& synthetic,
                                 const std::vector<int>& columns);
 
+// The workload error of Zhou et al.'s Fig. 2 (AIM's measure): over a workload of marginals, the
+// normalized L1 distance ||p_real - p_synthetic||_1 (= 2 TV) of each, averaged; a marginal with
+// more than `max_cells` cells is left out (the paper's workload holds those of at most 10^6).
+struct WorkloadError {
+  size_t marginals = 0;  // compared
+  size_t skipped = 0;    // over max_cells
+  double mean_l1 = 0, worst_l1 = 0;
+};
+inline constexpr double kWorkloadErrorMaxCells = 1e6;
+WorkloadError workload_error(const EncodedTable& real, const EncodedTable& synthetic,
+                             const std::vector<std::vector<int>>& workload, double max_cells = kWorkloadErrorMaxCells);
+
 // All 1- and 2-way marginals, a sample of up to `three_way_samples` 3-way marginals chosen with a
 // fixed seed (so reports are comparable across runs), and the max error over degree <= d.
 UtilityReport evaluate_marginals(const EncodedTable& real, const EncodedTable& synthetic, int degree,

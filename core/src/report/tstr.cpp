@@ -111,10 +111,10 @@ Result<LabeledFeatures> encode_features(const EncodedTable& table, int target_co
     out.column_offsets.push_back(dimension);
     dimension += static_cast<size_t>(table.levels[c]);
   }
-  if (dimension >= kMaxLogisticFeatures) {
+  if (dimension >= options.max_dimension) {
     return Status::error(ErrorCode::DomainTooLarge,
                          "the one-hot features of the non-target columns number " + std::to_string(dimension) +
-                             "; logistic regression accepts fewer than " + std::to_string(kMaxLogisticFeatures));
+                             "; logistic regression accepts fewer than " + std::to_string(options.max_dimension));
   }
   const size_t p = out.feature_columns.size();
   out.x.rows = table.rows;

@@ -27,6 +27,9 @@ struct FeatureEncodingOptions {
   // {0, 1} (the paper's x[j] in [-1, 1], §3) and ||x||_2 = sqrt(p) for p feature columns. With
   // this flag the features are divided by sqrt(p) so that ||x||_2 = 1 (the unit-ball view of §3.1).
   bool scale_to_unit_norm = false;
+  // One-hot features at or past this count are refused: Newton's method holds a features x features
+  // matrix. A model trained by gradient steps alone (DP gradient descent) may raise it.
+  size_t max_dimension = kMaxOneHotLogisticFeatures;
 };
 
 // The labelled one-hot features of a table.
@@ -40,7 +43,7 @@ struct LabeledFeatures {
 
 // Errors: InvalidArgument (target out of range, no feature column, target needs positive_codes,
 // positive codes out of range or covering every level), InvalidData (codes inconsistent with
-// levels), DomainTooLarge (kMaxLogisticFeatures or more one-hot features).
+// levels), DomainTooLarge (max_dimension or more one-hot features).
 Result<LabeledFeatures> encode_features(const EncodedTable& table, int target_column,
                                         const FeatureEncodingOptions& options = {});
 

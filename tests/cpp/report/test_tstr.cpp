@@ -116,8 +116,11 @@ TEST_CASE("one-hot features keep every level; the target maps to +-1", "[tstr]")
   CHECK(encode_features(table, -1).status().code() == ErrorCode::InvalidArgument);
   table.codes[1][0] = 3;  // outside its 3 levels
   CHECK(encode_features(table, 0).status().code() == ErrorCode::InvalidData);
-  EncodedTable wide = make_empty_table({2, static_cast<int>(kMaxLogisticFeatures)}, 1);
+  EncodedTable wide = make_empty_table({2, static_cast<int>(kMaxOneHotLogisticFeatures)}, 1);
   CHECK(encode_features(wide, 0).status().code() == ErrorCode::DomainTooLarge);
+  options = {};
+  options.max_dimension = 4;  // the caller's own limit: 3 + 2 one-hot features
+  CHECK(encode_features(make_empty_table({2, 3, 2}, 1), 0, options).status().code() == ErrorCode::DomainTooLarge);
 }
 
 TEST_CASE("TSTR with synthetic data equal to real_train gives the same model and zero excess risk", "[tstr]") {

@@ -82,6 +82,11 @@ struct Candidate {
   AttributeSet columns;
   double weight = 0;
 };
+// The workload: its marginals with their weights c_s (times target_weight for those holding the
+// target, -1: none). Fails on a listed marginal naming an unknown or repeated column.
+Result<std::vector<std::pair<AttributeSet, double>>> adaptive_workload(const AdaptiveMarginalsOptions& options,
+                                                                       const std::vector<std::string>& column_names,
+                                                                       int target);
 // The workload's downward closure with AIM's weights, from the options, the columns' names and
 // the target (-1: none). Fails on a listed marginal naming an unknown or repeated column.
 Result<std::vector<Candidate>> adaptive_candidates(const AdaptiveMarginalsOptions& options,

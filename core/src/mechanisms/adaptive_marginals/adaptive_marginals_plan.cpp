@@ -54,8 +54,9 @@ size_t scoring_rows(const AdaptiveMarginalsOptions& options, double records, siz
       std::ceil(std::min(wanted, std::max(kFewestRows, kWorkPerRound / double(std::max<size_t>(scored, 1))))));
 }
 
-Result<std::vector<Candidate>> adaptive_candidates(const AdaptiveMarginalsOptions& options,
-                                                   const std::vector<std::string>& column_names, int target) {
+Result<std::vector<std::pair<AttributeSet, double>>> adaptive_workload(const AdaptiveMarginalsOptions& options,
+                                                                       const std::vector<std::string>& column_names,
+                                                                       int target) {
   const int p = int(column_names.size());
   // The workload: marginals with weights c_s.
   std::vector<std::pair<AttributeSet, double>> workload;
@@ -93,6 +94,12 @@ Result<std::vector<Candidate>> adaptive_candidates(const AdaptiveMarginalsOption
       if (std::binary_search(set.begin(), set.end(), target)) weight *= options.target_weight;
     }
   }
+  return workload;
+}
+
+Result<std::vector<Candidate>> adaptive_candidates(const AdaptiveMarginalsOptions& options,
+                                                   const std::vector<std::string>& column_names, int target) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(const auto workload, adaptive_workload(options, column_names, target));
   // Downward closure, ordered by size then columns; w_r = sum_s c_s |r ∩ s| (AIM).
   std::set<AttributeSet> closure;
   for (const auto& [set, weight] : workload) {
