@@ -128,7 +128,7 @@ val column_list(const std::vector<privsynth::DecodedColumn>& columns) {
 }
 
 // stream.finish(onProgress(phase, fraction, detail) -> boolean)
-//   -> { ok, rows, columns, receiptJson, reportJson, weightedCentres?: { rows, columns, weights } }
+//   -> { ok, rows, columns, receiptJson, reportJson, directModelsJson?, weightedCentres?: { rows, columns, weights } }
 val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
   const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
     return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
@@ -140,6 +140,7 @@ val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
   result.set("columns", column_list(output.value().columns));
   result.set("receiptJson", output.value().receipt_json);
   result.set("reportJson", output.value().report_json);
+  if (!output.value().direct_models_json.empty()) result.set("directModelsJson", output.value().direct_models_json);
   if (const auto& centres = output.value().weighted_centres) {
     val table = val::object();
     table.set("rows", centres->rows);

@@ -76,7 +76,9 @@ int main(int argc, char** argv) {
                          {"meanThreeWaySampleTV", report["marginals"]["meanThreeWaySampleTV"]},
                          {"maxStatisticError", report["maxStatisticError"]["value"]},
                          {"distinctRecords", report["rows"]["distinctSynthetic"]}};
-  if (report.contains("ml")) line["ml"] = report["ml"];
+  for (const char* key : {"ml", "mlExtraTargets", "workloadError"}) {
+    if (report.contains(key)) line[key] = report[key];
+  }
   if (report.contains("kernel")) line["kernel"] = report["kernel"];
   std::printf("%s\n", line.dump().c_str());
   return 0;

@@ -36,6 +36,9 @@ struct SynthesisOutput {
       weighted_centres;      // when the mechanism releases weighted points (space-partition)
   std::string receipt_json;  // public: what was released and how (docs/architecture.md §2)
   std::string report_json;   // NOT public: utility measured on the real data
+  // With mlTarget and mlDirectDp: a JSON array of logistic regressions trained directly under DP,
+  // one per target, each a separate release with its own receipt (docs/privacy/dp-gd.md); else empty.
+  std::string direct_models_json;
 };
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress = {});

@@ -1,6 +1,7 @@
 #include "pipeline/run_setup.hpp"
 
 #include "privsynth/mechanisms.hpp"
+#include "report/one_vs_rest.hpp"
 
 #include <algorithm>
 #include <set>
@@ -26,21 +27,25 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
 }
 
 bool can_be_ml_target(const Column& column) {
-  return column.kind == ColumnKind::Categorical && level_count(column) == 2;
+  if (column.kind != ColumnKind::Categorical) return false;
+  const size_t levels = level_count(column);
+  return levels >= 2 && levels <= size_t(kMaxTargetClasses);
 }
 
-Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target) {
+Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target,
+                       const char* option) {
   if (target.empty()) return Status::ok();
+  const std::string prefix = "option \"" + std::string(option) + "\": \"";
   const int index = find_column(schema, target);
   if (index < 0 || std::find(columns.begin(), columns.end(), index) == columns.end()) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "option \"mlTarget\": \"" + target + "\" is not among the synthesized columns");
+    return Status::error(ErrorCode::InvalidArgument, prefix + target + "\" is not among the synthesized columns");
   }
   const Column& column = schema.columns[static_cast<size_t>(index)];
   if (!can_be_ml_target(column)) {
     return Status::error(ErrorCode::InvalidArgument,
-                         "option \"mlTarget\": \"" + column.name +
-                             "\" must be a categorical column with exactly two levels (the classifier is binary)");
+                         prefix + column.name + "\" must be a categorical column with 2 to " +
+                             std::to_string(kMaxTargetClasses) +
+                             " levels (a logistic regression per class; a nullable column counts its missing level)");
   }
   return Status::ok();
 }
@@ -120,6 +125,20 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
     return Status::error(ErrorCode::InvalidArgument, "option \"mlTestFraction\" needs \"mlTarget\"");
   }
   PRIVSYNTH_RETURN_IF_ERROR(reader.number("mlTestFraction", options.ml_test_fraction, 0.01, 0.5));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("mlExtraTargets", options.ml_extra_targets));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("mlDirectDp", options.ml_direct_dp));
+  for (const char* key : {"mlExtraTargets", "mlDirectDp"}) {
+    if (reader.has(key) && options.ml_target.empty()) {
+      return Status::error(ErrorCode::InvalidArgument, "option \"" + std::string(key) + "\" needs \"mlTarget\"");
+    }
+  }
+  std::set<std::string> targets{options.ml_target};
+  for (const std::string& extra : options.ml_extra_targets) {
+    if (!targets.insert(extra).second) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "option \"mlExtraTargets\": \"" + extra + "\" is already a target");
+    }
+  }
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("choicesFromData", options.choices_from_data));
   for (const std::string& choice : options.choices_from_data) {
     if (choice.empty())
@@ -153,6 +172,9 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<int> columns, resolve_columns(setup.schema, setup.common.columns));
   setup.columns = std::move(columns);
   PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, setup.common.ml_target));
+  for (const std::string& extra : setup.common.ml_extra_targets) {
+    PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, extra, "mlExtraTargets"));
+  }
   if (setup.common.mechanism == kAutoMechanism) {
     std::vector<Column> chosen;
     for (int c : setup.columns) chosen.push_back(setup.schema.columns[size_t(c)]);

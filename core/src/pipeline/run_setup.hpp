@@ -33,7 +33,13 @@ struct RunCommonOptions {
   bool has_test_seed = false;
   long long test_seed = 0;
   bool evaluate = true;
-  std::string ml_target;          // train-on-synthetic / test-on-real for this column (empty: none)
+  std::string ml_target;  // train-on-synthetic / test-on-real for this column (empty: none)
+  // Further targets scored on the same synthetic table (Zhou et al., Fig. 5); the mechanism itself
+  // favours only ml_target.
+  std::vector<std::string> ml_extra_targets;
+  // With a target: also train its model directly under DP at the run's (epsilon, delta), for the
+  // report and as a separate release (private_models/direct_dp_model.hpp).
+  bool ml_direct_dp = true;
   double ml_test_fraction = 0.2;  // rows held out from the mechanism for the test
   // Choices in these options that the caller made by looking at the real data without privacy (the
   // app's one-click "use the best on my data"): each makes the output NOT PRIVATE and is named in
@@ -60,9 +66,11 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
 // Schema indices of the named columns, all of them when `names` is empty; an unknown or repeated
 // name is an error.
 Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector<std::string>& names);
-// The "mlTarget" classifier is binary: a categorical column with exactly two levels.
+// A prediction target: a categorical column with 2 to kMaxTargetClasses levels (a binary
+// classifier, or one per class against the rest).
 bool can_be_ml_target(const Column& column);
-// A non-empty `target` must name one of `columns` that can_be_ml_target.
-Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target);
+// A non-empty `target` must name one of `columns` that can_be_ml_target; `option` names it in errors.
+Status check_ml_target(const Schema& schema, const std::vector<int>& columns, const std::string& target,
+                       const char* option = "mlTarget");
 
 }  // namespace privsynth

@@ -16,6 +16,7 @@
 #include "lp/bootstrap.hpp"
 #include "mechanisms/registry.hpp"
 #include "pipeline/holdout.hpp"
+#include "pipeline/ml_report.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/receipt.hpp"
@@ -24,7 +25,6 @@
 #include "report/distribution_report.hpp"
 #include "report/kernel_report.hpp"
 #include "report/marginal_report.hpp"
-#include "report/tstr.hpp"
 
 namespace privsynth {
 namespace {
@@ -75,55 +75,6 @@ Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSo
     for (size_t row : rows.train) kept.push_back(column[row]);
   }
   return split;
-}
-
-Json model_json(const TstrModelResult& model) {
-  return {{"accuracy", model.test_accuracy},
-          {"rocAuc", model.test_roc_auc},
-          {"testLogLoss", model.test_log_loss},
-          {"trainRisk", model.train_risk}};
-}
-
-// Theorem 3.2 for the run, with nu/n = 2 x the largest TV over the 1- and 2-way marginals of the
-// real training rows against the synthetic table.
-Json bounds_json(const TstrReport& tstr, const UtilityReport* utility, double measured) {
-  if (!utility) return nullptr;
-  double largest_tv = 0;
-  for (const auto* marginals : {&utility->one_way, &utility->two_way}) {
-    for (const MarginalDistance& marginal : *marginals) largest_tv = std::max(largest_tv, marginal.total_variation);
-  }
-  Result<RunExcessRiskBounds> bounds = excess_risk_bounds_for_run(tstr, 2, 2 * largest_tv);
-  if (!bounds.is_ok()) return {{"error", bounds.status().message()}};
-  const auto bound_json = [](const ExcessRiskBound& b) {
-    const auto finite = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };  // null: overflow, vacuous
-    return Json{{"approximation", finite(b.approximation)},
-                {"marginal", finite(b.marginal)},
-                {"total", finite(b.total)},
-                {"trivial", b.trivial},
-                {"vacuous", !(b.total < b.trivial)}};
-  };
-  const ExcessRiskParameters& p = bounds.value().parameters;
-  return {{"theorem", "Zhou et al., Theorem 3.2 (logistic loss), at the run's parameters"},
-          {"degree", p.degree},
-          {"dimension", p.dimension},
-          {"tau", p.tau},
-          {"records", p.records},
-          {"normalizedMarginalL1", p.marginal_l1 / p.records},
-          {"stated", bound_json(bounds.value().stated)},
-          {"explicit", bound_json(bounds.value().explicit_form)},
-          {"measuredExcessEmpiricalRisk", measured}};
-}
-
-Json tstr_json(const TstrReport& tstr, const std::string& target, const UtilityReport* utility) {
-  return {{"target", target},
-          {"model", "logistic regression on one-hot features (Zhou et al., §5)"},
-          {"trainedOnSynthetic", model_json(tstr.synthetic)},
-          {"trainedOnReal", model_json(tstr.real)},
-          {"excessEmpiricalRisk", tstr.excess_empirical_risk},
-          {"excessTestRisk", tstr.excess_test_risk},
-          {"majorityClassAccuracy", tstr.majority_class_accuracy},
-          {"rows", {{"synthetic", tstr.synthetic_rows}, {"realTrain", tstr.train_rows}, {"realTest", tstr.test_rows}}},
-          {"excessRiskBound", bounds_json(tstr, utility, tstr.excess_empirical_risk)}};
 }
 
 // A run that fails after its first charge released nothing, but what it saw may steer the next
@@ -227,19 +178,25 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     }
   }
   for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
-  if (ml && setup.common.evaluate) {
-    const int target = static_cast<int>(std::find(names.begin(), names.end(), setup.common.ml_target) - names.begin());
-    Result<TstrReport> tstr = evaluate_tstr(output.value().synthetic, split.train, split.test, target, TstrOptions{});
-    report["ml"] = tstr.is_ok() ? tstr_json(tstr.value(), setup.common.ml_target, utility.get())
-                                : Json{{"target", setup.common.ml_target}, {"error", tstr.status().message()}};
-  }
-  result.report_json = to_json_text(report, 1);
   result.receipt_json =
       to_json_text(build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
                                                out_of_domain_policy_name(setup.common.out_of_domain), accountant,
                                                output.value(), setup.common.has_test_seed, result.rows,
                                                setup.common.choices_from_data, mechanism_choice_json(setup.common)}),
                    1);
+  // Last, so that the direct models' draws leave a seeded run's table and receipt as they were.
+  if (ml) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(MlEvaluation evaluation,
+                               evaluate_ml_targets(MlInputs{setup, chosen.columns, output.value().synthetic,
+                                                            split.train, split.test, utility.get()},
+                                                   *random, progress));
+    if (!evaluation.target_reports.empty()) report["ml"] = evaluation.target_reports[0];
+    if (evaluation.target_reports.size() > 1) {
+      report["mlExtraTargets"] = Json(evaluation.target_reports.begin() + 1, evaluation.target_reports.end());
+    }
+    if (!evaluation.direct_models.empty()) result.direct_models_json = to_json_text(evaluation.direct_models, 1);
+  }
+  result.report_json = to_json_text(report, 1);
   // Fail closed: nothing leaves a run whose randomness failed at any point (random.hpp).
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");

@@ -59,6 +59,28 @@ Release synthesis_release(const SynthesisPath& path) {
   };
 }
 
+Release direct_model_release(const SynthesisPath& path) {
+  const std::shared_ptr<CellGrid> grids[2] = {grid_of(path.d), grid_of(path.d_prime)};
+  return [path, grids](int table, uint64_t seed) -> Features {
+    const std::string options = with_seed(path.options_json, seed, true);
+    const Result<SynthesisOutput> output =
+        synthesize_with_steps(SynthesisInput{path.schema_json, grids[table]->view(), options}, path.steps);
+    if (!output.is_ok()) return error_features(error_code_name(output.status().code()));
+    if (output.value().direct_models_json.empty()) return error_features("NO_DIRECT_MODEL");
+    const Json model = Json::parse(output.value().direct_models_json).at(0);
+    Features features = output_features({}, model["receipt"].dump());
+    for (size_t k = 0; k < model["classes"].size(); ++k) {
+      const Json& weights = model["classes"][k];
+      const std::string prefix = "class " + std::to_string(k);
+      features[prefix + " intercept"] = weights["intercept"].get<double>();
+      for (size_t j = 0; j < weights["weights"].size(); ++j) {
+        features[prefix + " weight " + std::to_string(j)] = weights["weights"][j].get<double>();
+      }
+    }
+    return features;
+  };
+}
+
 SynthesisPath at_twice_epsilon(SynthesisPath path) {
   Json options = Json::parse(path.options_json);
   options["epsilon"] = 2 * options["epsilon"].get<double>();

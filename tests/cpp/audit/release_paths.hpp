@@ -19,6 +19,10 @@ struct SynthesisPath {
   double numeric_key_step = 0.25;  // synthetic numbers are counted in buckets of this width
 };
 Release synthesis_release(const SynthesisPath& path);
+// The same run's other release: the models trained directly under DP for mlTarget (the path's
+// options set it), one per target, each with its own receipt. Features: the first model's receipt
+// and every weight and intercept it releases.
+Release direct_model_release(const SynthesisPath& path);
 
 // The broken variant "every noise scale halved": the same path run at twice its epsilon, audited
 // against the claim of the original.

@@ -74,7 +74,7 @@ TEST_CASE("advice on Adult's demo columns: levels, domain, uniform reference, ad
   CHECK(advice["kind"] == "privsynth run advice");
   CHECK(levels_of(advice) == std::vector<int>{15, 9, 16, 2, 5, 2});  // workclass: 8 categories + missing
   CHECK(advice["columns"][1] ==
-        Json{{"name", "workclass"}, {"type", "categorical"}, {"levels", 9}, {"mlTargetPossible", false}});
+        Json{{"name", "workclass"}, {"type", "categorical"}, {"levels", 9}, {"mlTargetPossible", true}});
   CHECK(advice["columns"][0]["type"] == "numeric");
   CHECK(advice["columns"][3]["mlTargetPossible"] == true);  // sex
   CHECK(advice["columns"][5]["mlTargetPossible"] == true);  // income
@@ -199,9 +199,10 @@ TEST_CASE("advice refuses bad inputs with the run's errors", "[advice]") {
   CHECK(error_of(adult, "[1]") == "options must be a JSON object");
   CHECK(error_of(adult, R"({"columns":["age","sex"],"mlTarget":"income"})") ==
         "option \"mlTarget\": \"income\" is not among the synthesized columns");
-  CHECK(
-      error_of(adult, R"({"mlTarget":"race"})") ==
-      "option \"mlTarget\": \"race\" must be a categorical column with exactly two levels (the classifier is binary)");
+  CHECK(error_of(adult, R"({"mlTarget":"age"})") ==
+        "option \"mlTarget\": \"age\" must be a categorical column with 2 to 32 levels (a logistic regression per "
+        "class; a nullable column counts its missing level)");
+  CHECK(error_of(adult, R"({"mlTarget":"native-country"})").find("2 to 32 levels") != std::string::npos);  // 42 levels
   CHECK(error_of(adult, R"({"referenceMeasure":"kde"})").rfind("option \"referenceMeasure\" must be", 0) == 0);
   CHECK(error_of(adult, R"({"referenceMeasure":"uniform","referenceBudgetFraction":0.5})") ==
         "option \"referenceBudgetFraction\" needs a private reference measure; the uniform one is free");

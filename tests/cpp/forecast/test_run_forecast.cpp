@@ -242,7 +242,8 @@ TEST_CASE("the forecast refuses options as synthesize() does, and ignores the ru
         std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":5})"),
         std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["a","b"],"degree":3})"),
         std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"columns":["a","nope"]})"),
-        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"mlTarget":"a"})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"mlTarget":"c"})"),
+        std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"mlTarget":"a","mlExtraTargets":["a"]})"),
         std::string(R"({"mechanism":"reduced-space-lp","epsilon":1,"countBudgetFraction":1})"),
         std::string(
             R"({"mechanism":"reduced-space-lp","epsilon":1,"referenceMeasure":"histogram","histogramCellLimit":10})"),

@@ -1,0 +1,43 @@
+#pragma once
+// The report's machine-learning section for every prediction target of a run (mlTarget, then
+// mlExtraTargets: Zhou et al., §5 and Fig. 5), and the models trained directly under DP beside them
+// (Appendix D.2, Fig. 4). Each target gets train-on-synthetic / test-on-real: one binary logistic
+// regression (report/tstr.hpp) or one per class against the rest (report/one_vs_rest.hpp); with
+// mlDirectDp, also a model trained on the real training rows by DP gradient descent at the run's
+// own (epsilon, delta), on a ledger of its own (private_models/direct_dp_model.hpp).
+//
+// The report parts are FOR THE DATA OWNER'S EYES ONLY (scored on real rows). The direct models are
+// releases of their own, each with a receipt; they are handed out only for the owner to export.
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+
+#include "base/random.hpp"
+#include "data/table.hpp"
+#include "pipeline/run_setup.hpp"
+#include "privsynth/progress.hpp"
+#include "report/marginal_report.hpp"
+
+namespace privsynth {
+
+struct MlInputs {
+  const RunSetup& setup;
+  const std::vector<Column>& columns;  // the chosen columns, in table order
+  const EncodedTable& synthetic;
+  const EncodedTable& train;     // the real rows the mechanism saw
+  const EncodedTable& test;      // the held-out real rows
+  const UtilityReport* utility;  // null when the run does not evaluate
+};
+
+struct MlEvaluation {
+  nlohmann::json target_reports = nlohmann::json::array();  // one per target, mlTarget first
+  nlohmann::json direct_models = nlohmann::json::array();   // releases: one per target with mlDirectDp
+};
+
+// The direct models draw from `random` after everything else of the run, so that a seeded run's
+// synthetic table does not depend on mlDirectDp. A target whose models cannot be fitted gets
+// {"target", "error"} in the report; only a failure of `random` or a cancel (Cancelled, from
+// `progress` in the evaluate phase, once per target) is an error here.
+Result<MlEvaluation> evaluate_ml_targets(const MlInputs& inputs, RandomSource& random, const ProgressSink& progress);
+
+}  // namespace privsynth
