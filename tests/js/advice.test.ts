@@ -20,10 +20,10 @@ describe('adviseRun', () => {
     expect(advice.kind).toBe('privsynth run advice');
     expect(advice.columns.map((c) => [c.name, c.type, c.levels, c.mlTargetPossible])).toEqual([
       ['age', 'numeric', 15, false],
-      ['workclass', 'categorical', 9, false],
-      ['education', 'categorical', 16, false],
+      ['workclass', 'categorical', 9, true],
+      ['education', 'categorical', 16, true],
       ['sex', 'categorical', 2, true],
-      ['race', 'categorical', 5, false],
+      ['race', 'categorical', 5, true],
       ['income', 'categorical', 2, true],
     ]);
     expect(advice.domainCells).toBe(43200);
@@ -97,7 +97,7 @@ describe('adviseRun', () => {
     });
     await expect(adviseRun(schema, { epsilon: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(adviseRun(schema, { rows: 0.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    await expect(adviseRun(schema, { mlTarget: 'race' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(adviseRun(schema, { mlTarget: 'age' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(adviseRun(schema, { columns: ['age', 'sex'], referenceMeasure: 'bernstein-kde' })).rejects.toThrow(
       '"sex" is categorical',
     );

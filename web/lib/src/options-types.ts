@@ -185,13 +185,23 @@ export interface CommonOptions {
   /** Compute the utility report on the real data (default true). */
   evaluate?: boolean;
   /**
-   * A binary categorical column to predict: a random test split (mlTestFraction, default 0.2) is held
-   * out from the mechanism, and the report compares logistic regression trained on the synthetic
-   * table with one trained on the real training rows, both tested on the held-out rows.
+   * A categorical column to predict (2 to 32 levels): a random test split (mlTestFraction, default
+   * 0.2) is held out from the mechanism, and the report compares logistic regression trained on the
+   * synthetic table with one trained on the real training rows, both tested on the held-out rows (a
+   * target with more than two levels: one model per class against the rest). Mechanisms that can
+   * favour a target favour this one.
    */
   mlTarget?: string;
   /** Share of the rows held out for mlTarget's test (0.01-0.5, default 0.2). */
   mlTestFraction?: number;
+  /** More columns to predict from the same synthetic table, each reported as mlTarget is (report.mlExtraTargets). */
+  mlExtraTargets?: string[];
+  /**
+   * With mlTarget (default true): also train each target's model directly under DP at the run's
+   * (epsilon, delta), for the report's comparison; the models come back in SynthesisResult.directModels,
+   * each a separate release with its own receipt.
+   */
+  mlDirectDp?: boolean;
   /** TESTS ONLY: replaces the secure random generator by a seeded one. The output is NOT private. */
   testSeed?: number;
   /**
@@ -377,6 +387,8 @@ export const COMMON_OPTION_NAMES = [
   'evaluate',
   'mlTarget',
   'mlTestFraction',
+  'mlExtraTargets',
+  'mlDirectDp',
   'testSeed',
   'publicRows',
 ] as const satisfies readonly (keyof CommonOptions)[];

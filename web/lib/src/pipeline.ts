@@ -8,6 +8,7 @@ import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-t
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
+import type { DirectDpModel } from './report-types.js';
 import type {
   DataSummary,
   Phase,
@@ -274,6 +275,7 @@ export async function runSynthesis(
     table,
     receipt: JSON.parse(output.receiptJson),
     report: JSON.parse(output.reportJson),
+    ...(output.directModelsJson ? { directModels: JSON.parse(output.directModelsJson) as DirectDpModel[] } : {}),
     ...(output.weightedCentres ? { weightedCentres: weightedCentres(schema, output.weightedCentres) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 // The utility report: how close the synthetic table is to the real one. FOR THE DATA OWNER ONLY.
+import type { PrivacyReceipt } from './receipt-types.js';
 
 export interface MarginalDistance {
   columns: string[];
@@ -68,6 +69,10 @@ export interface UtilityReport {
   maxStatisticError?: { value: number; degree: number; marginal: string[] };
   /** With mlTarget: train on synthetic, test on real (logistic regression). */
   ml?: MlReport;
+  /** With mlExtraTargets: the same for each further target, in the order given. */
+  mlExtraTargets?: MlReport[];
+  /** adaptive-marginals: the normalized L1 error over its workload. */
+  workloadError?: WorkloadErrorReport;
   /** Kernel distances of runs whose columns are all numeric and output unbinned (space-partition, continuous space). */
   kernel?: KernelReport;
   /** The distributions behind the distances, for plots (absent when evaluate is false). */
@@ -136,25 +141,64 @@ export interface DistributionReport {
 
 export interface MlModelReport {
   accuracy: number;
-  rocAuc: number;
-  testLogLoss: number;
-  trainRisk: number;
+  /** A target with more than two classes: the mean over classes of one-vs-rest ROC-AUC (null: no class scorable). */
+  rocAuc: number | null;
+  /** Binary targets only. */
+  testLogLoss?: number;
+  /** Binary targets only. */
+  trainRisk?: number;
+}
+
+/**
+ * The same target's logistic regression trained directly under DP gradient descent on the real
+ * training rows at the run's (epsilon, delta), scored on the held-out rows. Not part of the
+ * synthetic table's release: SynthesisResult.directModels holds the model, a separate release.
+ */
+export interface DirectDpReport {
+  model: string;
+  epsilon: number;
+  delta: number;
+  /** Gradient steps (of the first model when a target has more than two classes). */
+  steps: number;
+  accuracy: number;
+  rocAuc: number | null;
+  /** Binary targets only (null otherwise). */
+  testLogLoss: number | null;
+  separateRelease: string;
+  /** Set instead of the numbers when the model could not be trained. */
+  error?: string;
 }
 
 export interface MlReport {
   target: string;
   model: string;
+  /** 2: one binary model; more: one model per class against the rest. */
+  classes: number;
   trainedOnSynthetic: MlModelReport;
   trainedOnReal: MlModelReport;
-  /** L(w_synthetic; real train) - L(w_real; real train): the quantity Zhou et al. bound. */
-  excessEmpiricalRisk: number;
-  excessTestRisk: number;
+  /** Binary targets: L(w_synthetic; real train) - L(w_real; real train), the quantity Zhou et al. bound. */
+  excessEmpiricalRisk?: number;
+  /** Binary targets only. */
+  excessTestRisk?: number;
   majorityClassAccuracy: number;
   rows: { synthetic: number; realTrain: number; realTest: number };
-  /** Zhou et al.'s Theorem 3.2 at this run's parameters, next to the measured excess risk (null if no report). */
+  /** Binary targets: Zhou et al.'s Theorem 3.2 at this run's parameters, next to the measured excess risk. */
   excessRiskBound?: ExcessRiskBoundReport | null;
+  /** With mlDirectDp (the default): the model trained directly under DP, for comparison. */
+  directDp?: DirectDpReport;
   /** Set instead of the numbers when a model could not be fitted. */
   error?: string;
+}
+
+/** Zhou et al.'s Fig. 2 measure on the adaptive mechanism's workload (adaptive-marginals only). */
+export interface WorkloadErrorReport {
+  /** Workload marginals compared (those of at most 10^6 cells). */
+  marginals: number;
+  skippedOverCells: number;
+  /** Mean over the marginals of ||real - synthetic||_1 of their frequencies (2 x TV). */
+  meanNormalizedL1: number;
+  worstNormalizedL1: number;
+  note: string;
 }
 
 export interface ExcessRiskBoundTerms {
@@ -185,4 +229,29 @@ export interface ExcessRiskBoundReport {
   explicit: ExcessRiskBoundTerms;
   measuredExcessEmpiricalRisk: number;
   error?: string;
+}
+
+/** One class's weights: score = intercept + the weight of each feature column's level in the row. */
+export interface DirectDpClassWeights {
+  /** The target level this model scores against the others. */
+  level: string;
+  intercept: number;
+  /** One per feature level, in the order of DirectDpModel.features (columns, then their levels). */
+  weights: number[];
+}
+
+/**
+ * A logistic regression trained directly under DP gradient descent: a SEPARATE RELEASE with its own
+ * receipt (docs/privacy/dp-gd.md). With one class listed, predict it when its score is > 0, else
+ * the other level; with several, predict the one scored highest.
+ */
+export interface DirectDpModel {
+  kind: 'privsynth DP model';
+  format: 1;
+  target: string;
+  model: string;
+  features: Array<{ column: string; levels: string[] }>;
+  classes: DirectDpClassWeights[];
+  scoring: string;
+  receipt: PrivacyReceipt & { separateRelease: string };
 }

@@ -1,6 +1,6 @@
 import type { OutOfDomainPolicy } from './options-types.js';
 import type { PrivacyReceipt } from './receipt-types.js';
-import type { ColumnEncodingReport, UtilityReport } from './report-types.js';
+import type { ColumnEncodingReport, DirectDpModel, UtilityReport } from './report-types.js';
 import type { Schema } from './schema-types.js';
 
 /**
@@ -56,6 +56,12 @@ export interface SynthesisResult {
   report: UtilityReport;
   /** mechanism "space-partition" only: the released bins as weighted centres. */
   weightedCentres?: WeightedCentres;
+  /**
+   * With mlTarget (and mlDirectDp, on by default): per target, a logistic regression trained directly
+   * under DP on the real training rows. Each is a SEPARATE RELEASE with its own receipt: publishing
+   * it with the synthetic table costs both epsilons added. Publish it only if you mean to.
+   */
+  directModels?: DirectDpModel[];
 }
 
 export interface SummarizeDataOptions {

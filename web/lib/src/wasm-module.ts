@@ -18,6 +18,8 @@ export type WasmSynthesis =
       columns: WasmColumn[];
       receiptJson: string;
       reportJson: string;
+      /** With mlTarget and mlDirectDp: the directly trained DP models (a JSON array). */
+      directModelsJson?: string;
       weightedCentres?: WasmWeightedCentres;
     }
   | WasmFailure;

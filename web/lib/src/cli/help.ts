@@ -47,7 +47,10 @@ Mechanism and columns:
                               samplers ds-roo (default), roo, subsampled-rr, laplace-histogram)
       --delta <number>        delta of adaptive-marginals and marginal-lp (default 1e-9)
       --columns <a,b,c>       columns to synthesize (default: every schema column)
-      --target <column>       a binary column: adds a train-on-synthetic / test-on-real report
+      --target <column>       a categorical column (2 to 32 levels): adds a train-on-synthetic /
+                              test-on-real report, beside a model trained directly under DP at the
+                              same epsilon (--option mlDirectDp=false: without it)
+      --extra-targets <a,b>   more columns to predict from the same synthetic table
       --option <key=value>    any synthesize() option by its library name, repeatable:
                               --option degree=1 --option lpObjective=sum-error
                               (numbers, true/false and JSON arrays are parsed)
@@ -59,6 +62,9 @@ Output:
       --report <file>         the utility report (JSON; measured on the real data: keep it private)
       --centres <file>        space-partition: the released bins' centres with their noisy counts
                               as a "weight" column (CSV, for kernel density estimates)
+      --dp-model <file>       with --target: the models trained directly under DP (JSON). A SEPARATE
+                              RELEASE with its own receipt: publishing it with the CSV costs both
+                              epsilons added
   -q, --quiet                 no progress and no summary on stderr (warnings and errors stay)
 
 Every output is written to a temporary file next to it and renamed into place only when the whole

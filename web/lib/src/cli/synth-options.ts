@@ -23,6 +23,7 @@ export const RUN_OPTION_FLAGS: FlagSpecs = {
   delta: { type: 'string' },
   columns: { type: 'string' },
   target: { type: 'string' },
+  'extra-targets': { type: 'string' },
   seed: { type: 'string' },
   option: { type: 'string', multiple: true },
   'options-json': { type: 'string' },
@@ -35,6 +36,7 @@ const SYNTH_FLAGS: FlagSpecs = {
   'no-receipt': { type: 'boolean' },
   report: { type: 'string' },
   centres: { type: 'string' },
+  'dp-model': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
 };
 
@@ -47,6 +49,8 @@ export interface SynthRequest {
   report?: string;
   /** space-partition's released bins as weighted centres (CSV). */
   centres?: string;
+  /** The models trained directly under DP (JSON): a separate release. */
+  dpModel?: string;
   quiet: boolean;
   /** synthesize()'s options except csv, schema and the callbacks. */
   options: Record<string, unknown>;
@@ -59,6 +63,11 @@ const DEDICATED: Array<{ flag: string; key: string; read: (flags: FlagValues, fl
   { flag: 'delta', key: 'delta', read: numberFlag },
   { flag: 'columns', key: 'columns', read: (flags, flag) => mapDefined(stringFlag(flags, flag), commaList) },
   { flag: 'target', key: 'mlTarget', read: stringFlag },
+  {
+    flag: 'extra-targets',
+    key: 'mlExtraTargets',
+    read: (flags, flag) => mapDefined(stringFlag(flags, flag), commaList),
+  },
   { flag: 'seed', key: 'testSeed', read: numberFlag },
 ];
 
@@ -132,6 +141,10 @@ export function readSynthRequest(args: string[]): SynthRequest {
   if (centres !== undefined && options.mechanism !== 'space-partition') {
     throw new UsageError('--centres needs --mechanism space-partition (only space partitioning releases bins)');
   }
+  const dpModel = fileOnly(flags, 'dp-model');
+  if (dpModel !== undefined && (options.mlTarget === undefined || options.mlDirectDp === false)) {
+    throw new UsageError('--dp-model needs --target (and mlDirectDp left on): the model is trained for the target');
+  }
   return {
     dataPath,
     schemaPath,
@@ -139,6 +152,7 @@ export function readSynthRequest(args: string[]): SynthRequest {
     receipt,
     report: fileOnly(flags, 'report'),
     centres,
+    dpModel,
     quiet: flags.quiet === true,
     options,
   };

@@ -35,6 +35,9 @@ function outputFiles(result: SynthesisResult, request: SynthRequest): OutputFile
     request.centres === undefined || !result.weightedCentres
       ? undefined
       : { path: request.centres, text: `${result.weightedCentres.csv}\n` },
+    request.dpModel === undefined || !result.directModels
+      ? undefined
+      : { path: request.dpModel, text: json(result.directModels) },
   ].filter((file): file is OutputFile => file !== undefined);
 }
 
@@ -55,6 +58,7 @@ export async function synthCommand(args: string[]): Promise<number> {
     { flag: '--receipt', path: request.receipt },
     { flag: '--report', path: request.report },
     { flag: '--centres', path: request.centres },
+    { flag: '--dp-model', path: request.dpModel },
   ].filter((output): output is { flag: string; path: string } => output.path !== undefined && output.path !== STDOUT);
   checkDestinations(destinations, [request.dataPath, request.schemaPath]);
   checkInputFile(request.dataPath, 'data CSV');
