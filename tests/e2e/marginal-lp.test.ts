@@ -28,11 +28,11 @@ describe('the marginal LP in the demo', () => {
       expect(await page.isVisible(byTestId(id)), id).toBe(false);
     expect(await page.inputValue(byTestId('delta'))).toBe('1e-9');
     expect(await page.textContent(byTestId('estimate'))).toContain('tree of 5 two-way marginals');
-    // The binary columns among the six default ones, in schema order.
+    // The categorical columns of 2 to 32 levels among the six default ones, in schema order.
     const targets = await page.$$eval(`${byTestId('ml-target')} option`, (options) =>
       options.map((o) => (o as HTMLOptionElement).value),
     );
-    expect(targets).toEqual(['', 'sex', 'income']);
+    expect(targets).toEqual(['', 'workclass', 'education', 'race', 'sex', 'income']);
     await page.selectOption(byTestId('ml-target'), 'income');
 
     const outcome = await run(page);

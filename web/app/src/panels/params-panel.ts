@@ -15,7 +15,7 @@ import { statedRowsField } from './stated-rows';
 import { targetField } from './target-field';
 
 /** Options every mechanism takes, read from the fields they share. */
-type CommonParameters = Pick<CommonOptions, 'epsilon' | 'outOfDomain' | 'mlTarget'>;
+type CommonParameters = Pick<CommonOptions, 'epsilon' | 'outOfDomain' | 'mlTarget' | 'mlExtraTargets'>;
 
 export function paramsPanel(store: Store): HTMLElement {
   let chosen: MechanismUi = mechanismUi(store.get().mechanism);
@@ -159,6 +159,8 @@ export function paramsPanel(store: Store): HTMLElement {
     const common: CommonParameters = { epsilon: e.value!, outOfDomain: outOfDomain.select.value as OutOfDomainPolicy };
     const mlTarget = target.read();
     if (mlTarget !== undefined) common.mlTarget = mlTarget;
+    const extra = target.readExtra();
+    if (extra.length) common.mlExtraTargets = extra;
     return common;
   }
 

@@ -127,6 +127,7 @@ export function reportView(report: UtilityReport, mechanism: string): HTMLElemen
     ...(findMechanismUi(mechanism)?.report?.sections(report) ?? []),
     plotsSection(report),
     report.ml ? mlReportView(report.ml) : null,
+    ...(report.mlExtraTargets ?? []).map((ml, index) => mlReportView(ml, index + 1)),
     marginals.length ? marginalTable(marginals) : null,
     encodingSection(report),
   );

@@ -46,6 +46,17 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
       text: reportFile,
     }),
     ...own.map(({ file }) => downloadButton(file)),
+    ...(result.directModels
+      ? [
+          downloadButton({
+            testId: 'download-dp-model',
+            label: 'Download DP model (separate release, JSON)',
+            fileName: `${baseName}-dp-model.json`,
+            mimeType: 'application/json',
+            text: () => `${JSON.stringify(result.directModels, null, 2)}\n`,
+          }),
+        ]
+      : []),
     h(
       'p',
       { class: 'hint' },
@@ -53,6 +64,14 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
         'The receipt may be published; the report (computed on your real data) is for your eyes only.',
     ),
     ...own.map(({ note }) => note),
+    result.directModels
+      ? h(
+          'p',
+          { class: 'hint', 'data-testid': 'dp-model-note' },
+          `The DP model (logistic regression for ${result.directModels.map((m) => `“${m.target}”`).join(', ')}, trained directly under DP) ` +
+            'is a separate release with its own receipt inside the file: publishing it as well as the synthetic table costs both ε added.',
+        )
+      : null,
   );
 }
 
