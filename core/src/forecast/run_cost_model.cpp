@@ -18,7 +18,10 @@ namespace {
 //             sum-error: 2.8e-4 S^1.38        (5 runs, S = 209..7,023: 0.45-61.3 s, measured/model 0.70-1.4)
 //   sample    tree: 0.025 + 4.5e-8 k p;  LP: 0.005 + 3e-8 k p
 //   evaluate  4.7e-9 (n + k) (p + p(p-1)/2 + min(50, 3-way marginals))   (0.006-0.11 s)
-//             + 1.65e-8 (n + k) L with mlTarget (L: one-hot features; 0.28 s on Adult)
+//             + 1.65e-8 (n + k) L with mlTarget (L: one-hot features, summed over targets and their
+//               one-vs-rest models; 0.28 s on Adult)
+//             + 1.8e-9 n S with mlDirectDp (S: gradient steps x (p - 1 + 1) summed over the models:
+//               2.0 s for Adult's income, 2,000 steps over 39,000 rows of 13 levels and the intercept)
 // The LP's time depends on the data (how far the reduced space grows, how many statistics turn
 // active) far more than on any public size, hence the wide range.
 constexpr double kEncodeFixed = 0.02, kEncodePerCell = 6e-8;
@@ -31,7 +34,7 @@ constexpr double kLpLowFactor = 1.0 / 3, kLpHighFactor = 3;
 constexpr double kSecondStagePerPointStatisticSweep = 1.5e-9;
 constexpr double kTreeSampleFixed = 0.025, kTreeSamplePerCell = 4.5e-8;
 constexpr double kLpSampleFixed = 0.005, kLpSamplePerCell = 3e-8;
-constexpr double kEvaluatePerRowMarginal = 4.7e-9, kMlPerRowFeature = 1.65e-8;
+constexpr double kEvaluatePerRowMarginal = 4.7e-9, kMlPerRowFeature = 1.65e-8, kDpGdPerRowStepFeature = 1.8e-9;
 constexpr double kOtherLowFactor = 0.5, kOtherHighFactor = 2;
 // wasm / native, measured before (README): a tree fit (rows from noisy marginals) on private-pgm's Adult 0.26 s
 // native vs 1.23 s in wasm under Node (with CSV parsing); LP fits 55.8 s vs 86.1 s.
@@ -104,8 +107,9 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
   if (shape.evaluate) {
     const double compared = p + p * (p - 1) / 2 + std::min(50.0, p * (p - 1) * (p - 2) / 6);
     other += kEvaluatePerRowMarginal * (seen + k) * compared;
-    if (shape.ml) other += kMlPerRowFeature * (seen + k) * double(shape.one_hot_features);
+    if (shape.ml) other += kMlPerRowFeature * (seen + k) * double(shape.ml_model_features);
   }
+  other += kDpGdPerRowStepFeature * seen * shape.direct_dp_step_features;  // trained with or without the report
   const double limit = shape.lp && shape.lp->time_limit_seconds > 0 ? shape.lp->time_limit_seconds : INFINITY;
   runtime.native = other + std::min(lp, limit);
   runtime.low = other * kOtherLowFactor + std::min(lp * kLpLowFactor, limit);

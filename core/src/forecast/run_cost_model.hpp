@@ -24,7 +24,12 @@ struct RunShape {
   std::optional<ModelFitCost> model;             // a graphical model refitted round by round
   bool evaluate = true;                          // the utility report (marginal distances on the real data)
   bool ml = false;                               // the mlTarget report (logistic regressions)
-  size_t one_hot_features = 0;                   // mlTarget: the levels of the other columns
+  // Over every target (mlTarget, mlExtraTargets): its models (1, or one per class) x the levels of
+  // the other columns, each model fitted twice (on the synthetic and the real rows).
+  size_t ml_model_features = 0;
+  // The directly trained DP models: over every model, its gradient steps x (p - 1 active levels
+  // and the intercept), each step a pass over the records the mechanism saw.
+  double direct_dp_step_features = 0;
 };
 
 struct MemoryEstimate {

@@ -5,8 +5,10 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
+#include "pipeline/ml_report.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/noise.hpp"
+#include "private_models/dp_logistic_regression.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -112,8 +114,24 @@ RunShape shape_of(const RunForecast& forecast, const RunSetup& setup) {
   shape.model = mechanism.fit.model;
   shape.evaluate = setup.common.evaluate;
   shape.ml = !setup.common.ml_target.empty();
-  for (size_t c = 0; shape.ml && c < forecast.levels.size(); ++c) {
-    if (forecast.column_names[c] != setup.common.ml_target) shape.one_hot_features += size_t(forecast.levels[c]);
+  if (!shape.ml) return shape;
+  std::vector<std::string> targets{setup.common.ml_target};
+  targets.insert(targets.end(), setup.common.ml_extra_targets.begin(), setup.common.ml_extra_targets.end());
+  const Result<Accountant> direct = direct_model_accountant(setup);
+  for (const std::string& target : targets) {
+    size_t features = 0, classes = 2;
+    for (size_t c = 0; c < forecast.levels.size(); ++c) {
+      if (forecast.column_names[c] == target) classes = size_t(forecast.levels[c]);
+      else features += size_t(forecast.levels[c]);
+    }
+    const size_t models = classes == 2 ? 1 : classes;
+    shape.ml_model_features += models * features;
+    if (!setup.common.ml_direct_dp || !direct.is_ok()) continue;
+    // The automatic steps at the expected count (the run's own come from its noisy count).
+    const double steps_rho =
+        direct.value().remaining() / double(models) * (1 - DpGradientDescentOptions{}.count_rho_fraction);
+    const int steps = automatic_dp_gradient_steps(steps_rho, double(shape.mechanism_rows), features + 1);
+    shape.direct_dp_step_features += double(models) * double(steps) * double(p);  // p - 1 levels and the intercept
   }
   return shape;
 }
@@ -162,6 +180,14 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
                                " for the test: the mechanism sees about " +
                                std::to_string(static_cast<long long>(*forecast.mechanism_rows)) + " records");
     }
+  }
+  if (!setup.common.ml_target.empty() && setup.common.ml_direct_dp) {
+    const size_t targets = 1 + setup.common.ml_extra_targets.size();
+    forecast.notes.push_back(
+        "mlDirectDp: " + std::to_string(targets) + (targets == 1 ? " model" : " models") +
+        " trained directly under DP (one per target) come back beside the synthetic table, each a separate release "
+        "with its own receipt at this run's epsilon: not counted in this forecast's budget, and published only if "
+        "you export them (mlDirectDp: false leaves them out)");
   }
   inputs.rows = forecast.mechanism_rows;
   PRIVSYNTH_ASSIGN_OR_RETURN(MechanismForecast planned, setup.mechanism.forecast(inputs));

@@ -96,14 +96,6 @@ Json tstr_section(const MlInputs& inputs, int target) {
   return one_vs_rest_json(report.value());
 }
 
-// The run's (epsilon, delta) and neighbours, as an add/remove zCDP ledger for DP gradient descent.
-Result<Accountant> direct_model_accountant(const RunSetup& setup) {
-  const PrivacyDefinition& run = setup.mechanism.privacy;
-  PrivacyDefinition definition{Neighbours::AddRemove, Accounting::Zcdp, run.epsilon,
-                               run.delta > 0 ? run.delta : kDirectModelDeltaOfPureRuns, std::nullopt};
-  return Accountant::create(definition);
-}
-
 // The exported model: weights per one-hot level, enough to score a row, with its own receipt.
 Json direct_model_release(const MlInputs& inputs, const DirectDpModel& model, const Accountant& accountant) {
   const std::vector<Column>& columns = inputs.columns;
@@ -180,6 +172,13 @@ Json direct_model_report(const DirectDpModel& model, const Accountant& accountan
 }
 
 }  // namespace
+
+Result<Accountant> direct_model_accountant(const RunSetup& setup) {
+  const PrivacyDefinition& run = setup.mechanism.privacy;
+  PrivacyDefinition definition{Neighbours::AddRemove, Accounting::Zcdp, run.epsilon,
+                               run.delta > 0 ? run.delta : kDirectModelDeltaOfPureRuns, std::nullopt};
+  return Accountant::create(definition);
+}
 
 Result<MlEvaluation> evaluate_ml_targets(const MlInputs& inputs, RandomSource& random, const ProgressSink& progress) {
   const RunCommonOptions& common = inputs.setup.common;

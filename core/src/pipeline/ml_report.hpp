@@ -15,6 +15,7 @@
 #include "base/random.hpp"
 #include "data/table.hpp"
 #include "pipeline/run_setup.hpp"
+#include "privacy/accountant.hpp"
 #include "privsynth/progress.hpp"
 #include "report/marginal_report.hpp"
 
@@ -28,6 +29,10 @@ struct MlInputs {
   const EncodedTable& test;      // the held-out real rows
   const UtilityReport* utility;  // null when the run does not evaluate
 };
+
+// A directly trained model's ledger: the run's epsilon and delta (delta 1e-9 when the run is pure
+// epsilon-DP: the Gaussian noise needs delta > 0), add/remove neighbours, zCDP.
+Result<Accountant> direct_model_accountant(const RunSetup& setup);
 
 struct MlEvaluation {
   nlohmann::json target_reports = nlohmann::json::array();  // one per target, mlTarget first
