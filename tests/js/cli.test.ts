@@ -127,6 +127,52 @@ describe('privsynth synth', () => {
     expect(csvRows(readFileSync(at('marginal.csv'), 'utf8'))[0]).toEqual(COLUMNS);
   });
 
+  it('writes the models trained directly under DP with --dp-model, for --target and --extra-targets', () => {
+    const run = cli([
+      ...synthAdult('1'),
+      ...SMALL_RUN,
+      '--target',
+      'income',
+      '--extra-targets',
+      'race,sex',
+      '--out',
+      at('targets.csv'),
+      '--receipt',
+      at('targets-receipt.json'),
+      '--report',
+      at('targets-report.json'),
+      '--dp-model',
+      at('targets-model.json'),
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const models = readJson<Array<{ target: string; classes: unknown[]; receipt: PrivacyReceipt }>>(
+      at('targets-model.json'),
+    );
+    expect(models.map((m) => [m.target, m.classes.length])).toEqual([
+      ['income', 1],
+      ['race', 5],
+      ['sex', 1],
+    ]);
+    for (const model of models) expect(model.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+    const report = readJson<{ mlExtraTargets: Array<{ target: string }> }>(at('targets-report.json'));
+    expect(report.mlExtraTargets.map((m) => m.target)).toEqual(['race', 'sex']);
+    expect(run.stderr).toContain('3 model(s) trained directly under DP');
+    expect(run.stderr).toContain('SEPARATE RELEASE');
+    // Without a target there is no model to write: a usage error before anything runs.
+    const refused = cli([
+      ...synthAdult('1'),
+      ...SMALL_RUN,
+      '--out',
+      at('x.csv'),
+      '--no-receipt',
+      '--dp-model',
+      at('x.json'),
+    ]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--dp-model needs --target');
+    expect(existsSync(at('x.csv'))).toBe(false);
+  });
+
   it('runs space partitioning and writes its weighted centres with --centres', () => {
     const run = cli([
       ...synthAdult('1'),

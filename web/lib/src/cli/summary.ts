@@ -7,6 +7,7 @@ export interface WrittenTo {
   out: string;
   receipt?: string;
   report?: string;
+  dpModel?: string;
 }
 
 const MAX_NAMED_COLUMNS = 8;
@@ -29,6 +30,10 @@ export function summaryParagraph(result: SynthesisResult, where: WrittenTo, seco
       ? `; the privacy receipt to ${where.receipt} (publish it with the data)`
       : '; no receipt (--no-receipt)',
     where.report ? `; the utility report to ${where.report} (measured on the real data: keep it private)` : '',
+    where.dpModel && result.directModels
+      ? `; ${result.directModels.length} model(s) trained directly under DP to ${where.dpModel} (a SEPARATE RELEASE ` +
+        'with its own receipt: publishing it too costs its epsilon as well)'
+      : '',
     ...privacyParts(receipt.mechanism.name, privacy),
     receipt.mechanismChoice ? `. Chosen by "auto": ${receipt.mechanismChoice.reason.replace(/\.$/, '')}` : '',
     `. Wall time ${seconds.toFixed(1)} s.`,
