@@ -1,6 +1,7 @@
 #include "release_paths.hpp"
 
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -39,35 +40,37 @@ std::vector<std::string> row_keys(const std::vector<DecodedColumn>& columns, siz
   return keys;
 }
 
-}  // namespace
-
-Release synthesis_release(const SynthesisPath& path) {
+// One seeded synthesize() on table 0 or 1 of the path, its outputs turned into features by `features_of`.
+Release synthesis_path_release(const SynthesisPath& path, std::function<Features(const SynthesisOutput&)> features_of) {
   const std::shared_ptr<CellGrid> grids[2] = {grid_of(path.d), grid_of(path.d_prime)};
-  return [path, grids](int table, uint64_t seed) -> Features {
+  return [path, grids, features_of](int table, uint64_t seed) -> Features {
     const std::string options = with_seed(path.options_json, seed, true);
     const Result<SynthesisOutput> output =
         synthesize_with_steps(SynthesisInput{path.schema_json, grids[table]->view(), options}, path.steps);
     if (!output.is_ok()) return error_features(error_code_name(output.status().code()));
-    const SynthesisOutput& result = output.value();
-    std::vector<std::pair<std::string, double>> centres;
-    if (result.weighted_centres) {
-      const std::vector<std::string> keys =
-          row_keys(result.weighted_centres->columns, result.weighted_centres->rows, path.numeric_key_step);
-      for (size_t r = 0; r < keys.size(); ++r) centres.push_back({keys[r], result.weighted_centres->weights[r]});
-    }
-    return output_features(row_keys(result.columns, result.rows, path.numeric_key_step), result.receipt_json, centres);
+    return features_of(output.value());
   };
 }
 
+}  // namespace
+
+Release synthesis_release(const SynthesisPath& path) {
+  const double step = path.numeric_key_step;
+  return synthesis_path_release(path, [step](const SynthesisOutput& result) {
+    std::vector<std::pair<std::string, double>> centres;
+    if (result.weighted_centres) {
+      const std::vector<std::string> keys =
+          row_keys(result.weighted_centres->columns, result.weighted_centres->rows, step);
+      for (size_t r = 0; r < keys.size(); ++r) centres.push_back({keys[r], result.weighted_centres->weights[r]});
+    }
+    return output_features(row_keys(result.columns, result.rows, step), result.receipt_json, centres);
+  });
+}
+
 Release direct_model_release(const SynthesisPath& path) {
-  const std::shared_ptr<CellGrid> grids[2] = {grid_of(path.d), grid_of(path.d_prime)};
-  return [path, grids](int table, uint64_t seed) -> Features {
-    const std::string options = with_seed(path.options_json, seed, true);
-    const Result<SynthesisOutput> output =
-        synthesize_with_steps(SynthesisInput{path.schema_json, grids[table]->view(), options}, path.steps);
-    if (!output.is_ok()) return error_features(error_code_name(output.status().code()));
-    if (output.value().direct_models_json.empty()) return error_features("NO_DIRECT_MODEL");
-    const Json model = Json::parse(output.value().direct_models_json).at(0);
+  return synthesis_path_release(path, [](const SynthesisOutput& result) {
+    if (result.direct_models_json.empty()) return error_features("NO_DIRECT_MODEL");
+    const Json model = Json::parse(result.direct_models_json).at(0);
     Features features = output_features({}, model["receipt"].dump());
     for (size_t k = 0; k < model["classes"].size(); ++k) {
       const Json& weights = model["classes"][k];
@@ -78,7 +81,7 @@ Release direct_model_release(const SynthesisPath& path) {
       }
     }
     return features;
-  };
+  });
 }
 
 SynthesisPath at_twice_epsilon(SynthesisPath path) {
