@@ -43,6 +43,23 @@ struct SynthesisOutput {
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress = {});
 
+// A release from exact marginal count tables computed outside privsynth -- an SQL engine inside the
+// data owner's perimeter measured a table too large to bring here (docs/scale.md) -- instead of
+// rows. The tables are AS SENSITIVE AS THE ROWS. Mechanisms that read the data only through count
+// tables accept them (adaptive-marginals); for the same test seed the release equals the one from
+// the rows the tables were counted from, but for the receipt's "input". No mlTarget, no utility report.
+struct CountsSynthesisInput {
+  std::string_view schema_json;
+  // {"tables": [{"columns": [names], "cells": [[codes..., count], ...]}, ...]} (pipeline/count_tables.hpp)
+  std::string_view counts_json;
+  std::string_view options_json;
+};
+Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress = {});
+
+// The count tables a run with these options reads (column names), from public inputs only: what the
+// SQL engine must compute. Errors: those of the options, or a mechanism that reads rows.
+Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json);
+
 // The same run fed chunk by chunk (a streaming CSV reader): options and schema are checked by
 // start() before any record is read; only the encoded codes of the table are kept in between.
 class SynthesisSession {

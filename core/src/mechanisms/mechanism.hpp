@@ -22,6 +22,7 @@
 #include "privacy/definition.hpp"
 #include "privsynth/progress.hpp"
 #include "privsynth/status.hpp"
+#include "statistics/marginal_source.hpp"
 
 namespace privsynth {
 
@@ -45,6 +46,10 @@ struct MechanismContext {
   bool owner_report = true;
   // Each chosen column's name from the schema (options may name columns).
   std::vector<std::string> column_names = {};
+  // Exact count tables given instead of the rows (statistics/marginal_source.hpp): `table` then has
+  // the columns' levels and no rows. Only mechanisms that read the data through count tables accept
+  // them; the others refuse.
+  const MarginalSource* given_counts = nullptr;
 };
 
 // Released points with a weight each, returned beside the synthetic table when a mechanism's
@@ -112,6 +117,10 @@ struct PreparedMechanism {
   std::function<Result<MechanismOutput>(const MechanismContext&)> run;
   // What `run` will release, from public inputs only, with the same options (mechanism_forecast.hpp).
   std::function<Result<MechanismForecast>(const ForecastInputs&)> forecast;
+  // A mechanism that reads the data only through exact count tables says which (column sets, from
+  // the chosen columns' names and the target, -1: none), and `run` then also accepts them given
+  // (MechanismContext::given_counts). Empty: it reads rows and refuses count tables.
+  std::function<Result<std::vector<AttributeSet>>(const std::vector<std::string>& names, int target)> count_tables;
 };
 
 // The PreparedMechanism of a mechanism whose run and forecast both take its read options: privacy

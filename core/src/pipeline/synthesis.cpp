@@ -15,6 +15,7 @@
 #include "data/encoding_report.hpp"
 #include "lp/bootstrap.hpp"
 #include "mechanisms/registry.hpp"
+#include "pipeline/count_tables.hpp"
 #include "pipeline/holdout.hpp"
 #include "pipeline/ml_report.hpp"
 #include "pipeline/run_setup.hpp"
@@ -30,6 +31,9 @@ namespace privsynth {
 namespace {
 
 using Json = nlohmann::json;
+
+constexpr const char* kCountTablesInput =
+    "exact marginal count tables computed outside privsynth (as sensitive as the rows), not the rows themselves";
 
 Json distances_json(const std::vector<MarginalDistance>& distances, const std::vector<std::string>& names) {
   Json list = Json::array();
@@ -103,10 +107,14 @@ Schema chosen_columns(const RunSetup& setup) {
   return chosen;
 }
 
-// Everything after the table is encoded: the mechanism, decoding, the report and the receipt.
+// Everything after the table is encoded: the mechanism, decoding, the report and the receipt. With
+// `given_counts` the table has no rows: the mechanism reads the count tables, and there is no
+// utility report (it compares rows).
 Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
-                                       const ProgressSink& progress, const PipelineSteps& steps) {
+                                       const ProgressSink& progress, const PipelineSteps& steps,
+                                       const MarginalSource* given_counts = nullptr) {
   if (!encoded.is_ok()) return encoded.status();
+  const bool evaluate = setup.common.evaluate && !given_counts;
   const EncodingReport& encoding_report = encoded.value().report;
   const std::unique_ptr<RandomSource> random = make_random(setup.common);
 
@@ -140,7 +148,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   Result<MechanismOutput> output =
       setup.mechanism.run(MechanismContext{table, accountant, *random, progress, &unit_values, target_column,
-                                           numeric_columns, setup.common.evaluate, names});
+                                           numeric_columns, evaluate, names, given_counts});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {
@@ -163,7 +171,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
 
   const int degree = output.value().report_degree;
   std::unique_ptr<UtilityReport> utility;
-  if (setup.common.evaluate) {
+  if (evaluate) {
     if (!keep_going(progress, Phase::Evaluate, 0)) return Status::error(ErrorCode::Cancelled, "cancelled");
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
@@ -178,12 +186,15 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     }
   }
   for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
-  result.receipt_json =
-      to_json_text(build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
-                                               out_of_domain_policy_name(setup.common.out_of_domain), accountant,
-                                               output.value(), setup.common.has_test_seed, result.rows,
-                                               setup.common.choices_from_data, mechanism_choice_json(setup.common)}),
-                   1);
+  Json receipt = build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
+                                             out_of_domain_policy_name(setup.common.out_of_domain), accountant,
+                                             output.value(), setup.common.has_test_seed, result.rows,
+                                             setup.common.choices_from_data, mechanism_choice_json(setup.common)});
+  if (given_counts) {
+    receipt["input"] = kCountTablesInput;
+    report["input"] = std::string(kCountTablesInput) + "; no utility report: it compares the rows";
+  }
+  result.receipt_json = to_json_text(receipt, 1);
   // Last, so that the direct models' draws leave a seeded run's table and receipt as they were.
   if (ml) {
     PRIVSYNTH_ASSIGN_OR_RETURN(MlEvaluation evaluation,
@@ -242,6 +253,41 @@ Result<SynthesisOutput> SynthesisSession::finish(const ProgressSink& progress) {
 
 UnfixableCells unfixable_cells_for(Neighbours neighbours) {
   return neighbours == Neighbours::ReplaceOne ? UnfixableCells::FirstLevel : UnfixableCells::DropRecord;
+}
+
+Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(input.schema_json, input.options_json));
+  if (!setup.mechanism.count_tables) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "mechanism \"" + setup.common.mechanism +
+                             "\" reads the rows; from count tables only adaptive-marginals runs (name it with "
+                             "\"mechanism\")");
+  }
+  if (!setup.common.ml_target.empty()) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"mlTarget\" needs the rows (its test rows are held out and scored); a release "
+                         "from count tables has none");
+  }
+  const Schema chosen = chosen_columns(setup);
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalCounts counts, parse_count_tables_json(input.counts_json, chosen.columns));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalSource source, MarginalSource::from_counts(std::move(counts)));
+  EncodedData data;
+  data.table = make_empty_table(source.levels(), 0);
+  data.unit_values.resize(source.levels().size());
+  return run_with_setup(setup, chosen, std::move(data), progress, PipelineSteps{}, &source);
+}
+
+Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
+  if (!setup.mechanism.count_tables) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "mechanism \"" + setup.common.mechanism + "\" reads the rows, not count tables");
+  }
+  const Schema chosen = chosen_columns(setup);
+  std::vector<std::string> names;
+  for (const Column& column : chosen.columns) names.push_back(column.name);
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> tables, setup.mechanism.count_tables(names, -1));
+  return count_tables_request_json(tables, chosen.columns);
 }
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {

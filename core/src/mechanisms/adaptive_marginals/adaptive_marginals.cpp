@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "base/number_text.hpp"
@@ -28,10 +29,7 @@ const double kExpectedAbsNormal = std::sqrt(2 / M_PI);  // E|N(0, 1)|
 Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
 
 std::vector<double> data_counts(const EncodedTable& table, const AttributeSet& columns) {
-  const Marginal marginal = make_marginal(table.levels, columns);
-  std::vector<double> counts(marginal.cells, 0.0);
-  for (size_t r = 0; r < table.rows; ++r) counts[cell_of_row(marginal, table, r)] += 1;
-  return counts;
+  return MarginalSource::from_rows(table).dense(columns).value();  // rows hold every marginal
 }
 
 double l1_distance(const std::vector<double>& a, const std::vector<double>& b) {
@@ -114,17 +112,24 @@ struct Query {
 // Discrete Gaussian noise of (at least) `noise_std` on every cell (or group of cells) of each
 // query's counts, charged first as one release of L2 sensitivity sqrt(#queries): a record is in
 // one cell, hence one group, of each.
-Result<std::vector<NoisyMarginal>> measure(const MechanismContext& context, const EncodedTable& table,
+Result<std::vector<NoisyMarginal>> measure(const MechanismContext& context, const MarginalSource& data,
                                            const std::vector<Query>& queries, double noise_std, const std::string& what,
                                            bool disable_noise) {
+  // Every count first, so that a missing given table refuses the run before anything is charged.
+  std::vector<std::vector<double>> counts;
+  for (const Query& query : queries) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<double> dense, data.dense(query.columns));
+    counts.push_back(std::move(dense));
+  }
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalVariance variance, rational_variance_at_least(noise_std * noise_std));
   const double used_std = std::sqrt(variance.value());
   PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
       {what, "discrete Gaussian", GaussianCost{std::sqrt(double(queries.size())), used_std}}));
   std::vector<NoisyMarginal> measured;
-  for (const Query& query : queries) {
+  for (size_t q = 0; q < queries.size(); ++q) {
+    const Query& query = queries[q];
     NoisyMarginal m{query.columns, std::vector<double>(query.cells), used_std, query.groups};
-    m.values = grouped(m, data_counts(table, query.columns));
+    m.values = grouped(m, counts[q]);
     if (!disable_noise) {
       for (double& v : m.values) v += double(sample_discrete_gaussian(context.random, variance));
     }
@@ -177,14 +182,29 @@ struct Round {
 
 Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
                                                const AdaptiveMarginalsOptions& options) {
-  const EncodedTable& original = context.table;
-  const size_t p = original.columns();
+  const MarginalSource original =
+      context.given_counts ? *context.given_counts : MarginalSource::from_rows(context.table);
+  const size_t p = original.levels().size();
   std::vector<std::string> names = context.column_names;
   for (size_t c = names.size(); c < p; ++c) names.push_back("column " + std::to_string(c));
   PRIVSYNTH_ASSIGN_OR_RETURN(AdaptivePlan plan, plan_adaptive_marginals(options, p));
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<Candidate> candidates,
                              adaptive_candidates(options, names, context.target_column));
   const bool no_noise = options.test_only_disable_noise;
+  // Given count tables must hold every table the run may read, checked before anything is charged.
+  if (context.given_counts) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> needed,
+                               adaptive_count_tables(options, names, context.target_column));
+    for (const AttributeSet& columns : needed) {
+      if (!original.has(columns)) {
+        std::string listed;
+        for (int c : columns) listed += (listed.empty() ? "" : ", ") + names[size_t(c)];
+        return Status::error(ErrorCode::InvalidArgument,
+                             "no given count table holds the columns " + listed +
+                                 ": adaptive-marginals reads every marginal of its workload (give a table over them)");
+      }
+    }
+  }
 
   // 1. Every 1-way marginal at sigma.
   if (!keep_going(context.progress, Phase::Measure, 0, "1-way marginals")) return cancelled();
@@ -192,7 +212,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   std::vector<Query> single_queries;
   for (size_t c = 0; c < p; ++c) {
     singles.push_back({int(c)});
-    single_queries.push_back({{int(c)}, 0, {}, size_t(original.levels[c])});
+    single_queries.push_back({{int(c)}, 0, {}, size_t(original.levels()[c])});
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<NoisyMarginal> measurements,
                              measure(context, original, single_queries, plan.noise_std,
@@ -200,19 +220,19 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
 
   // Optional domain compression (MST's rule, post-processing of the 1-way counts).
   DomainCompression compression;
-  compression.original_levels = compression.levels = original.levels;
-  EncodedTable compressed;
+  compression.original_levels = compression.levels = original.levels();
+  std::optional<MarginalSource> compressed;
   if (options.compress_domain) {
     std::vector<std::vector<double>> one_way;
     for (const NoisyMarginal& m : measurements) one_way.push_back(m.values);
-    compression = compress_domain(original.levels, one_way, 3 * measurements[0].noise_std);
+    compression = compress_domain(original.levels(), one_way, 3 * measurements[0].noise_std);
     if (!compression.identity()) {
-      compressed = compression.compress(original);
+      compressed = original.compressed(compression);
       for (size_t c = 0; c < p; ++c) measurements[c].values = compression.compress_counts(c, measurements[c].values);
     }
   }
-  const EncodedTable& table = compression.identity() ? original : compressed;
-  const std::vector<int>& levels = table.levels;
+  const MarginalSource& data = compressed ? *compressed : original;
+  const std::vector<int>& levels = data.levels();
 
   // The model may always hold the 1-way marginals; beyond them it grows up to maxModelCells.
   const double one_way_cells = junction_tree_cells(levels, singles);
@@ -244,7 +264,8 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   std::vector<std::vector<double>> answers;
   for (const Query& query : queries) {
     NoisyMarginal shape{query.columns, std::vector<double>(query.cells), 1, query.groups};
-    answers.push_back(grouped(shape, data_counts(table, query.columns)));
+    PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<double> counts, data.dense(query.columns));
+    answers.push_back(grouped(shape, counts));
   }
 
   FitSettings fit;
@@ -304,7 +325,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     const AttributeSet selected = query.columns;
     PRIVSYNTH_ASSIGN_OR_RETURN(
         std::vector<NoisyMarginal> measured,
-        measure(context, table, {query}, sigma,
+        measure(context, data, {query}, sigma,
                 std::string(query.groups.empty() ? "noisy marginal " : "noisy coarse marginal ") +
                     column_list(selected, names),
                 no_noise));
@@ -389,11 +410,11 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
                        {"syntheticRows", rows},
                        {"selected", selected}};
   output.released = {{"noisyRecordCount", total}};
-  if (context.owner_report) {
+  if (context.owner_report && !context.given_counts) {  // the report compares rows
     PRIVSYNTH_ASSIGN_OR_RETURN(const auto workload, adaptive_workload(options, names, context.target_column));
     std::vector<std::vector<int>> marginals;
     for (const auto& [set, weight] : workload) marginals.push_back(set);
-    const WorkloadError error = workload_error(original, output.synthetic, marginals);
+    const WorkloadError error = workload_error(context.table, output.synthetic, marginals);
     output.owner_report["workloadError"] = {
         {"marginals", error.marginals},
         {"skippedOverCells", error.skipped},

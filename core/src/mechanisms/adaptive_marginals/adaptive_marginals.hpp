@@ -87,6 +87,12 @@ struct Candidate {
 Result<std::vector<std::pair<AttributeSet, double>>> adaptive_workload(const AdaptiveMarginalsOptions& options,
                                                                        const std::vector<std::string>& column_names,
                                                                        int target);
+// The count tables a run reads, from public inputs alone: the workload's marginals that no other
+// workload marginal contains (every candidate and every 1-way marginal is a marginal of one of them,
+// and the selection may score any candidate). What an SQL engine must compute for a release from
+// counts (MechanismContext::given_counts).
+Result<std::vector<AttributeSet>> adaptive_count_tables(const AdaptiveMarginalsOptions& options,
+                                                        const std::vector<std::string>& column_names, int target);
 // The workload's downward closure with AIM's weights, from the options, the columns' names and
 // the target (-1: none). Fails on a listed marginal naming an unknown or repeated column.
 Result<std::vector<Candidate>> adaptive_candidates(const AdaptiveMarginalsOptions& options,

@@ -97,6 +97,22 @@ Result<std::vector<std::pair<AttributeSet, double>>> adaptive_workload(const Ada
   return workload;
 }
 
+Result<std::vector<AttributeSet>> adaptive_count_tables(const AdaptiveMarginalsOptions& options,
+                                                        const std::vector<std::string>& column_names, int target) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(const auto workload, adaptive_workload(options, column_names, target));
+  std::set<AttributeSet> sets;
+  for (int c = 0; c < int(column_names.size()); ++c) sets.insert({c});  // the 1-way marginals are always read
+  for (const auto& [set, weight] : workload) sets.insert(set);
+  std::vector<AttributeSet> maximal;
+  for (const AttributeSet& set : sets) {
+    const bool contained = std::any_of(sets.begin(), sets.end(), [&](const AttributeSet& other) {
+      return other.size() > set.size() && std::includes(other.begin(), other.end(), set.begin(), set.end());
+    });
+    if (!contained) maximal.push_back(set);
+  }
+  return maximal;
+}
+
 Result<std::vector<Candidate>> adaptive_candidates(const AdaptiveMarginalsOptions& options,
                                                    const std::vector<std::string>& column_names, int target) {
   PRIVSYNTH_ASSIGN_OR_RETURN(const auto workload, adaptive_workload(options, column_names, target));

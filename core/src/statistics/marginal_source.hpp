@@ -1,0 +1,71 @@
+#pragma once
+// Where a mechanism reads exact marginal counts: counted from the encoded rows, or given as count
+// tables computed elsewhere -- by an SQL engine inside the data owner's perimeter, so that a table
+// too large for the device is measured there and released here (docs/scale.md). Either way the
+// counts are exact and private; a mechanism adds its noise to them exactly as it does for rows, so
+// a seeded release from counts equals the release from the rows the counts were taken from.
+//
+// A given table is as sensitive as the rows it was counted from.
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "data/table.hpp"
+#include "graphical_model/factor.hpp"
+#include "privsynth/status.hpp"
+#include "statistics/domain_compression.hpp"
+
+namespace privsynth {
+
+// The records in each cell of the marginal over `columns` (increasing column indices): cells
+// row-major over the columns' levels (the last column fastest), only cells holding a record listed,
+// as an SQL GROUP BY returns them.
+struct CountTable {
+  AttributeSet columns;
+  std::vector<std::pair<uint64_t, double>> cells;  // (cell, count)
+};
+
+// Count tables of one table whose columns have `levels` (the schema's encoded levels).
+struct MarginalCounts {
+  std::vector<int> levels;
+  std::vector<CountTable> tables;
+};
+
+// The tables must be consistent with one table: columns in range and increasing, cells inside the
+// marginal, counts whole numbers >= 0, one total n in every table, and tables that share columns
+// agreeing on them (each table's marginal onto a shared column equal to the others'). Errors:
+// InvalidData naming the first inconsistency.
+Status check_marginal_counts(const MarginalCounts& counts);
+
+class MarginalSource {
+ public:
+  // Counts from the rows (kept by reference: the table must outlive the source).
+  static MarginalSource from_rows(const EncodedTable& table);
+  // Counts from given tables, checked by check_marginal_counts (copied).
+  static Result<MarginalSource> from_counts(MarginalCounts counts);
+
+  const std::vector<int>& levels() const { return levels_; }
+  bool from_given_counts() const { return counts_ != nullptr; }
+
+  // Whether dense(columns) can answer: always from rows; from given tables, when one holds them.
+  bool has(const AttributeSet& columns) const;
+
+  // The dense counts of the marginal over `columns` (increasing), row-major at levels(): counted
+  // from the rows, or summed from the smallest given table that holds every column. Errors:
+  // InvalidArgument when no given table holds them (naming the columns).
+  Result<std::vector<double>> dense(const AttributeSet& columns) const;
+
+  // The same counts with each column's codes mapped by a domain compression (levels() become the
+  // compressed ones). From rows, the rows are compressed once; from given tables, cells are mapped.
+  MarginalSource compressed(const DomainCompression& compression) const;
+
+ private:
+  std::vector<int> levels_;
+  const EncodedTable* rows_ = nullptr;
+  std::shared_ptr<const EncodedTable> owned_rows_;  // compressed rows
+  std::shared_ptr<const MarginalCounts> counts_;    // given tables, at their original levels
+  std::vector<std::vector<uint32_t>> code_;         // given tables: original -> compressed code per column
+};
+
+}  // namespace privsynth

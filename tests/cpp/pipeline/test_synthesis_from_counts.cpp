@@ -1,0 +1,114 @@
+// A release from count tables computed outside privsynth equals the release from the rows they were
+// counted from: Adult's six demo columns, adaptive-marginals with domain compression, the same test
+// seed -- the same synthetic table and the same receipt but for its "input". Count tables that are
+// missing, malformed or not of one table, and mechanisms or options that need rows, are refused.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "bundled_data.hpp"
+#include "data/encoding.hpp"
+#include "privsynth/schema.hpp"
+#include "privsynth/synthesis.hpp"
+#include "statistics/marginal_source.hpp"
+
+using namespace privsynth;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::vector<std::string> kColumns{"age", "workclass", "education", "sex", "race", "income"};
+
+// The run's chosen columns encoded as the pipeline encodes them, and the JSON an SQL engine would
+// return for the requested tables (GROUP BY each, the non-empty cells with their codes).
+std::string counts_json_for(const std::string& options) {
+  const testing::BundledData& adult = testing::adult_data();
+  Schema schema = parse_schema_json(adult.schema).value();
+  std::vector<Column> chosen;
+  for (const std::string& name : kColumns) chosen.push_back(schema.columns[size_t(find_column(schema, name))]);
+  schema.columns = chosen;
+  const EncodedData data = encode_cells(schema, adult.cells.view(), OutOfDomainPolicy::Clamp).value();
+  const MarginalSource rows = MarginalSource::from_rows(data.table);
+  const Json request = Json::parse(required_count_tables_json(adult.schema, options).value());
+  Json tables = Json::array();
+  for (const Json& names : request["tables"]) {
+    AttributeSet columns;
+    for (const Json& name : names) {
+      columns.push_back(int(std::find(kColumns.begin(), kColumns.end(), name.get<std::string>()) - kColumns.begin()));
+    }
+    const std::vector<double> dense = rows.dense(columns).value();
+    Json cells = Json::array();
+    for (size_t cell = 0; cell < dense.size(); ++cell) {
+      if (dense[cell] == 0) continue;
+      Json row = Json::array();
+      size_t rest = cell;
+      std::vector<uint64_t> codes(columns.size());
+      for (size_t i = columns.size(); i-- > 0;) {
+        codes[i] = rest % size_t(data.table.levels[size_t(columns[i])]);
+        rest /= size_t(data.table.levels[size_t(columns[i])]);
+      }
+      for (uint64_t code : codes) row.push_back(code);
+      row.push_back(dense[cell]);
+      cells.push_back(row);
+    }
+    tables.push_back({{"columns", names}, {"cells", cells}});
+  }
+  return Json{{"tables", tables}}.dump();
+}
+
+Result<SynthesisOutput> from_counts(const std::string& counts, const std::string& options) {
+  return synthesize_from_counts(CountsSynthesisInput{testing::adult_data().schema, counts, options});
+}
+
+}  // namespace
+
+TEST_CASE("a release from count tables equals the release from the rows", "[counts][adaptive-marginals]") {
+  const std::string options =
+      R"({"epsilon":1,"mechanism":"adaptive-marginals","compressDomain":true,"testSeed":5,"evaluate":false,)"
+      R"("columns":["age","workclass","education","sex","race","income"]})";
+  const Json request = Json::parse(required_count_tables_json(testing::adult_data().schema, options).value());
+  CHECK(request["tables"].size() == 15);  // every pair of the 6 columns
+  const std::string counts = counts_json_for(options);
+  const Result<SynthesisOutput> rows = testing::synthesize_on(testing::adult_data(), options);
+  const Result<SynthesisOutput> given = from_counts(counts, options);
+  INFO(given.status().message());
+  REQUIRE(rows.is_ok());
+  REQUIRE(given.is_ok());
+  REQUIRE(given.value().rows == rows.value().rows);
+  for (size_t c = 0; c < kColumns.size(); ++c) {
+    CHECK(given.value().columns[c].categories == rows.value().columns[c].categories);
+    CHECK(given.value().columns[c].numbers == rows.value().columns[c].numbers);
+  }
+  Json receipt = Json::parse(given.value().receipt_json);
+  CHECK_THAT(receipt["input"].get<std::string>(), Catch::Contains("count tables computed outside privsynth"));
+  receipt.erase("input");
+  CHECK(receipt == Json::parse(rows.value().receipt_json));
+  CHECK(Json::parse(given.value().report_json).contains("input"));
+}
+
+TEST_CASE("count tables that cannot be released from are refused with the reason", "[counts][errors]") {
+  const std::string options =
+      R"({"epsilon":1,"mechanism":"adaptive-marginals","testSeed":5,"columns":["age","workclass","education","sex","race","income"]})";
+  const auto message = [&](const std::string& counts, const std::string& run_options) {
+    const Result<SynthesisOutput> run = from_counts(counts, run_options);
+    REQUIRE_FALSE(run.is_ok());
+    return run.status().message();
+  };
+  CHECK_THAT(message("[]", options), Catch::Contains("expected JSON"));
+  CHECK_THAT(message(R"({"tables":[{"columns":["age","height"],"cells":[]}]})", options),
+             Catch::Contains("\"height\", which is not a chosen column"));
+  CHECK_THAT(message(R"({"tables":[{"columns":["sex"],"cells":[[5,10]]}]})", options),
+             Catch::Contains("code 5 of \"sex\" is outside its 2 levels"));
+  CHECK_THAT(message(R"({"tables":[{"columns":["sex"],"cells":[[0,1.5]]}]})", options),
+             Catch::Contains("whole numbers"));
+  CHECK_THAT(message(R"({"tables":[{"columns":["sex"],"cells":[[0,10],[1,12]]}]})", options),
+             Catch::Contains("no given count table holds the columns age, workclass"));
+  CHECK_THAT(
+      message(R"({"tables":[{"columns":["sex"],"cells":[[0,10]]},{"columns":["race"],"cells":[[0,11]]}]})", options),
+      Catch::Contains("not of one table"));
+  const std::string counts = counts_json_for(options);
+  CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"marginal-lp","columns":["sex","income"]})"),
+             Catch::Contains("reads the rows"));
+  CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"adaptive-marginals","mlTarget":"income",)"
+                             R"("columns":["age","workclass","education","sex","race","income"]})"),
+             Catch::Contains("needs the rows"));
+}
