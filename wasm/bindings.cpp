@@ -127,13 +127,15 @@ val column_list(const std::vector<privsynth::DecodedColumn>& columns) {
   return list;
 }
 
-// stream.finish(onProgress(phase, fraction, detail) -> boolean)
-//   -> { ok, rows, columns, receiptJson, reportJson, directModelsJson?, weightedCentres?: { rows, columns, weights } }
-val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
-  const privsynth::ProgressSink progress = [&](const privsynth::Progress& p) {
+// The library's onProgress(phase, fraction, detail) -> boolean as the core's progress sink.
+privsynth::ProgressSink progress_sink(const val& on_progress) {
+  return [&on_progress](const privsynth::Progress& p) {
     return on_progress(std::string(privsynth::phase_name(p.phase)), p.fraction, p.detail).as<bool>();
   };
-  const privsynth::Result<privsynth::SynthesisOutput> output = stream.session().finish(progress);
+}
+
+// A run's outputs as the library takes them.
+val synthesis_object(const privsynth::Result<privsynth::SynthesisOutput>& output) {
   if (!output.is_ok()) return error_object(output.status());
   val result = ok_object();
   result.set("rows", output.value().rows);
@@ -148,6 +150,28 @@ val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
     table.set("weights", to_typed_array("Float64Array", centres->weights));
     result.set("weightedCentres", table);
   }
+  return result;
+}
+
+// stream.finish(onProgress(phase, fraction, detail) -> boolean)
+//   -> { ok, rows, columns, receiptJson, reportJson, directModelsJson?, weightedCentres?: { rows, columns, weights } }
+val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
+  return synthesis_object(stream.session().finish(progress_sink(on_progress)));
+}
+
+// synthesizeFromCounts(schemaJson, countsJson, optionsJson, onProgress) -> as stream.finish()
+val synthesize_from_counts(const std::string& schema_json, const std::string& counts_json,
+                           const std::string& options_json, const val& on_progress) {
+  return synthesis_object(privsynth::synthesize_from_counts(
+      privsynth::CountsSynthesisInput{schema_json, counts_json, options_json}, progress_sink(on_progress)));
+}
+
+// countTables(schemaJson, optionsJson) -> { ok, requestJson } | { ok: false, code, message }
+val count_tables(const std::string& schema_json, const std::string& options_json) {
+  const privsynth::Result<std::string> request = privsynth::required_count_tables_json(schema_json, options_json);
+  if (!request.is_ok()) return error_object(request.status());
+  val result = ok_object();
+  result.set("requestJson", request.value());
   return result;
 }
 
@@ -258,5 +282,7 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::function("mechanismCatalogue", &mechanism_catalogue);
   emscripten::function("plan", &plan);
   emscripten::function("forecast", &forecast);
+  emscripten::function("synthesizeFromCounts", &synthesize_from_counts);
+  emscripten::function("countTables", &count_tables);
   emscripten::function("advise", &advise);
 }

@@ -6,6 +6,8 @@ import PrivsynthWorker from './worker?worker&inline';
 import { errorFromCode } from './errors.js';
 import {
   adviceRequestOf,
+  countsRequestOf,
+  countTablesRequestOf,
   discoveryRequestOf,
   forecastRequestOf,
   schemaJsonOf,
@@ -19,6 +21,7 @@ import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
 
 export * from './public-api.js';
 
@@ -102,6 +105,39 @@ export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult>
     return Promise.reject(error);
   }
   return call<SynthesisResult>({ kind: 'run', ...request }, options.onProgress, options.signal);
+}
+
+/**
+ * A release from exact marginal count tables computed outside privsynth -- an SQL engine inside the
+ * data owner's perimeter measured a table too large to bring here (docs/scale.md) -- instead of the
+ * rows. The tables are AS SENSITIVE AS THE ROWS. adaptive-marginals reads its data only through
+ * count tables (countTables() lists which); for the same testSeed the release equals the one from
+ * the rows the tables were counted from, but for the receipt's "input". No mlTarget, and no utility
+ * report (it compares rows).
+ */
+export function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Promise<SynthesisResult> {
+  try {
+    return call<SynthesisResult>(
+      { kind: 'fromCounts', ...countsRequestOf(options) },
+      options.onProgress,
+      options.signal,
+    );
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * The count tables a run with these options reads (each table's column names), from the schema and
+ * the options alone: what the SQL engine must compute for synthesizeFromCounts(). Reads no data.
+ */
+export function countTables(options: CountTablesOptions): Promise<CountTablesRequest> {
+  try {
+    const { schemaJson, coreOptions } = countTablesRequestOf(options);
+    return call<CountTablesRequest>({ kind: 'countTables', schemaJson, optionsJson: JSON.stringify(coreOptions) });
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**

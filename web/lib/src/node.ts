@@ -8,11 +8,15 @@ import {
   adviseWith,
   catalogueWith,
   checkSchema,
+  countsRequestOf,
+  countTablesRequestOf,
+  countTablesWith,
   discoverWith,
   discoveryRequestOf,
   forecastRequestOf,
   forecastWith,
   planWith,
+  runFromCounts,
   runSynthesis,
   schemaJsonOf,
   splitOptions,
@@ -25,6 +29,7 @@ import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
+import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
 export * from './public-api.js';
@@ -106,6 +111,34 @@ export async function mechanismCatalogue(): Promise<MechanismCatalogue> {
 export async function adviseRun(schema: Schema | string, request?: RunAdviceRequest): Promise<RunAdvice> {
   const { schemaJson, requestJson } = adviceRequestOf(schema, request);
   return adviseWith(await loadWasmModule(), schemaJson, requestJson);
+}
+
+/**
+ * A release from exact marginal count tables computed outside privsynth -- an SQL engine inside the
+ * data owner's perimeter measured a table too large to bring here (docs/scale.md) -- instead of the
+ * rows. The tables are AS SENSITIVE AS THE ROWS. adaptive-marginals reads its data only through
+ * count tables (countTables() lists which); for the same testSeed the release equals the one from
+ * the rows the tables were counted from, but for the receipt's "input". No mlTarget, and no utility
+ * report (it compares rows).
+ */
+export async function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Promise<SynthesisResult> {
+  const request = countsRequestOf(options);
+  const { signal, onProgress } = options;
+  if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
+  const module = await loadWasmModule();
+  return runFromCounts(module, request, (progress) => {
+    onProgress?.(progress);
+    return !signal?.aborted;
+  });
+}
+
+/**
+ * The count tables a run with these options reads (each table's column names), from the schema and
+ * the options alone: what the SQL engine must compute for synthesizeFromCounts(). Reads no data.
+ */
+export async function countTables(options: CountTablesOptions): Promise<CountTablesRequest> {
+  const { schemaJson, coreOptions } = countTablesRequestOf(options);
+  return countTablesWith(await loadWasmModule(), schemaJson, JSON.stringify(coreOptions));
 }
 
 /** The core's version (matches the package version). */

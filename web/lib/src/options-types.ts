@@ -511,3 +511,31 @@ export interface SynthesizeInput {
 }
 
 export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptions;
+
+/**
+ * Exact marginal count tables of the private table, computed outside privsynth (an SQL engine inside
+ * the data owner's perimeter; docs/scale.md): per table its columns and each non-empty cell as its
+ * codes (the columns' encoded levels: a category's position in the schema, a numeric column's bin,
+ * a nullable column's last level for missing) then its count. AS SENSITIVE AS THE ROWS.
+ */
+export interface CountTables {
+  tables: Array<{ columns: string[]; cells: number[][] }>;
+}
+
+/** synthesizeFromCounts()'s argument: synthesize()'s, with the count tables in place of the CSV. */
+export type SynthesizeFromCountsOptions = Omit<SynthesizeInput, 'csv'> & {
+  /** The count tables, as an object or its JSON text. */
+  counts: CountTables | string;
+} & CommonOptions &
+  MechanismOptions;
+
+/** countTables()'s argument: the schema and the run's options (no data). */
+export type CountTablesOptions = { schema: Schema | string } & CommonOptions & MechanismOptions;
+
+/** countTables()'s answer: the tables a run reads, for the SQL engine to compute. */
+export interface CountTablesRequest {
+  kind: 'privsynth count tables request';
+  /** Each table's column names. */
+  tables: string[][];
+  note: string;
+}

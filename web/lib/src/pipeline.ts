@@ -18,7 +18,8 @@ import type {
   SynthesizeOptions,
 } from './types.js';
 import { syntheticCsv, syntheticTable, weightedCentres } from './synthetic-table.js';
-import type { PrivsynthWasmModule, WasmFailure, WasmRowSink } from './wasm-module.js';
+import type { PrivsynthWasmModule, WasmFailure, WasmRowSink, WasmSynthesisOutput } from './wasm-module.js';
+import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
 export interface RunRequest {
@@ -32,7 +33,7 @@ export interface RunRequest {
 /** Returns false to cancel. */
 export type ProgressReporter = (progress: Progress) => boolean;
 
-const JS_ONLY_KEYS = new Set(['csv', 'schema', 'onProgress', 'signal']);
+const JS_ONLY_KEYS = new Set(['csv', 'counts', 'schema', 'onProgress', 'signal']);
 
 /** The options the core reads: everything except the input and the callbacks. */
 function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
@@ -233,6 +234,72 @@ export function planWith(module: PrivsynthWasmModule, inputsJson: string): Plann
   return JSON.parse(check(module.plan(inputsJson)).reportJson) as PlannerReport;
 }
 
+/** The core's request for a release from count tables: schema, the tables and options, as JSON. */
+export function countsRequestOf(options: SynthesizeFromCountsOptions): {
+  schemaJson: string;
+  countsJson: string;
+  coreOptions: Record<string, unknown>;
+} {
+  if (options === null || typeof options !== 'object') {
+    throw errorFromCode('INVALID_ARGUMENT', 'synthesizeFromCounts() needs an options object');
+  }
+  const { counts } = options;
+  if (typeof counts !== 'string' && (counts === null || typeof counts !== 'object')) {
+    throw errorFromCode('INVALID_ARGUMENT', '"counts" must be count tables {"tables": [...]} or their JSON text');
+  }
+  return {
+    schemaJson: schemaJsonOf(options.schema),
+    countsJson: typeof counts === 'string' ? counts : JSON.stringify(counts),
+    coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>),
+  };
+}
+
+/** A release from count tables: the core's run, then the table and its CSV as synthesize() returns them. */
+export function runFromCounts(
+  module: PrivsynthWasmModule,
+  request: { schemaJson: string; countsJson: string; coreOptions: Record<string, unknown> },
+  report: ProgressReporter,
+): SynthesisResult {
+  const schema = checkSchema(module, request.schemaJson);
+  const output = check(
+    module.synthesizeFromCounts(
+      request.schemaJson,
+      request.countsJson,
+      JSON.stringify(request.coreOptions),
+      (phase, fraction, detail) => {
+        try {
+          return report({ phase: phase as Phase, fraction, detail });
+        } catch {
+          return false; // an exception must never unwind through WebAssembly frames
+        }
+      },
+    ),
+  );
+  return resultOf(schema, output, report);
+}
+
+/** countTables()'s argument as the core takes it: the schema and the run's options. */
+export function countTablesRequestOf(options: CountTablesOptions): {
+  schemaJson: string;
+  coreOptions: Record<string, unknown>;
+} {
+  if (options === null || typeof options !== 'object') {
+    throw errorFromCode('INVALID_ARGUMENT', 'countTables() needs an options object');
+  }
+  return {
+    schemaJson: schemaJsonOf(options.schema),
+    coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>),
+  };
+}
+
+export function countTablesWith(
+  module: PrivsynthWasmModule,
+  schemaJson: string,
+  optionsJson: string,
+): CountTablesRequest {
+  return JSON.parse(check(module.countTables(schemaJson, optionsJson)).requestJson) as CountTablesRequest;
+}
+
 export async function runSynthesis(
   module: PrivsynthWasmModule,
   request: RunRequest,
@@ -264,6 +331,15 @@ export async function runSynthesis(
   } finally {
     session.delete();
   }
+  return resultOf(schema, output, report);
+}
+
+/** The core's outputs as the library returns them: the table, its CSV, the receipt and the report. */
+function resultOf(schema: Schema, output: WasmSynthesisOutput, report: ProgressReporter): SynthesisResult {
+  const step = (phase: Phase, fraction: number) => {
+    if (!report({ phase, fraction, detail: '' }))
+      throw errorFromCode('CANCELLED', `cancelled while in phase "${phase}"`);
+  };
   step('write', 0);
   const table = syntheticTable(schema, output.columns);
   const csv = syntheticCsv(schema, table, output.rows);

@@ -11,18 +11,20 @@ export type WasmColumn =
 /** Released bins' centres (numeric centres not rounded) and their noisy counts: space-partition only. */
 export type WasmWeightedCentres = { rows: number; columns: WasmColumn[]; weights: Float64Array };
 
-export type WasmSynthesis =
-  | {
-      ok: true;
-      rows: number;
-      columns: WasmColumn[];
-      receiptJson: string;
-      reportJson: string;
-      /** With mlTarget and mlDirectDp: the directly trained DP models (a JSON array). */
-      directModelsJson?: string;
-      weightedCentres?: WasmWeightedCentres;
-    }
-  | WasmFailure;
+/** A run's outputs. */
+export interface WasmSynthesisOutput {
+  ok: true;
+  rows: number;
+  columns: WasmColumn[];
+  receiptJson: string;
+  reportJson: string;
+  /** With mlTarget and mlDirectDp: the directly trained DP models (a JSON array). */
+  directModelsJson?: string;
+  weightedCentres?: WasmWeightedCentres;
+}
+
+/** A run's outputs, or its failure. */
+export type WasmSynthesis = WasmSynthesisOutput | WasmFailure;
 
 export type WasmSchemaCheck = { ok: true; normalizedJson: string } | WasmFailure;
 
@@ -85,6 +87,15 @@ export interface PrivsynthWasmModule {
   ): { ok: true; forecastJson: string } | WasmFailure;
   /** The run advice from public inputs (core/include/privsynth/run_advice.hpp). */
   advise(schemaJson: string, requestJson: string): { ok: true; adviceJson: string } | WasmFailure;
+  /** A release from exact count tables instead of rows (core/include/privsynth/synthesis.hpp). */
+  synthesizeFromCounts(
+    schemaJson: string,
+    countsJson: string,
+    optionsJson: string,
+    onProgress: WasmProgressCallback,
+  ): WasmSynthesis;
+  /** The count tables a run reads, from public inputs. */
+  countTables(schemaJson: string, optionsJson: string): { ok: true; requestJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
@@ -99,6 +110,8 @@ export const WASM_FUNCTIONS = [
   'plan',
   'forecast',
   'advise',
+  'synthesizeFromCounts',
+  'countTables',
 ] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;

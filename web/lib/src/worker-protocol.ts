@@ -6,6 +6,7 @@ import type { RunForecast } from './forecast-types.js';
 import type { RunAdvice } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SynthesisResult } from './types.js';
+import type { CountTablesRequest } from './options-types.js';
 
 export type WorkerRequest =
   | { id: number; kind: 'run'; csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> }
@@ -17,6 +18,8 @@ export type WorkerRequest =
   | { id: number; kind: 'plan'; inputsJson: string }
   | { id: number; kind: 'forecast'; schemaJson: string; optionsJson: string; rows: number | null }
   | { id: number; kind: 'advise'; schemaJson: string; requestJson: string }
+  | { id: number; kind: 'fromCounts'; schemaJson: string; countsJson: string; coreOptions: Record<string, unknown> }
+  | { id: number; kind: 'countTables'; schemaJson: string; optionsJson: string }
   | { id: number; kind: 'load' };
 
 export type WorkerReply =
@@ -33,6 +36,7 @@ export type WorkerReply =
         | RunForecast
         | RunAdvice
         | MechanismCatalogue
+        | CountTablesRequest
         | string
         | null;
     }

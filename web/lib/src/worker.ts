@@ -5,9 +5,11 @@ import {
   adviseWith,
   catalogueWith,
   checkSchema,
+  countTablesWith,
   discoverWith,
   forecastWith,
   planWith,
+  runFromCounts,
   runSynthesis,
   summarizeWith,
 } from './pipeline.js';
@@ -46,6 +48,15 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
       return done(request.id, forecastWith(module, request.schemaJson, request.optionsJson, request.rows));
     case 'advise':
       return done(request.id, adviseWith(module, request.schemaJson, request.requestJson));
+    case 'countTables':
+      return done(request.id, countTablesWith(module, request.schemaJson, request.optionsJson));
+    case 'fromCounts': {
+      const result = runFromCounts(module, request, (progress) => {
+        scope.postMessage({ id: request.id, kind: 'progress', progress });
+        return true;
+      });
+      return { reply: { id: request.id, kind: 'done', value: result }, transfer: resultBuffers(result) };
+    }
     case 'validate':
       return done(request.id, checkSchema(module, request.schemaJson));
     case 'summarize':

@@ -13,6 +13,8 @@ Commands:
                              runtime (reads no data); without --schema: the theorems' conditions
   validate-schema <s.json>   check a schema and print it normalized
   discover <data.csv>        find a schema privately in the data (spends budget)
+  count-tables --schema ...  the exact count tables a run reads, for an SQL engine to compute
+  release --counts <c.json>  a release from those count tables instead of rows (docs/scale.md)
   help [command]             this text, or a command's
 
 Options:
@@ -146,3 +148,31 @@ column. A schema must be public knowledge: a schema read from the data makes eve
 
 ${EXIT_CODES}
 `;
+
+export const COUNT_TABLES_HELP = `Usage: privsynth count-tables --schema <s.json> --epsilon <e> [--mechanism adaptive-marginals] [synth's options]
+
+Prints, as JSON, the exact marginal count tables the run with these options reads: the column sets
+an SQL engine inside your perimeter must GROUP BY, so that a table too large to bring here is
+measured there and released with "privsynth release" (docs/scale.md). Reads no data. Today
+adaptive-marginals reads its data only through count tables; other mechanisms need rows.
+
+${EXIT_CODES}`;
+
+export const RELEASE_HELP = `Usage: privsynth release --counts <counts.json> --schema <s.json> --epsilon <e> --receipt <r.json> [options]
+
+The release of "synth", from exact count tables computed outside privsynth instead of rows:
+{"tables": [{"columns": ["age", "sex"], "cells": [[code, code, count], ...]}, ...]}, a code being
+the column's encoded level (a category's position in the schema, a numeric bin, the last level for
+missing). THE COUNT TABLES ARE AS SENSITIVE AS THE ROWS: keep them inside your perimeter. For the
+same --seed the release equals the one from the rows, but for the receipt's "input".
+
+  --counts <file>             the count tables (JSON; see count-tables for which)
+  -s, --schema <file>         the public schema JSON
+  -e, --epsilon <e>           the total budget, > 0
+      --mechanism <name>      adaptive-marginals (the mechanism that reads count tables)
+      --delta, --columns, --option, --options-json, --seed   as for synth
+  -o, --out <file>            the synthetic CSV ("-" or absent: standard output)
+      --receipt <file>        the privacy receipt (required)
+  -q, --quiet                 no summary on stderr
+
+${EXIT_CODES}`;

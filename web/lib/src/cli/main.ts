@@ -4,9 +4,18 @@ import { isMainThread } from 'node:worker_threads';
 
 import { wantsHelp } from './args.js';
 import { EXIT, reportFailure, UsageError } from './failure.js';
-import { DISCOVER_HELP, MAIN_HELP, PLAN_HELP, SYNTH_HELP, VALIDATE_SCHEMA_HELP } from './help.js';
+import {
+  COUNT_TABLES_HELP,
+  DISCOVER_HELP,
+  MAIN_HELP,
+  PLAN_HELP,
+  RELEASE_HELP,
+  SYNTH_HELP,
+  VALIDATE_SCHEMA_HELP,
+} from './help.js';
 import { discoverCommand } from './discover.js';
 import { planCommand } from './plan.js';
+import { countTablesCommand, releaseCommand } from './release.js';
 import { synthCommand } from './synth.js';
 import { validateSchemaCommand } from './validate-schema.js';
 import { versionCommand } from './version.js';
@@ -17,6 +26,8 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<number>; help:
   plan: { run: planCommand, help: PLAN_HELP },
   'validate-schema': { run: validateSchemaCommand, help: VALIDATE_SCHEMA_HELP },
   discover: { run: discoverCommand, help: DISCOVER_HELP },
+  'count-tables': { run: countTablesCommand, help: COUNT_TABLES_HELP },
+  release: { run: releaseCommand, help: RELEASE_HELP },
 };
 
 function commandNamed(name: string | undefined) {
@@ -44,7 +55,8 @@ async function main(argv: string[]): Promise<number> {
       return printHelp(command.help);
     }
     const command = commandNamed(name);
-    if (!command) throw new UsageError(`unknown command "${name}" (synth, discover, plan, validate-schema)`);
+    if (!command)
+      throw new UsageError(`unknown command "${name}" (synth, discover, plan, validate-schema, count-tables, release)`);
     if (wantsHelp(args)) return printHelp(command.help);
     return await command.run(args);
   } catch (error) {
