@@ -84,6 +84,8 @@ export interface PrivacyReceipt {
     columns: Array<{ name: string; domain: string }>;
   };
   output: { rows: number; columns: number };
+  /** Present when the release was made from count tables computed outside privsynth (synthesizeFromCounts()): says so. */
+  input?: string;
   /** With "mechanism": "auto" (the default): which mechanism it chose, why, and from what. */
   mechanismChoice?: {
     requested: 'auto';
