@@ -260,8 +260,8 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
   if (!setup.mechanism.count_tables) {
     return Status::error(ErrorCode::InvalidArgument,
                          "mechanism \"" + setup.common.mechanism +
-                             "\" reads the rows; from count tables only adaptive-marginals runs (name it with "
-                             "\"mechanism\")");
+                             "\" reads the rows; from count tables adaptive-marginals and marginal-lp run (name "
+                             "one with \"mechanism\")");
   }
   if (!setup.common.ml_target.empty()) {
     return Status::error(ErrorCode::InvalidArgument,

@@ -153,6 +153,16 @@ Result<std::vector<double>> MarginalSource::dense(const AttributeSet& columns) c
   return project(*best, counts_->levels, code_, levels_, columns);
 }
 
+Result<std::vector<int64_t>> count_workload(const MarginalSource& data, const MarginalWorkload& workload) {
+  std::vector<int64_t> counts;
+  counts.reserve(workload.statistic_count());
+  for (const Marginal& marginal : workload.marginals()) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<double> dense, data.dense(marginal.columns));
+    for (double count : dense) counts.push_back(static_cast<int64_t>(count));
+  }
+  return counts;
+}
+
 MarginalSource MarginalSource::compressed(const DomainCompression& compression) const {
   MarginalSource out;
   out.levels_ = compression.levels;

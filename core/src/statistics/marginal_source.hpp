@@ -68,4 +68,8 @@ class MarginalSource {
   std::vector<std::vector<uint32_t>> code_;         // given tables: original -> compressed code per column
 };
 
+class MarginalWorkload;
+// The concatenated counts of every marginal of `workload` (as MarginalWorkload::count on rows).
+Result<std::vector<int64_t>> count_workload(const MarginalSource& data, const MarginalWorkload& workload);
+
 }  // namespace privsynth

@@ -1,6 +1,7 @@
 // A release from count tables computed outside privsynth equals the release from the rows they were
-// counted from: Adult's six demo columns, adaptive-marginals with domain compression, the same test
-// seed -- the same synthetic table and the same receipt but for its "input". Count tables that are
+// counted from: Adult's six demo columns, adaptive-marginals and marginal-lp (MST with domain
+// compression and the tree fit; every pair with the LP fit), the same test seed -- the same
+// synthetic table and the same receipt but for its "input". Count tables that are
 // missing, malformed or not of one table, and mechanisms or options that need rows, are refused.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -61,10 +62,15 @@ Result<SynthesisOutput> from_counts(const std::string& counts, const std::string
 
 }  // namespace
 
-TEST_CASE("a release from count tables equals the release from the rows", "[counts][adaptive-marginals]") {
-  const std::string options =
-      R"({"epsilon":1,"mechanism":"adaptive-marginals","compressDomain":true,"testSeed":5,"evaluate":false,)"
-      R"("columns":["age","workclass","education","sex","race","income"]})";
+TEST_CASE("a release from count tables equals the release from the rows", "[counts][adaptive-marginals][marginal-lp]") {
+  const std::string columns = R"("columns":["age","workclass","education","sex","race","income"])";
+  const std::string options = GENERATE_COPY(
+      R"({"epsilon":1,"mechanism":"adaptive-marginals","compressDomain":true,"testSeed":5,"evaluate":false,)" +
+          columns + "}",
+      R"({"epsilon":1,"mechanism":"marginal-lp","compressDomain":true,"testSeed":6,"evaluate":false,)" + columns + "}",
+      R"({"epsilon":2,"mechanism":"marginal-lp","workload":"all","degree":2,"fit":"lp","testSeed":7,"evaluate":false,)" +
+          columns + "}");
+  INFO(options);
   const Json request = Json::parse(required_count_tables_json(testing::adult_data().schema, options).value());
   CHECK(request["tables"].size() == 15);  // every pair of the 6 columns
   const std::string counts = counts_json_for(options);
@@ -106,8 +112,11 @@ TEST_CASE("count tables that cannot be released from are refused with the reason
       message(R"({"tables":[{"columns":["sex"],"cells":[[0,10]]},{"columns":["race"],"cells":[[0,11]]}]})", options),
       Catch::Contains("not of one table"));
   const std::string counts = counts_json_for(options);
-  CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"marginal-lp","columns":["sex","income"]})"),
+  CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"reduced-space-lp","columns":["sex","income"]})"),
              Catch::Contains("reads the rows"));
+  CHECK_THAT(message(R"({"tables":[{"columns":["sex"],"cells":[[0,10],[1,12]]}]})",
+                     R"({"epsilon":1,"mechanism":"marginal-lp","columns":["age","sex","income"]})"),
+             Catch::Contains("no given count table holds the columns age, sex"));
   CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"adaptive-marginals","mlTarget":"income",)"
                              R"("columns":["age","workclass","education","sex","race","income"]})"),
              Catch::Contains("needs the rows"));

@@ -2,7 +2,9 @@
 // (marginal_lp_stages.hpp).
 #include "mechanisms/marginal_lp/marginal_lp.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
 #include "privacy/discrete_gaussian.hpp"
@@ -47,6 +49,24 @@ Result<double> discrete_gaussian_std_used(double noise_std) {
   return std::sqrt(variance.value());
 }
 
+std::vector<std::vector<int>> marginal_lp_count_tables(const MarginalLpOptions& options, int columns, int target) {
+  // MST: every pair (the selection may score any), or with a target tree every triple (target, a,
+  // b) and the pair (target, a); else every marginal of the workload's degree.
+  const bool mst = options.workload == MarginalWorkloadChoice::Mst && columns >= 2;
+  if (!mst) return column_subsets(columns, std::min(options.degree, columns));
+  std::vector<std::vector<int>> tables;
+  for (const std::vector<int>& pair : column_subsets(columns, 2)) {
+    if (target < 0 || pair[0] == target || pair[1] == target) {
+      tables.push_back(pair);
+      continue;
+    }
+    std::vector<int> triple{target, pair[0], pair[1]};
+    std::sort(triple.begin(), triple.end());
+    tables.push_back(triple);
+  }
+  return tables;
+}
+
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options) {
   const int target = context.target_column;
   PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalLpPlan plan,
@@ -59,17 +79,31 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
                          "the marginal mechanism needs the run's zCDP budget rho = cdp_rho(epsilon, delta)");
   }
   const Status cancelled = Status::error(ErrorCode::Cancelled, "cancelled");
+  const MarginalSource data = context.given_counts ? *context.given_counts : MarginalSource::from_rows(context.table);
+  if (context.given_counts) {  // every table the run may read, before anything is charged
+    for (const std::vector<int>& columns : marginal_lp_count_tables(options, int(data.levels().size()), target)) {
+      if (!data.has(columns)) {
+        std::string listed;
+        for (int c : columns) {
+          listed += (listed.empty() ? "" : ", ") +
+                    (size_t(c) < context.column_names.size() ? context.column_names[size_t(c)] : std::to_string(c));
+        }
+        return Status::error(ErrorCode::InvalidArgument,
+                             "no given count table holds the columns " + listed +
+                                 ": marginal-lp may read every such marginal (give a table over them)");
+      }
+    }
+  }
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled;
-  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalMeasurements measured, measure_first_marginals(context, options, plan));
-  compress_and_count(context.table, options, plan, measured);
-  if (plan.mst) PRIVSYNTH_RETURN_IF_ERROR(select_and_measure_tree(context, options, plan, measured));
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalMeasurements measured, measure_first_marginals(context, data, options, plan));
+  compress_and_count(data, options, plan, measured);
+  if (plan.mst) PRIVSYNTH_RETURN_IF_ERROR(select_and_measure_tree(context, data, options, plan, measured));
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled;
 
   // Everything below is post-processing of the noisy counts.
-  PRIVSYNTH_ASSIGN_OR_RETURN(
-      const MarginalEstimates estimates,
-      estimate_marginals(plan, measured.table(context.table).levels, target, measured, context.progress));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalEstimates estimates,
+                             estimate_marginals(plan, measured.compression.levels, target, measured, context.progress));
   PRIVSYNTH_ASSIGN_OR_RETURN(FittedRows fitted, fit_rows(context, options, plan, measured, estimates));
   MechanismOutput output;
   output.synthetic = measured.compression.identity() ? std::move(fitted.synthetic)

@@ -83,6 +83,11 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
 
 Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const MarginalLpOptions& options);
 
+// The count tables a run reads (MechanismContext::given_counts), from the options, the number of
+// chosen columns and the target (-1: none) alone: MST's every pair, or with a target tree every
+// (target, a, b); the "all" workload's every marginal of its degree.
+std::vector<std::vector<int>> marginal_lp_count_tables(const MarginalLpOptions& options, int columns, int target);
+
 // The registry entry of "marginal-lp" (marginal_lp/marginal_lp_mechanism.cpp).
 const MechanismDescriptor& marginal_lp_mechanism();
 

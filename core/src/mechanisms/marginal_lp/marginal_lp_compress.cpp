@@ -18,20 +18,20 @@ std::vector<double> clipped_distribution(std::vector<double> counts) {
 
 }  // namespace
 
-void compress_and_count(const EncodedTable& table, const MarginalLpOptions& options, const MarginalLpPlan& plan,
+void compress_and_count(const MarginalSource& data, const MarginalLpOptions& options, const MarginalLpPlan& plan,
                         MarginalMeasurements& measured) {
-  const int p = static_cast<int>(table.columns());
+  const int p = static_cast<int>(data.levels().size());
   std::vector<std::vector<double>>& one_way = measured.one_way_counts;
-  measured.compression = compress_domain(table.levels, one_way, -INFINITY);  // the identity
+  measured.compression = compress_domain(data.levels(), one_way, -INFINITY);  // the identity
   if (plan.mst && options.compress_domain) {
-    measured.compression = compress_domain(table.levels, one_way, 3 * marginal_noise_std(size_t(p), plan.rho_one));
+    measured.compression = compress_domain(data.levels(), one_way, 3 * marginal_noise_std(size_t(p), plan.rho_one));
     measured.noisy_cells.clear();
     for (int c = 0; c < p; ++c) {
       one_way[size_t(c)] = measured.compression.compress_counts(size_t(c), one_way[size_t(c)]);
       measured.noisy_cells.insert(measured.noisy_cells.end(), one_way[size_t(c)].begin(), one_way[size_t(c)].end());
     }
   }
-  if (!measured.compression.identity()) measured.compressed = measured.compression.compress(table);
+  if (!measured.compression.identity()) measured.compressed = data.compressed(measured.compression);
 
   double noisy_count = 0;
   for (int c = 0; c < p; ++c) {

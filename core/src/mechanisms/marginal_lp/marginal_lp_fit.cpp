@@ -54,7 +54,7 @@ Result<FittedRows> fit_by_tree(const MechanismContext& context, const MarginalLp
 Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOptions& options,
                              const MarginalLpPlan& plan, const MarginalMeasurements& measured,
                              const MarginalEstimates& estimates) {
-  const std::vector<int>& levels = measured.table(context.table).levels;
+  const std::vector<int>& levels = measured.compression.levels;
   double domain = 1;
   for (int level : levels) domain *= level;
   const bool whole_domain = domain <= double(options.full_domain_limit);

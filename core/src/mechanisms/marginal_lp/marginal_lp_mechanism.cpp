@@ -8,7 +8,12 @@ constexpr PrivacyModel kPrivacy{Neighbours::AddRemove, Accounting::Zcdp};
 
 Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalLpOptions options, read_marginal_lp_options(reader, epsilon));
-  return bind_options(options, kPrivacy.with_budget(epsilon, options.delta), &run_marginal_lp, &forecast_marginal_lp);
+  PreparedMechanism prepared =
+      bind_options(options, kPrivacy.with_budget(epsilon, options.delta), &run_marginal_lp, &forecast_marginal_lp);
+  prepared.count_tables = [options](const std::vector<std::string>& names, int target) {
+    return Result<std::vector<AttributeSet>>(marginal_lp_count_tables(options, int(names.size()), target));
+  };
+  return prepared;
 }
 
 }  // namespace

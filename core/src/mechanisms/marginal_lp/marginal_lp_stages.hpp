@@ -4,6 +4,7 @@
 // measure the tree's tables (MST); estimate consistent marginals and the model they define; fit
 // the rows; describe the run for the receipt. A stage that releases something charges it to the
 // run's accountant first; everything after the measurements is post-processing of them.
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "reference/tree_reference.hpp"
 #include "statistics/conditional_model.hpp"
 #include "statistics/domain_compression.hpp"
+#include "statistics/marginal_source.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -23,7 +25,7 @@ struct MarginalMeasurements {
   std::vector<double> noisy_cells;                  // their noisy cells, in the same order
   std::vector<std::vector<double>> one_way_counts;  // each column's noisy 1-way counts (compressed)
   DomainCompression compression;                    // MST's merging of rare values; the identity otherwise
-  EncodedTable compressed;                          // the private table in the compressed domain (unless identity)
+  std::optional<MarginalSource> compressed;         // the private counts in the compressed domain (unless identity)
   double noisy_count = 1;                           // the mean of the 1-way totals, at least 1
   std::vector<std::vector<double>> one_way_distribution;  // each column's counts clipped at 0, normalized
   // MST: the selected tree's edges (over the features only for a target tree), and a target
@@ -32,27 +34,26 @@ struct MarginalMeasurements {
   std::vector<std::pair<int, int>> oriented;
   int root = 0;
 
-  // The private table in the domain the measurements after compression use.
-  const EncodedTable& table(const EncodedTable& original) const {
-    return compression.identity() ? original : compressed;
-  }
+  // The private counts in the domain the measurements after compression use.
+  const MarginalSource& data(const MarginalSource& original) const { return compressed ? *compressed : original; }
 };
 
 // 1. The first release: every column's 1-way marginal (MST), or every marginal of degree 1..d.
-Result<MarginalMeasurements> measure_first_marginals(const MechanismContext& context, const MarginalLpOptions& options,
-                                                     const MarginalLpPlan& plan);
+Result<MarginalMeasurements> measure_first_marginals(const MechanismContext& context, const MarginalSource& data,
+                                                     const MarginalLpOptions& options, const MarginalLpPlan& plan);
 
 // 2. Post-processing of the 1-way counts: MST's domain compression (values whose noisy count is
 // below 3 noise standard deviations merge into one per column), the noisy record count (the mean
 // of the 1-way totals) and the 1-way distributions.
-void compress_and_count(const EncodedTable& table, const MarginalLpOptions& options, const MarginalLpPlan& plan,
+void compress_and_count(const MarginalSource& data, const MarginalLpOptions& options, const MarginalLpPlan& plan,
                         MarginalMeasurements& measured);
 
 // 3. MST: the spanning tree, chosen by the exponential mechanism (with three or more columns),
 // and the noisy cells of its tables: its 2-way marginals (plus every pair (target, x) for the LP
 // with a target), or for a target tree (target, root) and (target, parent, child) per edge.
-Status select_and_measure_tree(const MechanismContext& context, const MarginalLpOptions& options,
-                               const MarginalLpPlan& plan, MarginalMeasurements& measured);
+Status select_and_measure_tree(const MechanismContext& context, const MarginalSource& data,
+                               const MarginalLpOptions& options, const MarginalLpPlan& plan,
+                               MarginalMeasurements& measured);
 
 // 4. Post-processing: the fit's targets and, for MST, the consistent estimates' model.
 struct MarginalEstimates {
@@ -87,7 +88,7 @@ nlohmann::json marginal_lp_parameters(const MarginalLpOptions& options, const Ma
 
 // The noisy cells of every marginal of `workload`, discrete Gaussian noise of std `noise_std` on
 // each, charged first as one release ("what") of L2 sensitivity sqrt(#marginals).
-Result<std::vector<double>> measure_with_gaussian_noise(const EncodedTable& table, const MarginalWorkload& workload,
+Result<std::vector<double>> measure_with_gaussian_noise(const MarginalSource& data, const MarginalWorkload& workload,
                                                         double noise_std, const std::string& what,
                                                         const MechanismContext& context, bool disable_noise);
 

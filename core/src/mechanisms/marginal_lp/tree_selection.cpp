@@ -19,10 +19,10 @@ struct Components {
 
 // Each pair's score: the L1 distance between its true counts and the product of the noisy 1-way
 // marginals (sensitivity 1: one record moves one true count by 1).
-std::vector<double> pair_scores(const EncodedTable& table, const std::vector<std::vector<int>>& pairs,
-                                const MarginalWorkload& all_pairs, const std::vector<std::vector<double>>& one_way,
-                                double noisy_count) {
-  const std::vector<int64_t> counts = all_pairs.count(table);
+Result<std::vector<double>> pair_scores(const MarginalSource& data, const std::vector<std::vector<int>>& pairs,
+                                        const MarginalWorkload& all_pairs,
+                                        const std::vector<std::vector<double>>& one_way, double noisy_count) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<int64_t> counts, count_workload(data, all_pairs));
   std::vector<double> scores(pairs.size(), 0.0);
   for (size_t e = 0; e < pairs.size(); ++e) {
     const Marginal& marginal = all_pairs.marginals()[e];
@@ -41,18 +41,20 @@ std::vector<double> pair_scores(const EncodedTable& table, const std::vector<std
 // over the pairs that join two components, each an epsilon_em exponential mechanism
 // (MarginalLpPlan::selection_epsilon). A column `excluded` (>= 0: the prediction target, which
 // every table will hold) is left out.
-Result<std::vector<std::vector<int>>> select_tree(const EncodedTable& table,
+Result<std::vector<std::vector<int>>> select_tree(const MarginalSource& data,
                                                   const std::vector<std::vector<double>>& one_way, double noisy_count,
                                                   double epsilon_em, Accountant& accountant, RandomSource& random,
                                                   int excluded) {
+  const size_t columns = data.levels().size();
   std::vector<std::vector<int>> pairs;
-  for (const std::vector<int>& pair : column_subsets(static_cast<int>(table.columns()), 2)) {
+  for (const std::vector<int>& pair : column_subsets(static_cast<int>(columns), 2)) {
     if (pair[0] != excluded && pair[1] != excluded) pairs.push_back(pair);
   }
-  const int p = static_cast<int>(table.columns()) - (excluded >= 0 ? 1 : 0);  // the tree's nodes
-  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload all_pairs, MarginalWorkload::from_column_sets(table.levels, pairs));
-  const std::vector<double> scores = pair_scores(table, pairs, all_pairs, one_way, noisy_count);
-  Components components(table.columns());
+  const int p = static_cast<int>(columns) - (excluded >= 0 ? 1 : 0);  // the tree's nodes
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload all_pairs, MarginalWorkload::from_column_sets(data.levels(), pairs));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<double> scores,
+                             pair_scores(data, pairs, all_pairs, one_way, noisy_count));
+  Components components(columns);
   std::vector<std::vector<int>> chosen;
   for (int round = 1; round < p; ++round) {
     std::vector<size_t> candidates;
@@ -121,10 +123,11 @@ std::vector<int> sorted_columns(std::vector<int> columns) {
   return columns;
 }
 
-Status select_and_measure_tree(const MechanismContext& context, const MarginalLpOptions& options,
-                               const MarginalLpPlan& plan, MarginalMeasurements& measured) {
-  const EncodedTable& work = measured.table(context.table);
-  const int p = static_cast<int>(work.columns());
+Status select_and_measure_tree(const MechanismContext& context, const MarginalSource& data,
+                               const MarginalLpOptions& options, const MarginalLpPlan& plan,
+                               MarginalMeasurements& measured) {
+  const MarginalSource& work = measured.data(data);
+  const int p = static_cast<int>(work.levels().size());
   const int target = context.target_column;
   if (plan.select) {
     if (!keep_going(context.progress, Phase::Measure, 0.3, "selecting a spanning tree of 2-way marginals")) {
@@ -137,7 +140,7 @@ Status select_and_measure_tree(const MechanismContext& context, const MarginalLp
     measured.tree = {{0, 1}};  // two columns: the only pair
   }
   const std::vector<std::vector<int>> tables = tables_to_measure(plan, p, target, measured);
-  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload, MarginalWorkload::from_column_sets(work.levels, tables));
+  PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload, MarginalWorkload::from_column_sets(work.levels(), tables));
   PRIVSYNTH_ASSIGN_OR_RETURN(
       const std::vector<double> cells,
       measure_with_gaussian_noise(

@@ -154,7 +154,7 @@ export const COUNT_TABLES_HELP = `Usage: privsynth count-tables --schema <s.json
 Prints, as JSON, the exact marginal count tables the run with these options reads: the column sets
 an SQL engine inside your perimeter must GROUP BY, so that a table too large to bring here is
 measured there and released with "privsynth release" (docs/scale.md). Reads no data. Today
-adaptive-marginals reads its data only through count tables; other mechanisms need rows.
+adaptive-marginals and marginal-lp read their data only through count tables; the others need rows.
 
 ${EXIT_CODES}`;
 
@@ -169,7 +169,7 @@ same --seed the release equals the one from the rows, but for the receipt's "inp
   --counts <file>             the count tables (JSON; see count-tables for which)
   -s, --schema <file>         the public schema JSON
   -e, --epsilon <e>           the total budget, > 0
-      --mechanism <name>      adaptive-marginals (the mechanism that reads count tables)
+      --mechanism <name>      adaptive-marginals or marginal-lp (the mechanisms that read count tables)
       --delta, --columns, --option, --options-json, --seed   as for synth
   -o, --out <file>            the synthetic CSV ("-" or absent: standard output)
       --receipt <file>        the privacy receipt (required)
