@@ -35,17 +35,18 @@ Result<DirectDpModel> train_direct_dp_model(const EncodedTable& train, int targe
   } else {
     for (int k = 0; k < classes; ++k) positives.push_back(uint32_t(k));
   }
+  // The one-hot features do not depend on the labels: encoded once, labels per model.
+  PRIVSYNTH_ASSIGN_OR_RETURN(const LabeledFeatures features, features_of(train, target_column, positives.front()));
   DirectDpModel model;
   model.target_column = target_column;
+  model.feature_columns = features.feature_columns;
   const double rho_each = accountant.remaining() / double(positives.size());
+  DpGradientDescentOptions options;
+  options.fit_intercept = true;
   for (uint32_t positive : positives) {
-    PRIVSYNTH_ASSIGN_OR_RETURN(LabeledFeatures features, features_of(train, target_column, positive));
-    DpGradientDescentOptions options;
-    options.fit_intercept = true;
-    PRIVSYNTH_ASSIGN_OR_RETURN(DpGradientDescentFit fit, train_dp_logistic_regression(features.x, features.y, rho_each,
-                                                                                      options, accountant, random));
-    model.feature_columns = features.feature_columns;
-    model.column_offsets = features.column_offsets;
+    const Eigen::VectorXd labels = one_vs_rest_labels(train.codes[size_t(target_column)], positive);
+    PRIVSYNTH_ASSIGN_OR_RETURN(DpGradientDescentFit fit,
+                               train_dp_logistic_regression(features.x, labels, rho_each, options, accountant, random));
     model.positive_codes.push_back(positive);
     model.fits.push_back(std::move(fit));
   }

@@ -24,7 +24,6 @@ inline constexpr size_t kMaxDpModelFeatures = 100'000;
 struct DirectDpModel {
   int target_column = -1;
   std::vector<int> feature_columns;        // the table's other columns, in feature order
-  std::vector<size_t> column_offsets;      // first one-hot feature of each
   std::vector<uint32_t> positive_codes;    // per model: the target code it scores
   std::vector<DpGradientDescentFit> fits;  // per model
 };

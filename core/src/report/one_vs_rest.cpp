@@ -6,12 +6,6 @@
 namespace privsynth {
 namespace {
 
-Eigen::VectorXd labels_of_class(const std::vector<uint32_t>& codes, uint32_t positive) {
-  Eigen::VectorXd y(Eigen::Index(codes.size()));
-  for (size_t row = 0; row < codes.size(); ++row) y[Eigen::Index(row)] = codes[row] == positive ? 1.0 : -1.0;
-  return y;
-}
-
 // One model per class on `train`, scored on `test`'s rows.
 Result<ClassScores> fit_and_score(const LabeledFeatures& train, const std::vector<uint32_t>& train_codes,
                                   const LabeledFeatures& test, const std::vector<uint32_t>& test_codes, int classes,
@@ -20,7 +14,8 @@ Result<ClassScores> fit_and_score(const LabeledFeatures& train, const std::vecto
   if (options.penalty == PenaltyRule::InverseSampleSize) model.l2_penalty = 1.0 / double(train.x.rows);
   ClassScores out{Eigen::MatrixXd(Eigen::Index(test.x.rows), classes), test_codes};
   for (int k = 0; k < classes; ++k) {
-    const Result<LogisticFit> fit = fit_logistic_regression(train.x, labels_of_class(train_codes, uint32_t(k)), model);
+    const Result<LogisticFit> fit =
+        fit_logistic_regression(train.x, one_vs_rest_labels(train_codes, uint32_t(k)), model);
     if (!fit.is_ok()) {
       return Status::error(fit.status().code(),
                            std::string(which) + " model of class " + std::to_string(k) + ": " + fit.status().message());
@@ -31,6 +26,12 @@ Result<ClassScores> fit_and_score(const LabeledFeatures& train, const std::vecto
 }
 
 }  // namespace
+
+Eigen::VectorXd one_vs_rest_labels(const std::vector<uint32_t>& codes, uint32_t positive) {
+  Eigen::VectorXd y(Eigen::Index(codes.size()));
+  for (size_t row = 0; row < codes.size(); ++row) y[Eigen::Index(row)] = codes[row] == positive ? 1.0 : -1.0;
+  return y;
+}
 
 double one_vs_rest_accuracy(const ClassScores& scores) {
   if (scores.truth.empty()) return 0;
@@ -47,7 +48,7 @@ std::optional<double> one_vs_rest_macro_auc(const ClassScores& scores) {
   double sum = 0;
   int counted = 0;
   for (Eigen::Index k = 0; k < scores.scores.cols(); ++k) {
-    const Result<double> auc = roc_auc(scores.scores.col(k), labels_of_class(scores.truth, uint32_t(k)));
+    const Result<double> auc = roc_auc(scores.scores.col(k), one_vs_rest_labels(scores.truth, uint32_t(k)));
     if (!auc.is_ok()) continue;  // class k absent from the rows, or every row in it
     sum += auc.value();
     ++counted;

@@ -27,6 +27,9 @@ struct ClassScores {
   std::vector<uint32_t> truth;
 };
 
+// +1 for the rows of class `positive`, -1 for the others: the labels of that class's model.
+Eigen::VectorXd one_vs_rest_labels(const std::vector<uint32_t>& codes, uint32_t positive);
+
 // Fraction of rows whose highest-scoring class (the lowest code on a tie) is their own.
 double one_vs_rest_accuracy(const ClassScores& scores);
 // The mean over classes of the ROC-AUC of class k's scores for "class k against the rest", over the
