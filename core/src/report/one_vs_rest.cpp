@@ -10,8 +10,7 @@ namespace {
 Result<ClassScores> fit_and_score(const LabeledFeatures& train, const std::vector<uint32_t>& train_codes,
                                   const LabeledFeatures& test, const std::vector<uint32_t>& test_codes, int classes,
                                   const TstrOptions& options, const char* which) {
-  LogisticRegressionOptions model = options.model;
-  if (options.penalty == PenaltyRule::InverseSampleSize) model.l2_penalty = 1.0 / double(train.x.rows);
+  const LogisticRegressionOptions model = model_options_for(options, train.x.rows);
   ClassScores out{Eigen::MatrixXd(Eigen::Index(test.x.rows), classes), test_codes};
   for (int k = 0; k < classes; ++k) {
     const Result<LogisticFit> fit =

@@ -78,8 +78,7 @@ struct TrainedModel {
 
 Result<TrainedModel> train_and_rank(const LabeledFeatures& train, const LabeledFeatures& test,
                                     const TstrOptions& options, const char* which) {
-  LogisticRegressionOptions model = options.model;
-  if (options.penalty == PenaltyRule::InverseSampleSize) model.l2_penalty = 1.0 / static_cast<double>(train.x.rows);
+  const LogisticRegressionOptions model = model_options_for(options, train.x.rows);
   Result<LogisticFit> fit = fit_logistic_regression(train.x, train.y, model);
   if (!fit.is_ok()) {
     return Status::error(fit.status().code(), std::string(which) + " model: " + fit.status().message());
@@ -90,6 +89,12 @@ Result<TrainedModel> train_and_rank(const LabeledFeatures& train, const LabeledF
 }
 
 }  // namespace
+
+LogisticRegressionOptions model_options_for(const TstrOptions& options, size_t rows) {
+  LogisticRegressionOptions model = options.model;
+  if (options.penalty == PenaltyRule::InverseSampleSize) model.l2_penalty = 1.0 / static_cast<double>(rows);
+  return model;
+}
 
 Result<LabeledFeatures> encode_features(const EncodedTable& table, int target_column,
                                         const FeatureEncodingOptions& options) {

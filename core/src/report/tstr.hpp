@@ -68,6 +68,9 @@ struct TstrOptions {
   PenaltyRule penalty = PenaltyRule::InverseSampleSize;
 };
 
+// The model options a training table of `rows` rows gets under options.penalty.
+LogisticRegressionOptions model_options_for(const TstrOptions& options, size_t rows);
+
 struct TstrModelResult {
   LogisticFit fit;
   double l2_penalty = 0;     // lambda used
