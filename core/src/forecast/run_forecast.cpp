@@ -115,10 +115,8 @@ RunShape shape_of(const RunForecast& forecast, const RunSetup& setup) {
   shape.evaluate = setup.common.evaluate;
   shape.ml = !setup.common.ml_target.empty();
   if (!shape.ml) return shape;
-  std::vector<std::string> targets{setup.common.ml_target};
-  targets.insert(targets.end(), setup.common.ml_extra_targets.begin(), setup.common.ml_extra_targets.end());
   const Result<Accountant> direct = direct_model_accountant(setup);
-  for (const std::string& target : targets) {
+  for (const std::string& target : setup.common.ml_targets()) {
     size_t features = 0, classes = 2;
     for (size_t c = 0; c < forecast.levels.size(); ++c) {
       if (forecast.column_names[c] == target) classes = size_t(forecast.levels[c]);
@@ -182,7 +180,7 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     }
   }
   if (!setup.common.ml_target.empty() && setup.common.ml_direct_dp) {
-    const size_t targets = 1 + setup.common.ml_extra_targets.size();
+    const size_t targets = setup.common.ml_targets().size();
     forecast.notes.push_back(
         "mlDirectDp: " + std::to_string(targets) + (targets == 1 ? " model" : " models") +
         " trained directly under DP (one per target) come back beside the synthetic table, each a separate release "

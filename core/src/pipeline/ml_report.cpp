@@ -182,8 +182,7 @@ Result<Accountant> direct_model_accountant(const RunSetup& setup) {
 
 Result<MlEvaluation> evaluate_ml_targets(const MlInputs& inputs, RandomSource& random, const ProgressSink& progress) {
   const RunCommonOptions& common = inputs.setup.common;
-  std::vector<std::string> targets{common.ml_target};
-  targets.insert(targets.end(), common.ml_extra_targets.begin(), common.ml_extra_targets.end());
+  const std::vector<std::string> targets = common.ml_targets();
   MlEvaluation evaluation;
   for (size_t done = 0; done < targets.size(); ++done) {
     const std::string& name = targets[done];

@@ -37,6 +37,13 @@ struct RunCommonOptions {
   // Further targets scored on the same synthetic table (Zhou et al., Fig. 5); the mechanism itself
   // favours only ml_target.
   std::vector<std::string> ml_extra_targets;
+  // ml_target then ml_extra_targets (empty without a target).
+  std::vector<std::string> ml_targets() const {
+    if (ml_target.empty()) return {};
+    std::vector<std::string> targets{ml_target};
+    targets.insert(targets.end(), ml_extra_targets.begin(), ml_extra_targets.end());
+    return targets;
+  }
   // With a target: also train its model directly under DP at the run's (epsilon, delta), for the
   // report and as a separate release (private_models/direct_dp_model.hpp).
   bool ml_direct_dp = true;
