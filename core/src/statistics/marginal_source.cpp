@@ -153,6 +153,21 @@ Result<std::vector<double>> MarginalSource::dense(const AttributeSet& columns) c
   return project(*best, counts_->levels, code_, levels_, columns);
 }
 
+Status require_count_tables(const MarginalSource& data, const std::vector<AttributeSet>& needed,
+                            const std::vector<std::string>& names, const std::string& mechanism) {
+  for (const AttributeSet& columns : needed) {
+    if (data.has(columns)) continue;
+    std::string listed;
+    for (int c : columns) {
+      listed += (listed.empty() ? "" : ", ") + (size_t(c) < names.size() ? names[size_t(c)] : std::to_string(c));
+    }
+    return Status::error(ErrorCode::InvalidArgument, "no given count table holds the columns " + listed + ": " +
+                                                         mechanism +
+                                                         " may read that marginal (give a table over them)");
+  }
+  return Status::ok();
+}
+
 Result<std::vector<int64_t>> count_workload(const MarginalSource& data, const MarginalWorkload& workload) {
   std::vector<int64_t> counts;
   counts.reserve(workload.statistic_count());

@@ -8,6 +8,7 @@
 // A given table is as sensitive as the rows it was counted from.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -67,6 +68,11 @@ class MarginalSource {
   std::shared_ptr<const MarginalCounts> counts_;    // given tables, at their original levels
   std::vector<std::vector<uint32_t>> code_;         // given tables: original -> compressed code per column
 };
+
+// Refuses (InvalidArgument) unless `data` can answer every table of `needed`: what a mechanism that
+// reads count tables checks before anything is charged. `names` name the columns in the message.
+Status require_count_tables(const MarginalSource& data, const std::vector<AttributeSet>& needed,
+                            const std::vector<std::string>& names, const std::string& mechanism);
 
 class MarginalWorkload;
 // The concatenated counts of every marginal of `workload` (as MarginalWorkload::count on rows).

@@ -195,15 +195,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   if (context.given_counts) {
     PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> needed,
                                adaptive_count_tables(options, names, context.target_column));
-    for (const AttributeSet& columns : needed) {
-      if (!original.has(columns)) {
-        std::string listed;
-        for (int c : columns) listed += (listed.empty() ? "" : ", ") + names[size_t(c)];
-        return Status::error(ErrorCode::InvalidArgument,
-                             "no given count table holds the columns " + listed +
-                                 ": adaptive-marginals reads every marginal of its workload (give a table over them)");
-      }
-    }
+    PRIVSYNTH_RETURN_IF_ERROR(require_count_tables(original, needed, names, "adaptive-marginals"));
   }
 
   // 1. Every 1-way marginal at sigma.

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <string>
 
 #include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
 #include "privacy/discrete_gaussian.hpp"
@@ -81,18 +80,9 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
   const Status cancelled = Status::error(ErrorCode::Cancelled, "cancelled");
   const MarginalSource data = context.given_counts ? *context.given_counts : MarginalSource::from_rows(context.table);
   if (context.given_counts) {  // every table the run may read, before anything is charged
-    for (const std::vector<int>& columns : marginal_lp_count_tables(options, int(data.levels().size()), target)) {
-      if (!data.has(columns)) {
-        std::string listed;
-        for (int c : columns) {
-          listed += (listed.empty() ? "" : ", ") +
-                    (size_t(c) < context.column_names.size() ? context.column_names[size_t(c)] : std::to_string(c));
-        }
-        return Status::error(ErrorCode::InvalidArgument,
-                             "no given count table holds the columns " + listed +
-                                 ": marginal-lp may read every such marginal (give a table over them)");
-      }
-    }
+    PRIVSYNTH_RETURN_IF_ERROR(require_count_tables(data,
+                                                   marginal_lp_count_tables(options, int(data.levels().size()), target),
+                                                   context.column_names, "marginal-lp"));
   }
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled;
