@@ -82,7 +82,7 @@ class OneHotView {
     return h;
   }
 
- private:
+ protected:
   const OneHotDesign& x_;
 };
 
@@ -92,7 +92,7 @@ using SparseGram = Eigen::SparseMatrix<double>;
 // diagonal entry is stored (levels no row holds get an explicit 0), so a ridge can be added in place.
 class SparseOneHotView : public OneHotView {
  public:
-  explicit SparseOneHotView(const OneHotDesign& x) : OneHotView(x), x_(x) {}
+  explicit SparseOneHotView(const OneHotDesign& x) : OneHotView(x) {}
   SparseGram weighted_gram(const Eigen::VectorXd& d) const {
     std::vector<Eigen::Triplet<double>> entries;
     entries.reserve(x_.rows * x_.active_per_row * x_.active_per_row + x_.dimension);
@@ -109,9 +109,6 @@ class SparseOneHotView : public OneHotView {
     h.setFromTriplets(entries.begin(), entries.end());  // duplicates are summed
     return h;
   }
-
- private:
-  const OneHotDesign& x_;
 };
 
 void add_to_diagonal(Eigen::MatrixXd& h, double value) { h.diagonal().array() += value; }
