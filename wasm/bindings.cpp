@@ -166,9 +166,10 @@ val synthesize_from_counts(const std::string& schema_json, const std::string& co
       privsynth::CountsSynthesisInput{schema_json, counts_json, options_json}, progress_sink(on_progress)));
 }
 
-// countTables(schemaJson, optionsJson) -> { ok, requestJson } | { ok: false, code, message }
-val count_tables(const std::string& schema_json, const std::string& options_json) {
-  const privsynth::Result<std::string> request = privsynth::required_count_tables_json(schema_json, options_json);
+// countTables(schemaJson, optionsJson, queryJson) -> { ok, requestJson } | { ok: false, code, message }
+val count_tables(const std::string& schema_json, const std::string& options_json, const std::string& query_json) {
+  const privsynth::Result<std::string> request =
+      privsynth::required_count_tables_json(schema_json, options_json, query_json);
   if (!request.is_ok()) return error_object(request.status());
   val result = ok_object();
   result.set("requestJson", request.value());

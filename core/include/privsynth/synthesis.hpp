@@ -57,8 +57,12 @@ struct CountsSynthesisInput {
 Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress = {});
 
 // The count tables a run with these options reads (column names), from public inputs only: what the
-// SQL engine must compute. Errors: those of the options, or a mechanism that reads rows.
-Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json);
+// SQL engine must compute. With `query_json` ({"dialect": "duckdb" | "postgres" | "spark", "from":
+// table, "nulls", "typedColumns", "grouping"}; docs/scale.md) it also holds "sql", the one-pass query
+// that computes them with the schema's encoding applied in SQL. Errors: those of the options or the
+// query, or a mechanism that reads rows.
+Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json,
+                                               std::string_view query_json = {});
 
 // The same run fed chunk by chunk (a streaming CSV reader): options and schema are checked by
 // start() before any record is read; only the encoded codes of the table are kept in between.

@@ -60,6 +60,9 @@ bool parse_plain_decimal(std::string_view token, double& out) {
 bool parse_cell_number(std::string_view token, double& out) {
   if (token.empty() || token.size() > 64) return false;
   if (parse_plain_decimal(token, out)) return true;
+  // Decimal numbers only: strtod would also read hexadecimal ("0x1p3"), which the count query's
+  // grammar (sql/sql_dialect.cpp) does not, and no table means by it.
+  if (token.find_first_of("xX") != std::string_view::npos) return false;
   char buffer[65];
   token.copy(buffer, token.size());
   buffer[token.size()] = '\0';

@@ -72,21 +72,22 @@ Result<MarginalCounts> parse_count_tables_json(std::string_view json, const std:
   return counts;
 }
 
-std::string count_tables_request_json(const std::vector<AttributeSet>& tables, const std::vector<Column>& columns) {
+std::string count_tables_request_json(const std::vector<AttributeSet>& tables, const std::vector<Column>& columns,
+                                      const std::optional<std::string>& sql) {
   Json list = Json::array();
   for (const AttributeSet& set : tables) {
     Json names = Json::array();
     for (int c : set) names.push_back(columns[size_t(c)].name);
     list.push_back(names);
   }
-  return to_json_text(
-      Json{{"kind", "privsynth count tables request"},
-           {"tables", list},
-           {"note",
-            "the exact records per cell of each table (GROUP BY its columns), codes as the schema encodes them; the "
-            "counts are as sensitive as the rows: they stay inside the data owner's perimeter until privsynth adds "
-            "the noise"}},
-      1);
+  Json request{{"kind", "privsynth count tables request"},
+               {"tables", list},
+               {"note",
+                "the exact records per cell of each table (GROUP BY its columns), codes as the schema encodes them; "
+                "the counts are as sensitive as the rows: they stay inside the data owner's perimeter until "
+                "privsynth adds the noise"}};
+  if (sql) request["sql"] = *sql;
+  return to_json_text(request, 1);
 }
 
 }  // namespace privsynth

@@ -7,6 +7,7 @@
 // where a code is the column's encoded level: a category's position in the schema, a numeric
 // column's bin, and a nullable column's last level for missing (docs/scale.md). The tables are
 // AS SENSITIVE AS THE ROWS they were counted from.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,9 @@ namespace privsynth {
 // the wrong length, a code outside its column's levels, a count that is not a whole number >= 0).
 Result<MarginalCounts> parse_count_tables_json(std::string_view json, const std::vector<Column>& columns);
 
-// {"tables": [[names], ...], "note": ...}: the tables a run reads, for an SQL engine to compute.
-std::string count_tables_request_json(const std::vector<AttributeSet>& tables, const std::vector<Column>& columns);
+// {"tables": [[names], ...], "note": ..., "sql"?}: the tables a run reads, for an SQL engine to
+// compute, with the query that computes them when there is one (sql/count_query.hpp).
+std::string count_tables_request_json(const std::vector<AttributeSet>& tables, const std::vector<Column>& columns,
+                                      const std::optional<std::string>& sql);
 
 }  // namespace privsynth

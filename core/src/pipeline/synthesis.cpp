@@ -26,6 +26,7 @@
 #include "report/distribution_report.hpp"
 #include "report/kernel_report.hpp"
 #include "report/marginal_report.hpp"
+#include "sql/count_query.hpp"
 
 namespace privsynth {
 namespace {
@@ -33,7 +34,8 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr const char* kCountTablesInput =
-    "exact marginal count tables computed outside privsynth (as sensitive as the rows), not the rows themselves";
+    "exact marginal count tables computed by an SQL engine (DuckDB in privsynth, or the data owner's own; as "
+    "sensitive as the rows), not the rows themselves";
 
 Json distances_json(const std::vector<MarginalDistance>& distances, const std::vector<std::string>& names) {
   Json list = Json::array();
@@ -277,7 +279,8 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
   return run_with_setup(setup, chosen, std::move(data), progress, PipelineSteps{}, &source);
 }
 
-Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json) {
+Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json,
+                                               std::string_view query_json) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
   if (!setup.mechanism.count_tables) {
     return Status::error(ErrorCode::InvalidArgument,
@@ -287,7 +290,14 @@ Result<std::string> required_count_tables_json(std::string_view schema_json, std
   std::vector<std::string> names;
   for (const Column& column : chosen.columns) names.push_back(column.name);
   PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> tables, setup.mechanism.count_tables(names, -1));
-  return count_tables_request_json(tables, chosen.columns);
+  if (query_json.empty()) return count_tables_request_json(tables, chosen.columns, std::nullopt);
+  PRIVSYNTH_ASSIGN_OR_RETURN(nlohmann::json query, parse_options_json(std::string(query_json)));
+  OptionReader reader(query);
+  PRIVSYNTH_ASSIGN_OR_RETURN(const CountQueryTarget target, read_count_query_target(reader));
+  const EncodingRules rules{chosen.missing_tokens, setup.common.out_of_domain,
+                            unfixable_cells_for(setup.mechanism.privacy.neighbours)};
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::string sql, count_query_sql(chosen.columns, rules, tables, target));
+  return count_tables_request_json(tables, chosen.columns, sql);
 }
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {

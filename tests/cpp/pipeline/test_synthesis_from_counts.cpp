@@ -85,7 +85,7 @@ TEST_CASE("a release from count tables equals the release from the rows", "[coun
     CHECK(given.value().columns[c].numbers == rows.value().columns[c].numbers);
   }
   Json receipt = Json::parse(given.value().receipt_json);
-  CHECK_THAT(receipt["input"].get<std::string>(), Catch::Contains("count tables computed outside privsynth"));
+  CHECK_THAT(receipt["input"].get<std::string>(), Catch::Contains("count tables computed by an SQL engine"));
   receipt.erase("input");
   CHECK(receipt == Json::parse(rows.value().receipt_json));
   CHECK(Json::parse(given.value().report_json).contains("input"));

@@ -1,0 +1,148 @@
+#include "sql/count_query.hpp"
+
+#include <algorithm>
+
+namespace privsynth {
+namespace {
+
+Status invalid(const std::string& message) { return Status::error(ErrorCode::InvalidArgument, message); }
+
+std::string code_name(size_t c) { return "k" + std::to_string(c); }
+std::string token_name(size_t c) { return "t" + std::to_string(c); }
+std::string number_name(size_t c) { return "v" + std::to_string(c); }
+std::string fixed_name(size_t c) { return "f" + std::to_string(c); }
+std::string cell_name(size_t c) { return "c" + std::to_string(c); }
+
+std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : separator) + part;
+  return out;
+}
+
+bool is_typed(const Column& column, const CountQueryTarget& target) {
+  return column.kind == ColumnKind::Numeric &&
+         std::find(target.typed_columns.begin(), target.typed_columns.end(), column.name) != target.typed_columns.end();
+}
+
+// Steps, each a SELECT over the one before, so no expression repeats a long one: the cells and
+// their tokens, the tokens read as numbers, numbers as the clamp policy fixes them, the codes.
+std::string encoded_rows(const std::vector<Column>& columns, const EncodingRules& rules,
+                         const CountQueryTarget& target) {
+  const SqlDialect d = target.dialect;
+  std::vector<std::string> tokens, numbers, fixed, codes;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    const Column& column = columns[c];
+    const std::string source = sql_identifier(d, column.name);
+    const bool typed = is_typed(column, target);
+    std::string token = typed ? source : sql_token(d, source);
+    if (!typed && target.nulls == SqlNulls::EmptyText) token = "COALESCE(" + token + ", '')";
+    tokens.push_back(source + " AS " + cell_name(c) + ", " + token + " AS " + token_name(c));
+    // A categorical column needs a number only to match numeric categories.
+    const bool needs_number =
+        column.kind == ColumnKind::Numeric ||
+        std::any_of(column.categories.begin(), column.categories.end(), [](const Category& k) { return k.number; });
+    numbers.push_back(cell_name(c) + ", " + token_name(c) + ", " +
+                      (!needs_number ? "NULL"
+                       : typed       ? sql_number_of_typed(d, token_name(c))
+                                     : sql_number_of_token(d, token_name(c))) +
+                      " AS " + number_name(c));
+    const bool numeric = column.kind == ColumnKind::Numeric;
+    fixed.push_back(cell_name(c) + ", " + token_name(c) + ", " + number_name(c) + ", " +
+                    (numeric ? fixed_value_sql(d, column, number_name(c)) : "NULL") + " AS " + fixed_name(c));
+    CellExpressions cell;
+    cell.cell = cell_name(c);
+    cell.token = token_name(c);
+    cell.number = number_name(c);
+    cell.fixed = fixed_name(c);
+    cell.typed = typed;
+    cell.null_is_missing = target.nulls == SqlNulls::Missing;
+    codes.push_back(column_code_sql(d, column, cell, rules) + " AS " + code_name(c));
+  }
+  std::vector<std::string> all_kept;
+  for (size_t c = 0; c < columns.size(); ++c) all_kept.push_back(code_name(c) + " >= 0");
+  std::vector<std::string> code_names;
+  for (size_t c = 0; c < columns.size(); ++c) code_names.push_back(code_name(c));
+  return "privsynth_tokens AS (\n  SELECT " + joined(tokens, ",\n    ") + "\n  FROM " + target.from +
+         "\n),\nprivsynth_numbers AS (\n  SELECT " + joined(numbers, ",\n    ") +
+         "\n  FROM privsynth_tokens\n),\nprivsynth_fixed AS (\n  SELECT " + joined(fixed, ",\n    ") +
+         "\n  FROM privsynth_numbers\n),\nprivsynth_codes AS (\n  SELECT " + joined(codes, ",\n    ") +
+         "\n  FROM privsynth_fixed\n),\nprivsynth_encoded AS (\n  SELECT CASE WHEN " + joined(all_kept, " AND ") +
+         " THEN 1 ELSE 0 END AS " + kKeptColumn + ", " + joined(code_names, ", ") + "\n  FROM privsynth_codes\n)";
+}
+
+// The SELECT list of one grouping: the table's code columns, NULL for the others.
+std::string select_list(const std::vector<Column>& columns, const std::vector<bool>& output, const AttributeSet* table,
+                        SqlDialect d) {
+  std::vector<std::string> items{kKeptColumn};
+  for (size_t c = 0; c < columns.size(); ++c) {
+    if (!output[c]) continue;
+    const bool grouped = !table || std::find(table->begin(), table->end(), int(c)) != table->end();
+    items.push_back((grouped ? code_name(c) : "CAST(NULL AS INTEGER)") + " AS " + sql_identifier(d, columns[c].name));
+  }
+  items.push_back(std::string("COUNT(*) AS ") + kCountColumn);
+  return joined(items, ", ");
+}
+
+std::string group_list(const AttributeSet& table) {
+  std::vector<std::string> items{kKeptColumn};
+  for (int c : table) items.push_back(code_name(size_t(c)));
+  return joined(items, ", ");
+}
+
+}  // namespace
+
+Result<CountQueryTarget> read_count_query_target(OptionReader& reader) {
+  CountQueryTarget target;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("dialect", target.dialect, kSqlDialects));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text("from", target.from));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("nulls", target.nulls, kSqlNulls));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("typedColumns", target.typed_columns));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("grouping", target.grouping, kSqlGroupings));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
+  if (target.from.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return invalid("the query needs \"from\": the table (a name, or a table expression such as read_parquet(...))");
+  }
+  return target;
+}
+
+Result<std::string> count_query_sql(const std::vector<Column>& columns, const EncodingRules& rules,
+                                    const std::vector<AttributeSet>& tables, const CountQueryTarget& target) {
+  for (const std::string& name : target.typed_columns) {
+    const auto at = std::find_if(columns.begin(), columns.end(), [&](const Column& c) { return c.name == name; });
+    if (at == columns.end() || at->kind != ColumnKind::Numeric) {
+      return invalid("\"typedColumns\" names \"" + name + "\", which is not a chosen numeric column");
+    }
+  }
+  for (const Column& column : columns) {
+    if (column.name == kKeptColumn || column.name == kCountColumn) {
+      return invalid("a column is named \"" + column.name + "\", which the count query uses for itself");
+    }
+  }
+  const SqlDialect d = target.dialect;
+  std::vector<bool> output(columns.size(), false);
+  for (const AttributeSet& table : tables) {
+    for (int c : table) output[size_t(c)] = true;
+  }
+  std::string body;
+  if (target.grouping == SqlGrouping::Sets) {
+    std::vector<std::string> sets{"(" + std::string(kKeptColumn) + ")"};
+    for (const AttributeSet& table : tables) sets.push_back("(" + group_list(table) + ")");
+    body = "SELECT " + select_list(columns, output, nullptr, d) +
+           "\nFROM privsynth_encoded\nGROUP BY GROUPING SETS (\n  " + joined(sets, ",\n  ") + "\n)";
+  } else {
+    const AttributeSet none;
+    std::vector<std::string> parts{"SELECT " + select_list(columns, output, &none, d) +
+                                   " FROM privsynth_encoded GROUP BY " + kKeptColumn};
+    for (const AttributeSet& table : tables) {
+      parts.push_back("SELECT " + select_list(columns, output, &table, d) + " FROM privsynth_encoded GROUP BY " +
+                      group_list(table));
+    }
+    body = joined(parts, "\nUNION ALL\n");
+  }
+  return "-- privsynth: the exact count tables of one run (docs/scale.md). THE RESULT IS AS SENSITIVE AS THE\n"
+         "-- ROWS: keep it inside the data owner's perimeter; privsynth adds the noise.\n"
+         "WITH " +
+         encoded_rows(columns, rules, target) + "\n" + body + "\n";
+}
+
+}  // namespace privsynth

@@ -1,0 +1,48 @@
+#pragma once
+// The SQL that computes a run's exact count tables inside the data owner's perimeter (docs/scale.md):
+// one pass over the table, every chosen column encoded as the row path encodes it
+// (sql/column_code_sql.hpp), one GROUP BY per table as GROUPING SETS or a UNION ALL of them.
+//
+// The result has one column per table column, named as in the schema and holding its codes,
+// "privsynth_kept" (1 for a record the run keeps, 0 for one the row path would leave out) and
+// "privsynth_count". A row with every code column NULL counts records (kept or not); any other row
+// is one cell of the table over its non-NULL columns. THE RESULT IS AS SENSITIVE AS THE ROWS.
+#include <string>
+#include <vector>
+
+#include "base/options.hpp"
+#include "graphical_model/factor.hpp"
+#include "privsynth/status.hpp"
+#include "sql/column_code_sql.hpp"
+#include "sql/sql_dialect.hpp"
+
+namespace privsynth {
+
+inline constexpr const char* kKeptColumn = "privsynth_kept";
+inline constexpr const char* kCountColumn = "privsynth_count";
+
+enum class SqlGrouping { Sets, UnionAll };
+inline constexpr Choice<SqlGrouping> kSqlGroupings[] = {{"grouping-sets", SqlGrouping::Sets},
+                                                        {"union-all", SqlGrouping::UnionAll}};
+enum class SqlNulls { Missing, EmptyText };
+inline constexpr Choice<SqlNulls> kSqlNulls[] = {{"missing", SqlNulls::Missing}, {"empty-text", SqlNulls::EmptyText}};
+
+// Where and how the engine reads the table: {"dialect", "from", "nulls", "typedColumns", "grouping"}.
+struct CountQueryTarget {
+  SqlDialect dialect = SqlDialect::DuckDb;
+  // A table name or any table expression (read_parquet('f.parquet'), a subquery in parentheses).
+  std::string from;
+  // "missing": an SQL NULL is a missing value (a warehouse table, Parquet); "empty-text": a CSV
+  // read as text, where NULL stands for an empty cell and reads as the token "".
+  SqlNulls nulls = SqlNulls::Missing;
+  // Numeric columns the engine holds as numbers (read directly, not through their text).
+  std::vector<std::string> typed_columns;
+  SqlGrouping grouping = SqlGrouping::Sets;
+};
+Result<CountQueryTarget> read_count_query_target(OptionReader& reader);
+
+// `columns` are the run's chosen columns; `tables` index into them.
+Result<std::string> count_query_sql(const std::vector<Column>& columns, const EncodingRules& rules,
+                                    const std::vector<AttributeSet>& tables, const CountQueryTarget& target);
+
+}  // namespace privsynth
