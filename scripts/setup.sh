@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything privsynth needs on a Debian bookworm machine, idempotently:
-#   1. Debian packages (Emscripten, CMake, Eigen, nlohmann/json, Catch2, libcsv, Chromium, clang-format);
+#   1. Debian packages (Emscripten, CMake, Eigen, nlohmann/json, Catch2, libcsv, Chromium, clang-format,
+#      PostgreSQL for the engine tests);
 #   2. the GLPK 5.0 source from Debian's source package, checksum-verified, into third_party/;
 #   3. npm packages (npm ci), only when package-lock.json changed.
 # Every step is skipped when already done, so `npm start` and `npm test` can call it each time.
@@ -19,8 +20,9 @@ as_root() {
 }
 
 # --- 1. Debian packages -------------------------------------------------------------------------
+# postgresql: the engine tests run the count query on a throwaway server (tests/js/postgres-server.ts).
 packages=(build-essential cmake emscripten libeigen3-dev nlohmann-json3-dev catch2 libcsv-dev chromium
-          clang-format ca-certificates debian-archive-keyring)
+          clang-format ca-certificates debian-archive-keyring postgresql)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

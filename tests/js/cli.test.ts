@@ -704,7 +704,7 @@ describe('help and version', () => {
   it('prints the help of the command line and of each command', () => {
     const main = cli(['--help']);
     expect(main.status).toBe(0);
-    for (const command of ['synth <data.csv>', 'plan', 'validate-schema <s.json>', '--version'])
+    for (const command of ['synth <data.csv|.parquet>', 'plan', 'validate-schema <s.json>', '--version'])
       expect(main.stdout).toContain(command);
     const synth = cli(['synth', '--help']);
     expect(synth.status).toBe(0);

@@ -31,7 +31,8 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      external: (id, importer) => id === 'papaparse' || /^node:/.test(id) || isNodeEntryFromCli(id, importer),
+      external: (id, importer) =>
+        id === 'papaparse' || id.startsWith('@duckdb/') || /^node:/.test(id) || isNodeEntryFromCli(id, importer),
       output: {
         paths: (id) => (isNodeEntry(id) ? './node.js' : id),
         banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),

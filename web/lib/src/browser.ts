@@ -133,8 +133,13 @@ export function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Prom
  */
 export function countTables(options: CountTablesOptions): Promise<CountTablesRequest> {
   try {
-    const { schemaJson, coreOptions } = countTablesRequestOf(options);
-    return call<CountTablesRequest>({ kind: 'countTables', schemaJson, optionsJson: JSON.stringify(coreOptions) });
+    const { schemaJson, coreOptions, queryJson } = countTablesRequestOf(options);
+    return call<CountTablesRequest>({
+      kind: 'countTables',
+      schemaJson,
+      optionsJson: JSON.stringify(coreOptions),
+      queryJson,
+    });
   } catch (error) {
     return Promise.reject(error);
   }

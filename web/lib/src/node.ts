@@ -29,7 +29,15 @@ import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerInputs, PlannerReport } from './planner-types.js';
 import type { DataSummary, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
-import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
+import type {
+  CountTablesOptions,
+  CountTablesRequest,
+  SynthesizeFromCountsOptions,
+  SynthesizeWithDuckDbOptions,
+} from './options-types.js';
+import { countWithDuckDb, fileFormatOf } from './duckdb-counts.js';
+
+export { fileFormatOf };
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
 export * from './public-api.js';
@@ -137,9 +145,36 @@ export async function synthesizeFromCounts(options: SynthesizeFromCountsOptions)
  * the options alone: what the SQL engine must compute for synthesizeFromCounts(). Reads no data.
  */
 export async function countTables(options: CountTablesOptions): Promise<CountTablesRequest> {
-  const { schemaJson, coreOptions } = countTablesRequestOf(options);
-  return countTablesWith(await loadWasmModule(), schemaJson, JSON.stringify(coreOptions));
+  const { schemaJson, coreOptions, queryJson } = countTablesRequestOf(options);
+  return countTablesWith(await loadWasmModule(), schemaJson, JSON.stringify(coreOptions), queryJson);
 }
+
+/**
+ * A release from a CSV or Parquet file of any size (docs/scale.md): DuckDB reads it out of core and
+ * computes the run's exact count tables with the schema's encoding in SQL, then
+ * synthesizeFromCounts() releases from them. For the same testSeed the release equals synthesize()'s
+ * on the same rows, but for the receipt's "input". Progress reports DuckDB's scan as "parse".
+ */
+export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions): Promise<DuckDbSynthesisResult> {
+  const { file, format, memoryLimit, onProgress, signal, ...run } = options;
+  const counted = await countWithDuckDb({
+    file,
+    format: format ?? fileFormatOf(file),
+    run,
+    countTables,
+    onProgress,
+    signal,
+    memoryLimit,
+  });
+  const result = await synthesizeFromCounts({ ...run, counts: counted.counts, onProgress, signal });
+  const { inputRows, keptRows, leftOutRows } = counted;
+  return { ...result, counted: { inputRows, keptRows, leftOutRows } };
+}
+
+/** synthesizeWithDuckDb()'s answer: the release, and what DuckDB counted. */
+export type DuckDbSynthesisResult = SynthesisResult & {
+  counted: { inputRows: number; keptRows: number; leftOutRows: number };
+};
 
 /** The core's version (matches the package version). */
 export async function coreVersion(): Promise<string> {

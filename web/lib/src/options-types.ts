@@ -529,8 +529,44 @@ export type SynthesizeFromCountsOptions = Omit<SynthesizeInput, 'csv'> & {
 } & CommonOptions &
   MechanismOptions;
 
+/**
+ * Where an SQL engine reads the table, for the query that computes the count tables
+ * (docs/scale.md).
+ */
+export interface CountQueryTarget {
+  /** The engine's SQL dialect. */
+  dialect: 'duckdb' | 'postgres' | 'spark';
+  /** A table name or any table expression: `sales.visits`, `read_parquet('visits.parquet')`, `(SELECT ...)`. */
+  from: string;
+  /**
+   * What an SQL NULL is: "missing" (default: a warehouse table, Parquet), or "empty-text" (a CSV
+   * read as text, where NULL stands for an empty cell, read as the token "" as privsynth reads it).
+   */
+  nulls?: 'missing' | 'empty-text';
+  /** Numeric columns the engine holds as numbers: read directly, not through their text. */
+  typedColumns?: string[];
+  /** One pass with GROUPING SETS (default), or a UNION ALL of one GROUP BY per table. */
+  grouping?: 'grouping-sets' | 'union-all';
+}
+
+/** synthesizeWithDuckDb()'s argument (Node): synthesize()'s, with a file DuckDB reads in place of the CSV. */
+export type SynthesizeWithDuckDbOptions = Omit<SynthesizeInput, 'csv'> & {
+  /** A CSV or Parquet file of any size; DuckDB reads it out of core. */
+  file: string;
+  /** Default: Parquet when the file starts with Parquet's magic bytes, else CSV. */
+  format?: 'csv' | 'parquet';
+  /** DuckDB's memory limit (default "1GB"); it spills to a temporary directory beyond it. */
+  memoryLimit?: string;
+} & CommonOptions &
+  MechanismOptions;
+
 /** countTables()'s argument: the schema and the run's options (no data). */
-export type CountTablesOptions = { schema: Schema | string } & CommonOptions & MechanismOptions;
+export type CountTablesOptions = {
+  schema: Schema | string;
+  /** With it, the answer also holds the SQL that computes the tables on that engine. */
+  query?: CountQueryTarget;
+} & CommonOptions &
+  MechanismOptions;
 
 /** countTables()'s answer: the tables a run reads, for the SQL engine to compute. */
 export interface CountTablesRequest {
@@ -538,4 +574,10 @@ export interface CountTablesRequest {
   /** Each table's column names. */
   tables: string[][];
   note: string;
+  /**
+   * With a `query` target: one query computing every table in one pass, the schema's encoding
+   * applied in SQL. Its result (columns: the tables' columns holding codes, `privsynth_kept`,
+   * `privsynth_count`) goes to countsFromQueryResult(). AS SENSITIVE AS THE ROWS.
+   */
+  sql?: string;
 }

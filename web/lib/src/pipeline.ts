@@ -33,7 +33,7 @@ export interface RunRequest {
 /** Returns false to cancel. */
 export type ProgressReporter = (progress: Progress) => boolean;
 
-const JS_ONLY_KEYS = new Set(['csv', 'counts', 'schema', 'onProgress', 'signal']);
+const JS_ONLY_KEYS = new Set(['csv', 'counts', 'schema', 'query', 'onProgress', 'signal']);
 
 /** The options the core reads: everything except the input and the callbacks. */
 function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
@@ -282,6 +282,7 @@ export function runFromCounts(
 export function countTablesRequestOf(options: CountTablesOptions): {
   schemaJson: string;
   coreOptions: Record<string, unknown>;
+  queryJson: string;
 } {
   if (options === null || typeof options !== 'object') {
     throw errorFromCode('INVALID_ARGUMENT', 'countTables() needs an options object');
@@ -289,6 +290,7 @@ export function countTablesRequestOf(options: CountTablesOptions): {
   return {
     schemaJson: schemaJsonOf(options.schema),
     coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>),
+    queryJson: options.query === undefined ? '' : JSON.stringify(options.query),
   };
 }
 
@@ -296,8 +298,9 @@ export function countTablesWith(
   module: PrivsynthWasmModule,
   schemaJson: string,
   optionsJson: string,
+  queryJson: string,
 ): CountTablesRequest {
-  return JSON.parse(check(module.countTables(schemaJson, optionsJson)).requestJson) as CountTablesRequest;
+  return JSON.parse(check(module.countTables(schemaJson, optionsJson, queryJson)).requestJson) as CountTablesRequest;
 }
 
 export async function runSynthesis(

@@ -34,4 +34,6 @@ export type * from './advice-types.js';
 export { inferSchema, NOT_PRIVATE_WARNING } from './schema-inference.js';
 export type { InferSchemaOptions } from './schema-inference.js';
 export { parseCsv } from './csv.js';
+export { checkNothingLeftOut, countsFromQueryResult } from './count-query-result.js';
+export type { CountQueryCounts, CountQueryRow } from './count-query-result.js';
 export type { ParsedCsv } from './csv.js';

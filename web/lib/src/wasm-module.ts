@@ -95,7 +95,11 @@ export interface PrivsynthWasmModule {
     onProgress: WasmProgressCallback,
   ): WasmSynthesis;
   /** The count tables a run reads, from public inputs. */
-  countTables(schemaJson: string, optionsJson: string): { ok: true; requestJson: string } | WasmFailure;
+  countTables(
+    schemaJson: string,
+    optionsJson: string,
+    queryJson: string,
+  ): { ok: true; requestJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */

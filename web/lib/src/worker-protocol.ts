@@ -19,7 +19,7 @@ export type WorkerRequest =
   | { id: number; kind: 'forecast'; schemaJson: string; optionsJson: string; rows: number | null }
   | { id: number; kind: 'advise'; schemaJson: string; requestJson: string }
   | { id: number; kind: 'fromCounts'; schemaJson: string; countsJson: string; coreOptions: Record<string, unknown> }
-  | { id: number; kind: 'countTables'; schemaJson: string; optionsJson: string }
+  | { id: number; kind: 'countTables'; schemaJson: string; optionsJson: string; queryJson: string }
   | { id: number; kind: 'load' };
 
 export type WorkerReply =

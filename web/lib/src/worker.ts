@@ -49,7 +49,7 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
     case 'advise':
       return done(request.id, adviseWith(module, request.schemaJson, request.requestJson));
     case 'countTables':
-      return done(request.id, countTablesWith(module, request.schemaJson, request.optionsJson));
+      return done(request.id, countTablesWith(module, request.schemaJson, request.optionsJson, request.queryJson));
     case 'fromCounts': {
       const result = runFromCounts(module, request, (progress) => {
         scope.postMessage({ id: request.id, kind: 'progress', progress });

@@ -8,13 +8,14 @@ export const MAIN_HELP = `Usage: privsynth <command> [options]
 Differentially private synthetic data from a CSV file, with a privacy receipt.
 
 Commands:
-  synth <data.csv>           make a synthetic table, its privacy receipt and a utility report
+  synth <data.csv|.parquet>  make a synthetic table, its privacy receipt and a utility report
   plan --schema <s.json> ... the forecast of a run: noise and expected error per marginal, memory,
                              runtime (reads no data); without --schema: the theorems' conditions
   validate-schema <s.json>   check a schema and print it normalized
   discover <data.csv>        find a schema privately in the data (spends budget)
   count-tables --schema ...  the exact count tables a run reads, for an SQL engine to compute
-  release --counts <c.json>  a release from those count tables instead of rows (docs/scale.md)
+  sql --schema ... --table T the query that computes them on DuckDB, PostgreSQL or Spark
+  release --counts <file>    a release from those count tables instead of rows (docs/scale.md)
   help [command]             this text, or a command's
 
 Options:
@@ -25,7 +26,7 @@ ${EXIT_CODES}
 Documentation: docs/cli.md (options of the library: docs/api.md).
 `;
 
-export const SYNTH_HELP = `Usage: privsynth synth <data.csv> --schema <s.json> --epsilon <e> --receipt <r.json> [options]
+export const SYNTH_HELP = `Usage: privsynth synth <data.csv|data.parquet> --schema <s.json> --epsilon <e> --receipt <r.json> [options]
 
 Reads the private table, spends epsilon on it and writes a synthetic table with the same columns.
 
@@ -68,6 +69,17 @@ Output:
                               RELEASE with its own receipt: publishing it with the CSV costs both
                               epsilons added
   -q, --quiet                 no progress and no summary on stderr (warnings and errors stay)
+
+Engine (docs/scale.md):
+      --engine <name>         auto (default): DuckDB for a Parquet file, and for a CSV over 1 GiB
+                              when the run reads count tables (adaptive-marginals, marginal-lp; no
+                              --target); the row engine otherwise
+                              rows: the CSV read in chunks into the engine (every mechanism, the
+                              utility report)
+                              duckdb: DuckDB reads the CSV or Parquet file out of core and computes
+                              the exact count tables the run reads, the schema's encoding applied in
+                              SQL; for the same --seed the release is the row engine's. No utility
+                              report (it compares rows)
 
 Every output is written to a temporary file next to it and renamed into place only when the whole
 run has succeeded: after an error or Ctrl-C no output exists and earlier files are left untouched.
@@ -158,15 +170,36 @@ adaptive-marginals and marginal-lp read their data only through count tables; th
 
 ${EXIT_CODES}`;
 
-export const RELEASE_HELP = `Usage: privsynth release --counts <counts.json> --schema <s.json> --epsilon <e> --receipt <r.json> [options]
+export const SQL_HELP = `Usage: privsynth sql --schema <s.json> --epsilon <e> --table <T> [--dialect duckdb|postgres|spark] [synth's options]
 
-The release of "synth", from exact count tables computed outside privsynth instead of rows:
+Prints the one query that computes, in one pass over table T, every exact count table the run with
+these options reads (see count-tables), with the schema's encoding applied in SQL exactly as
+privsynth applies it to a CSV: missing tokens, categories, numeric bins over the public bounds, and
+--option outOfDomain (clamp, reject, error). Run it inside your perimeter and give its result, as
+CSV, to "privsynth release --counts". Reads no data. THE RESULT IS AS SENSITIVE AS THE ROWS.
+
+  -s, --schema <file>         the public schema JSON
+  -e, --epsilon <e>           the run's budget (it decides nothing in the query, but the options are checked)
+      --table <T>             a table name or a table expression: sales.visits, read_parquet('v.parquet')
+      --dialect <name>        duckdb (default), postgres or spark
+      --typed <a,b>           numeric columns the engine holds as numbers (read directly, not as text)
+      --nulls <how>           missing (default: an SQL NULL is a missing value) or empty-text (a CSV
+                              loaded as text, where NULL stands for an empty cell)
+      --union-all             one GROUP BY per table joined by UNION ALL, instead of GROUPING SETS
+      --mechanism, --delta, --columns, --option, --options-json   as for synth
+
+${EXIT_CODES}`;
+
+export const RELEASE_HELP = `Usage: privsynth release --counts <counts.json|result.csv> --schema <s.json> --epsilon <e> --receipt <r.json> [options]
+
+The release of "synth", from exact count tables computed outside privsynth instead of rows: the
+result of the query "privsynth sql" prints, as CSV, or JSON
 {"tables": [{"columns": ["age", "sex"], "cells": [[code, code, count], ...]}, ...]}, a code being
 the column's encoded level (a category's position in the schema, a numeric bin, the last level for
 missing). THE COUNT TABLES ARE AS SENSITIVE AS THE ROWS: keep them inside your perimeter. For the
 same --seed the release equals the one from the rows, but for the receipt's "input".
 
-  --counts <file>             the count tables (JSON; see count-tables for which)
+  --counts <file>             the count tables: the query's result (CSV) or JSON (see count-tables)
   -s, --schema <file>         the public schema JSON
   -e, --epsilon <e>           the total budget, > 0
       --mechanism <name>      adaptive-marginals or marginal-lp (the mechanisms that read count tables)

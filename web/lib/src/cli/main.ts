@@ -10,12 +10,13 @@ import {
   MAIN_HELP,
   PLAN_HELP,
   RELEASE_HELP,
+  SQL_HELP,
   SYNTH_HELP,
   VALIDATE_SCHEMA_HELP,
 } from './help.js';
 import { discoverCommand } from './discover.js';
 import { planCommand } from './plan.js';
-import { countTablesCommand, releaseCommand } from './release.js';
+import { countTablesCommand, releaseCommand, sqlCommand } from './release.js';
 import { synthCommand } from './synth.js';
 import { validateSchemaCommand } from './validate-schema.js';
 import { versionCommand } from './version.js';
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<number>; help:
   'validate-schema': { run: validateSchemaCommand, help: VALIDATE_SCHEMA_HELP },
   discover: { run: discoverCommand, help: DISCOVER_HELP },
   'count-tables': { run: countTablesCommand, help: COUNT_TABLES_HELP },
+  sql: { run: sqlCommand, help: SQL_HELP },
   release: { run: releaseCommand, help: RELEASE_HELP },
 };
 
@@ -56,7 +58,9 @@ async function main(argv: string[]): Promise<number> {
     }
     const command = commandNamed(name);
     if (!command)
-      throw new UsageError(`unknown command "${name}" (synth, discover, plan, validate-schema, count-tables, release)`);
+      throw new UsageError(
+        `unknown command "${name}" (synth, discover, plan, validate-schema, count-tables, sql, release)`,
+      );
     if (wantsHelp(args)) return printHelp(command.help);
     return await command.run(args);
   } catch (error) {

@@ -5,17 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 import { errorFromCode } from '../node.js';
-import type { Progress, SerializedError, SynthesisResult, SynthesizeOptions } from '../node.js';
+import type { DuckDbSynthesisResult, Progress, SerializedError, SynthesisResult, SynthesizeOptions } from '../node.js';
 
 /**
  * synthesize()'s options without the callbacks (they cannot cross to the worker), and the CSV as a
  * path: the worker reads the file in chunks itself (a file-backed Blob cannot be posted).
  */
-export type WorkerRequest = Omit<SynthesizeOptions, 'onProgress' | 'signal' | 'csv'> & { csvPath: string };
+export type WorkerRequest = Omit<SynthesizeOptions, 'onProgress' | 'signal' | 'csv'> & {
+  csvPath: string;
+  /** rows: synthesize() on the CSV; duckdb: synthesizeWithDuckDb() on the CSV or Parquet file. */
+  engine: 'rows' | 'duckdb';
+};
 
 export type WorkerMessage =
   | { kind: 'progress'; progress: Progress }
-  | { kind: 'result'; result: SynthesisResult }
+  | { kind: 'result'; result: SynthesisResult | DuckDbSynthesisResult }
   | { kind: 'error'; error: SerializedError };
 
 /** Runs the request in a worker; aborting `signal` terminates it and rejects with CANCELLED. */
@@ -23,7 +27,7 @@ export function synthesizeInWorker(
   request: WorkerRequest,
   onProgress: (progress: Progress) => void,
   signal: AbortSignal,
-): Promise<SynthesisResult> {
+): Promise<SynthesisResult | DuckDbSynthesisResult> {
   return new Promise((resolve, reject) => {
     // The CLI is one bundle: its entry (main.ts) runs the worker side when not on the main thread.
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: request });

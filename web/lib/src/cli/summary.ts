@@ -1,6 +1,6 @@
 // The paragraph printed on stderr after a run: what was written where, what it cost in privacy,
 // and the NOT PRIVATE warning whenever the receipt says so.
-import type { SynthesisResult } from '../node.js';
+import type { DuckDbSynthesisResult, SynthesisResult } from '../node.js';
 import { STDOUT } from './output.js';
 
 export interface WrittenTo {
@@ -19,13 +19,27 @@ function columnList(columns: string[]): string {
   return columns.length > MAX_NAMED_COLUMNS ? `${named}, ...` : named;
 }
 
-export function summaryParagraph(result: SynthesisResult, where: WrittenTo, seconds: number): string {
+/** What DuckDB counted, when it read the data (synthesizeWithDuckDb()). */
+function countedPart(result: SynthesisResult | DuckDbSynthesisResult): string {
+  if (!('counted' in result)) return '';
+  const { inputRows, leftOutRows } = result.counted;
+  const leftOut =
+    leftOutRows > 0 ? `, ${leftOutRows.toLocaleString('en-US')} left out (values outside the schema)` : '';
+  return `; DuckDB counted ${inputRows.toLocaleString('en-US')} records${leftOut}`;
+}
+
+export function summaryParagraph(
+  result: SynthesisResult | DuckDbSynthesisResult,
+  where: WrittenTo,
+  seconds: number,
+): string {
   const { receipt } = result;
   const { privacy } = receipt;
   const destination = where.out === STDOUT ? 'standard output' : where.out;
   const parts = [
     `privsynth: ${result.rows.toLocaleString('en-US')} synthetic rows x ${result.columns.length} columns ` +
       `(${columnList(result.columns)}) to ${destination}`,
+    countedPart(result),
     where.receipt
       ? `; the privacy receipt to ${where.receipt} (publish it with the data)`
       : '; no receipt (--no-receipt)',

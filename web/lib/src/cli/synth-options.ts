@@ -37,8 +37,13 @@ const SYNTH_FLAGS: FlagSpecs = {
   report: { type: 'string' },
   centres: { type: 'string' },
   'dp-model': { type: 'string' },
+  engine: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
 };
+
+export const ENGINES = ['auto', 'rows', 'duckdb'] as const;
+/** rows: the CSV read in chunks into the core; duckdb: DuckDB counts the tables (docs/scale.md); auto: chosen by the file. */
+export type Engine = (typeof ENGINES)[number];
 
 export interface SynthRequest {
   dataPath: string;
@@ -51,6 +56,7 @@ export interface SynthRequest {
   centres?: string;
   /** The models trained directly under DP (JSON): a separate release. */
   dpModel?: string;
+  engine: Engine;
   quiet: boolean;
   /** synthesize()'s options except csv, schema and the callbacks. */
   options: Record<string, unknown>;
@@ -145,9 +151,14 @@ export function readSynthRequest(args: string[]): SynthRequest {
   if (dpModel !== undefined && (options.mlTarget === undefined || options.mlDirectDp === false)) {
     throw new UsageError('--dp-model needs --target (and mlDirectDp left on): the model is trained for the target');
   }
+  const engine = stringFlag(flags, 'engine') ?? 'auto';
+  if (!(ENGINES as readonly string[]).includes(engine)) {
+    throw new UsageError(`--engine must be ${ENGINES.join(', ')} (not "${engine}")`);
+  }
   return {
     dataPath,
     schemaPath,
+    engine: engine as Engine,
     out: stringFlag(flags, 'out') ?? STDOUT,
     receipt,
     report: fileOnly(flags, 'report'),

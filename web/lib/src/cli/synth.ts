@@ -6,6 +6,7 @@ import { PrivsynthError } from '../node.js';
 import type { SynthesisResult } from '../node.js';
 import { aboutFile, EXIT, FileError } from './failure.js';
 import { checkInputFile, readInputText } from './files.js';
+import { chooseEngine } from './engine.js';
 import { exitOnInterrupt } from './interrupt.js';
 import { checkDestinations, PendingOutputs, STDOUT, type OutputFile } from './output.js';
 import { progressDisplay } from './progress.js';
@@ -75,8 +76,9 @@ export async function synthCommand(args: string[]): Promise<number> {
     process.stderr.write(`privsynth: interrupted (${signal}); no output written\n`);
   });
   try {
+    const engine = await chooseEngine(request.engine, request.dataPath, schema, request.options);
     const result = await synthesizeInWorker(
-      { ...request.options, csvPath: request.dataPath, schema } as WorkerRequest,
+      { ...request.options, csvPath: request.dataPath, schema, engine } as WorkerRequest,
       progress.update,
       cancel.signal,
     );

@@ -2,20 +2,19 @@
 import { openAsBlob } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
-import { serializeError, synthesize } from '../node.js';
-import type { SynthesizeOptions } from '../node.js';
+import { serializeError, synthesize, synthesizeWithDuckDb } from '../node.js';
+import type { Progress, SynthesizeOptions, SynthesizeWithDuckDbOptions } from '../node.js';
 import type { WorkerMessage, WorkerRequest } from './runner.js';
 
 export async function runWorker(): Promise<void> {
   const post = (message: WorkerMessage) => parentPort!.postMessage(message);
   try {
-    const { csvPath, ...options } = workerData as WorkerRequest;
-    const csv = await openAsBlob(csvPath);
-    const result = await synthesize({
-      ...options,
-      csv,
-      onProgress: (progress) => post({ kind: 'progress', progress }),
-    } as SynthesizeOptions);
+    const { csvPath, engine, ...options } = workerData as WorkerRequest;
+    const onProgress = (progress: Progress) => post({ kind: 'progress', progress });
+    const result =
+      engine === 'duckdb'
+        ? await synthesizeWithDuckDb({ ...options, file: csvPath, onProgress } as SynthesizeWithDuckDbOptions)
+        : await synthesize({ ...options, csv: await openAsBlob(csvPath), onProgress } as SynthesizeOptions);
     // The columns' buffers move to the main thread instead of being copied.
     const buffers = result.table.map(
       (column) => (column.kind === 'categorical' ? column.codes : column.values).buffer as ArrayBuffer,

@@ -1,0 +1,187 @@
+// DuckDB as the embedded engine in Node (docs/scale.md): a CSV or Parquet file of any size is read
+// out of core, the run's count tables are computed by the count query (countTables() with a
+// DuckDB target: the schema's encoding applied in SQL), and only those tables come back. They are
+// AS SENSITIVE AS THE ROWS and never leave this process.
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+import { checkNothingLeftOut, countsFromQueryResult, type CountQueryCounts } from './count-query-result.js';
+import { errorFromCode } from './errors.js';
+import type { CountTablesOptions, CountTablesRequest } from './options-types.js';
+import type { Schema } from './schema-types.js';
+import type { Progress } from './types.js';
+
+/** What DuckDB reads: Parquet by the file's magic bytes or extension, else CSV. */
+export type DuckDbFileFormat = 'csv' | 'parquet';
+
+export function fileFormatOf(file: string): DuckDbFileFormat {
+  const magic = Buffer.alloc(4);
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, 'r');
+    readSync(descriptor, magic, 0, 4, 0);
+  } catch {
+    return /\.parquet$/i.test(file) ? 'parquet' : 'csv'; // DuckDB's own error will name the problem
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+  return magic.toString('latin1') === 'PAR1' || /\.parquet$/i.test(file) ? 'parquet' : 'csv';
+}
+
+export interface DuckDbCountsOptions {
+  file: string;
+  format: DuckDbFileFormat;
+  /** The run's schema and options, and countTables() to ask the core for the query. */
+  run: CountTablesOptions;
+  countTables: (options: CountTablesOptions) => Promise<CountTablesRequest>;
+  onProgress?: (progress: Progress) => void;
+  signal?: AbortSignal;
+  /** DuckDB's memory limit (default "1GB"); it spills to a temporary directory beyond it. */
+  memoryLimit?: string;
+}
+
+const NUMERIC_TYPES =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
+
+function quoted(text: string, quote: string): string {
+  return quote + text.split(quote).join(quote + quote) + quote;
+}
+
+function couldNotRead(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return errorFromCode('INVALID_DATA', `DuckDB could not read the file: ${message}`);
+}
+
+function readerOf(file: string, format: DuckDbFileFormat): string {
+  const path = quoted(file, "'");
+  return format === 'parquet'
+    ? `read_parquet(${path})`
+    : `read_csv(${path}, header = true, all_varchar = true, delim = ',', quote = '"', escape = '"', normalize_names = false)`;
+}
+
+/** The schema's chosen columns, each from the source column whose trimmed name is its name (as the row path matches the header). */
+async function sourceColumns(
+  connection: DuckDBConnection,
+  reader: string,
+  wanted: string[],
+): Promise<{ from: string; numeric: Set<string> }> {
+  let described: Record<string, unknown>[];
+  try {
+    described = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`)).getRowObjectsJS();
+  } catch (error) {
+    throw couldNotRead(error);
+  }
+  const byName = new Map<string, { raw: string; type: string }>();
+  for (const row of described) {
+    const raw = String(row.column_name);
+    const name = raw.trim();
+    if (byName.has(name)) throw errorFromCode('INVALID_DATA', `the file names column "${name}" twice`);
+    byName.set(name, { raw, type: String(row.column_type) });
+  }
+  const select: string[] = [];
+  const numeric = new Set<string>();
+  for (const name of wanted) {
+    const found = byName.get(name);
+    if (!found) throw errorFromCode('INVALID_DATA', `the file has no column "${name}" (the schema requires it)`);
+    select.push(`${quoted(found.raw, '"')} AS ${quoted(name, '"')}`);
+    if (NUMERIC_TYPES.test(found.type)) numeric.add(name);
+  }
+  return { from: `(SELECT ${select.join(', ')} FROM ${reader}) AS privsynth_source`, numeric };
+}
+
+async function withConnection<T>(memoryLimit: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  let duckdb: typeof import('@duckdb/node-api');
+  try {
+    duckdb = await import('@duckdb/node-api');
+  } catch {
+    throw errorFromCode(
+      'INTERNAL',
+      'the DuckDB engine needs the package @duckdb/node-api (npm install @duckdb/node-api)',
+    );
+  }
+  const spill = mkdtempSync(join(tmpdir(), 'privsynth-duckdb-'));
+  const instance = await duckdb.DuckDBInstance.create(':memory:', {
+    memory_limit: memoryLimit,
+    temp_directory: spill,
+    preserve_insertion_order: 'false',
+  });
+  const connection = await instance.connect();
+  try {
+    return await work(connection);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+    rmSync(spill, { recursive: true, force: true });
+  }
+}
+
+/** Runs `sql`, reporting DuckDB's scan progress as the "parse" phase; the signal interrupts it. */
+async function runWithProgress(
+  connection: DuckDBConnection,
+  sql: string,
+  onProgress: DuckDbCountsOptions['onProgress'],
+  signal: AbortSignal | undefined,
+): Promise<Record<string, unknown>[]> {
+  const interrupt = () => connection.interrupt();
+  signal?.addEventListener('abort', interrupt);
+  const timer = setInterval(() => {
+    const { percentage, rows_processed: done, total_rows_to_process: total } = connection.progress;
+    if (percentage < 0) return;
+    onProgress?.({
+      phase: 'parse',
+      fraction: Math.min(1, percentage / 100),
+      detail: `DuckDB counting: ${Number(done).toLocaleString('en-US')} of ${Number(total).toLocaleString('en-US')} rows`,
+    });
+  }, 250);
+  try {
+    return (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
+  } catch (error) {
+    if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled while DuckDB counted');
+    throw couldNotRead(error);
+  } finally {
+    clearInterval(timer);
+    signal?.removeEventListener('abort', interrupt);
+  }
+}
+
+/** The run's exact count tables over `file`, computed by DuckDB. */
+export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<CountQueryCounts & { sql: string }> {
+  const { file, format, run, onProgress, signal } = options;
+  if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
+  // First without a query target: the core checks the schema and options, and refuses a mechanism
+  // that reads rows, before DuckDB opens the file.
+  await options.countTables({ ...run, query: undefined });
+  return withConnection(options.memoryLimit ?? '1GB', async (connection) => {
+    const reader = readerOf(file, format);
+    const schema = schemaColumns(run);
+    const chosen = run.columns && run.columns.length > 0 ? run.columns : schema.map((column) => column.name);
+    const { from, numeric } = await sourceColumns(connection, reader, chosen);
+    const request = await options.countTables({
+      ...run,
+      query: {
+        dialect: 'duckdb',
+        from,
+        nulls: format === 'parquet' ? 'missing' : 'empty-text',
+        typedColumns: schema.filter((c) => c.type === 'numeric' && numeric.has(c.name)).map((c) => c.name),
+      },
+    });
+    const rows = await runWithProgress(connection, request.sql as string, onProgress, signal);
+    const counts = countsFromQueryResult(rows, request.tables);
+    checkNothingLeftOut(counts, run.outOfDomain);
+    onProgress?.({
+      phase: 'parse',
+      fraction: 1,
+      detail: `DuckDB counted ${counts.inputRows.toLocaleString('en-US')} rows`,
+    });
+    return { ...counts, sql: request.sql as string };
+  });
+}
+
+/** The schema's columns (checked by the core already: countTables() parsed it). */
+function schemaColumns(run: CountTablesOptions): Array<{ name: string; type: string }> {
+  const schema = typeof run.schema === 'string' ? (JSON.parse(run.schema) as Schema) : run.schema;
+  return schema.columns.map((column) => ({ name: column.name, type: column.type }));
+}
