@@ -134,6 +134,24 @@ privsynth::ProgressSink progress_sink(const val& on_progress) {
   };
 }
 
+// The records of a streamed release (privsynth/record_stream.hpp), as the Embind object JS holds.
+class RecordStream {
+ public:
+  explicit RecordStream(std::shared_ptr<privsynth::SyntheticRecordStream> records) : records_(std::move(records)) {}
+  // next(maxRows) -> { ok, columns } | { ok: false, code, message }
+  val next(size_t max_rows) {
+    const privsynth::Result<std::vector<privsynth::DecodedColumn>> chunk = records_->next(max_rows);
+    if (!chunk.is_ok()) return error_object(chunk.status());
+    val result = ok_object();
+    result.set("columns", column_list(chunk.value()));
+    return result;
+  }
+  double remaining() const { return double(records_->remaining()); }
+
+ private:
+  std::shared_ptr<privsynth::SyntheticRecordStream> records_;
+};
+
 // A run's outputs as the library takes them.
 val synthesis_object(const privsynth::Result<privsynth::SynthesisOutput>& output) {
   if (!output.is_ok()) return error_object(output.status());
@@ -143,6 +161,7 @@ val synthesis_object(const privsynth::Result<privsynth::SynthesisOutput>& output
   result.set("receiptJson", output.value().receipt_json);
   result.set("reportJson", output.value().report_json);
   if (!output.value().direct_models_json.empty()) result.set("directModelsJson", output.value().direct_models_json);
+  if (output.value().records) result.set("records", RecordStream(output.value().records));
   if (const auto& centres = output.value().weighted_centres) {
     val table = val::object();
     table.set("rows", centres->rows);
@@ -160,10 +179,12 @@ val finish_synthesis(SynthesisStream& stream, const val& on_progress) {
 }
 
 // synthesizeFromCounts(schemaJson, countsJson, optionsJson, onProgress) -> as stream.finish()
+// With streamRecords the result has no columns but "records": next(maxRows) draws them in chunks.
 val synthesize_from_counts(const std::string& schema_json, const std::string& counts_json,
-                           const std::string& options_json, const val& on_progress) {
+                           const std::string& options_json, const val& on_progress, bool stream_records) {
   return synthesis_object(privsynth::synthesize_from_counts(
-      privsynth::CountsSynthesisInput{schema_json, counts_json, options_json}, progress_sink(on_progress)));
+      privsynth::CountsSynthesisInput{schema_json, counts_json, options_json, stream_records},
+      progress_sink(on_progress)));
 }
 
 // countTables(schemaJson, optionsJson, queryJson) -> { ok, requestJson } | { ok: false, code, message }
@@ -271,6 +292,9 @@ EMSCRIPTEN_BINDINGS(privsynth) {
   emscripten::class_<SynthesisStream>("SynthesisStream")
       .function("addRows", &SynthesisStream::add_rows)
       .function("finish", &finish_synthesis);
+  emscripten::class_<RecordStream>("RecordStream")
+      .function("next", &RecordStream::next)
+      .function("remaining", &RecordStream::remaining);
   emscripten::class_<SummaryStream>("SummaryStream")
       .function("addRows", &SummaryStream::add_rows)
       .function("finish", &finish_summary);

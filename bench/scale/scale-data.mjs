@@ -7,7 +7,7 @@ import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs
 import { once } from 'node:events';
 import { dirname } from 'node:path';
 
-const LEVELS = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20];
+export const LEVELS = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20];
 
 export function scaleSchema() {
   const columns = [];

@@ -1,11 +1,17 @@
 // `npm run bench -- scale [rows]`: a generated rows x 20 CSV (default 1,000,000 rows, about 80 MB;
-// bench/scale/scale-data.mjs) through the CLI and through the demo app in headless Chromium, with the
-// marginal mechanism at epsilon = 1. Prints the peak memory (the CLI process's maximum resident set
-// from /usr/bin/time; Chromium's renderer process, which hosts the page and the engine's worker,
-// sampled from /proc every 200 ms), the wall time and the longest stall of the page's main thread
-// during the run. Asserts nothing about timings; exits 1 if a run fails.
+// bench/scale/scale-data.mjs) through the CLI -- its row engine, and DuckDB computing the count
+// tables (docs/scale.md) -- and through the demo app in headless Chromium, with the marginal
+// mechanism at epsilon = 1.
+// `npm run bench -- scale parquet [rows]`: the same table as Parquet written by DuckDB (default
+// 100,000,000 rows, about 2 GB; bench/scale/scale-parquet.mjs, kept in build/scale, out of git)
+// through `privsynth synth data.parquet --engine duckdb`, every synthetic record written, for the
+// marginal mechanism and adaptive marginals.
+// Prints the peak memory (the CLI process's maximum resident set from /usr/bin/time, DuckDB
+// included; Chromium's renderer process, which hosts the page and the engine's worker, sampled
+// from /proc every 200 ms), the wall time and the longest stall of the page's main thread during
+// the run. Asserts nothing about timings; exits 1 if a run fails.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
@@ -14,16 +20,19 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { ensureScaleData } from './scale-data.mjs';
+import { ensureScaleParquet } from './scale-parquet.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const rows = Number(process.argv[2] ?? 1_000_000);
+const parquet = process.argv[2] === 'parquet';
+const rows = Number(process.argv[parquet ? 3 : 2] ?? (parquet ? 100_000_000 : 1_000_000));
 const csvPath = join(root, `build/scale/scale-${rows}.csv`);
+const parquetPath = join(root, `build/scale/scale-${rows}.parquet`);
 const schemaPath = join(root, 'build/scale/scale.schema.json');
 const cli = join(root, 'web/lib/dist/cli.js');
 const appDist = join(root, 'web/app/dist');
 const mb = (bytes) => `${Math.round(bytes / 1e6).toLocaleString('en-US')} MB`;
 
-function runCli(mechanism) {
+function runCli(input, mechanism, extra = []) {
   const out = mkdtempSync(join(tmpdir(), 'privsynth-scale-'));
   try {
     const started = performance.now();
@@ -35,7 +44,7 @@ function runCli(mechanism) {
         process.execPath,
         cli,
         'synth',
-        csvPath,
+        input,
         '--schema',
         schemaPath,
         '--epsilon',
@@ -47,6 +56,7 @@ function runCli(mechanism) {
         '--receipt',
         join(out, 'receipt.json'),
         '--quiet',
+        ...extra,
       ],
       { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 24 },
     );
@@ -55,7 +65,8 @@ function runCli(mechanism) {
     const seconds = (performance.now() - started) / 1000;
     const peak = Number(/PEAK_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN) * 1024;
     const receipt = JSON.parse(readFileSync(join(out, 'receipt.json'), 'utf8'));
-    return { seconds, peak, syntheticRows: receipt.output?.rows ?? null };
+    const bytes = statSync(join(out, 'synthetic.csv')).size;
+    return { seconds, peak, syntheticRows: receipt.output?.rows ?? null, bytes };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -165,34 +176,66 @@ async function runApp() {
   }
 }
 
-await ensureScaleData(csvPath, schemaPath, rows);
-const size = readFileSync(csvPath).length;
-console.log(`\n## Scale: ${rows.toLocaleString('en-US')} rows x 20 columns (${mb(size)}), marginal-lp, epsilon = 1\n`);
-console.log('| path | wall time | peak memory | longest main-thread stall |');
-console.log('| --- | ---: | ---: | ---: |');
-let failed = false;
-try {
-  const run = runCli('marginal-lp');
+const cliRow = (label, run) =>
+  `| ${label} | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (process max RSS) | ${run.syntheticRows.toLocaleString('en-US')} (${mb(run.bytes)}) |`;
+
+async function benchParquet() {
+  const started = performance.now();
+  await ensureScaleParquet(parquetPath, schemaPath, rows);
+  const made = (performance.now() - started) / 1000;
   console.log(
-    `| CLI (\`privsynth synth\`, Node ${process.version}) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (process max RSS) | - |`,
+    `\n## Scale: ${rows.toLocaleString('en-US')} rows x 20 columns as Parquet (${mb(statSync(parquetPath).size)}` +
+      `${made > 1 ? `, written by DuckDB in ${made.toFixed(0)} s` : ''}), epsilon = 1, \`--engine duckdb\`\n`,
   );
-} catch (error) {
-  failed = true;
-  console.log(`| CLI | failed: ${error.message.split('\n')[0]} | | |`);
+  console.log('| mechanism | wall time | peak memory | synthetic records written (CSV) |');
+  console.log('| --- | ---: | ---: | ---: |');
+  let failed = false;
+  for (const mechanism of ['marginal-lp', 'adaptive-marginals']) {
+    try {
+      console.log(cliRow(mechanism, runCli(parquetPath, mechanism, ['--engine', 'duckdb'])));
+    } catch (error) {
+      failed = true;
+      console.log(`| ${mechanism} | failed: ${error.message.split('\n')[0]} | | |`);
+    }
+  }
+  return failed;
 }
-if (!existsSync(join(appDist, 'index.html'))) {
-  console.log('| app | web/app/dist is missing: bash scripts/build.sh app | | |');
-  failed = true;
-} else {
+
+async function benchCsv() {
+  await ensureScaleData(csvPath, schemaPath, rows);
+  const size = readFileSync(csvPath).length;
+  console.log(
+    `\n## Scale: ${rows.toLocaleString('en-US')} rows x 20 columns (${mb(size)}), marginal-lp, epsilon = 1\n`,
+  );
+  console.log('| path | wall time | peak memory | synthetic records (CSV) / longest main-thread stall |');
+  console.log('| --- | ---: | ---: | ---: |');
+  let failed = false;
+  for (const [label, extra] of [
+    [`CLI, row engine (Node ${process.version})`, ['--engine', 'rows']],
+    ['CLI, DuckDB counting the tables', ['--engine', 'duckdb']],
+  ]) {
+    try {
+      console.log(cliRow(label, runCli(csvPath, 'marginal-lp', extra)));
+    } catch (error) {
+      failed = true;
+      console.log(`| ${label} | failed: ${error.message.split('\n')[0]} | | |`);
+    }
+  }
+  if (!existsSync(join(appDist, 'index.html'))) {
+    console.log('| app | web/app/dist is missing: bash scripts/build.sh app | | |');
+    return true;
+  }
   try {
     const run = await runApp();
     console.log(
-      `| app in Chromium (file upload to results) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (renderer max RSS) | ${Math.round(run.stall)} ms |`,
+      `| app in Chromium (file upload to results) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (renderer max RSS) | stall ${Math.round(run.stall)} ms |`,
     );
     console.log(`\nApp run summary: ${run.summary.trim()}`);
   } catch (error) {
     failed = true;
     console.log(`| app | failed: ${error.message.split('\n')[0]} | | |`);
   }
+  return failed;
 }
-process.exit(failed ? 1 : 0);
+
+process.exit((await (parquet ? benchParquet() : benchCsv())) ? 1 : 0);

@@ -4,7 +4,7 @@
 // encoder could disagree (engine-fixture.ts), under the clamp and reject policies, and on Adult
 // read from a Parquet file with typed numeric columns. Refusals name their reason.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTables, synthesize, synthesizeWithDuckDb } from '../../web/lib/src/node';
 import type { SynthesisResult } from '../../web/lib/src/types';
 import { TRICKY_SCHEMA, trickyCsv } from './engine-fixture';
-import { adultSchemaText, repoFile } from './helpers';
+import { adultSchemaText, firstValueOutsideDomain, repoFile } from './helpers';
 
 let dir: string;
 let trickyPath: string;
@@ -151,6 +151,52 @@ describe('synthesizeWithDuckDb', () => {
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('is a Parquet file: the row engine reads CSV; use --engine duckdb');
   }, 120_000);
+
+  it('streams the records to a file in chunks: the same release, every record, nothing partial on failure', async () => {
+    // 600,000 records: three chunks of the stream.
+    const options = {
+      epsilon: 2,
+      mechanism: 'adaptive-marginals' as const,
+      testSeed: 13,
+      evaluate: false,
+      syntheticRows: 600_000,
+    };
+    const whole = await synthesizeWithDuckDb({ file: trickyPath, schema, ...options });
+    const csvFile = join(dir, 'streamed.csv');
+    const phases = new Set<string>();
+    const streamed = await synthesizeWithDuckDb({
+      file: trickyPath,
+      schema,
+      ...options,
+      csvFile,
+      onProgress: (progress) => phases.add(progress.phase),
+    });
+    expect(streamed.receipt).toEqual(whole.receipt);
+    expect(streamed.rows).toBe(whole.rows);
+    expect(streamed.csv).toBe('');
+    expect(phases.has('write')).toBe(true);
+    const written = readFileSync(csvFile, 'utf8');
+    const lines = written.split('\n');
+    expect(lines[0]).toBe(whole.csv.split('\n')[0]);
+    expect(lines).toHaveLength(whole.rows + 1);
+    expect(firstValueOutsideDomain(written, TRICKY_SCHEMA)).toBeNull();
+    // A run cancelled while it writes leaves neither the file nor a temporary one.
+    const cancel = new AbortController();
+    const cancelledFile = join(dir, 'cancelled.csv');
+    await expect(
+      synthesizeWithDuckDb({
+        file: trickyPath,
+        schema,
+        ...options,
+        csvFile: cancelledFile,
+        signal: cancel.signal,
+        onProgress: (progress) => {
+          if (progress.phase === 'write') cancel.abort();
+        },
+      }),
+    ).rejects.toThrow(/cancelled/);
+    expect(readdirSync(dir).filter((name) => name.includes('cancelled'))).toEqual([]);
+  }, 60_000);
 
   it('refuses what the row path refuses, naming why', async () => {
     const options = { epsilon: 1, testSeed: 1, evaluate: false };

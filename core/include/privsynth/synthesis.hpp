@@ -11,6 +11,7 @@
 #include "privsynth/cell_grid.hpp"
 #include "privsynth/decoded_column.hpp"
 #include "privsynth/progress.hpp"
+#include "privsynth/record_stream.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -39,6 +40,8 @@ struct SynthesisOutput {
   // With mlTarget and mlDirectDp: a JSON array of logistic regressions trained directly under DP,
   // one per target, each a separate release with its own receipt (docs/privacy/dp-gd.md); else empty.
   std::string direct_models_json;
+  // A streamed release (CountsSynthesisInput::stream_records): its records, to draw in chunks.
+  std::shared_ptr<SyntheticRecordStream> records;
 };
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress = {});
@@ -53,6 +56,9 @@ struct CountsSynthesisInput {
   // {"tables": [{"columns": [names], "cells": [[codes..., count], ...]}, ...]} (pipeline/count_tables.hpp)
   std::string_view counts_json;
   std::string_view options_json;
+  // The records are left to SynthesisOutput::records, drawn and decoded a chunk at a time (a release
+  // of any size); `columns` is then empty and `rows` counts them all.
+  bool stream_records = false;
 };
 Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress = {});
 

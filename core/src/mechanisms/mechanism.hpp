@@ -50,6 +50,9 @@ struct MechanismContext {
   // the columns' levels and no rows. Only mechanisms that read the data through count tables accept
   // them; the others refuse.
   const MarginalSource* given_counts = nullptr;
+  // The caller writes the synthetic records in chunks (a release of any size): a mechanism that can
+  // draw them from its released model leaves `synthetic` empty and sets MechanismOutput::draw_records.
+  bool defer_sampling = false;
 };
 
 // Released points with a weight each, returned beside the synthetic table when a mechanism's
@@ -64,6 +67,11 @@ struct WeightedCentres {
 
 struct MechanismOutput {
   EncodedTable synthetic;  // same columns and levels as the input table
+  // With MechanismContext::defer_sampling, a mechanism that draws its records from a released model
+  // may instead leave `synthetic` without rows and draw `deferred_rows` records through this, in
+  // chunks the caller chooses (post-processing of the same release: no further privacy cost).
+  std::function<Result<EncodedTable>(size_t rows, RandomSource& random)> draw_records;
+  size_t deferred_rows = 0;
   // Optional: numeric columns of the synthetic table as values in [0, 1] (decoded exactly, not
   // drawn within their bin); empty, or one vector per column (empty for columns without).
   std::vector<std::vector<double>> synthetic_unit_values;

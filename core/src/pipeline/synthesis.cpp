@@ -18,6 +18,7 @@
 #include "pipeline/count_tables.hpp"
 #include "pipeline/holdout.hpp"
 #include "pipeline/ml_report.hpp"
+#include "pipeline/record_stream.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/receipt.hpp"
@@ -111,14 +112,15 @@ Schema chosen_columns(const RunSetup& setup) {
 
 // Everything after the table is encoded: the mechanism, decoding, the report and the receipt. With
 // `given_counts` the table has no rows: the mechanism reads the count tables, and there is no
-// utility report (it compares rows).
+// utility report (it compares rows). With `stream_records` the records are not decoded here but
+// left to SynthesisOutput::records, drawn chunk by chunk.
 Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
                                        const ProgressSink& progress, const PipelineSteps& steps,
-                                       const MarginalSource* given_counts = nullptr) {
+                                       const MarginalSource* given_counts = nullptr, bool stream_records = false) {
   if (!encoded.is_ok()) return encoded.status();
   const bool evaluate = setup.common.evaluate && !given_counts;
   const EncodingReport& encoding_report = encoded.value().report;
-  const std::unique_ptr<RandomSource> random = make_random(setup.common);
+  std::unique_ptr<RandomSource> random = make_random(setup.common);
 
   // With an ML target, a random test split is held out: the mechanism sees only the other rows,
   // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data. The
@@ -150,7 +152,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   Result<MechanismOutput> output =
       setup.mechanism.run(MechanismContext{table, accountant, *random, progress, &unit_values, target_column,
-                                           numeric_columns, evaluate, names, given_counts});
+                                           numeric_columns, evaluate, names, given_counts, stream_records});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {
@@ -161,9 +163,11 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
 
   SynthesisOutput result;
-  result.rows = output.value().synthetic.rows;
-  result.columns =
-      decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
+  result.rows = output.value().draw_records ? output.value().deferred_rows : output.value().synthetic.rows;
+  if (!stream_records) {
+    result.columns =
+        decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
+  }
   if (const std::optional<WeightedCentres>& centres = output.value().weighted_centres) {
     result.weighted_centres = WeightedCentresTable{
         centres->centres.rows, decode_table(chosen.columns, centres->centres, *random, centres->unit_values, false),
@@ -178,8 +182,10 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     utility = std::make_unique<UtilityReport>(evaluate_marginals(table, output.value().synthetic, degree));
   }
   Json report = report_json(encoding_report, chosen, utility.get(), names, degree, table.rows, result.rows);
-  report["rows"]["distinctSynthetic"] =
-      distinct_records(output.value().synthetic, output.value().synthetic_unit_values);
+  if (!stream_records) {
+    report["rows"]["distinctSynthetic"] =
+        distinct_records(output.value().synthetic, output.value().synthetic_unit_values);
+  }
   if (utility) {
     report["distributions"] =
         distribution_report_json(chosen.columns, table, output.value().synthetic, utility->two_way);
@@ -213,6 +219,10 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   // Fail closed: nothing leaves a run whose randomness failed at any point (random.hpp).
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
+  if (stream_records) {
+    result.records =
+        std::make_shared<SyntheticRecordStream>(make_record_stream(chosen.columns, output.value(), std::move(random)));
+  }
   return result;
 }
 
@@ -276,7 +286,7 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
   EncodedData data;
   data.table = make_empty_table(source.levels(), 0);
   data.unit_values.resize(source.levels().size());
-  return run_with_setup(setup, chosen, std::move(data), progress, PipelineSteps{}, &source);
+  return run_with_setup(setup, chosen, std::move(data), progress, PipelineSteps{}, &source, input.stream_records);
 }
 
 Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json,

@@ -4,6 +4,7 @@
 // synthetic table and the same receipt but for its "input". Count tables that are
 // missing, malformed or not of one table, and mechanisms or options that need rows, are refused.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
@@ -89,6 +90,61 @@ TEST_CASE("a release from count tables equals the release from the rows", "[coun
   receipt.erase("input");
   CHECK(receipt == Json::parse(rows.value().receipt_json));
   CHECK(Json::parse(given.value().report_json).contains("input"));
+}
+
+TEST_CASE("a streamed release draws its records in chunks from the same release", "[counts][record-stream]") {
+  const std::string columns = R"("columns":["age","workclass","education","sex","race","income"])";
+  const std::string options = GENERATE_COPY(
+      R"({"epsilon":1,"mechanism":"adaptive-marginals","compressDomain":true,"testSeed":5,"evaluate":false,)" +
+          columns + "}",
+      R"({"epsilon":1,"mechanism":"marginal-lp","testSeed":6,"evaluate":false,)" + columns + "}",
+      R"({"epsilon":2,"mechanism":"marginal-lp","workload":"all","fit":"lp","testSeed":7,"evaluate":false,)" + columns +
+          "}");
+  INFO(options);
+  const std::string counts = counts_json_for(options);
+  const SynthesisOutput whole = from_counts(counts, options).value();
+  CountsSynthesisInput input{testing::adult_data().schema, counts, options};
+  input.stream_records = true;
+  const Result<SynthesisOutput> streamed = synthesize_from_counts(input);
+  REQUIRE(streamed.is_ok());
+  // The same releases and receipt; the records are left to the stream.
+  CHECK(streamed.value().receipt_json == whole.receipt_json);
+  CHECK(streamed.value().columns.empty());
+  SyntheticRecordStream& records = *streamed.value().records;
+  REQUIRE(records.rows() == whole.rows);
+  // Chunks of 7,000 records: all of them, then none; their 1-way frequencies are the whole table's
+  // within sampling (both are draws from one model: total variation well under 0.02).
+  std::vector<std::vector<double>> frequency(kColumns.size()), whole_frequency(kColumns.size());
+  const auto add = [](std::vector<double>& to, const DecodedColumn& column, size_t rows) {
+    for (size_t r = 0; r < rows; ++r) {
+      const size_t level = column.kind == ColumnKind::Categorical
+                               ? size_t(column.categories[r] + 1)
+                               : size_t(std::isnan(column.numbers[r]) ? 0 : 1 + column.numbers[r] / 10);
+      if (to.size() <= level) to.resize(level + 1, 0);
+      to[level] += 1;
+    }
+  };
+  size_t drawn = 0;
+  while (records.remaining() > 0) {
+    const std::vector<DecodedColumn> chunk = records.next(7000).value();
+    const size_t rows = chunk[0].kind == ColumnKind::Categorical ? chunk[0].categories.size() : chunk[0].numbers.size();
+    REQUIRE(rows == std::min<size_t>(7000, whole.rows - drawn));
+    for (size_t c = 0; c < kColumns.size(); ++c) add(frequency[c], chunk[c], rows);
+    drawn += rows;
+  }
+  CHECK(drawn == whole.rows);
+  CHECK(records.next(7000).value()[0].categories.empty());
+  for (size_t c = 0; c < kColumns.size(); ++c) {
+    add(whole_frequency[c], whole.columns[c], whole.rows);
+    frequency[c].resize(std::max(frequency[c].size(), whole_frequency[c].size()), 0);
+    whole_frequency[c].resize(frequency[c].size(), 0);
+    double tv = 0;
+    for (size_t level = 0; level < frequency[c].size(); ++level) {
+      tv += std::abs(frequency[c][level] - whole_frequency[c][level]) / double(whole.rows) / 2;
+    }
+    INFO(kColumns[c]);
+    CHECK(tv < 0.02);
+  }
 }
 
 TEST_CASE("count tables that cannot be released from are refused with the reason", "[counts][errors]") {

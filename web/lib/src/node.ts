@@ -36,6 +36,7 @@ import type {
   SynthesizeWithDuckDbOptions,
 } from './options-types.js';
 import { countWithDuckDb, fileFormatOf } from './duckdb-counts.js';
+import { writingCsvTo } from './csv-file.js';
 
 export { fileFormatOf };
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -129,15 +130,28 @@ export async function adviseRun(schema: Schema | string, request?: RunAdviceRequ
  * the rows the tables were counted from, but for the receipt's "input". No mlTarget, and no utility
  * report (it compares rows).
  */
-export async function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Promise<SynthesisResult> {
+export function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Promise<SynthesisResult> {
+  return releaseFromCounts(options);
+}
+
+/** synthesizeFromCounts(), its records streamed to `write` when given (runFromCounts). */
+async function releaseFromCounts(
+  options: SynthesizeFromCountsOptions,
+  write?: (text: string) => void,
+): Promise<SynthesisResult> {
   const request = countsRequestOf(options);
   const { signal, onProgress } = options;
   if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
   const module = await loadWasmModule();
-  return runFromCounts(module, request, (progress) => {
-    onProgress?.(progress);
-    return !signal?.aborted;
-  });
+  return runFromCounts(
+    module,
+    request,
+    (progress) => {
+      onProgress?.(progress);
+      return !signal?.aborted;
+    },
+    write,
+  );
 }
 
 /**
@@ -156,7 +170,7 @@ export async function countTables(options: CountTablesOptions): Promise<CountTab
  * on the same rows, but for the receipt's "input". Progress reports DuckDB's scan as "parse".
  */
 export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions): Promise<DuckDbSynthesisResult> {
-  const { file, format, memoryLimit, onProgress, signal, ...run } = options;
+  const { file, format, memoryLimit, csvFile, onProgress, signal, ...run } = options;
   const counted = await countWithDuckDb({
     file,
     format: format ?? fileFormatOf(file),
@@ -166,7 +180,11 @@ export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions)
     signal,
     memoryLimit,
   });
-  const result = await synthesizeFromCounts({ ...run, counts: counted.counts, onProgress, signal });
+  const countsOptions = { ...run, counts: counted.counts, onProgress, signal };
+  const result =
+    csvFile === undefined
+      ? await synthesizeFromCounts(countsOptions)
+      : await writingCsvTo(csvFile, (write) => releaseFromCounts(countsOptions, write));
   const { inputRows, keptRows, leftOutRows } = counted;
   return { ...result, counted: { inputRows, keptRows, leftOutRows } };
 }

@@ -557,6 +557,12 @@ export type SynthesizeWithDuckDbOptions = Omit<SynthesizeInput, 'csv'> & {
   format?: 'csv' | 'parquet';
   /** DuckDB's memory limit (default "1GB"); it spills to a temporary directory beyond it. */
   memoryLimit?: string;
+  /**
+   * Write the synthetic CSV to this file as its records are drawn, a chunk at a time, instead of
+   * returning it: memory then grows with neither the input nor the number of records. The result's
+   * `csv` is then "" and its `table` empty. The file appears only when the whole run succeeded.
+   */
+  csvFile?: string;
 } & CommonOptions &
   MechanismOptions;
 

@@ -17,7 +17,7 @@ import type {
   SynthesisResult,
   SynthesizeOptions,
 } from './types.js';
-import { syntheticCsv, syntheticTable, weightedCentres } from './synthetic-table.js';
+import { csvHeader, syntheticCsv, syntheticCsvLines, syntheticTable, weightedCentres } from './synthetic-table.js';
 import type { PrivsynthWasmModule, WasmFailure, WasmRowSink, WasmSynthesisOutput } from './wasm-module.js';
 import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
 
@@ -255,10 +255,16 @@ export function countsRequestOf(options: SynthesizeFromCountsOptions): {
 }
 
 /** A release from count tables: the core's run, then the table and its CSV as synthesize() returns them. */
+/**
+ * With `write`, the records are streamed: drawn and decoded RECORDS_PER_WRITE at a time and handed
+ * to `write` as CSV text (the header first, "\n" between rows, none after the last), so memory does
+ * not grow with their number; the result then has no `csv` text and no `table`.
+ */
 export function runFromCounts(
   module: PrivsynthWasmModule,
   request: { schemaJson: string; countsJson: string; coreOptions: Record<string, unknown> },
   report: ProgressReporter,
+  write?: (text: string) => void,
 ): SynthesisResult {
   const schema = checkSchema(module, request.schemaJson);
   const output = check(
@@ -273,10 +279,44 @@ export function runFromCounts(
           return false; // an exception must never unwind through WebAssembly frames
         }
       },
+      write !== undefined,
     ),
   );
-  return resultOf(schema, output, report);
+  if (!write || !output.records) return resultOf(schema, output, report);
+  const { records } = output;
+  try {
+    let names: string[] | undefined;
+    let written = 0;
+    do {
+      const chunk = syntheticTable(schema, check(records.next(RECORDS_PER_WRITE)).columns);
+      const rows =
+        chunk.length === 0 ? 0 : chunk[0].kind === 'categorical' ? chunk[0].codes.length : chunk[0].values.length;
+      if (names === undefined) {
+        names = chunk.map((column) => column.name);
+        write(csvHeader(names));
+      }
+      if (rows > 0) write(`\n${syntheticCsvLines(schema, chunk, rows)}`);
+      written += rows;
+      const detail = `${written.toLocaleString('en-US')} of ${output.rows.toLocaleString('en-US')} records written`;
+      if (!report({ phase: 'write', fraction: output.rows === 0 ? 1 : written / output.rows, detail })) {
+        throw errorFromCode('CANCELLED', 'cancelled while writing the records');
+      }
+    } while (records.remaining() > 0);
+    return {
+      csv: '',
+      rows: output.rows,
+      columns: names ?? [],
+      table: [],
+      receipt: JSON.parse(output.receiptJson),
+      report: JSON.parse(output.reportJson),
+    };
+  } finally {
+    records.delete();
+  }
 }
+
+/** Records drawn, decoded and written per chunk of a streamed release: about 40 MB for 20 columns. */
+const RECORDS_PER_WRITE = 262_144;
 
 /** countTables()'s argument as the core takes it: the schema and the run's options. */
 export function countTablesRequestOf(options: CountTablesOptions): {

@@ -82,7 +82,17 @@ function cellWriter(schema: Schema, column: SyntheticColumn, missing: string, ro
 
 /** CSV text: header + rows, "\n" line ends, no line end after the last row. */
 function writeCsv(names: string[], writers: CellWriter[], rows: number): string {
-  const parts = [names.map(escaped).join(',')];
+  return rows === 0 ? csvHeader(names) : `${csvHeader(names)}\n${csvLines(writers, rows)}`;
+}
+
+/** The CSV header line (without its line end). */
+export function csvHeader(names: string[]): string {
+  return names.map(escaped).join(',');
+}
+
+/** The rows as CSV lines joined by "\n" (no line end after the last). */
+function csvLines(writers: CellWriter[], rows: number): string {
+  const parts: string[] = [];
   const line: string[] = new Array(writers.length);
   for (let first = 0; first < rows; first += ROWS_PER_CHUNK) {
     const last = Math.min(rows, first + ROWS_PER_CHUNK);
@@ -94,6 +104,15 @@ function writeCsv(names: string[], writers: CellWriter[], rows: number): string 
     parts.push(lines.join('\n'));
   }
   return parts.join('\n');
+}
+
+/** A chunk of a streamed release as CSV lines: syntheticCsv()'s rows, without the header. */
+export function syntheticCsvLines(schema: Schema, table: SyntheticColumn[], rows: number): string {
+  const missing = missingToken(schema);
+  return csvLines(
+    table.map((column) => cellWriter(schema, column, missing)),
+    rows,
+  );
 }
 
 const missingToken = (schema: Schema): string => escaped(schema.missing?.[0] ?? '');

@@ -21,6 +21,15 @@ export interface WasmSynthesisOutput {
   /** With mlTarget and mlDirectDp: the directly trained DP models (a JSON array). */
   directModelsJson?: string;
   weightedCentres?: WasmWeightedCentres;
+  /** A streamed release's records (synthesizeFromCounts with streamRecords); delete() it when done. */
+  records?: WasmRecordStream;
+}
+
+/** The records of a streamed release, drawn and decoded a chunk at a time. */
+export interface WasmRecordStream {
+  next(maxRows: number): { ok: true; columns: WasmColumn[] } | WasmFailure;
+  remaining(): number;
+  delete(): void;
 }
 
 /** A run's outputs, or its failure. */
@@ -93,6 +102,7 @@ export interface PrivsynthWasmModule {
     countsJson: string,
     optionsJson: string,
     onProgress: WasmProgressCallback,
+    streamRecords: boolean,
   ): WasmSynthesis;
   /** The count tables a run reads, from public inputs. */
   countTables(

@@ -361,12 +361,24 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   PRIVSYNTH_ASSIGN_OR_RETURN(fitted, fit_model(model, measurements, total, fit));
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
   const size_t rows = options.synthetic_rows > 0 ? size_t(options.synthetic_rows) : size_t(std::llround(total));
-  EncodedTable synthetic = sample_model_records(model, rows, context.random);
-  if (!compression.identity()) synthetic = compression.expand(synthetic, context.random);
+  const size_t model_cells = model.tree().cells;
+  MechanismOutput output;
+  // The records: systematic samples of the model, in compressed codes, then expanded.
+  output.draw_records = [model = std::make_shared<const GraphicalModel>(std::move(model)),
+                         compression = std::make_shared<const DomainCompression>(compression)](
+                            size_t count, RandomSource& random) -> Result<EncodedTable> {
+    EncodedTable drawn = sample_model_records(*model, count, random);
+    return compression->identity() ? drawn : compression->expand(drawn, random);
+  };
+  if (context.defer_sampling) {
+    output.synthetic = make_empty_table(context.table.levels, 0);
+    output.deferred_rows = rows;
+  } else {
+    PRIVSYNTH_ASSIGN_OR_RETURN(output.synthetic, output.draw_records(rows, context.random));
+    output.draw_records = nullptr;
+  }
   PRIVSYNTH_RETURN_IF_ERROR(context.random.health());
 
-  MechanismOutput output;
-  output.synthetic = std::move(synthetic);
   output.noise_disabled = no_noise;
   output.description = {{"name", "adaptive-marginals"},
                         {"title", "Adaptive marginals on a graphical model (AIM)"},
@@ -395,14 +407,14 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
                        {"firstNoiseStd", plan.noise_std},
                        {"firstSelectionEpsilon", plan.selection_epsilon},
                        {"maxModelCells", options.max_model_cells},
-                       {"modelCells", model.tree().cells},
+                       {"modelCells", model_cells},
                        {"roundIterations", options.round_iterations},
                        {"finalIterations", options.final_iterations},
                        {"compressDomain", options.compress_domain},
                        {"syntheticRows", rows},
                        {"selected", selected}};
   output.released = {{"noisyRecordCount", total}};
-  if (context.owner_report && !context.given_counts) {  // the report compares rows
+  if (context.owner_report && !context.given_counts && !context.defer_sampling) {  // the report compares rows
     PRIVSYNTH_ASSIGN_OR_RETURN(const auto workload, adaptive_workload(options, names, context.target_column));
     std::vector<std::vector<int>> marginals;
     for (const auto& [set, weight] : workload) marginals.push_back(set);

@@ -28,9 +28,17 @@ Result<FittedRows> fit_by_tree(const MechanismContext& context, const MarginalLp
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
   const size_t k = synthetic_row_count(options, measured.noisy_count);
   FittedRows fitted;
-  PRIVSYNTH_ASSIGN_OR_RETURN(fitted.synthetic, options.round_to_dataset
-                                                   ? round_from_model(estimates.model, k, context.random)
-                                                   : sample_from_model(estimates.model, k, context.random));
+  fitted.draw = [model = std::make_shared<const ConditionalModel>(estimates.model), round = options.round_to_dataset](
+                    size_t rows, RandomSource& random) {
+    return round ? round_from_model(*model, rows, random) : sample_from_model(*model, rows, random);
+  };
+  if (context.defer_sampling) {
+    fitted.synthetic = make_empty_table(measured.compression.levels, 0);
+    fitted.deferred_rows = k;
+  } else {
+    PRIVSYNTH_ASSIGN_OR_RETURN(fitted.synthetic, fitted.draw(k, context.random));
+    fitted.draw = nullptr;
+  }
   const std::string estimated = estimates.estimation == "graphical-model"
                                     ? "Private-PGM's estimate (the graphical model fitted to every measurement)"
                                     : "the consistent estimates (projections and proportional fitting)";

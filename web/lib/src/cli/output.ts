@@ -8,10 +8,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { describeFsError } from './files.js';
 import { FileError, UsageError } from './failure.js';
 
-export interface OutputFile {
-  path: string;
-  text: string;
-}
+/** A file to write, or one written already to a temporary path that reserve() gave. */
+export type OutputFile = { path: string; text: string } | { path: string; writtenTo: string };
 
 /** "-" stands for standard output (the synthetic CSV only). */
 export const STDOUT = '-';
@@ -61,8 +59,8 @@ export class PendingOutputs {
     try {
       const renames = files.map((file) => {
         current = file.path;
-        const temporary = temporaryPathFor(file.path);
-        this.temporaries.add(temporary);
+        if ('writtenTo' in file) return [file.writtenTo, file.path] as const;
+        const temporary = this.reserve(file.path);
         writeFileSync(temporary, file.text, { flag: 'wx' });
         return [temporary, file.path] as const;
       });
@@ -75,6 +73,13 @@ export class PendingOutputs {
       this.discard();
       throw new FileError(`cannot write "${current}": ${describeFsError(error)}`);
     }
+  }
+
+  /** A temporary path next to `path`, removed by discard() unless commit() renames it into place. */
+  reserve(path: string): string {
+    const temporary = temporaryPathFor(path);
+    this.temporaries.add(temporary);
+    return temporary;
   }
 
   discard(): void {

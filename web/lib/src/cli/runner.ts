@@ -15,6 +15,8 @@ export type WorkerRequest = Omit<SynthesizeOptions, 'onProgress' | 'signal' | 'c
   csvPath: string;
   /** rows: synthesize() on the CSV; duckdb: synthesizeWithDuckDb() on the CSV or Parquet file. */
   engine: 'rows' | 'duckdb';
+  /** duckdb: the file the synthetic CSV is streamed to (the result then has no csv text). */
+  csvFile?: string;
 };
 
 export type WorkerMessage =

@@ -1,6 +1,10 @@
 // `privsynth synth`: read the inputs, run synthesize() in a worker with progress on stderr, then
 // write the CSV, the receipt and the report all at once, or nothing.
+import { createReadStream, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
 
 import { PrivsynthError } from '../node.js';
 import type { SynthesisResult } from '../node.js';
@@ -27,10 +31,12 @@ function withInputPath(error: unknown, request: SynthRequest): unknown {
   return input ? aboutFile(error, request[input]) : error;
 }
 
-function outputFiles(result: SynthesisResult, request: SynthRequest): OutputFile[] {
+/** `streamedTo`: the temporary file the engine streamed the CSV to (DuckDB), else the CSV is in the result. */
+function outputFiles(result: SynthesisResult, request: SynthRequest, streamedTo: string | undefined): OutputFile[] {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const csv = streamedTo === undefined ? { text: result.csv } : { writtenTo: streamedTo };
   return [
-    request.out === STDOUT ? undefined : { path: request.out, text: result.csv },
+    request.out === STDOUT ? undefined : { path: request.out, ...csv },
     request.receipt === undefined ? undefined : { path: request.receipt, text: json(result.receipt) },
     request.report === undefined ? undefined : { path: request.report, text: json(result.report) },
     request.centres === undefined || !result.weightedCentres
@@ -50,6 +56,17 @@ function writeToStdout(text: string): Promise<void> {
     process.stdout.once('error', fail);
     process.stdout.write(text, (error) => (error ? fail(error) : resolve()));
   });
+}
+
+/** A streamed CSV to standard output, then its temporary file removed. */
+async function copyToStdout(path: string): Promise<void> {
+  try {
+    await pipeline(createReadStream(path), process.stdout, { end: false });
+  } catch (error) {
+    throw new FileError(`standard output was closed before the whole CSV was written (${(error as Error).message})`);
+  } finally {
+    rmSync(path, { force: true });
+  }
 }
 
 export async function synthCommand(args: string[]): Promise<number> {
@@ -77,14 +94,19 @@ export async function synthCommand(args: string[]): Promise<number> {
   });
   try {
     const engine = await chooseEngine(request.engine, request.dataPath, schema, request.options);
+    // DuckDB's releases may be of any size: their records stream to a file, not to memory.
+    const csvFile =
+      engine === 'duckdb'
+        ? pending.reserve(request.out === STDOUT ? join(tmpdir(), 'privsynth.csv') : request.out)
+        : undefined;
     const result = await synthesizeInWorker(
-      { ...request.options, csvPath: request.dataPath, schema, engine } as WorkerRequest,
+      { ...request.options, csvPath: request.dataPath, schema, engine, csvFile } as WorkerRequest,
       progress.update,
       cancel.signal,
     );
     progress.finish();
-    pending.commit(outputFiles(result, request));
-    if (request.out === STDOUT) await writeToStdout(result.csv);
+    pending.commit(outputFiles(result, request, request.out === STDOUT ? undefined : csvFile));
+    if (request.out === STDOUT) await (csvFile === undefined ? writeToStdout(result.csv) : copyToStdout(csvFile));
     const seconds = (performance.now() - started) / 1000;
     if (!request.quiet) process.stderr.write(`${summaryParagraph(result, request, seconds)}\n`);
     else if (!result.receipt.private) process.stderr.write(`${notPrivateWarning(result)}\n`);

@@ -9,11 +9,11 @@ import type { WorkerMessage, WorkerRequest } from './runner.js';
 export async function runWorker(): Promise<void> {
   const post = (message: WorkerMessage) => parentPort!.postMessage(message);
   try {
-    const { csvPath, engine, ...options } = workerData as WorkerRequest;
+    const { csvPath, engine, csvFile, ...options } = workerData as WorkerRequest;
     const onProgress = (progress: Progress) => post({ kind: 'progress', progress });
     const result =
       engine === 'duckdb'
-        ? await synthesizeWithDuckDb({ ...options, file: csvPath, onProgress } as SynthesizeWithDuckDbOptions)
+        ? await synthesizeWithDuckDb({ ...options, file: csvPath, csvFile, onProgress } as SynthesizeWithDuckDbOptions)
         : await synthesize({ ...options, csv: await openAsBlob(csvPath), onProgress } as SynthesizeOptions);
     // The columns' buffers move to the main thread instead of being copied.
     const buffers = result.table.map(
