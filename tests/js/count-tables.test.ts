@@ -83,7 +83,7 @@ describe('a release from count tables', () => {
       'code 2 of "sex" is outside its 2 levels',
     );
     await expect(run({}, 'not json')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    await expect(run({ mechanism: 'reduced-space-lp' })).rejects.toThrow('reads the rows');
+    await expect(run({ mechanism: 'space-partition' })).rejects.toThrow('reads the rows');
     await expect(run({ mechanism: 'marginal-lp' })).rejects.toThrow('no given count table holds the columns workclass');
     await expect(run({ mlTarget: 'income' })).rejects.toThrow('needs the rows');
   });

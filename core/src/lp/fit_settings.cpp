@@ -112,6 +112,18 @@ Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings,
                                    : draw_weighted_indices(weights, k, random);
 }
 
+std::function<Result<EncodedTable>(size_t rows, RandomSource& random)> draw_rows_from_fit(const LpFitSettings& settings,
+                                                                                          const Reweighting& fit) {
+  return [round = settings.round_to_dataset, points = std::make_shared<const EncodedTable>(fit.points),
+          weights = std::make_shared<const std::vector<double>>(fit.weights)](
+             size_t rows, RandomSource& random) -> Result<EncodedTable> {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<size_t> indices, round
+                                                                      ? round_weights_to_rows(*weights, rows, random)
+                                                                      : draw_weighted_indices(*weights, rows, random));
+    return select_rows(*points, indices);
+  };
+}
+
 void forecast_lp_fit(const LpFitSettings& settings, const ReducedSpaceSchedule& schedule, bool full_domain,
                      size_t dense_statistics, FitForecast& fit) {
   const FitOptions& options = settings.fit;

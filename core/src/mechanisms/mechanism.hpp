@@ -126,9 +126,12 @@ struct PreparedMechanism {
   // What `run` will release, from public inputs only, with the same options (mechanism_forecast.hpp).
   std::function<Result<MechanismForecast>(const ForecastInputs&)> forecast;
   // A mechanism that reads the data only through exact count tables says which (column sets, from
-  // the chosen columns' names and the target, -1: none), and `run` then also accepts them given
-  // (MechanismContext::given_counts). Empty: it reads rows and refuses count tables.
-  std::function<Result<std::vector<AttributeSet>>(const std::vector<std::string>& names, int target)> count_tables;
+  // the chosen columns' names, their encoded levels and the target, -1: none), and `run` then also
+  // accepts them given (MechanismContext::given_counts). Empty: it reads rows and refuses count
+  // tables; a mechanism that reads them only with some options refuses the others with the reason.
+  std::function<Result<std::vector<AttributeSet>>(const std::vector<std::string>& names, const std::vector<int>& levels,
+                                                  int target)>
+      count_tables;
 };
 
 // The PreparedMechanism of a mechanism whose run and forecast both take its read options: privacy

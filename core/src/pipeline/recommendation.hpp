@@ -18,9 +18,14 @@ struct Recommendation {
   std::string reason;     // one sentence (two without n), shown as it is
 };
 
+// Where the run reads its data: rows, or exact count tables an SQL engine computed (docs/scale.md),
+// which only the mechanisms that read count tables take.
+enum class RunInput { Rows, CountTables };
+
 // `columns`: the chosen columns, in order. `epsilon` and `rows` may be absent; an empty
 // `ml_target` means none.
 Recommendation recommend_mechanism(const std::vector<Column>& columns, std::optional<double> epsilon,
-                                   std::optional<double> rows, const std::string& ml_target);
+                                   std::optional<double> rows, const std::string& ml_target,
+                                   RunInput input = RunInput::Rows);
 
 }  // namespace privsynth

@@ -159,7 +159,7 @@ nlohmann::json mechanism_choice_json(const RunCommonOptions& common) {
   return choice;
 }
 
-Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json) {
+Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json, RunInput input) {
   RunSetup setup;
   PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(schema_json));
   setup.schema = std::move(schema);
@@ -179,7 +179,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
     std::vector<Column> chosen;
     for (int c : setup.columns) chosen.push_back(setup.schema.columns[size_t(c)]);
     setup.common.automatic =
-        recommend_mechanism(chosen, setup.common.epsilon, setup.common.public_rows, setup.common.ml_target);
+        recommend_mechanism(chosen, setup.common.epsilon, setup.common.public_rows, setup.common.ml_target, input);
     setup.common.mechanism = setup.common.automatic->mechanism;
   }
   const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);

@@ -67,7 +67,9 @@ struct RunSetup {
 };
 
 // Parses the schema and the options JSON (see docs/api.md) and checks them as synthesize() does.
-Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json);
+// `input`: where the run reads its data ("auto" then recommends among the mechanisms that read it).
+Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json,
+                                RunInput input = RunInput::Rows);
 
 // The checks read_run_setup makes, also used by the run advice (forecast/run_advice.hpp).
 // Schema indices of the named columns, all of them when `names` is empty; an unknown or repeated

@@ -267,20 +267,39 @@ UnfixableCells unfixable_cells_for(Neighbours neighbours) {
   return neighbours == Neighbours::ReplaceOne ? UnfixableCells::FirstLevel : UnfixableCells::DropRecord;
 }
 
-Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(input.schema_json, input.options_json));
+namespace {
+
+// The count tables a run reads, from its setup alone; refuses a run that cannot read count tables
+// (a mechanism that reads rows, says which do; one that reads them only with some options, says
+// why; mlTarget) before anything is read or charged.
+Result<std::vector<AttributeSet>> count_tables_read(const RunSetup& setup, const Schema& chosen) {
   if (!setup.mechanism.count_tables) {
     return Status::error(ErrorCode::InvalidArgument,
                          "mechanism \"" + setup.common.mechanism +
-                             "\" reads the rows; from count tables adaptive-marginals and marginal-lp run (name "
-                             "one with \"mechanism\")");
+                             "\" reads the rows; from count tables adaptive-marginals, marginal-lp and "
+                             "reduced-space-lp run (name one with \"mechanism\")");
   }
   if (!setup.common.ml_target.empty()) {
     return Status::error(ErrorCode::InvalidArgument,
                          "option \"mlTarget\" needs the rows (its test rows are held out and scored); a release "
                          "from count tables has none");
   }
+  std::vector<std::string> names;
+  std::vector<int> levels;
+  for (const Column& column : chosen.columns) {
+    names.push_back(column.name);
+    levels.push_back(level_count(column));
+  }
+  return setup.mechanism.count_tables(names, levels, -1);
+}
+
+}  // namespace
+
+Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup,
+                             read_run_setup(input.schema_json, input.options_json, RunInput::CountTables));
   const Schema chosen = chosen_columns(setup);
+  PRIVSYNTH_RETURN_IF_ERROR(count_tables_read(setup, chosen).status());
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalCounts counts, parse_count_tables_json(input.counts_json, chosen.columns));
   PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalSource source, MarginalSource::from_counts(std::move(counts)));
   EncodedData data;
@@ -291,15 +310,9 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
 
 Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json,
                                                std::string_view query_json) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
-  if (!setup.mechanism.count_tables) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "mechanism \"" + setup.common.mechanism + "\" reads the rows, not count tables");
-  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json, RunInput::CountTables));
   const Schema chosen = chosen_columns(setup);
-  std::vector<std::string> names;
-  for (const Column& column : chosen.columns) names.push_back(column.name);
-  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> tables, setup.mechanism.count_tables(names, -1));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> tables, count_tables_read(setup, chosen));
   if (query_json.empty()) return count_tables_request_json(tables, chosen.columns, std::nullopt);
   PRIVSYNTH_ASSIGN_OR_RETURN(nlohmann::json query, parse_options_json(std::string(query_json)));
   OptionReader reader(query);

@@ -66,7 +66,8 @@ void draw_from_pieces(ReferenceDraws& draws, UniformPieces pieces, RandomSource&
 }
 
 Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double epsilon,
-                                        const MechanismContext& context, bool disable_noise) {
+                                        const MechanismContext& context, const MarginalSource& data,
+                                        bool disable_noise) {
   ReferenceDraws draws;
   RandomSource& random = context.random;
   const EncodedTable& table = context.table;
@@ -78,6 +79,11 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
       draws.receipt = {{"kind", "uniform"}, {"description", "uniform on the encoded domain (independent of the data)"}};
       return draws;
     case ReferenceKind::Histogram: {
+      if (data.from_given_counts()) {
+        return Status::error(ErrorCode::InvalidArgument,
+                             "the histogram reference counts the full joint table of the rows; from count tables use "
+                             "\"referenceMeasure\": \"tree\" or \"uniform\"");
+      }
       PRIVSYNTH_ASSIGN_OR_RETURN(size_t cells, full_domain_cells(table.levels, options.histogram_cell_limit));
       PRIVSYNTH_ASSIGN_OR_RETURN(PerturbedHistogram histogram,
                                  release_perturbed_histogram(table.levels, count_full_domain(table, cells), epsilon,
@@ -99,7 +105,7 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
     }
     case ReferenceKind::Tree: {
       PRIVSYNTH_ASSIGN_OR_RETURN(TreeReference tree,
-                                 release_tree_reference(table, epsilon, context.accountant, random, disable_noise));
+                                 release_tree_reference(data, epsilon, context.accountant, random, disable_noise));
       auto shared = std::make_shared<TreeReference>(std::move(tree));
       draws.codes = [&random, shared](size_t count) -> Result<EncodedTable> {
         return sample_from_tree(*shared, count, random);
@@ -210,12 +216,12 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
 
 Result<ReferenceDraws> release_reference(const ReferenceOptions& options, double epsilon, bool continuous,
                                          double noisy_count, double count_scale, const MechanismContext& context,
-                                         bool disable_noise) {
+                                         const MarginalSource& data, bool disable_noise) {
   if (continuous) {
     if (!context.unit_values) return Status::error(ErrorCode::Internal, "the continuous space needs numeric values");
     return release_continuous(options, epsilon, noisy_count, count_scale, context, disable_noise);
   }
-  return release_discrete(options, epsilon, context, disable_noise);
+  return release_discrete(options, epsilon, context, data, disable_noise);
 }
 
 }  // namespace privsynth

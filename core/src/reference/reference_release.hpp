@@ -76,9 +76,10 @@ struct ReferenceDraws {
 
 // Releases mu, charging `epsilon` (ignored for the uniform measure). `noisy_count` (already
 // released, discrete Laplace of scale `count_scale`) picks the KDE's and the KD-tree's public
-// parameters. Continuous space needs context.unit_values.
+// parameters. Continuous space needs context.unit_values. The tree reads its pair tables from
+// `data` (rows or given count tables); the histogram needs the rows.
 Result<ReferenceDraws> release_reference(const ReferenceOptions& options, double epsilon, bool continuous,
                                          double noisy_count, double count_scale, const MechanismContext& context,
-                                         bool disable_noise);
+                                         const MarginalSource& data, bool disable_noise);
 
 }  // namespace privsynth

@@ -77,13 +77,16 @@ Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, do
   return TreeReferencePlan{std::move(workload).value(), scale};
 }
 
-Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, Accountant& accountant,
+Result<TreeReference> release_tree_reference(const MarginalSource& data, double epsilon, Accountant& accountant,
                                              RandomSource& random, bool disable_noise, size_t max_cells) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(TreeReferencePlan plan, plan_tree_reference(table.levels, epsilon, max_cells));
-  const int p = static_cast<int>(table.columns());
+  const std::vector<int>& levels = data.levels();
+  PRIVSYNTH_ASSIGN_OR_RETURN(TreeReferencePlan plan, plan_tree_reference(levels, epsilon, max_cells));
+  const int p = static_cast<int>(levels.size());
   const MarginalWorkload& workload = plan.workload;
+  // Every pair table is read before the charge: a missing one refuses the run unspent.
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<int64_t> counts, count_workload(data, workload));
   TreeReference tree;
-  tree.levels = table.levels;
+  tree.levels = levels;
   tree.epsilon = epsilon;
   tree.measured_cells = workload.statistic_count();
   const double sensitivity = workload.l1_sensitivity_add_remove();
@@ -94,7 +97,6 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
                     std::to_string(tree.measured_cells) + " cells), tree reference measure",
        "discrete Laplace", LaplaceCost{sensitivity, tree.scale.value(), epsilon}}));
 
-  const std::vector<int64_t> counts = workload.count(table);
   std::vector<double> noisy(counts.size());
   for (size_t i = 0; i < counts.size(); ++i) {
     const int64_t value = counts[i] + (disable_noise ? 0 : sample_discrete_laplace(random, tree.scale));
@@ -118,8 +120,7 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
   }
   std::vector<double> information(pairs.size());
   for (size_t i = 0; i < pairs.size(); ++i) {
-    information[i] =
-        mutual_information(pairs[i], table.levels[size_t(pairs[i].first)], table.levels[size_t(pairs[i].second)]);
+    information[i] = mutual_information(pairs[i], levels[size_t(pairs[i].first)], levels[size_t(pairs[i].second)]);
   }
   // Maximum spanning tree by Prim's algorithm from column 0: each new column hangs off the tree
   // column it shares the most information with, so parents are added before their children.
@@ -135,8 +136,8 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
     }
     in_tree[size_t(next)] = true;
     const PairTable& pair = pairs[pair_of[size_t(best_parent[size_t(next)])][size_t(next)]];
-    tree.edges.push_back({best_parent[size_t(next)], next, best[size_t(next)],
-                          conditional(pair, best_parent[size_t(next)], table.levels)});
+    tree.edges.push_back(
+        {best_parent[size_t(next)], next, best[size_t(next)], conditional(pair, best_parent[size_t(next)], levels)});
     for (int v = 0; v < p; ++v) {
       const double candidate = in_tree[size_t(v)] ? -1 : information[pair_of[size_t(next)][size_t(v)]];
       if (!in_tree[size_t(v)] && candidate > best[size_t(v)]) {
@@ -146,9 +147,9 @@ Result<TreeReference> release_tree_reference(const EncodedTable& table, double e
     }
   }
   // The root's distribution, averaged over every pair table it appears in.
-  tree.root_marginal.assign(size_t(table.levels[0]), 0.0);
+  tree.root_marginal.assign(size_t(levels[0]), 0.0);
   for (int v = 1; v < p; ++v) {
-    const std::vector<double> estimate = one_way(pairs[pair_of[0][size_t(v)]], 0, table.levels);
+    const std::vector<double> estimate = one_way(pairs[pair_of[0][size_t(v)]], 0, levels);
     for (size_t a = 0; a < estimate.size(); ++a) tree.root_marginal[a] += estimate[a];
   }
   normalize_or_uniform(tree.root_marginal);

@@ -19,6 +19,7 @@
 #include "privacy/noise.hpp"
 #include "privsynth/status.hpp"
 #include "statistics/conditional_model.hpp"
+#include "statistics/marginal_source.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -53,7 +54,8 @@ Result<TreeReferencePlan> plan_tree_reference(const std::vector<int>& levels, do
 
 // Charges `epsilon` once for all pair tables, then fits the tree. Fails (DomainTooLarge) when the
 // pair tables would exceed max_cells. disable_noise (tests only) uses exact counts.
-Result<TreeReference> release_tree_reference(const EncodedTable& table, double epsilon, Accountant& accountant,
+// The pair tables are read from rows or from given count tables (statistics/marginal_source.hpp).
+Result<TreeReference> release_tree_reference(const MarginalSource& data, double epsilon, Accountant& accountant,
                                              RandomSource& random, bool disable_noise = false,
                                              size_t max_cells = kMaxTreeReferenceCells);
 

@@ -98,6 +98,8 @@ Result<CountQueryTarget> read_count_query_target(OptionReader& reader) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("nulls", target.nulls, kSqlNulls));
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("typedColumns", target.typed_columns));
   PRIVSYNTH_RETURN_IF_ERROR(reader.choice("grouping", target.grouping, kSqlGroupings));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("firstTable", target.first_table, 0, 1LL << 40));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("tableCount", target.table_count, 0, 1LL << 40));
   PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
   if (target.from.find_first_not_of(" \t\r\n") == std::string::npos) {
     return invalid("the query needs \"from\": the table (a name, or a table expression such as read_parquet(...))");
@@ -106,7 +108,16 @@ Result<CountQueryTarget> read_count_query_target(OptionReader& reader) {
 }
 
 Result<std::string> count_query_sql(const std::vector<Column>& columns, const EncodingRules& rules,
-                                    const std::vector<AttributeSet>& tables, const CountQueryTarget& target) {
+                                    const std::vector<AttributeSet>& all_tables, const CountQueryTarget& target) {
+  if (size_t(target.first_table) >= all_tables.size()) {
+    return invalid("\"firstTable\" is " + std::to_string(target.first_table) + " but the run reads " +
+                   std::to_string(all_tables.size()) + " tables");
+  }
+  const size_t first = size_t(target.first_table);
+  const size_t last =
+      target.table_count > 0 ? std::min(all_tables.size(), first + size_t(target.table_count)) : all_tables.size();
+  const std::vector<AttributeSet> tables(all_tables.begin() + long(first), all_tables.begin() + long(last));
+  const bool totals = first == 0;
   for (const std::string& name : target.typed_columns) {
     const auto at = std::find_if(columns.begin(), columns.end(), [&](const Column& c) { return c.name == name; });
     if (at == columns.end() || at->kind != ColumnKind::Numeric) {
@@ -125,14 +136,18 @@ Result<std::string> count_query_sql(const std::vector<Column>& columns, const En
   }
   std::string body;
   if (target.grouping == SqlGrouping::Sets) {
-    std::vector<std::string> sets{"(" + std::string(kKeptColumn) + ")"};
+    std::vector<std::string> sets;
+    if (totals) sets.push_back("(" + std::string(kKeptColumn) + ")");
     for (const AttributeSet& table : tables) sets.push_back("(" + group_list(table) + ")");
     body = "SELECT " + select_list(columns, output, nullptr, d) +
            "\nFROM privsynth_encoded\nGROUP BY GROUPING SETS (\n  " + joined(sets, ",\n  ") + "\n)";
   } else {
     const AttributeSet none;
-    std::vector<std::string> parts{"SELECT " + select_list(columns, output, &none, d) +
-                                   " FROM privsynth_encoded GROUP BY " + kKeptColumn};
+    std::vector<std::string> parts;
+    if (totals) {
+      parts.push_back("SELECT " + select_list(columns, output, &none, d) + " FROM privsynth_encoded GROUP BY " +
+                      kKeptColumn);
+    }
     for (const AttributeSet& table : tables) {
       parts.push_back("SELECT " + select_list(columns, output, &table, d) + " FROM privsynth_encoded GROUP BY " +
                       group_list(table));

@@ -38,6 +38,10 @@ struct CountQueryTarget {
   // Numeric columns the engine holds as numbers (read directly, not through their text).
   std::vector<std::string> typed_columns;
   SqlGrouping grouping = SqlGrouping::Sets;
+  // Only tables [first_table, first_table + table_count) of the run's (0: to the last), the totals
+  // with the first: an engine whose memory grows with the grouping sets of one pass (DuckDB keeps a
+  // hash table per set and thread) computes them in several passes, each within its limit.
+  long long first_table = 0, table_count = 0;
 };
 Result<CountQueryTarget> read_count_query_target(OptionReader& reader);
 

@@ -25,6 +25,13 @@ Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double co
 Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
                                          double count_fraction, Accountant& accountant, RandomSource& random,
                                          bool disable_noise) {
+  return measure_marginals(MarginalSource::from_rows(table), workload, epsilon, count_fraction, accountant, random,
+                           disable_noise);
+}
+
+Result<NoisyMarginals> measure_marginals(const MarginalSource& data, const MarginalWorkload& workload, double epsilon,
+                                         double count_fraction, Accountant& accountant, RandomSource& random,
+                                         bool disable_noise) {
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalNoise calibration,
                              marginal_noise(workload.marginals().size(), epsilon, count_fraction));
   const double sensitivity = calibration.sensitivity;  // = workload.l1_sensitivity_add_remove()
@@ -33,6 +40,8 @@ Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const Margin
   result.cell_epsilon = calibration.cell_epsilon;
   result.count_scale = calibration.count_scale;
   result.cell_scale = calibration.cell_scale;
+  // Every table is read before anything is charged: a missing one refuses the run unspent.
+  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<int64_t> counts, count_workload(data, workload));
 
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {"noisy record count", "discrete Laplace", LaplaceCost{1.0, result.count_scale.value(), result.count_epsilon}}));
@@ -44,8 +53,7 @@ Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const Margin
   const auto noise = [&](const RationalScale& scale) {
     return disable_noise ? 0.0 : static_cast<double>(sample_discrete_laplace(random, scale));
   };
-  result.noisy_count = static_cast<double>(table.rows) + noise(result.count_scale);
-  const std::vector<int64_t> counts = workload.count(table);
+  result.noisy_count = data.records() + noise(result.count_scale);
   result.noisy_cells.resize(counts.size());
   for (size_t i = 0; i < counts.size(); ++i)
     result.noisy_cells[i] = static_cast<double>(counts[i]) + noise(result.cell_scale);

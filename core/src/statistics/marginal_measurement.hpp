@@ -12,6 +12,7 @@
 #include "privacy/accountant.hpp"
 #include "privacy/noise.hpp"
 #include "privsynth/status.hpp"
+#include "statistics/marginal_source.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -36,6 +37,11 @@ Result<MarginalNoise> marginal_noise(size_t marginals, double epsilon, double co
 // Spends count_fraction * epsilon on the count and the rest on the cells, charging both to the
 // accountant before drawing any noise. `disable_noise` (tests only) releases exact values.
 Result<NoisyMarginals> measure_marginals(const EncodedTable& table, const MarginalWorkload& workload, double epsilon,
+                                         double count_fraction, Accountant& accountant, RandomSource& random,
+                                         bool disable_noise = false);
+// The same from rows or from given count tables (statistics/marginal_source.hpp): the count is
+// data.records(), the cells count_workload(data, workload); the same draws in the same order.
+Result<NoisyMarginals> measure_marginals(const MarginalSource& data, const MarginalWorkload& workload, double epsilon,
                                          double count_fraction, Accountant& accountant, RandomSource& random,
                                          bool disable_noise = false);
 

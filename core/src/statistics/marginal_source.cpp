@@ -128,6 +128,15 @@ Result<MarginalSource> MarginalSource::from_counts(MarginalCounts counts) {
   return source;
 }
 
+double MarginalSource::records() const {
+  if (rows_) return double(rows_->rows);
+  double total = 0;
+  if (!counts_->tables.empty()) {
+    for (const auto& [cell, count] : counts_->tables.front().cells) total += count;
+  }
+  return total;
+}
+
 bool MarginalSource::has(const AttributeSet& columns) const {
   if (rows_) return true;
   return std::any_of(counts_->tables.begin(), counts_->tables.end(),

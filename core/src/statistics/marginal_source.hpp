@@ -47,6 +47,8 @@ class MarginalSource {
   static Result<MarginalSource> from_counts(MarginalCounts counts);
 
   const std::vector<int>& levels() const { return levels_; }
+  // The number of records: the rows', or any given table's total (check_marginal_counts made them agree).
+  double records() const;
   bool from_given_counts() const { return counts_ != nullptr; }
 
   // Whether dense(columns) can answer: always from rows; from given tables, when one holds them.

@@ -63,13 +63,18 @@ Result<SynthesisOutput> from_counts(const std::string& counts, const std::string
 
 }  // namespace
 
-TEST_CASE("a release from count tables equals the release from the rows", "[counts][adaptive-marginals][marginal-lp]") {
+TEST_CASE("a release from count tables equals the release from the rows",
+          "[counts][adaptive-marginals][marginal-lp][reduced-space-lp]") {
   const std::string columns = R"("columns":["age","workclass","education","sex","race","income"])";
   const std::string options = GENERATE_COPY(
       R"({"epsilon":1,"mechanism":"adaptive-marginals","compressDomain":true,"testSeed":5,"evaluate":false,)" +
           columns + "}",
       R"({"epsilon":1,"mechanism":"marginal-lp","compressDomain":true,"testSeed":6,"evaluate":false,)" + columns + "}",
       R"({"epsilon":2,"mechanism":"marginal-lp","workload":"all","degree":2,"fit":"lp","testSeed":7,"evaluate":false,)" +
+          columns + "}",
+      R"({"epsilon":1,"mechanism":"reduced-space-lp","referenceMeasure":"uniform","testSeed":8,"evaluate":false,)" +
+          columns + "}",
+      R"({"epsilon":1,"mechanism":"reduced-space-lp","referenceMeasure":"tree","testSeed":9,"evaluate":false,)" +
           columns + "}");
   INFO(options);
   const Json request = Json::parse(required_count_tables_json(testing::adult_data().schema, options).value());
@@ -147,6 +152,26 @@ TEST_CASE("a streamed release draws its records in chunks from the same release"
   }
 }
 
+TEST_CASE("\"auto\" from count tables recommends a mechanism that reads them", "[counts]") {
+  // Numbers only: from rows, space partitioning (its KD-tree splits on the rows); from count tables,
+  // adaptive marginals, with the reason.
+  const std::string options = R"({"epsilon":1,"columns":["age","hours-per-week"]})";
+  const Result<std::string> request = required_count_tables_json(testing::adult_data().schema, options);
+  REQUIRE(request.is_ok());
+  CHECK(Json::parse(request.value())["tables"] == Json::parse(R"([["age","hours-per-week"]])"));
+  const Json counts = {{"tables", {{{"columns", {"age", "hours-per-week"}}, {"cells", {{0, 0, 40}, {3, 5, 60}}}}}}};
+  const Result<SynthesisOutput> release =
+      from_counts(counts.dump(), R"({"epsilon":1,"testSeed":1,"columns":["age","hours-per-week"]})");
+  REQUIRE(release.is_ok());
+  const Json choice = Json::parse(release.value().receipt_json)["mechanismChoice"];
+  CHECK(choice["chosen"] == "adaptive-marginals");
+  CHECK_THAT(choice["reason"].get<std::string>(), Catch::Contains("space partitioning’s KD-tree cannot read"));
+  const Result<SynthesisOutput> from_rows =
+      testing::synthesize_on(testing::adult_data(), R"({"epsilon":1,"testSeed":1,"columns":["age","hours-per-week"]})");
+  REQUIRE(from_rows.is_ok());
+  CHECK(Json::parse(from_rows.value().receipt_json)["mechanismChoice"]["chosen"] == "space-partition");
+}
+
 TEST_CASE("count tables that cannot be released from are refused with the reason", "[counts][errors]") {
   const std::string options =
       R"({"epsilon":1,"mechanism":"adaptive-marginals","testSeed":5,"columns":["age","workclass","education","sex","race","income"]})";
@@ -168,8 +193,15 @@ TEST_CASE("count tables that cannot be released from are refused with the reason
       message(R"({"tables":[{"columns":["sex"],"cells":[[0,10]]},{"columns":["race"],"cells":[[0,11]]}]})", options),
       Catch::Contains("not of one table"));
   const std::string counts = counts_json_for(options);
-  CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"reduced-space-lp","columns":["sex","income"]})"),
+  CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"space-partition","columns":["sex","income"]})"),
              Catch::Contains("reads the rows"));
+  // The reduced-space LP reads count tables only in the encoded space, with the uniform or tree reference.
+  const std::string six = R"("columns":["age","workclass","education","sex","race","income"])";
+  CHECK_THAT(
+      message(counts, R"({"epsilon":1,"mechanism":"reduced-space-lp","referenceMeasure":"histogram",)" + six + "}"),
+      Catch::Contains("with the histogram reference reads the rows"));
+  CHECK_THAT(message(counts, R"({"epsilon":1,"mechanism":"reduced-space-lp","space":"continuous","columns":["age"]})"),
+             Catch::Contains("continuous space reads the records' values"));
   CHECK_THAT(message(R"({"tables":[{"columns":["sex"],"cells":[[0,10],[1,12]]}]})",
                      R"({"epsilon":1,"mechanism":"marginal-lp","columns":["age","sex","income"]})"),
              Catch::Contains("no given count table holds the columns age, sex"));

@@ -37,7 +37,7 @@ TEST_CASE("the tree recovers a chain and its draws match the pair tables", "[tre
   SeededTestRandom random(3);
   const EncodedTable data = chain(50'000, random);
   Accountant accountant = Accountant::pure(1).value();
-  const TreeReference tree = release_tree_reference(data, 1.0, accountant, random).value();
+  const TreeReference tree = release_tree_reference(MarginalSource::from_rows(data), 1.0, accountant, random).value();
   REQUIRE(tree.edges.size() == 3);
   CHECK(tree.edges[0].parent == 0);
   CHECK(tree.edges[0].child == 1);
@@ -66,7 +66,8 @@ TEST_CASE("a single column uses its noisy 1-way marginal", "[tree]") {
   for (size_t r = 0; r < 1000; ++r) data.codes[0][r] = r < 750 ? 2 : 0;
   Accountant accountant = Accountant::pure(1).value();
   SeededTestRandom random(4);
-  const TreeReference tree = release_tree_reference(data, 1.0, accountant, random, true).value();
+  const TreeReference tree =
+      release_tree_reference(MarginalSource::from_rows(data), 1.0, accountant, random, true).value();
   CHECK(tree.edges.empty());
   CHECK(tree.root_marginal[2] == Approx(0.75));
   CHECK(tree.root_marginal[1] == 0);
@@ -77,7 +78,7 @@ TEST_CASE("pair tables over the cell limit are refused", "[tree][errors]") {
   const EncodedTable data = make_empty_table({5000, 5000, 3}, 10);
   Accountant accountant = Accountant::pure(1).value();
   SeededTestRandom random(5);
-  const Result<TreeReference> tree = release_tree_reference(data, 1.0, accountant, random);
+  const Result<TreeReference> tree = release_tree_reference(MarginalSource::from_rows(data), 1.0, accountant, random);
   REQUIRE(!tree.is_ok());
   CHECK(tree.status().code() == ErrorCode::DomainTooLarge);
   CHECK(accountant.ledger().empty());

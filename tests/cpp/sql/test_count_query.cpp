@@ -54,6 +54,22 @@ TEST_CASE("the count query's UNION ALL form has one GROUP BY per table and the t
   CHECK_THAT(sql, Catch::Contains("GROUP BY privsynth_kept, k0, k1"));
 }
 
+TEST_CASE("the count query can compute the tables in passes, the totals with the first", "[count-query]") {
+  CountQueryTarget target;
+  target.from = "src";
+  target.table_count = 1;
+  const std::vector<AttributeSet> tables{{0}, {1}, {0, 1}};
+  const std::string first = count_query_sql(columns(), {}, tables, target).value();
+  CHECK_THAT(first, Catch::Contains("GROUPING SETS (\n  (privsynth_kept),\n  (privsynth_kept, k0)\n)"));
+  target.first_table = 2;
+  target.table_count = 5;  // past the end: to the last
+  const std::string last = count_query_sql(columns(), {}, tables, target).value();
+  CHECK_THAT(last, Catch::Contains("GROUPING SETS (\n  (privsynth_kept, k0, k1)\n)"));
+  target.first_table = 3;
+  CHECK_THAT(count_query_sql(columns(), {}, tables, target).status().message(),
+             Catch::Contains("\"firstTable\" is 3 but the run reads 3 tables"));
+}
+
 TEST_CASE("the policies decide what an unknown category becomes", "[count-query]") {
   // Clamp: an unknown category of a nullable column is its missing level (2); reject: left out.
   CHECK_THAT(query(SqlDialect::DuckDb), Catch::Contains("CASE v0 WHEN 2 THEN 1 ELSE 2 END END END AS k0"));

@@ -118,10 +118,18 @@ async function withConnection<T>(memoryLimit: string, work: (connection: DuckDBC
   }
 }
 
+/**
+ * Tables counted per pass over the file: DuckDB keeps a hash table per grouping set and thread
+ * (about 4 MB each), so 32 sets stay near 300 MB at any number of rows; a table of 20 columns (190
+ * pairs) takes 6 passes.
+ */
+const TABLES_PER_PASS = 32;
+
 /** Runs `sql`, reporting DuckDB's scan progress as the "parse" phase; the signal interrupts it. */
 async function runWithProgress(
   connection: DuckDBConnection,
   sql: string,
+  pass: { index: number; count: number },
   onProgress: DuckDbCountsOptions['onProgress'],
   signal: AbortSignal | undefined,
 ): Promise<Record<string, unknown>[]> {
@@ -130,10 +138,11 @@ async function runWithProgress(
   const timer = setInterval(() => {
     const { percentage, rows_processed: done, total_rows_to_process: total } = connection.progress;
     if (percentage < 0) return;
+    const passes = pass.count > 1 ? ` (pass ${pass.index + 1} of ${pass.count})` : '';
     onProgress?.({
       phase: 'parse',
-      fraction: Math.min(1, percentage / 100),
-      detail: `DuckDB counting: ${Number(done).toLocaleString('en-US')} of ${Number(total).toLocaleString('en-US')} rows`,
+      fraction: Math.min(1, (pass.index + percentage / 100) / pass.count),
+      detail: `DuckDB counting: ${Number(done).toLocaleString('en-US')} of ${Number(total).toLocaleString('en-US')} rows${passes}`,
     });
   }, 250);
   try {
@@ -148,35 +157,40 @@ async function runWithProgress(
 }
 
 /** The run's exact count tables over `file`, computed by DuckDB. */
-export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<CountQueryCounts & { sql: string }> {
+export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<CountQueryCounts> {
   const { file, format, run, onProgress, signal } = options;
   if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
   // First without a query target: the core checks the schema and options, and refuses a mechanism
   // that reads rows, before DuckDB opens the file.
-  await options.countTables({ ...run, query: undefined });
+  const { tables } = await options.countTables({ ...run, query: undefined });
   return withConnection(options.memoryLimit ?? '1GB', async (connection) => {
     const reader = readerOf(file, format);
     const schema = schemaColumns(run);
     const chosen = run.columns && run.columns.length > 0 ? run.columns : schema.map((column) => column.name);
     const { from, numeric } = await sourceColumns(connection, reader, chosen);
-    const request = await options.countTables({
-      ...run,
-      query: {
-        dialect: 'duckdb',
-        from,
-        nulls: format === 'parquet' ? 'missing' : 'empty-text',
-        typedColumns: schema.filter((c) => c.type === 'numeric' && numeric.has(c.name)).map((c) => c.name),
-      },
-    });
-    const rows = await runWithProgress(connection, request.sql as string, onProgress, signal);
-    const counts = countsFromQueryResult(rows, request.tables);
+    const query = {
+      dialect: 'duckdb' as const,
+      from,
+      nulls: format === 'parquet' ? ('missing' as const) : ('empty-text' as const),
+      typedColumns: schema.filter((c) => c.type === 'numeric' && numeric.has(c.name)).map((c) => c.name),
+      tableCount: TABLES_PER_PASS,
+    };
+    const rows: Record<string, unknown>[] = [];
+    const passes = Math.ceil(tables.length / TABLES_PER_PASS);
+    for (let index = 0; index < passes; index += 1) {
+      const request = await options.countTables({ ...run, query: { ...query, firstTable: index * TABLES_PER_PASS } });
+      const pass = { index, count: passes };
+      for (const row of await runWithProgress(connection, request.sql as string, pass, onProgress, signal))
+        rows.push(row);
+    }
+    const counts = countsFromQueryResult(rows, tables);
     checkNothingLeftOut(counts, run.outOfDomain);
     onProgress?.({
       phase: 'parse',
       fraction: 1,
       detail: `DuckDB counted ${counts.inputRows.toLocaleString('en-US')} rows`,
     });
-    return { ...counts, sql: request.sql as string };
+    return counts;
   });
 }
 

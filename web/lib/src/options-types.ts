@@ -547,6 +547,12 @@ export interface CountQueryTarget {
   typedColumns?: string[];
   /** One pass with GROUPING SETS (default), or a UNION ALL of one GROUP BY per table. */
   grouping?: 'grouping-sets' | 'union-all';
+  /**
+   * Only tables [firstTable, firstTable + tableCount) of `tables` (the totals with the first), for an
+   * engine that computes them in several passes to stay within its memory. Default: all.
+   */
+  firstTable?: number;
+  tableCount?: number;
 }
 
 /** synthesizeWithDuckDb()'s argument (Node): synthesize()'s, with a file DuckDB reads in place of the CSV. */

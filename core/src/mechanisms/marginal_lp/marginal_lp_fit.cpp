@@ -87,15 +87,21 @@ Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOp
   if (whole_domain) schedule = ReducedSpaceSchedule{size_t(domain), size_t(domain), 0};
 
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
-  PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<size_t> rows,
-                             synthetic_row_indices(options, fit.weights, measured.noisy_count, context.random));
   FittedRows fitted;
-  fitted.synthetic = select_rows(fit.points, rows);
+  std::vector<size_t> rows;
+  if (context.defer_sampling) {  // records drawn later, in chunks
+    fitted.draw = draw_rows_from_fit(options, fit);
+    fitted.deferred_rows = synthetic_row_count(options, measured.noisy_count);
+    fitted.synthetic = make_empty_table(levels, 0);
+  } else {
+    PRIVSYNTH_ASSIGN_OR_RETURN(rows, synthetic_row_indices(options, fit.weights, measured.noisy_count, context.random));
+    fitted.synthetic = select_rows(fit.points, rows);
+  }
   fitted.parameters = {
       {"fit", "lp"},
       {"reducedSpace", whole_domain ? nlohmann::json{{"size", size_t(domain)}, {"choice", "the full domain"}}
                                     : reduced_space_json(options, schedule, fit)},
-      {"syntheticRows", rows.size()},
+      {"syntheticRows", fitted.draw ? fitted.deferred_rows : rows.size()},
       {"syntheticRowsFrom",
        options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)" : "k independent draws from h*"},
       {"lp", lp_json(options, fit)}};

@@ -10,7 +10,7 @@ Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalLpOptions options, read_marginal_lp_options(reader, epsilon));
   PreparedMechanism prepared =
       bind_options(options, kPrivacy.with_budget(epsilon, options.delta), &run_marginal_lp, &forecast_marginal_lp);
-  prepared.count_tables = [options](const std::vector<std::string>& names, int target) {
+  prepared.count_tables = [options](const std::vector<std::string>& names, const std::vector<int>&, int target) {
     return Result<std::vector<AttributeSet>>(marginal_lp_count_tables(options, int(names.size()), target));
   };
   return prepared;

@@ -101,8 +101,44 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& gi
   return plan;
 }
 
+Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpaceLpOptions& given,
+                                                                const std::vector<int>& levels) {
+  const auto refuse = [](const std::string& why) {
+    return Status::error(ErrorCode::InvalidArgument, "reduced-space-lp " + why);
+  };
+  if (given.space == ReducedSpace::Continuous) {
+    return refuse(
+        "in the continuous space reads the records' values (moments, reference); from count tables use "
+        "\"space\": \"encoded\"");
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceLpPlan plan, plan_reduced_space_lp(given, levels));
+  const ReferenceKind reference = plan.options.reference.kind;
+  if (reference != ReferenceKind::Uniform && reference != ReferenceKind::Tree) {
+    return refuse(std::string("with the ") + reference_kind_name(reference) +
+                  " reference reads the rows; from count tables use \"referenceMeasure\": \"tree\" or \"uniform\"");
+  }
+  // The workload's marginals that no other holds, then the tree's pairs beyond them.
+  const size_t top = std::min(size_t(plan.options.degree), levels.size());
+  std::vector<AttributeSet> tables;
+  for (const Marginal& marginal : plan.workload.marginals()) {
+    if (marginal.columns.size() == top) tables.push_back(marginal.columns);
+  }
+  if (reference == ReferenceKind::Tree && top < 2) {
+    for (int a = 0; a < int(levels.size()); ++a) {
+      for (int b = a + 1; b < int(levels.size()); ++b) tables.push_back({a, b});
+    }
+  }
+  return tables;
+}
+
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& given) {
   PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceLpPlan plan, plan_reduced_space_lp(given, context.table.levels));
+  const MarginalSource data = context.given_counts ? *context.given_counts : MarginalSource::from_rows(context.table);
+  if (context.given_counts) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> needed,
+                               reduced_space_lp_count_tables(given, context.table.levels));
+    PRIVSYNTH_RETURN_IF_ERROR(require_count_tables(data, needed, context.column_names, "reduced-space-lp"));
+  }
   const ReducedSpaceLpOptions& options = plan.options;
   const bool continuous = options.space == ReducedSpace::Continuous;
   if (continuous && (!context.unit_values || context.unit_values->size() != context.table.columns())) {
@@ -111,23 +147,29 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   const Status cancelled = Status::error(ErrorCode::Cancelled, "cancelled");
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled;
-  PRIVSYNTH_ASSIGN_OR_RETURN(const LpTargets targets, measure_lp_targets(context, plan));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const LpTargets targets, measure_lp_targets(context, data, plan));
   if (!keep_going(context.progress, Phase::Measure, 0.5)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(
       const ReferenceDraws reference,
       release_reference(options.reference, plan.budget.reference, continuous, targets.marginals.noisy_count,
-                        targets.marginals.count_scale.value(), context, options.test_only_disable_noise));
+                        targets.marginals.count_scale.value(), context, data, options.test_only_disable_noise));
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceFit fitted, fit_reduced_space(context, plan, targets, reference));
 
   // Algorithm 1, step 4: k rows from h*; in the continuous space the points' coordinates, drawn
   // again inside their cells where mu is piecewise uniform (piecewise_uniform.hpp), else exact.
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled;
-  PRIVSYNTH_ASSIGN_OR_RETURN(
-      const std::vector<size_t> rows,
-      synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
   MechanismOutput output;
-  output.synthetic = select_rows(fitted.fit.points, rows);
+  std::vector<size_t> rows;
+  if (context.defer_sampling && !continuous) {  // records drawn later, in chunks (encoded space only)
+    output.draw_records = draw_rows_from_fit(options, fitted.fit);
+    output.deferred_rows = synthetic_row_count(options, targets.marginals.noisy_count);
+    output.synthetic = make_empty_table(context.table.levels, 0);
+  } else {
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        rows, synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
+    output.synthetic = select_rows(fitted.fit.points, rows);
+  }
   if (continuous && reference.pieces && options.redraw_within_cells) {
     output.synthetic_unit_values =
         redraw_within_cells(*reference.pieces, context.table.levels, fitted.coordinates, rows, context.random);
@@ -141,7 +183,8 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   output.description = reduced_space_lp_description(options.reference.kind);
   output.software = lp_software_json();
   output.report_degree = options.degree;
-  output.parameters = reduced_space_lp_parameters(given, plan, targets, reference, fitted, rows.size());
+  output.parameters = reduced_space_lp_parameters(given, plan, targets, reference, fitted,
+                                                  output.draw_records ? output.deferred_rows : rows.size());
   output.released = reduced_space_lp_released(plan, targets, fitted);
   if (!keep_going(context.progress, Phase::Sample, 1)) return cancelled;
   return output;

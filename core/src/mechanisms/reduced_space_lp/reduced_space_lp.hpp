@@ -97,6 +97,12 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& options);
 
+// The count tables a run reads from the encoded space (docs/scale.md): every marginal of the LP's
+// degree, and every pair for the tree reference. Refused: the continuous space (its moments and
+// reference read the records' values) and the histogram reference (the full joint table of the rows).
+Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpaceLpOptions& options,
+                                                                const std::vector<int>& levels);
+
 // The continuous space places each record at its numeric values scaled by the public bounds, so a
 // column fits it when it is numeric without a missing level (continuous_space.cpp). The run
 // refuses the others through its registry entry's accepted columns, the run advice

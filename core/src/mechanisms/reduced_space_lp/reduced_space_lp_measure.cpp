@@ -5,13 +5,14 @@
 
 namespace privsynth {
 
-Result<LpTargets> measure_lp_targets(const MechanismContext& context, const ReducedSpaceLpPlan& plan) {
+Result<LpTargets> measure_lp_targets(const MechanismContext& context, const MarginalSource& data,
+                                     const ReducedSpaceLpPlan& plan) {
   const ReducedSpaceLpOptions& options = plan.options;
   const ReducedSpaceLpBudget& budget = plan.budget;
   LpTargets measured;
-  PRIVSYNTH_ASSIGN_OR_RETURN(
-      measured.marginals, measure_marginals(context.table, plan.workload, budget.count_and_cells, budget.count_fraction,
-                                            context.accountant, context.random, options.test_only_disable_noise));
+  PRIVSYNTH_ASSIGN_OR_RETURN(measured.marginals,
+                             measure_marginals(data, plan.workload, budget.count_and_cells, budget.count_fraction,
+                                               context.accountant, context.random, options.test_only_disable_noise));
   const double noisy_count = measured.marginals.noisy_count;
   measured.targets = noisy_frequencies(measured.marginals);
   if (!plan.terms.empty()) {

@@ -17,6 +17,10 @@ Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
     prepared.columns.nullable_numeric = false;
     prepared.columns.refusal = &continuous_space_refusal;
   }
+  // From count tables in the encoded space; the continuous space refuses them, saying why.
+  prepared.count_tables = [options](const std::vector<std::string>&, const std::vector<int>& levels, int) {
+    return reduced_space_lp_count_tables(options, levels);
+  };
   return prepared;
 }
 

@@ -23,7 +23,9 @@ struct LpTargets {
 
 // 1. The record count and every cell of the workload (discrete Laplace), and in the continuous
 // space the moment sums.
-Result<LpTargets> measure_lp_targets(const MechanismContext& context, const ReducedSpaceLpPlan& plan);
+// The marginals come from `data` (rows or given count tables); moments need the rows' values.
+Result<LpTargets> measure_lp_targets(const MechanismContext& context, const MarginalSource& data,
+                                     const ReducedSpaceLpPlan& plan);
 
 // 3. h* over reduced spaces Omega* drawn from mu (depending only on mu and fresh randomness),
 // grown until the objective reaches the noise level; in the continuous space the coordinates of
