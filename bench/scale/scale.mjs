@@ -2,10 +2,11 @@
 // bench/scale/scale-data.mjs) through the CLI -- its row engine, and DuckDB computing the count
 // tables (docs/scale.md) -- and through the demo app in headless Chromium, with the marginal
 // mechanism at epsilon = 1.
-// `npm run bench -- scale parquet [rows]`: the same table as Parquet written by DuckDB (default
-// 100,000,000 rows, about 2 GB; bench/scale/scale-parquet.mjs, kept in build/scale, out of git)
-// through `privsynth synth data.parquet --engine duckdb`, every synthetic record written, for the
-// marginal mechanism and adaptive marginals.
+// `npm run bench -- scale parquet [rows] [mechanisms...]`: the same table as Parquet written by
+// DuckDB (default 100,000,000 rows, about 2 GB; bench/scale/scale-parquet.mjs, kept in build/scale,
+// out of git) through `privsynth synth data.parquet --engine duckdb`, every synthetic record
+// written, for the marginal mechanism, adaptive marginals and the reduced-space LP (on 6 of the 20
+// columns: its LP over all 190 pairs takes more than ten minutes at any n).
 // Prints the peak memory (the CLI process's maximum resident set from /usr/bin/time, DuckDB
 // included; Chromium's renderer process, which hosts the page and the engine's worker, sampled
 // from /proc every 200 ms), the wall time and the longest stall of the page's main thread during
@@ -179,6 +180,16 @@ async function runApp() {
 const cliRow = (label, run) =>
   `| ${label} | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (process max RSS) | ${run.syntheticRows.toLocaleString('en-US')} (${mb(run.bytes)}) |`;
 
+/** The Parquet runs: each mechanism with its columns. */
+const PARQUET_RUNS = {
+  'marginal-lp': { label: 'marginal-lp (20 columns)', extra: [] },
+  'adaptive-marginals': { label: 'adaptive-marginals (20 columns)', extra: [] },
+  'reduced-space-lp': {
+    label: 'reduced-space-lp (6 columns: cat1, cat4, cat7, num1, num3, num6)',
+    extra: ['--columns', 'cat1,cat4,cat7,num1,num3,num6'],
+  },
+};
+
 async function benchParquet() {
   const started = performance.now();
   await ensureScaleParquet(parquetPath, schemaPath, rows);
@@ -190,9 +201,11 @@ async function benchParquet() {
   console.log('| mechanism | wall time | peak memory | synthetic records written (CSV) |');
   console.log('| --- | ---: | ---: | ---: |');
   let failed = false;
-  for (const mechanism of ['marginal-lp', 'adaptive-marginals']) {
+  const mechanisms = process.argv.slice(4);
+  for (const mechanism of mechanisms.length ? mechanisms : Object.keys(PARQUET_RUNS)) {
+    const { label, extra } = PARQUET_RUNS[mechanism];
     try {
-      console.log(cliRow(mechanism, runCli(parquetPath, mechanism, ['--engine', 'duckdb'])));
+      console.log(cliRow(label, runCli(parquetPath, mechanism, ['--engine', 'duckdb', ...extra])));
     } catch (error) {
       failed = true;
       console.log(`| ${mechanism} | failed: ${error.message.split('\n')[0]} | | |`);

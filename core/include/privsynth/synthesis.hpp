@@ -49,8 +49,9 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
 // A release from exact marginal count tables computed outside privsynth -- an SQL engine inside the
 // data owner's perimeter measured a table too large to bring here (docs/scale.md) -- instead of
 // rows. The tables are AS SENSITIVE AS THE ROWS. Mechanisms that read the data only through count
-// tables accept them (adaptive-marginals, marginal-lp); for the same test seed the release equals the one from
-// the rows the tables were counted from, but for the receipt's "input". No mlTarget, no utility report.
+// tables accept them (adaptive-marginals, marginal-lp, reduced-space-lp in the encoded space); for the same test seed
+// the release equals the one from the rows the tables were counted from, but for the receipt's "input". No mlTarget, no
+// utility report.
 struct CountsSynthesisInput {
   std::string_view schema_json;
   // {"tables": [{"columns": [names], "cells": [[codes..., count], ...]}, ...]} (pipeline/count_tables.hpp)

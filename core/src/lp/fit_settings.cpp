@@ -99,10 +99,8 @@ FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSet
   };
 }
 
-size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count) {
-  return settings.synthetic_rows > 0
-             ? settings.synthetic_rows
-             : static_cast<size_t>(std::clamp(std::round(noisy_count), 1.0, double(kMaxSyntheticRows)));
+size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count, bool streamed) {
+  return settings.synthetic_rows > 0 ? settings.synthetic_rows : synthetic_record_count(noisy_count, streamed);
 }
 
 Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,

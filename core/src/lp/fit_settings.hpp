@@ -23,7 +23,6 @@ inline FitOptions default_fit_options() {
 }
 
 inline constexpr size_t kMaxReducedSpaceSize = 2'000'000;
-inline constexpr size_t kMaxSyntheticRows = 20'000'000;
 
 struct LpFitSettings {
   size_t reduced_space_size = 0;      // fixed m; 0 grows m automatically (see reweighting.hpp)
@@ -48,8 +47,9 @@ ReducedSpaceSchedule reduced_space_schedule(const LpFitSettings& settings, size_
 // Progress of the LP as the pipeline's "lp" phase: max error, certified bound, active statistics.
 FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSettings& settings);
 
-// k: the setting, or the rounded noisy count.
-size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count);
+// k: the setting, or the rounded noisy count (at most kMaxSyntheticRows, or kMaxStreamedRows when
+// the records are `streamed`).
+size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count, bool streamed = false);
 // k rows from h*: rounded or drawn.
 Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
                                                   double noisy_count, RandomSource& random);

@@ -18,6 +18,7 @@
 #include "base/random.hpp"
 #include "data/table.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
+#include "mechanisms/synthetic_records.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/definition.hpp"
 #include "privsynth/progress.hpp"
@@ -70,8 +71,14 @@ struct MechanismOutput {
   // With MechanismContext::defer_sampling, a mechanism that draws its records from a released model
   // may instead leave `synthetic` without rows and draw `deferred_rows` records through this, in
   // chunks the caller chooses (post-processing of the same release: no further privacy cost).
-  std::function<Result<EncodedTable>(size_t rows, RandomSource& random)> draw_records;
+  RecordDraw draw_records;
   size_t deferred_rows = 0;
+  // Sets the three from draw_or_defer's records (synthetic_records.hpp).
+  void take_records(SyntheticRecords records) {
+    synthetic = std::move(records.table);
+    deferred_rows = records.draw ? records.rows : 0;
+    draw_records = std::move(records.draw);
+  }
   // Optional: numeric columns of the synthetic table as values in [0, 1] (decoded exactly, not
   // drawn within their bin); empty, or one vector per column (empty for columns without).
   std::vector<std::vector<double>> synthetic_unit_values;

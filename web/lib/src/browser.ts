@@ -110,7 +110,7 @@ export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult>
 /**
  * A release from exact marginal count tables computed outside privsynth -- an SQL engine inside the
  * data owner's perimeter measured a table too large to bring here (docs/scale.md) -- instead of the
- * rows. The tables are AS SENSITIVE AS THE ROWS. adaptive-marginals and marginal-lp read their data only through
+ * rows. The tables are AS SENSITIVE AS THE ROWS. adaptive-marginals, marginal-lp and reduced-space-lp (encoded space) read their data only through
  * count tables (countTables() lists which); for the same testSeed the release equals the one from
  * the rows the tables were counted from, but for the receipt's "input". No mlTarget, and no utility
  * report (it compares rows).

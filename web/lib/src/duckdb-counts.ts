@@ -103,11 +103,18 @@ async function withConnection<T>(memoryLimit: string, work: (connection: DuckDBC
     );
   }
   const spill = mkdtempSync(join(tmpdir(), 'privsynth-duckdb-'));
-  const instance = await duckdb.DuckDBInstance.create(':memory:', {
-    memory_limit: memoryLimit,
-    temp_directory: spill,
-    preserve_insertion_order: 'false',
-  });
+  let instance: InstanceType<typeof duckdb.DuckDBInstance>;
+  try {
+    instance = await duckdb.DuckDBInstance.create(':memory:', {
+      memory_limit: memoryLimit,
+      temp_directory: spill,
+      preserve_insertion_order: 'false',
+    });
+  } catch (error) {
+    rmSync(spill, { recursive: true, force: true });
+    const message = error instanceof Error ? error.message : String(error);
+    throw errorFromCode('INVALID_ARGUMENT', `DuckDB did not start with memoryLimit "${memoryLimit}": ${message}`);
+  }
   const connection = await instance.connect();
   try {
     return await work(connection);

@@ -360,23 +360,19 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   fit.keep_going = [&](int done, int all) { return keep_going(context.progress, Phase::Fit, double(done) / all); };
   PRIVSYNTH_ASSIGN_OR_RETURN(fitted, fit_model(model, measurements, total, fit));
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
-  const size_t rows = options.synthetic_rows > 0 ? size_t(options.synthetic_rows) : size_t(std::llround(total));
+  const size_t rows = options.synthetic_rows > 0 ? size_t(options.synthetic_rows)
+                                                 : synthetic_record_count(total, context.defer_sampling);
   const size_t model_cells = model.tree().cells;
   MechanismOutput output;
   // The records: systematic samples of the model, in compressed codes, then expanded.
-  output.draw_records = [model = std::make_shared<const GraphicalModel>(std::move(model)),
-                         compression = std::make_shared<const DomainCompression>(compression)](
-                            size_t count, RandomSource& random) -> Result<EncodedTable> {
-    EncodedTable drawn = sample_model_records(*model, count, random);
-    return compression->identity() ? drawn : compression->expand(drawn, random);
+  const RecordDraw draw = [model = std::make_shared<const GraphicalModel>(std::move(model))](
+                              size_t count, RandomSource& random) -> Result<EncodedTable> {
+    return sample_model_records(*model, count, random);
   };
-  if (context.defer_sampling) {
-    output.synthetic = make_empty_table(context.table.levels, 0);
-    output.deferred_rows = rows;
-  } else {
-    PRIVSYNTH_ASSIGN_OR_RETURN(output.synthetic, output.draw_records(rows, context.random));
-    output.draw_records = nullptr;
-  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(SyntheticRecords records,
+                             draw_or_defer(context.defer_sampling, draw, rows, compression.levels, context.random));
+  if (!compression.identity()) records = expand_records(std::move(records), compression, context.random);
+  output.take_records(std::move(records));
   PRIVSYNTH_RETURN_IF_ERROR(context.random.health());
 
   output.noise_disabled = no_noise;

@@ -96,17 +96,9 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
                              estimate_marginals(plan, measured.compression.levels, target, measured, context.progress));
   PRIVSYNTH_ASSIGN_OR_RETURN(FittedRows fitted, fit_rows(context, options, plan, measured, estimates));
   MechanismOutput output;
-  output.synthetic = measured.compression.identity() ? std::move(fitted.synthetic)
-                                                     : measured.compression.expand(fitted.synthetic, context.random);
-  if (fitted.draw) {
-    output.deferred_rows = fitted.deferred_rows;
-    output.draw_records = [draw = std::move(fitted.draw),
-                           compression = std::make_shared<const DomainCompression>(measured.compression)](
-                              size_t rows, RandomSource& random) -> Result<EncodedTable> {
-      PRIVSYNTH_ASSIGN_OR_RETURN(EncodedTable drawn, draw(rows, random));
-      return compression->identity() ? drawn : compression->expand(drawn, random);
-    };
-  }
+  output.take_records(measured.compression.identity()
+                          ? std::move(fitted.records)
+                          : expand_records(std::move(fitted.records), measured.compression, context.random));
   output.noise_disabled = options.test_only_disable_noise;
   output.description = marginal_lp_description(plan);
   output.report_degree = plan.mst ? 2 : options.degree;

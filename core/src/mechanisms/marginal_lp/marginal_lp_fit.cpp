@@ -26,19 +26,14 @@ Result<FittedRows> fit_by_tree(const MechanismContext& context, const MarginalLp
                                const MarginalLpPlan& plan, const MarginalMeasurements& measured,
                                const MarginalEstimates& estimates) {
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
-  const size_t k = synthetic_row_count(options, measured.noisy_count);
+  const size_t k = synthetic_row_count(options, measured.noisy_count, context.defer_sampling);
   FittedRows fitted;
-  fitted.draw = [model = std::make_shared<const ConditionalModel>(estimates.model), round = options.round_to_dataset](
-                    size_t rows, RandomSource& random) {
+  const RecordDraw draw = [model = std::make_shared<const ConditionalModel>(estimates.model),
+                           round = options.round_to_dataset](size_t rows, RandomSource& random) {
     return round ? round_from_model(*model, rows, random) : sample_from_model(*model, rows, random);
   };
-  if (context.defer_sampling) {
-    fitted.synthetic = make_empty_table(measured.compression.levels, 0);
-    fitted.deferred_rows = k;
-  } else {
-    PRIVSYNTH_ASSIGN_OR_RETURN(fitted.synthetic, fitted.draw(k, context.random));
-    fitted.draw = nullptr;
-  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      fitted.records, draw_or_defer(context.defer_sampling, draw, k, measured.compression.levels, context.random));
   const std::string estimated = estimates.estimation == "graphical-model"
                                     ? "Private-PGM's estimate (the graphical model fitted to every measurement)"
                                     : "the consistent estimates (projections and proportional fitting)";
@@ -88,20 +83,15 @@ Result<FittedRows> fit_by_lp(const MechanismContext& context, const MarginalLpOp
 
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled();
   FittedRows fitted;
-  std::vector<size_t> rows;
-  if (context.defer_sampling) {  // records drawn later, in chunks
-    fitted.draw = draw_rows_from_fit(options, fit);
-    fitted.deferred_rows = synthetic_row_count(options, measured.noisy_count);
-    fitted.synthetic = make_empty_table(levels, 0);
-  } else {
-    PRIVSYNTH_ASSIGN_OR_RETURN(rows, synthetic_row_indices(options, fit.weights, measured.noisy_count, context.random));
-    fitted.synthetic = select_rows(fit.points, rows);
-  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      fitted.records, draw_or_defer(context.defer_sampling, draw_rows_from_fit(options, fit),
+                                    synthetic_row_count(options, measured.noisy_count, context.defer_sampling), levels,
+                                    context.random));
   fitted.parameters = {
       {"fit", "lp"},
       {"reducedSpace", whole_domain ? nlohmann::json{{"size", size_t(domain)}, {"choice", "the full domain"}}
                                     : reduced_space_json(options, schedule, fit)},
-      {"syntheticRows", fitted.draw ? fitted.deferred_rows : rows.size()},
+      {"syntheticRows", fitted.records.rows},
       {"syntheticRowsFrom",
        options.round_to_dataset ? "rounding k h* to whole rows (largest remainders)" : "k independent draws from h*"},
       {"lp", lp_json(options, fit)}};

@@ -72,10 +72,7 @@ Result<MarginalEstimates> estimate_marginals(const MarginalLpPlan& plan, const s
 // 5. The synthetic rows (compressed domain): from the tree, or by the reweighting LP over the full
 // domain when it fits, else over a reduced space drawn from the tree (or the 1-way product).
 struct FittedRows {
-  EncodedTable synthetic;  // in compressed codes; without rows when `draw` is set
-  // With MechanismContext::defer_sampling, the tree fit draws its k records later, in chunks.
-  std::function<Result<EncodedTable>(size_t rows, RandomSource& random)> draw;
-  size_t deferred_rows = 0;
+  SyntheticRecords records;   // in compressed codes; deferred under MechanismContext::defer_sampling
   nlohmann::json parameters;  // the receipt's fit parameters
   nlohmann::json released;    // the receipt's released by-products
   bool solved_lp = false;

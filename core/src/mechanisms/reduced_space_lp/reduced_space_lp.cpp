@@ -162,10 +162,12 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   MechanismOutput output;
   std::vector<size_t> rows;
   if (context.defer_sampling && !continuous) {  // records drawn later, in chunks (encoded space only)
-    output.draw_records = draw_rows_from_fit(options, fitted.fit);
-    output.deferred_rows = synthetic_row_count(options, targets.marginals.noisy_count);
-    output.synthetic = make_empty_table(context.table.levels, 0);
-  } else {
+    PRIVSYNTH_ASSIGN_OR_RETURN(SyntheticRecords records,
+                               draw_or_defer(true, draw_rows_from_fit(options, fitted.fit),
+                                             synthetic_row_count(options, targets.marginals.noisy_count, true),
+                                             context.table.levels, context.random));
+    output.take_records(std::move(records));
+  } else {  // the rows' indices pick the continuous space's coordinates too
     PRIVSYNTH_ASSIGN_OR_RETURN(
         rows, synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
     output.synthetic = select_rows(fitted.fit.points, rows);

@@ -72,7 +72,8 @@ Output:
 
 Engine (docs/scale.md):
       --engine <name>         auto (default): DuckDB for a Parquet file, and for a CSV over 1 GiB
-                              when the run reads count tables (adaptive-marginals, marginal-lp; no
+                              when the run reads count tables (adaptive-marginals, marginal-lp,
+                              reduced-space-lp in the encoded space; no
                               --target); the row engine otherwise
                               rows: the CSV read in chunks into the engine (every mechanism, the
                               utility report)
@@ -166,7 +167,8 @@ export const COUNT_TABLES_HELP = `Usage: privsynth count-tables --schema <s.json
 Prints, as JSON, the exact marginal count tables the run with these options reads: the column sets
 an SQL engine inside your perimeter must GROUP BY, so that a table too large to bring here is
 measured there and released with "privsynth release" (docs/scale.md). Reads no data. Today
-adaptive-marginals and marginal-lp read their data only through count tables; the others need rows.
+adaptive-marginals, marginal-lp and reduced-space-lp (encoded space, uniform or tree reference) read
+their data only through count tables; the others need rows.
 
 ${EXIT_CODES}`;
 
@@ -202,7 +204,7 @@ same --seed the release equals the one from the rows, but for the receipt's "inp
   --counts <file>             the count tables: the query's result (CSV) or JSON (see count-tables)
   -s, --schema <file>         the public schema JSON
   -e, --epsilon <e>           the total budget, > 0
-      --mechanism <name>      adaptive-marginals or marginal-lp (the mechanisms that read count tables)
+      --mechanism <name>      adaptive-marginals, marginal-lp or reduced-space-lp (those that read count tables)
       --delta, --columns, --option, --options-json, --seed   as for synth
   -o, --out <file>            the synthetic CSV ("-" or absent: standard output)
       --receipt <file>        the privacy receipt (required)
