@@ -39,6 +39,7 @@ import { countWithDuckDb, fileFormatOf } from './duckdb-counts.js';
 import { writingCsvTo } from './csv-file.js';
 
 export { fileFormatOf };
+export type { DuckDbFileFormat } from './duckdb-counts.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
 export * from './public-api.js';
