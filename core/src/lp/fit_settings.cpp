@@ -103,21 +103,26 @@ size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count, bo
   return settings.synthetic_rows > 0 ? settings.synthetic_rows : synthetic_record_count(noisy_count, streamed);
 }
 
-Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
-                                                  double noisy_count, RandomSource& random) {
-  const size_t k = synthetic_row_count(settings, noisy_count);
-  return settings.round_to_dataset ? round_weights_to_rows(weights, k, random)
-                                   : draw_weighted_indices(weights, k, random);
+namespace {
+
+// k indices of points: k h* rounded to whole rows, or k draws from h*.
+Result<std::vector<size_t>> indices_from_weights(bool round, const std::vector<double>& weights, size_t k,
+                                                 RandomSource& random) {
+  return round ? round_weights_to_rows(weights, k, random) : draw_weighted_indices(weights, k, random);
 }
 
-std::function<Result<EncodedTable>(size_t rows, RandomSource& random)> draw_rows_from_fit(const LpFitSettings& settings,
-                                                                                          const Reweighting& fit) {
+}  // namespace
+
+Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
+                                                  double noisy_count, RandomSource& random) {
+  return indices_from_weights(settings.round_to_dataset, weights, synthetic_row_count(settings, noisy_count), random);
+}
+
+RecordDraw draw_rows_from_fit(const LpFitSettings& settings, const Reweighting& fit) {
   return [round = settings.round_to_dataset, points = std::make_shared<const EncodedTable>(fit.points),
           weights = std::make_shared<const std::vector<double>>(fit.weights)](
              size_t rows, RandomSource& random) -> Result<EncodedTable> {
-    PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<size_t> indices, round
-                                                                      ? round_weights_to_rows(*weights, rows, random)
-                                                                      : draw_weighted_indices(*weights, rows, random));
+    PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<size_t> indices, indices_from_weights(round, *weights, rows, random));
     return select_rows(*points, indices);
   };
 }

@@ -50,13 +50,12 @@ FitProgressSink lp_progress_sink(const MechanismContext& context, const LpFitSet
 // k: the setting, or the rounded noisy count (at most kMaxSyntheticRows, or kMaxStreamedRows when
 // the records are `streamed`).
 size_t synthetic_row_count(const LpFitSettings& settings, double noisy_count, bool streamed = false);
-// k rows from h*: rounded or drawn.
+// k rows from h*: rounded or drawn (the continuous space, whose coordinates follow the indices).
 Result<std::vector<size_t>> synthetic_row_indices(const LpFitSettings& settings, const std::vector<double>& weights,
                                                   double noisy_count, RandomSource& random);
 // The same records drawn later, a chunk at a time (MechanismOutput::draw_records): each chunk of
 // `rows` records is rounded from, or drawn from, h* as the k rows would be.
-std::function<Result<EncodedTable>(size_t rows, RandomSource& random)> draw_rows_from_fit(const LpFitSettings& settings,
-                                                                                          const Reweighting& fit);
+RecordDraw draw_rows_from_fit(const LpFitSettings& settings, const Reweighting& fit);
 
 // An LP fit in a run forecast: kind "lp", the fit section's solver, objective and reduced space
 // (`full_domain`: every cell of the domain, schedule.max_points of them), moment statistics and

@@ -1,7 +1,6 @@
 #pragma once
-// Builds the SyntheticRecordStream (privsynth/record_stream.hpp) of a run: from the mechanism's
-// deferred draws (MechanismOutput::draw_records), or, for a mechanism that drew every record
-// already, from that table in slices.
+// Builds the SyntheticRecordStream (privsynth/record_stream.hpp) of a run from the mechanism's
+// deferred draws (MechanismOutput::draw_records).
 #include <memory>
 #include <vector>
 
@@ -12,8 +11,9 @@
 
 namespace privsynth {
 
-// `output` gives its draws or its table up; `random` continues the run's randomness.
-SyntheticRecordStream make_record_stream(const std::vector<Column>& columns, MechanismOutput& output,
-                                         std::unique_ptr<RandomSource> random);
+// `output` gives its draws up; `random` continues the run's randomness. Errors (Internal): the
+// mechanism drew its records at once.
+Result<SyntheticRecordStream> make_record_stream(const std::vector<Column>& columns, MechanismOutput& output,
+                                                 std::unique_ptr<RandomSource> random);
 
 }  // namespace privsynth

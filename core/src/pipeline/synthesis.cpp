@@ -220,8 +220,9 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
   if (stream_records) {
-    result.records =
-        std::make_shared<SyntheticRecordStream>(make_record_stream(chosen.columns, output.value(), std::move(random)));
+    PRIVSYNTH_ASSIGN_OR_RETURN(SyntheticRecordStream records,
+                               make_record_stream(chosen.columns, output.value(), std::move(random)));
+    result.records = std::make_shared<SyntheticRecordStream>(std::move(records));
   }
   return result;
 }

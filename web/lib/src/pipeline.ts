@@ -18,7 +18,13 @@ import type {
   SynthesizeOptions,
 } from './types.js';
 import { csvHeader, syntheticCsv, syntheticCsvLines, syntheticTable, weightedCentres } from './synthetic-table.js';
-import type { PrivsynthWasmModule, WasmFailure, WasmRowSink, WasmSynthesisOutput } from './wasm-module.js';
+import type {
+  PrivsynthWasmModule,
+  WasmFailure,
+  WasmRecordStream,
+  WasmRowSink,
+  WasmSynthesisOutput,
+} from './wasm-module.js';
 import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
@@ -254,11 +260,10 @@ export function countsRequestOf(options: SynthesizeFromCountsOptions): {
   };
 }
 
-/** A release from count tables: the core's run, then the table and its CSV as synthesize() returns them. */
 /**
- * With `write`, the records are streamed: drawn and decoded RECORDS_PER_WRITE at a time and handed
- * to `write` as CSV text (the header first, "\n" between rows, none after the last), so memory does
- * not grow with their number; the result then has no `csv` text and no `table`.
+ * A release from count tables: the core's run, then the table and its CSV as synthesize() returns
+ * them. With `write`, the records are streamed instead (writeRecords()); the result then has no
+ * `csv` text and no `table`.
  */
 export function runFromCounts(
   module: PrivsynthWasmModule,
@@ -283,36 +288,50 @@ export function runFromCounts(
     ),
   );
   if (!write || !output.records) return resultOf(schema, output, report);
-  const { records } = output;
   try {
-    let names: string[] | undefined;
-    let written = 0;
-    do {
-      const chunk = syntheticTable(schema, check(records.next(RECORDS_PER_WRITE)).columns);
-      const rows =
-        chunk.length === 0 ? 0 : chunk[0].kind === 'categorical' ? chunk[0].codes.length : chunk[0].values.length;
-      if (names === undefined) {
-        names = chunk.map((column) => column.name);
-        write(csvHeader(names));
-      }
-      if (rows > 0) write(`\n${syntheticCsvLines(schema, chunk, rows)}`);
-      written += rows;
-      const detail = `${written.toLocaleString('en-US')} of ${output.rows.toLocaleString('en-US')} records written`;
-      if (!report({ phase: 'write', fraction: output.rows === 0 ? 1 : written / output.rows, detail })) {
-        throw errorFromCode('CANCELLED', 'cancelled while writing the records');
-      }
-    } while (records.remaining() > 0);
     return {
       csv: '',
       rows: output.rows,
-      columns: names ?? [],
+      columns: writeRecords(schema, output.records, output.rows, report, write),
       table: [],
       receipt: JSON.parse(output.receiptJson),
       report: JSON.parse(output.reportJson),
     };
   } finally {
-    records.delete();
+    output.records.delete();
   }
+}
+
+/**
+ * A streamed release's records drawn and decoded RECORDS_PER_WRITE at a time and handed to `write`
+ * as CSV text (the header first, "\n" between rows, none after the last), so memory does not grow
+ * with their number. Returns the columns' names.
+ */
+function writeRecords(
+  schema: Schema,
+  records: WasmRecordStream,
+  total: number,
+  report: ProgressReporter,
+  write: (text: string) => void,
+): string[] {
+  let names: string[] | undefined;
+  let written = 0;
+  do {
+    const chunk = syntheticTable(schema, check(records.next(RECORDS_PER_WRITE)).columns);
+    const rows =
+      chunk.length === 0 ? 0 : chunk[0].kind === 'categorical' ? chunk[0].codes.length : chunk[0].values.length;
+    if (names === undefined) {
+      names = chunk.map((column) => column.name);
+      write(csvHeader(names));
+    }
+    if (rows > 0) write(`\n${syntheticCsvLines(schema, chunk, rows)}`);
+    written += rows;
+    const detail = `${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records written`;
+    if (!report({ phase: 'write', fraction: total === 0 ? 1 : written / total, detail })) {
+      throw errorFromCode('CANCELLED', 'cancelled while writing the records');
+    }
+  } while (records.remaining() > 0);
+  return names ?? [];
 }
 
 /** Records drawn, decoded and written per chunk of a streamed release: about 40 MB for 20 columns. */

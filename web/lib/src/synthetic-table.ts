@@ -106,24 +106,24 @@ function csvLines(writers: CellWriter[], rows: number): string {
   return parts.join('\n');
 }
 
-/** A chunk of a streamed release as CSV lines: syntheticCsv()'s rows, without the header. */
-export function syntheticCsvLines(schema: Schema, table: SyntheticColumn[], rows: number): string {
+const missingToken = (schema: Schema): string => escaped(schema.missing?.[0] ?? '');
+
+/** The cell writers of synthetic records (integer columns rounded). */
+function recordWriters(schema: Schema, table: SyntheticColumn[]): CellWriter[] {
   const missing = missingToken(schema);
-  return csvLines(
-    table.map((column) => cellWriter(schema, column, missing)),
-    rows,
-  );
+  return table.map((column) => cellWriter(schema, column, missing));
 }
 
-const missingToken = (schema: Schema): string => escaped(schema.missing?.[0] ?? '');
+/** A chunk of a streamed release as CSV lines: syntheticCsv()'s rows, without the header. */
+export function syntheticCsvLines(schema: Schema, table: SyntheticColumn[], rows: number): string {
+  return csvLines(recordWriters(schema, table), rows);
+}
 
 /** The synthetic table as CSV text. */
 export function syntheticCsv(schema: Schema, table: SyntheticColumn[], rows: number): string {
-  const missing = missingToken(schema);
-  const writers = table.map((column) => cellWriter(schema, column, missing));
   return writeCsv(
     table.map((column) => column.name),
-    writers,
+    recordWriters(schema, table),
     rows,
   );
 }

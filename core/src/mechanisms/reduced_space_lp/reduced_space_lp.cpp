@@ -160,33 +160,36 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
   // again inside their cells where mu is piecewise uniform (piecewise_uniform.hpp), else exact.
   if (!keep_going(context.progress, Phase::Sample, 0)) return cancelled;
   MechanismOutput output;
-  std::vector<size_t> rows;
-  if (context.defer_sampling && !continuous) {  // records drawn later, in chunks (encoded space only)
-    PRIVSYNTH_ASSIGN_OR_RETURN(SyntheticRecords records,
-                               draw_or_defer(true, draw_rows_from_fit(options, fitted.fit),
-                                             synthetic_row_count(options, targets.marginals.noisy_count, true),
-                                             context.table.levels, context.random));
-    output.take_records(std::move(records));
-  } else {  // the rows' indices pick the continuous space's coordinates too
+  size_t synthetic_rows = 0;
+  if (!continuous) {  // records from h*, drawn now or in chunks (MechanismContext::defer_sampling)
     PRIVSYNTH_ASSIGN_OR_RETURN(
-        rows, synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
+        SyntheticRecords records,
+        draw_or_defer(context.defer_sampling, draw_rows_from_fit(options, fitted.fit),
+                      synthetic_row_count(options, targets.marginals.noisy_count, context.defer_sampling),
+                      context.table.levels, context.random));
+    synthetic_rows = records.rows;
+    output.take_records(std::move(records));
+  } else {  // the rows' indices also pick the points' coordinates
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        const std::vector<size_t> rows,
+        synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
     output.synthetic = select_rows(fitted.fit.points, rows);
-  }
-  if (continuous && reference.pieces && options.redraw_within_cells) {
-    output.synthetic_unit_values =
-        redraw_within_cells(*reference.pieces, context.table.levels, fitted.coordinates, rows, context.random);
-  } else {
-    for (const std::vector<double>& column : fitted.coordinates) {
-      std::vector<double>& chosen = output.synthetic_unit_values.emplace_back(rows.size());
-      for (size_t i = 0; i < rows.size(); ++i) chosen[i] = column[rows[i]];
+    synthetic_rows = rows.size();
+    if (reference.pieces && options.redraw_within_cells) {
+      output.synthetic_unit_values =
+          redraw_within_cells(*reference.pieces, context.table.levels, fitted.coordinates, rows, context.random);
+    } else {
+      for (const std::vector<double>& column : fitted.coordinates) {
+        std::vector<double>& chosen = output.synthetic_unit_values.emplace_back(rows.size());
+        for (size_t i = 0; i < rows.size(); ++i) chosen[i] = column[rows[i]];
+      }
     }
   }
   output.noise_disabled = options.test_only_disable_noise;
   output.description = reduced_space_lp_description(options.reference.kind);
   output.software = lp_software_json();
   output.report_degree = options.degree;
-  output.parameters = reduced_space_lp_parameters(given, plan, targets, reference, fitted,
-                                                  output.draw_records ? output.deferred_rows : rows.size());
+  output.parameters = reduced_space_lp_parameters(given, plan, targets, reference, fitted, synthetic_rows);
   output.released = reduced_space_lp_released(plan, targets, fitted);
   if (!keep_going(context.progress, Phase::Sample, 1)) return cancelled;
   return output;
