@@ -32,7 +32,11 @@ export default defineConfig({
     },
     rollupOptions: {
       external: (id, importer) =>
-        id === 'papaparse' || id.startsWith('@duckdb/') || /^node:/.test(id) || isNodeEntryFromCli(id, importer),
+        id === 'papaparse' ||
+        id.startsWith('hyparquet') ||
+        id.startsWith('@duckdb/') ||
+        /^node:/.test(id) ||
+        isNodeEntryFromCli(id, importer),
       output: {
         paths: (id) => (isNodeEntry(id) ? './node.js' : id),
         banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),

@@ -9,7 +9,8 @@ import { errorFromCode } from './errors.js';
 /** Text is handed to the parser in pieces of about this many characters (by default). */
 const PIECE_CHARS = 4 * 1024 * 1024;
 
-export interface CsvChunkSink {
+/** Where a reader (CSV or Parquet) hands the table: its header, then its rows in chunks. */
+export interface TableChunkSink {
   /** Called once, with the trimmed column names of the header row, before any rows. */
   header(names: string[]): void;
   /** Data rows (no header), packed; each row has header.length cells. */
@@ -127,7 +128,7 @@ async function* textPieces(source: string | Blob, pieceChars: number): AsyncGene
  */
 export async function readCsvChunks(
   source: string | Blob,
-  sink: CsvChunkSink,
+  sink: TableChunkSink,
   onProgress?: ReadProgress,
   pieceChars = PIECE_CHARS,
 ): Promise<void> {

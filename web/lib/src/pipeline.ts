@@ -1,7 +1,7 @@
 // The synthesis run shared by the Web Worker (browsers) and the in-process path (Node): stream the
 // CSV into the core chunk by chunk, run it, turn its columns back into a table and CSV text.
 import { packRows, type PackedCells } from './csv.js';
-import { readCsvChunks, type ReadProgress } from './csv-stream.js';
+import type { ReadProgress } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
@@ -17,6 +17,7 @@ import type {
   SynthesisResult,
   SynthesizeOptions,
 } from './types.js';
+import { readHintsOfSchema, readTableChunks, type TableReadHints } from './table-stream.js';
 import { csvHeader, syntheticCsv, syntheticCsvLines, syntheticTable, weightedCentres } from './synthetic-table.js';
 import type {
   PrivsynthWasmModule,
@@ -29,7 +30,7 @@ import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOption
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
 export interface RunRequest {
-  /** CSV text or a Blob/File holding it; read in chunks. */
+  /** CSV text or a Blob/File holding CSV or Parquet; read in chunks. */
   csv: string | Blob;
   schemaJson: string;
   /** Options for the core (epsilon, mechanism, degree, ...), without the JS-only keys. */
@@ -101,17 +102,18 @@ export function discoveryRequestOf(options: DiscoverSchemaOptions): { csv: strin
 }
 
 /**
- * Streams the CSV into a core session opened (by `open`) once its header is known. The session is
- * freed here if anything fails; on success the caller owns it.
+ * Streams the table (CSV or Parquet, table-stream.ts) into a core session opened (by `open`) once
+ * its header is known. The session is freed here if anything fails; on success the caller owns it.
  */
 async function feedRows<S extends WasmRowSink>(
   csv: string | Blob,
+  hints: TableReadHints,
   open: (header: string[]) => S,
   onRead?: ReadProgress,
 ): Promise<S> {
   let session: S | undefined;
   try {
-    await readCsvChunks(
+    await readTableChunks(
       csv,
       {
         header: (names) => {
@@ -122,6 +124,7 @@ async function feedRows<S extends WasmRowSink>(
         },
       },
       onRead,
+      hints,
     );
     return session!;
   } catch (error) {
@@ -131,10 +134,15 @@ async function feedRows<S extends WasmRowSink>(
 }
 
 /** The whole table packed at once (header first), read in chunks: for discovery, which needs the raw cells. */
-async function packWholeCsv(csv: string | Blob): Promise<PackedCells> {
+async function packWholeTable(csv: string | Blob, hints: TableReadHints): Promise<PackedCells> {
   let header: string[] = [];
   const chunks: PackedCells[] = [];
-  await readCsvChunks(csv, { header: (names) => (header = names), rows: (chunk) => chunks.push(chunk) });
+  await readTableChunks(
+    csv,
+    { header: (names) => (header = names), rows: (chunk) => chunks.push(chunk) },
+    undefined,
+    hints,
+  );
   const first = packRows([header], header.length);
   const parts = [first, ...chunks];
   const byteCount = parts.reduce((sum, part) => sum + part.bytes.length, 0);
@@ -159,7 +167,7 @@ export async function discoverWith(
   csv: string | Blob,
   requestJson: string,
 ): Promise<DiscoveredSchema> {
-  const packed = await packWholeCsv(csv);
+  const packed = await packWholeTable(csv, readHintsOfSchema(requestJson));
   const found = check(
     module.discoverSchema(requestJson, packed.bytes, packed.offsets, packed.rowCount, packed.columnCount),
   );
@@ -185,7 +193,11 @@ export async function summarizeWith(
   schemaJson: string,
   policy: string,
 ): Promise<DataSummary> {
-  const session = await feedRows(csv, (header) => check(module.startSummary(schemaJson, policy, header)).stream);
+  const session = await feedRows(
+    csv,
+    readHintsOfSchema(schemaJson),
+    (header) => check(module.startSummary(schemaJson, policy, header)).stream,
+  );
   try {
     return JSON.parse(session.finish().summaryJson) as DataSummary;
   } finally {
@@ -376,6 +388,7 @@ export async function runSynthesis(
   // Options and schema are checked when the header arrives, before any row is read.
   const session = await feedRows(
     request.csv,
+    readHintsOfSchema(request.schemaJson),
     (header) => check(module.startSynthesis(request.schemaJson, optionsJson, header)).stream,
     (fraction, rows) => step('parse', fraction, `${rows.toLocaleString('en-US')} rows read and encoded`),
   );

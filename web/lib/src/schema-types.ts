@@ -63,7 +63,10 @@ export type DiscoveryColumn =
     };
 
 export interface DiscoverSchemaOptions {
-  /** The private table: CSV text with a header row, or a File/Blob holding it. */
+  /**
+   * The private table: CSV text with a header row, or a File/Blob holding CSV or Parquet (a Parquet
+   * file is recognised by its magic bytes; its nulls are missing values, its dates and timestamps ISO text).
+   */
   csv: string | Blob;
   /** Budget of the discovery, split equally over the columns; it adds to every later run's. */
   epsilon: number;

@@ -65,7 +65,10 @@ export interface SynthesisResult {
 }
 
 export interface SummarizeDataOptions {
-  /** The private table: CSV text with a header row, or a File/Blob holding it. */
+  /**
+   * The private table: CSV text with a header row, or a File/Blob holding CSV or Parquet (a Parquet
+   * file is recognised by its magic bytes; its nulls are missing values, its dates and timestamps ISO text).
+   */
   csv: string | Blob;
   /** Public schema: an object or its JSON text. */
   schema: Schema | string;

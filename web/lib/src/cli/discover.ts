@@ -1,11 +1,13 @@
 // `privsynth discover data.csv --columns spec.json --epsilon 0.5 [--delta 1e-6] --out s.json
 // --receipt r.json`: a schema found privately in the data (discoverSchema()), written with the
 // discovery's own receipt, both or neither.
+import { openAsBlob } from 'node:fs';
+
 import { discoverSchema } from '../node.js';
 import type { DiscoveryColumn } from '../schema-types.js';
 import { numberFlag, parseCommandLine, stringFlag } from './args.js';
 import { aboutFile, EXIT, UsageError } from './failure.js';
-import { readInputText } from './files.js';
+import { checkInputFile, readInputText } from './files.js';
 import { checkDestinations, PendingOutputs } from './output.js';
 
 const FLAGS = {
@@ -54,7 +56,8 @@ export async function discoverCommand(args: string[]): Promise<number> {
     [data, specPath],
   );
   const spec = readSpec(specPath);
-  const csv = readInputText(data, 'data CSV');
+  checkInputFile(data, 'data file');
+  const csv = await openAsBlob(data); // CSV or Parquet, read in chunks
   const delta = numberFlag(flags, 'delta');
   const seed = numberFlag(flags, 'seed');
   let found;

@@ -1,11 +1,10 @@
-// Which engine reads the data for `privsynth synth` (docs/scale.md): the row path (the CSV read in
-// chunks into the core) or DuckDB (the run's count tables computed out of core). "auto" takes
-// DuckDB for Parquet, and for a CSV larger than DUCKDB_ABOVE_BYTES when the run reads count tables
-// (its mechanism accepts them and it has no mlTarget); the row path otherwise.
+// Which engine reads the data for `privsynth synth` (docs/scale.md): the row path (the CSV or
+// Parquet file read in chunks into the core) or DuckDB (the run's count tables computed out of
+// core). "auto" takes DuckDB when the run reads count tables (its mechanism accepts them and it has
+// no mlTarget) and the file is Parquet or a CSV larger than DUCKDB_ABOVE_BYTES; the row path otherwise.
 import { statSync } from 'node:fs';
 
 import { countTables, fileFormatOf } from '../node.js';
-import { UsageError } from './failure.js';
 import type { Engine } from './synth-options.js';
 
 export const DUCKDB_ABOVE_BYTES = 1024 ** 3;
@@ -26,11 +25,7 @@ export async function chooseEngine(
   schema: string,
   options: Record<string, unknown>,
 ): Promise<'rows' | 'duckdb'> {
-  const parquet = fileFormatOf(dataPath) === 'parquet';
-  if (engine === 'rows' && parquet) {
-    throw new UsageError(`${dataPath} is a Parquet file: the row engine reads CSV; use --engine duckdb (or auto)`);
-  }
   if (engine !== 'auto') return engine;
-  if (parquet) return 'duckdb';
-  return statSync(dataPath).size > DUCKDB_ABOVE_BYTES && (await readsCountTables(schema, options)) ? 'duckdb' : 'rows';
+  const large = fileFormatOf(dataPath) === 'parquet' || statSync(dataPath).size > DUCKDB_ABOVE_BYTES;
+  return large && (await readsCountTables(schema, options)) ? 'duckdb' : 'rows';
 }

@@ -12,7 +12,7 @@ Commands:
   plan --schema <s.json> ... the forecast of a run: noise and expected error per marginal, memory,
                              runtime (reads no data); without --schema: the theorems' conditions
   validate-schema <s.json>   check a schema and print it normalized
-  discover <data.csv>        find a schema privately in the data (spends budget)
+  discover <data.csv|.parquet> find a schema privately in the data (spends budget)
   count-tables --schema ...  the exact count tables a run reads, for an SQL engine to compute
   sql --schema ... --table T the query that computes them on DuckDB, PostgreSQL or Spark
   release --counts <file>    a release from those count tables instead of rows (docs/scale.md)
@@ -71,12 +71,12 @@ Output:
   -q, --quiet                 no progress and no summary on stderr (warnings and errors stay)
 
 Engine (docs/scale.md):
-      --engine <name>         auto (default): DuckDB for a Parquet file, and for a CSV over 1 GiB
+      --engine <name>         auto (default): DuckDB for a Parquet file, and for a CSV over 1 GiB,
                               when the run reads count tables (adaptive-marginals, marginal-lp,
                               reduced-space-lp in the encoded space; no
                               --target); the row engine otherwise
-                              rows: the CSV read in chunks into the engine (every mechanism, the
-                              utility report)
+                              rows: the CSV or Parquet file read in chunks into the engine (every
+                              mechanism, the utility report)
                               duckdb: DuckDB reads the CSV or Parquet file out of core and computes
                               the exact count tables the run reads, the schema's encoding applied in
                               SQL; for the same --seed the release is the row engine's. No utility
@@ -134,7 +134,7 @@ bound K, and which conditions hold (docs/planner.md).
 ${EXIT_CODES}
 `;
 
-export const DISCOVER_HELP = `Usage: privsynth discover <data.csv> --columns <spec.json> --epsilon <e> [--delta <d>]
+export const DISCOVER_HELP = `Usage: privsynth discover <data.csv|.parquet> --columns <spec.json> --epsilon <e> [--delta <d>]
                          --out <schema.json> --receipt <receipt.json> [--seed <n>]
 
 Finds a schema's domains in the data with differential privacy (docs/privacy/domain-discovery.md):
