@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { discoverSchema, summarizeData, synthesize, synthesizeWithDuckDb } from '../../web/lib/src/node';
+import {
+  discoverSchema,
+  inferSchema,
+  inferSchemaFromFile,
+  summarizeData,
+  synthesize,
+  synthesizeWithDuckDb,
+} from '../../web/lib/src/node';
 import { readTableChunks, type TableReadHints } from '../../web/lib/src/table-stream';
 import type { DiscoveryColumn } from '../../web/lib/src/schema-types';
 import { TRICKY_SCHEMA, trickyCsv } from './engine-fixture';
@@ -183,7 +190,7 @@ describe('a release from a Parquet file', () => {
     expect(fromDuckDb.csv).toBe(fromCsv.csv);
   }, 120_000);
 
-  it('serves discovery and the data summary as the CSV does', async () => {
+  it('serves discovery, the data summary and (not private) inference as the CSV does', async () => {
     const columns: DiscoveryColumn[] = [
       { name: 'age', type: 'numeric', range: [0, 120], integer: true, bins: 8 },
       { name: 'workclass', type: 'categorical', nullable: true },
@@ -195,6 +202,10 @@ describe('a release from a Parquet file', () => {
     expect(await summarizeData({ csv: file, schema: adultSchemaText() })).toEqual(
       await summarizeData({ csv: adultCsv(), schema: adultSchemaText() }),
     );
+    const inferred = await inferSchemaFromFile(file, { maxCategories: 50 });
+    expect(inferred).toEqual(inferSchema(adultCsv(), { maxCategories: 50 }));
+    expect(inferred.provenance).toBe('inferred-from-data');
+    expect(inferred.columns.find((column) => column.name === 'age')).toMatchObject({ type: 'numeric', integer: true });
   }, 60_000);
 
   it('names a column the schema requires and the file lacks, as for a CSV', async () => {

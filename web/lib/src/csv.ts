@@ -141,6 +141,21 @@ export function packRows(rows: string[][], columnCount: number): PackedCells {
   return { bytes: bytes.subarray(0, used), offsets, rowCount: rows.length, columnCount };
 }
 
+
+/** The rows of packed cells as strings again (packRows' inverse). */
+export function unpackRows(chunk: PackedCells): string[][] {
+  const decoder = new TextDecoder();
+  const rows: string[][] = [];
+  for (let r = 0; r < chunk.rowCount; ++r) {
+    const row: string[] = [];
+    for (let c = 0; c < chunk.columnCount; ++c) {
+      const cell = r * chunk.columnCount + c;
+      row.push(decoder.decode(chunk.bytes.subarray(chunk.offsets[cell], chunk.offsets[cell + 1])));
+    }
+    rows.push(row);
+  }
+  return rows;
+}
 /** Header + rows as one UTF-8 buffer with offsets (row-major, header first). */
 export function packCells({ header, rows }: ParsedCsv): PackedCells {
   return packRows([header, ...rows], header.length);

@@ -34,6 +34,20 @@ export async function isParquet(source: string | Blob): Promise<boolean> {
   return (await bytesAt(source, 0, 4)) === MAGIC && (await bytesAt(source, source.size - 4, source.size)) === MAGIC;
 }
 
+/**
+ * The (trimmed) names of a Parquet file's columns, read from its footer alone; null when `file` is
+ * not Parquet. For a page that shows the columns before any run.
+ */
+export async function parquetColumnNames(file: Blob): Promise<string[] | null> {
+  if (!(await isParquet(file))) return null;
+  try {
+    const metadata = await parquetMetadataAsync(asyncBufferOf(file));
+    return parquetSchema(metadata).children.map((child) => child.element.name.trim());
+  } catch (error) {
+    throw couldNotRead(error);
+  }
+}
+
 function asyncBufferOf(blob: Blob): AsyncBuffer {
   return { byteLength: blob.size, slice: (start, end) => blob.slice(start, end).arrayBuffer() };
 }

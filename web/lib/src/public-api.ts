@@ -31,7 +31,8 @@ export {
   MECHANISM_OPTION_NAMES,
 } from './options-types.js';
 export type * from './advice-types.js';
-export { inferSchema, NOT_PRIVATE_WARNING } from './schema-inference.js';
+export { inferSchema, inferSchemaFromFile, NOT_PRIVATE_WARNING } from './schema-inference.js';
+export { parquetColumnNames } from './parquet-stream.js';
 export type { InferSchemaOptions } from './schema-inference.js';
 export { parseCsv } from './csv.js';
 export { checkNothingLeftOut, countsFromQueryResult } from './count-query-result.js';

@@ -2,7 +2,8 @@
 // numeric columns are facts about the private records. The schema is labelled
 // "provenance": "inferred-from-data", and every receipt made with it says "not private".
 import { errorFromCode } from './errors.js';
-import { parseCsv } from './csv.js';
+import { parseCsv, unpackRows } from './csv.js';
+import { readTableChunks } from './table-stream.js';
 import type { Schema, SchemaColumn } from './schema-types.js';
 
 export interface InferSchemaOptions {
@@ -59,16 +60,17 @@ function inferColumn(name: string, values: string[], options: Required<InferSche
   return { name, type: 'categorical', categories, ...(nullable ? { nullable } : {}) };
 }
 
-/** Infers a schema from CSV text. The result is labelled as read from the data (NOT private). */
-export function inferSchema(csvText: string, options: InferSchemaOptions = {}): Schema {
-  const settings: Required<InferSchemaOptions> = {
+function settingsOf(options: InferSchemaOptions): Required<InferSchemaOptions> {
+  return {
     maxCategories: options.maxCategories ?? 100,
     bins: options.bins ?? 16,
     missing: options.missing ?? ['', '?', 'NA', 'N/A'],
     name: options.name ?? 'inferred',
   };
-  const { header, rows } = parseCsv(csvText);
-  if (rows.length === 0) throw errorFromCode('EMPTY_DATA', 'the CSV has a header but no rows');
+}
+
+function inferFromRows(header: string[], rows: string[][], settings: Required<InferSchemaOptions>): Schema {
+  if (rows.length === 0) throw errorFromCode('EMPTY_DATA', 'the table has a header but no rows');
   const columns = header.map((name, c) =>
     inferColumn(
       name,
@@ -84,4 +86,32 @@ export function inferSchema(csvText: string, options: InferSchemaOptions = {}): 
     columns,
     missing: settings.missing,
   };
+}
+
+/** Infers a schema from CSV text. The result is labelled as read from the data (NOT private). */
+export function inferSchema(csvText: string, options: InferSchemaOptions = {}): Schema {
+  const { header, rows } = parseCsv(csvText);
+  return inferFromRows(header, rows, settingsOf(options));
+}
+
+/**
+ * inferSchema() for a File/Blob of CSV or Parquet (a Parquet null is a missing value). The result
+ * is labelled as read from the data (NOT private).
+ */
+export async function inferSchemaFromFile(source: string | Blob, options: InferSchemaOptions = {}): Promise<Schema> {
+  const settings = settingsOf(options);
+  let header: string[] = [];
+  const rows: string[][] = [];
+  await readTableChunks(
+    source,
+    {
+      header: (names) => (header = names),
+      rows: (chunk) => {
+        for (const row of unpackRows(chunk)) rows.push(row);
+      },
+    },
+    undefined,
+    { missingTokens: settings.missing },
+  );
+  return inferFromRows(header, rows, settings);
 }

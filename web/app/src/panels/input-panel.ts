@@ -1,5 +1,8 @@
-// Step 1: the table to synthesize. A bundled sample, a file picker, or a file dropped on the zone.
+// Step 1: the table to synthesize. A bundled sample, a file picker, or a file dropped on the zone:
+// CSV or Parquet, read by the engine's worker in this tab (the library's table reader).
 import { BUNDLED, type BundledId } from '../data/bundled';
+import { parquetColumnNames } from 'privsynth';
+
 import { countDataRows, headerOf, headerOfFile } from '../data/csv-peek';
 import { h, panel, replaceChildren, show } from '../ui/dom';
 import { formatBytes, formatInteger } from '../ui/format';
@@ -23,13 +26,14 @@ function sampleInput(id: BundledId): DataInput {
 }
 
 async function fileInput(file: File): Promise<DataInput> {
+  const parquetColumns = await parquetColumnNames(file);
   return {
-    label: file.name,
+    label: parquetColumns ? `${file.name} (Parquet)` : file.name,
     baseName: baseNameOf(file.name),
     csv: file,
     bytes: file.size,
     rows: null,
-    header: await headerOfFile(file),
+    header: parquetColumns ?? (await headerOfFile(file)),
     sample: null,
   };
 }
@@ -57,7 +61,7 @@ export function inputPanel(store: Store): HTMLElement {
   const picker = h('input', {
     type: 'file',
     id: 'csv-file',
-    accept: '.csv,text/csv,text/plain',
+    accept: '.csv,text/csv,text/plain,.parquet,application/vnd.apache.parquet',
     class: 'file-input',
     'data-testid': 'file-input',
     onchange: () => {
@@ -69,14 +73,14 @@ export function inputPanel(store: Store): HTMLElement {
   const dropZone = h(
     'div',
     { class: 'drop-zone', 'data-testid': 'drop-zone' },
-    h('p', { class: 'drop-zone__lead' }, 'Drop a CSV file here'),
+    h('p', { class: 'drop-zone__lead' }, 'Drop a CSV or Parquet file here'),
     h('p', { class: 'drop-zone__or' }, 'or'),
-    h('label', { for: 'csv-file', class: 'drop-zone__label' }, 'Choose a CSV file'),
+    h('label', { for: 'csv-file', class: 'drop-zone__label' }, 'Choose a CSV or Parquet file'),
     picker,
     h(
       'p',
       { class: 'hint' },
-      'The first row must hold the column names. The file is read by this page only; nothing is uploaded.',
+      "A CSV's first row must hold the column names. The file is read by this page only; nothing is uploaded.",
     ),
   );
   const setDragging = (on: boolean) => dropZone.classList.toggle('drop-zone--active', on);

@@ -1,7 +1,7 @@
 // Step 2: the public schema (every column's domain). A bundled schema, the user's schema file, one
 // written in a form (domains typed as public knowledge or discovered privately), or (after an
 // explicit acknowledgement) a schema inferred from the data, which is NOT private.
-import { inferSchema, NOT_PRIVATE_WARNING, type Schema, validateSchema } from 'privsynth';
+import { inferSchemaFromFile, NOT_PRIVATE_WARNING, type Schema, validateSchema } from 'privsynth';
 
 import { BUNDLED, type BundledId } from '../data/bundled';
 import { MECHANISMS } from '../mechanisms/registry';
@@ -127,7 +127,7 @@ export function schemaPanel(store: Store): SchemaPanel {
     const { input, running } = store.get();
     inferButton.disabled = !acknowledge.checked || !input || running;
     inferHint.textContent = !input
-      ? 'Load a CSV first.'
+      ? 'Load a table first.'
       : acknowledge.checked
         ? `The schema will be read from ${input.label}.`
         : 'Tick the box above to enable this.';
@@ -140,8 +140,7 @@ export function schemaPanel(store: Store): SchemaPanel {
     show(errorBox, false);
     inferButton.disabled = true;
     try {
-      const text = typeof input.csv === 'string' ? input.csv : await input.csv.text();
-      const inferred = inferSchema(text, { name: `${input.baseName} (inferred)` });
+      const inferred = await inferSchemaFromFile(input.csv, { name: `${input.baseName} (inferred)` });
       await choose({
         kind: 'inferred',
         id: 'inferred',

@@ -336,7 +336,7 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
     const input = store.get().input;
     show(errorBox, false);
     if (!input) {
-      showError('Load a CSV first (step 1): discovery reads it.');
+      showError('Load a table first (step 1): discovery reads it.');
       return;
     }
     const marked = rows.filter((row) => row.mode() === 'discover');
@@ -409,7 +409,7 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
       startHeader.disabled = !input?.header;
       startSchema.disabled = Boolean(problem);
       startHint.textContent = [
-        input?.header ? '' : 'Load a CSV first to start from its header.',
+        input?.header ? '' : 'Load a table first to start from its header.',
         problem ? `Starting from the chosen schema is not possible: ${problem}` : '',
         'Starting again discards what is typed here.',
       ]
