@@ -1,7 +1,8 @@
 // `npm run bench -- scale [rows]`: a generated rows x 20 CSV (default 1,000,000 rows, about 80 MB;
-// bench/scale/scale-data.mjs) through the CLI -- its row engine, and DuckDB computing the count
-// tables (docs/scale.md) -- and through the demo app in headless Chromium, with the marginal
-// mechanism at epsilon = 1.
+// bench/scale/scale-data.mjs) and the same kind of table as Parquet (scale-parquet.mjs) through the
+// CLI -- its row engine, and DuckDB computing the count tables (docs/scale.md) -- and through the
+// demo app in headless Chromium (its row path, the only one in a tab), with the marginal mechanism
+// at epsilon = 1.
 // `npm run bench -- scale parquet [rows] [mechanisms...]`: the same table as Parquet written by
 // DuckDB (default 100,000,000 rows, about 2 GB; bench/scale/scale-parquet.mjs, kept in build/scale,
 // out of git) through `privsynth synth data.parquet --engine duckdb`, every synthetic record
@@ -114,7 +115,7 @@ function rendererMemory() {
   return found;
 }
 
-async function runApp() {
+async function runApp(inputPath) {
   const server = await serve(appDist);
   const profile = mkdtempSync(join(tmpdir(), 'privsynth-scale-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -140,7 +141,7 @@ async function runApp() {
     const byTestId = (id) => `[data-testid="${id}"]`;
     await page.setInputFiles(byTestId('schema-file'), schemaPath);
     await page.waitForFunction(() => document.querySelector('[data-testid="schema-select"]')?.value === 'uploaded');
-    await page.setInputFiles(byTestId('file-input'), csvPath);
+    await page.setInputFiles(byTestId('file-input'), inputPath);
     // The data summary reads the whole file once (streamed) before the run.
     await page.waitForSelector(`${byTestId('data-summary-verdict')}, ${byTestId('data-summary-error')}`, {
       timeout: 600_000,
@@ -216,19 +217,22 @@ async function benchParquet() {
 
 async function benchCsv() {
   await ensureScaleData(csvPath, schemaPath, rows);
-  const size = readFileSync(csvPath).length;
+  await ensureScaleParquet(parquetPath, schemaPath, rows);
   console.log(
-    `\n## Scale: ${rows.toLocaleString('en-US')} rows x 20 columns (${mb(size)}), marginal-lp, epsilon = 1\n`,
+    `\n## Scale: ${rows.toLocaleString('en-US')} rows x 20 columns, CSV (${mb(statSync(csvPath).size)}) and ` +
+      `Parquet (${mb(statSync(parquetPath).size)}), marginal-lp, epsilon = 1\n`,
   );
   console.log('| path | wall time | peak memory | synthetic records (CSV) / longest main-thread stall |');
   console.log('| --- | ---: | ---: | ---: |');
   let failed = false;
-  for (const [label, extra] of [
-    [`CLI, row engine (Node ${process.version})`, ['--engine', 'rows']],
-    ['CLI, DuckDB counting the tables', ['--engine', 'duckdb']],
+  for (const [label, input, extra] of [
+    [`CLI, CSV, row engine (Node ${process.version})`, csvPath, ['--engine', 'rows']],
+    ['CLI, CSV, DuckDB counting the tables', csvPath, ['--engine', 'duckdb']],
+    ['CLI, Parquet, row engine', parquetPath, ['--engine', 'rows']],
+    ['CLI, Parquet, DuckDB counting the tables', parquetPath, ['--engine', 'duckdb']],
   ]) {
     try {
-      console.log(cliRow(label, runCli(csvPath, 'marginal-lp', extra)));
+      console.log(cliRow(label, runCli(input, 'marginal-lp', extra)));
     } catch (error) {
       failed = true;
       console.log(`| ${label} | failed: ${error.message.split('\n')[0]} | | |`);
@@ -238,16 +242,23 @@ async function benchCsv() {
     console.log('| app | web/app/dist is missing: bash scripts/build.sh app | | |');
     return true;
   }
-  try {
-    const run = await runApp();
-    console.log(
-      `| app in Chromium (file upload to results) | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (renderer max RSS) | stall ${Math.round(run.stall)} ms |`,
-    );
-    console.log(`\nApp run summary: ${run.summary.trim()}`);
-  } catch (error) {
-    failed = true;
-    console.log(`| app | failed: ${error.message.split('\n')[0]} | | |`);
+  const summaries = [];
+  for (const [label, input] of [
+    ['app in Chromium, CSV (file upload to results)', csvPath],
+    ['app in Chromium, Parquet (file upload to results)', parquetPath],
+  ]) {
+    try {
+      const run = await runApp(input);
+      console.log(
+        `| ${label} | ${run.seconds.toFixed(1)} s | ${mb(run.peak)} (renderer max RSS) | stall ${Math.round(run.stall)} ms |`,
+      );
+      summaries.push(`${label}: ${run.summary.trim()}`);
+    } catch (error) {
+      failed = true;
+      console.log(`| ${label} | failed: ${error.message.split('\n')[0]} | | |`);
+    }
   }
+  for (const summary of summaries) console.log(`\n${summary}`);
   return failed;
 }
 

@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { duckdb } from '../js/duckdb-sql';
 import { byTestId, checkedColumns, describeOutcome, download, repoFile, run, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
@@ -19,13 +19,9 @@ let dir: string;
 /** `csv` written as Parquet by DuckDB (typed columns, zstd, row groups of 10,000 rows). */
 async function parquetOf(csv: string, name: string): Promise<Buffer> {
   const path = join(dir, name);
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  await connection.run(
+  await duckdb(
     `COPY (SELECT * FROM read_csv('${csv}', header = true)) TO '${path}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 10000)`,
   );
-  connection.closeSync();
-  instance.closeSync();
   return readFileSync(path);
 }
 

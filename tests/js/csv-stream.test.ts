@@ -3,24 +3,9 @@
 // counted over the whole file.
 import { describe, expect, it } from 'vitest';
 
-import { parseCsv, type PackedCells } from '../../web/lib/src/csv';
+import { parseCsv, unpackRows as unpack } from '../../web/lib/src/csv';
 import { readCsvChunks } from '../../web/lib/src/csv-stream';
 import { adultCsv } from './helpers';
-
-/** Unpacks a chunk back into rows of strings. */
-function unpack(chunk: PackedCells): string[][] {
-  const decoder = new TextDecoder();
-  const rows: string[][] = [];
-  for (let r = 0; r < chunk.rowCount; ++r) {
-    const row: string[] = [];
-    for (let c = 0; c < chunk.columnCount; ++c) {
-      const i = r * chunk.columnCount + c;
-      row.push(decoder.decode(chunk.bytes.subarray(chunk.offsets[i], chunk.offsets[i + 1])));
-    }
-    rows.push(row);
-  }
-  return rows;
-}
 
 async function readAll(source: string | Blob, pieceChars?: number) {
   let header: string[] = [];

@@ -8,11 +8,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { countTables, synthesize, synthesizeWithDuckDb } from '../../web/lib/src/node';
 import type { SynthesisResult } from '../../web/lib/src/types';
+import { duckdb } from './duckdb-sql';
 import { TRICKY_SCHEMA, trickyCsv } from './engine-fixture';
 import { adultSchemaText, firstValueOutsideDomain, repoFile } from './helpers';
 
@@ -20,14 +20,6 @@ let dir: string;
 let trickyPath: string;
 const tricky = trickyCsv(4000);
 const schema = JSON.stringify(TRICKY_SCHEMA);
-
-async function duckdb(sql: string): Promise<void> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  await connection.run(sql);
-  connection.closeSync();
-  instance.closeSync();
-}
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'privsynth-duckdb-'));

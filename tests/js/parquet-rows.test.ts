@@ -9,7 +9,6 @@ import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -20,7 +19,9 @@ import {
   synthesize,
   synthesizeWithDuckDb,
 } from '../../web/lib/src/node';
+import { unpackRows } from '../../web/lib/src/csv';
 import { readTableChunks, type TableReadHints } from '../../web/lib/src/table-stream';
+import { duckdb } from './duckdb-sql';
 import type { DiscoveryColumn } from '../../web/lib/src/schema-types';
 import { TRICKY_SCHEMA, trickyCsv } from './engine-fixture';
 import { adultCsv, adultSchemaText, repoFile } from './helpers';
@@ -29,20 +30,11 @@ let dir: string;
 const tricky = trickyCsv(3000);
 const trickySchema = JSON.stringify(TRICKY_SCHEMA);
 
-async function duckdb(sql: string): Promise<void> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  await connection.run(sql);
-  connection.closeSync();
-  instance.closeSync();
-}
-
 /** The header and every cell as the reader hands them over, with the progress reported. */
 async function readCells(
   path: string,
   hints: TableReadHints = {},
 ): Promise<{ header: string[]; rows: string[][]; progress: number[] }> {
-  const decoder = new TextDecoder();
   let header: string[] = [];
   const rows: string[][] = [];
   const progress: number[] = [];
@@ -51,14 +43,7 @@ async function readCells(
     {
       header: (names) => (header = names),
       rows: (chunk) => {
-        for (let r = 0; r < chunk.rowCount; ++r) {
-          const row: string[] = [];
-          for (let c = 0; c < chunk.columnCount; ++c) {
-            const cell = r * chunk.columnCount + c;
-            row.push(decoder.decode(chunk.bytes.subarray(chunk.offsets[cell], chunk.offsets[cell + 1])));
-          }
-          rows.push(row);
-        }
+        for (const row of unpackRows(chunk)) rows.push(row);
       },
     },
     (fraction) => progress.push(fraction),

@@ -141,7 +141,6 @@ export function packRows(rows: string[][], columnCount: number): PackedCells {
   return { bytes: bytes.subarray(0, used), offsets, rowCount: rows.length, columnCount };
 }
 
-
 /** The rows of packed cells as strings again (packRows' inverse). */
 export function unpackRows(chunk: PackedCells): string[][] {
   const decoder = new TextDecoder();
