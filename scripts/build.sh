@@ -10,9 +10,21 @@ parts=("$@")
 for part in "${parts[@]}"; do
   printf '\033[1m[build]\033[0m %s\n' "$part"
   case "$part" in
-    native) cmake --preset native >/dev/null && cmake --build --preset native ;;
-    wasm) cmake --preset wasm >/dev/null && cmake --build --preset wasm ;;
-    lib) npm run build --silent -w privsynth ;;
+    # One command per line: under `set -e` a failure on the left of `&&` does not stop the script.
+    native)
+      cmake --preset native >/dev/null
+      cmake --build --preset native
+      ;;
+    wasm)
+      cmake --preset wasm >/dev/null
+      cmake --build --preset wasm
+      ;;
+    lib)
+      npm run build --silent -w privsynth
+      # `npm ci` links the workspace's bin only if dist/cli.js exists, which it does not on a fresh
+      # clone: link it now, so that `npx privsynth` works inside the repository.
+      npm rebuild privsynth --ignore-scripts --silent >/dev/null
+      ;;
     app) npm run build --silent -w privsynth-demo ;;
     *) echo "unknown part: $part (native, wasm, lib, app)" >&2; exit 2 ;;
   esac

@@ -212,6 +212,34 @@ describe('privsynth synth', () => {
     }
   });
 
+  it('warns, even with --quiet, when the table gave no record to learn from, and still releases', () => {
+    const header = readFileSync(DATA, 'utf8').split('\n')[0];
+    writeFileSync(at('header-only.csv'), `${header}\n`);
+    // Every row left out: a sex the schema does not list, under "reject".
+    writeFileSync(
+      at('all-out.csv'),
+      `${header}\n${readFileSync(DATA, 'utf8')
+        .split('\n')[1]
+        .replace(/,(Male|Female),/, ',X,')}\n`,
+    );
+    for (const [file, why] of [
+      ['header-only.csv', 'it has no data rows'],
+      ['all-out.csv', 'its one row was left out'],
+    ] as const) {
+      const args = ['synth', at(file), '--schema', SCHEMA, '--epsilon', '1', '--columns', 'age,sex'];
+      const run = cli([...args, '--option', 'outOfDomain=reject', '--out', at('empty.csv'), '--no-receipt', '-q']);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^warning: the table gave no record to learn from \\(${why}\\): the [\\d,]+ synthetic rows come from the noise alone\n$`,
+        ),
+      );
+      expect(csvRows(readFileSync(at('empty.csv'), 'utf8'))[0]).toEqual(['age', 'sex']);
+    }
+    const adult = cli([...synthAdult('1'), ...SMALL_RUN, '--out', at('not-empty.csv'), '--no-receipt', '-q']);
+    expect(adult.stderr).not.toContain('no record to learn from');
+  });
+
   it('passes --option and --options-json to synthesize() as typed values', () => {
     const run = cli([
       ...synthAdult('1'),
@@ -736,6 +764,12 @@ describe('help and version', () => {
   it('prints the package and core versions', () => {
     const run = cli(['--version']);
     expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`privsynth ${PACKAGE_VERSION} (core ${PACKAGE_VERSION})\n`);
+  });
+
+  it('runs as `npx privsynth` inside the repository once built (the workspace bin is linked)', () => {
+    const run = spawnSync('npx', ['--no-install', 'privsynth', '--version'], { cwd: repoFile('.'), encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe(`privsynth ${PACKAGE_VERSION} (core ${PACKAGE_VERSION})\n`);
   });
 });

@@ -76,6 +76,27 @@ function privacyParts(mechanism: string, privacy: SynthesisResult['receipt']['pr
   ];
 }
 
+/**
+ * The warning for a table with no record to learn from (a header only, or every row left out for a
+ * value outside the schema): the release is still made, as for any table (refusing would tell an
+ * empty table from its neighbours), but its rows come from the noise alone. For the owner's eyes.
+ */
+export function emptyTableWarning(result: SynthesisResult | DuckDbSynthesisResult): string | null {
+  const kept = 'counted' in result ? result.counted.keptRows : result.report?.encoding?.keptRows;
+  if (kept !== 0) return null;
+  const read = 'counted' in result ? result.counted.inputRows : result.report.encoding.inputRows;
+  const why =
+    read === 0
+      ? 'it has no data rows'
+      : read === 1
+        ? 'its one row was left out'
+        : `all ${read.toLocaleString('en-US')} rows were left out`;
+  return (
+    `warning: the table gave no record to learn from (${why}): the ${result.rows.toLocaleString('en-US')} ` +
+    'synthetic rows come from the noise alone'
+  );
+}
+
 export function notPrivateWarning(result: SynthesisResult): string {
   const reasons = result.receipt.notPrivateReasons.join('; ');
   return `NOT PRIVATE: ${reasons}. Do not publish this table as private data.`;

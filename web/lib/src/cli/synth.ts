@@ -15,7 +15,7 @@ import { exitOnInterrupt } from './interrupt.js';
 import { checkDestinations, PendingOutputs, STDOUT, type OutputFile } from './output.js';
 import { progressDisplay } from './progress.js';
 import { synthesizeInWorker, type WorkerRequest } from './runner.js';
-import { notPrivateWarning, summaryParagraph } from './summary.js';
+import { emptyTableWarning, notPrivateWarning, summaryParagraph } from './summary.js';
 import { readSynthRequest, type SynthRequest } from './synth-options.js';
 
 /** Library errors about an input get its path in front of the message. */
@@ -108,6 +108,8 @@ export async function synthCommand(args: string[]): Promise<number> {
     pending.commit(outputFiles(result, request, request.out === STDOUT ? undefined : csvFile));
     if (request.out === STDOUT) await (csvFile === undefined ? writeToStdout(result.csv) : copyToStdout(csvFile));
     const seconds = (performance.now() - started) / 1000;
+    const empty = emptyTableWarning(result);
+    if (empty) process.stderr.write(`${empty}\n`);
     if (!request.quiet) process.stderr.write(`${summaryParagraph(result, request, seconds)}\n`);
     else if (!result.receipt.private) process.stderr.write(`${notPrivateWarning(result)}\n`);
     return EXIT.ok;
