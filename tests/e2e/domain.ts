@@ -19,6 +19,7 @@ export function firstValueOutsideDomain(rows: Record<string, string>[], schema: 
           return `row ${index + 1}: ${name}="${value}" is not a category`;
         continue;
       }
+      if (column.type !== 'numeric') throw new Error(`${name}: dates are checked by summarizeData(), not here`);
       const x = Number(value);
       if (value.trim() === '' || !Number.isFinite(x) || x < column.min || x > column.max) {
         return `row ${index + 1}: ${name}=${value} is outside [${column.min}, ${column.max}]`;

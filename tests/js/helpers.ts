@@ -34,6 +34,7 @@ export function firstValueOutsideDomain(csv: string, schema: Schema): string | n
       if (column.type === 'categorical') {
         if (!column.categories.map(String).includes(value)) return `row ${index + 1}: ${name}=${value} not a category`;
       } else {
+        if (column.type !== 'numeric') throw new Error(`${name}: dates are checked by summarizeData(), not here`);
         const x = Number(value);
         if (!Number.isFinite(x) || x < column.min || x > column.max)
           return `row ${index + 1}: ${name}=${value} outside range`;

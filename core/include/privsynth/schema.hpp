@@ -19,6 +19,18 @@ struct Category {
   std::optional<double> number;  // set when the schema gave a JSON number
 };
 
+// The steps a date or date-time column counts in, coarsest first.
+enum class TimeGranularity { Year, Month, Day, Hour, Minute, Second };
+
+// A "date" or "datetime" column (docs/schema.md): numeric, its values whole steps of its
+// granularity since 1970-01-01T00:00 (naive, or UTC), read and written as text in its format.
+struct TimeColumn {
+  bool with_time = false;  // "datetime" (else "date")
+  TimeGranularity granularity = TimeGranularity::Day;
+  bool utc = false;    // datetime: "timezone": "utc" (else "naive": no time zone, none allowed in cells)
+  std::string format;  // a pattern of YYYY, MM, DD, HH, mm, ss and literal text; empty: ISO 8601
+};
+
 struct Column {
   std::string name;
   ColumnKind kind = ColumnKind::Categorical;
@@ -27,6 +39,7 @@ struct Column {
   bool integer = false;              // numeric only: values are whole numbers
   int bins = 0;                      // numeric only: equal-width bins of [min, max]
   bool nullable = false;             // has an extra "missing" level
+  std::optional<TimeColumn> time;    // numeric only: a date or date-time column (integer, in its steps)
 };
 
 // What a privately discovered domain cost (docs/privacy/domain-discovery.md): a schema with

@@ -10,6 +10,7 @@
 
 #include "base/number_text.hpp"
 #include "data/binning.hpp"
+#include "data/time_text.hpp"
 
 namespace privsynth {
 std::string_view cell_token(std::string_view raw) {
@@ -134,17 +135,20 @@ class ColumnEncoder {
   CellOutcome encode_number(std::string_view token, OutOfDomainPolicy policy, uint32_t& code, double& unit,
                             ColumnEncodingCounts& counts, std::string& problem) const {
     double value = 0;
-    if (!parse_cell_number(token, value)) {
-      problem = "\"" + std::string(token) + "\" is not a number";
+    if (column_.time ? !parse_time_cell(token, *column_.time, value) : !parse_cell_number(token, value)) {
+      problem =
+          "\"" + std::string(token) + "\" is not " +
+          (column_.time ? std::string(column_.time->with_time ? "a date-time" : "a date") + " in the column's format"
+                        : "a number");
       return map_to_missing(policy, code, counts);
     }
     double fixed = std::fmin(std::fmax(value, column_.min), column_.max);
     if (column_.integer) fixed = std::round(fixed);
     if (fixed != value) {
-      problem = std::string(token) +
-                (value < column_.min || value > column_.max
-                     ? " is outside [" + format_number(column_.min) + ", " + format_number(column_.max) + "]"
-                     : " is not a whole number");
+      problem =
+          std::string(token) + (value < column_.min || value > column_.max
+                                    ? " is outside [" + bound_text(column_.min) + ", " + bound_text(column_.max) + "]"
+                                    : " is not a whole number");
       if (policy != OutOfDomainPolicy::Clamp) return CellOutcome::Unfixable;
       ++counts.clamped;
       code = static_cast<uint32_t>(numeric_bin(column_, fixed));
@@ -154,6 +158,10 @@ class ColumnEncoder {
     code = static_cast<uint32_t>(numeric_bin(column_, value));
     unit = to_unit(value);
     return CellOutcome::Ok;
+  }
+
+  std::string bound_text(double bound) const {
+    return column_.time ? format_time_steps(bound, *column_.time, /*iso=*/true) : format_number(bound);
   }
 
   double to_unit(double value) const {

@@ -6,6 +6,7 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
+#include "data/time_text.hpp"
 
 namespace privsynth {
 namespace {
@@ -78,6 +79,8 @@ Status parse_categories(const Json& object, Column& column, const std::string& w
   return Status::ok();
 }
 
+Status parse_bins(const Json& object, Column& column, const std::string& where);
+
 Status parse_numeric(const Json& object, Column& column, const std::string& where) {
   PRIVSYNTH_RETURN_IF_ERROR(read_finite_number(object, "min", column.min, where));
   PRIVSYNTH_RETURN_IF_ERROR(read_finite_number(object, "max", column.max, where));
@@ -86,6 +89,11 @@ Status parse_numeric(const Json& object, Column& column, const std::string& wher
                         format_number(column.max) + ")");
   }
   PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "integer", column.integer, where));
+  return parse_bins(object, column, where);
+}
+
+// "bins" (default 16, or one per whole number when fewer), checked against an integer column's values.
+Status parse_bins(const Json& object, Column& column, const std::string& where) {
   column.bins = kDefaultBins;
   if (object.contains("bins")) {
     const Json& bins = object["bins"];
@@ -109,6 +117,68 @@ Status parse_numeric(const Json& object, Column& column, const std::string& wher
   return Status::ok();
 }
 
+Status read_time_bound(const Json& object, const char* key, const TimeColumn& time, double& out,
+                       const std::string& where) {
+  const std::string example = "\"" +
+                              std::string(time.with_time                               ? "2020-01-31T08:00:00"
+                                          : time.granularity == TimeGranularity::Year  ? "2020"
+                                          : time.granularity == TimeGranularity::Month ? "2020-01"
+                                                                                       : "2020-01-31") +
+                              (time.utc ? "Z" : "") + "\"";
+  if (!object.contains(key) || !object[key].is_string()) {
+    return schema_error(where + ": needs \"" + key + "\", an ISO 8601 text such as " + example);
+  }
+  const std::string text = object[key].get<std::string>();
+  if (!parse_time_bound(text, time, out)) {
+    return schema_error(where + ": \"" + key + "\" \"" + text + "\" is not an ISO 8601 " +
+                        (time.with_time ? "date-time" : "date") + " down to the " + granularity_name(time.granularity) +
+                        " (such as " + example +
+                        (time.with_time && !time.utc ? "; this column is naive, so no time zone" : "") + ")");
+  }
+  return Status::ok();
+}
+
+// "date" and "datetime" (docs/schema.md): an integer numeric column counting steps of its
+// granularity since 1970-01-01T00:00, with ISO 8601 bounds and a format for its cells.
+Status parse_time(const Json& object, bool with_time, Column& column, const std::string& where) {
+  TimeColumn time;
+  time.with_time = with_time;
+  time.granularity = with_time ? TimeGranularity::Second : TimeGranularity::Day;
+  if (object.contains("granularity")) {
+    const Json& name = object["granularity"];
+    const auto granularity = name.is_string() ? granularity_from_name(name.get<std::string>()) : std::nullopt;
+    const bool allowed =
+        granularity && (with_time ? *granularity >= TimeGranularity::Hour : *granularity <= TimeGranularity::Day);
+    if (!allowed) {
+      return schema_error(where + ": \"granularity\" must be " +
+                          (with_time ? "\"hour\", \"minute\" or \"second\"" : "\"year\", \"month\" or \"day\""));
+    }
+    time.granularity = *granularity;
+  }
+  if (object.contains("timezone")) {
+    const Json& zone = object["timezone"];
+    if (!with_time || !zone.is_string() || (zone != "naive" && zone != "utc")) {
+      return schema_error(where + ": \"timezone\" belongs to a datetime column and is \"naive\" or \"utc\"");
+    }
+    time.utc = zone == "utc";
+  }
+  if (object.contains("format")) {
+    if (!object["format"].is_string() || object["format"].get<std::string>().empty()) {
+      return schema_error(where + ": \"format\" must be a pattern such as \"DD/MM/YYYY\"");
+    }
+    time.format = object["format"].get<std::string>();
+    if (const auto problem = check_time_format(time)) return schema_error(where + ": " + *problem);
+  }
+  PRIVSYNTH_RETURN_IF_ERROR(read_time_bound(object, "min", time, column.min, where));
+  PRIVSYNTH_RETURN_IF_ERROR(read_time_bound(object, "max", time, column.max, where));
+  if (!(column.min < column.max)) {
+    return schema_error(where + ": \"min\" must be before \"max\" (at the " + granularity_name(time.granularity) + ")");
+  }
+  column.integer = true;
+  column.time = time;
+  return parse_bins(object, column, where);
+}
+
 Result<Column> parse_column(const Json& object, size_t index) {
   std::string where = describe_column(index, "");
   if (!object.is_object()) return schema_error(where + ": must be an object");
@@ -119,7 +189,7 @@ Result<Column> parse_column(const Json& object, size_t index) {
   column.name = object["name"].get<std::string>();
   where = describe_column(index, column.name);
   if (!object.contains("type") || !object["type"].is_string()) {
-    return schema_error(where + ": needs \"type\": \"numeric\" or \"categorical\"");
+    return schema_error(where + ": needs \"type\": \"numeric\", \"categorical\", \"date\" or \"datetime\"");
   }
   const std::string type = object["type"].get<std::string>();
   if (type == "categorical") {
@@ -131,8 +201,15 @@ Result<Column> parse_column(const Json& object, size_t index) {
     PRIVSYNTH_RETURN_IF_ERROR(
         check_keys(object, {"name", "type", "min", "max", "integer", "bins", "nullable", "description"}, where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_numeric(object, column, where));
+  } else if (type == "date" || type == "datetime") {
+    column.kind = ColumnKind::Numeric;
+    PRIVSYNTH_RETURN_IF_ERROR(check_keys(
+        object, {"name", "type", "min", "max", "bins", "granularity", "format", "timezone", "nullable", "description"},
+        where));
+    PRIVSYNTH_RETURN_IF_ERROR(parse_time(object, type == "datetime", column, where));
   } else {
-    return schema_error(where + ": unknown type \"" + type + "\" (expected \"numeric\" or \"categorical\")");
+    return schema_error(where + ": unknown type \"" + type +
+                        "\" (expected \"numeric\", \"categorical\", \"date\" or \"datetime\")");
   }
   PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "nullable", column.nullable, where));
   return column;
@@ -281,6 +358,15 @@ std::string schema_to_json(const Schema& schema) {
         else categories.push_back(category.label);
       }
       item["categories"] = categories;
+    } else if (column.time) {
+      const TimeColumn& time = *column.time;
+      item["type"] = time.with_time ? "datetime" : "date";
+      item["min"] = format_time_steps(column.min, time, /*iso=*/true);
+      item["max"] = format_time_steps(column.max, time, /*iso=*/true);
+      item["granularity"] = granularity_name(time.granularity);
+      if (time.with_time) item["timezone"] = time.utc ? "utc" : "naive";
+      if (!time.format.empty()) item["format"] = time.format;
+      item["bins"] = column.bins;
     } else {
       item["type"] = "numeric";
       item["min"] = column.min;

@@ -125,6 +125,11 @@ Result<std::string> count_query_sql(const std::vector<Column>& columns, const En
     }
   }
   for (const Column& column : columns) {
+    if (column.time) {
+      return invalid("column \"" + column.name + "\" is a " + (column.time->with_time ? "datetime" : "date") +
+                     ": the count query does not read dates in SQL yet; leave it out with \"columns\", or use the "
+                     "row engine");
+    }
     if (column.name == kKeptColumn || column.name == kCountColumn) {
       return invalid("a column is named \"" + column.name + "\", which the count query uses for itself");
     }

@@ -24,7 +24,53 @@ export interface NumericColumn {
   description?: string;
 }
 
-export type SchemaColumn = CategoricalColumn | NumericColumn;
+/** The steps a date or date-time column counts in. */
+export type TimeGranularity = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+/**
+ * A date column (docs/schema.md): numeric for every mechanism, in whole days (or months, years)
+ * since 1970-01-01, its cells read and written as text in its format.
+ */
+export interface DateColumn {
+  name: string;
+  type: 'date';
+  /** Public first date, ISO 8601 ("2019-01-01"; "2019-01" or "2019" at a coarser granularity). */
+  min: string;
+  /** Public last date, ISO 8601. */
+  max: string;
+  /** Default "day". */
+  granularity?: 'year' | 'month' | 'day';
+  /** A pattern of YYYY, MM, DD and literal text ("DD/MM/YYYY"); default ISO 8601 ("2019-01-31"). */
+  format?: string;
+  /** Equal-width bins of [min, max] (default 16, or one per step when fewer). */
+  bins?: number;
+  nullable?: boolean;
+  description?: string;
+}
+
+/** A date-time column: as a date column, in whole hours, minutes or seconds since 1970-01-01T00:00. */
+export interface DateTimeColumn {
+  name: string;
+  type: 'datetime';
+  /** Public first instant, ISO 8601 ("2019-01-01T00:00:00"; with "Z" or an offset if "utc"). */
+  min: string;
+  /** Public last instant, ISO 8601. */
+  max: string;
+  /** Default "second". */
+  granularity?: 'hour' | 'minute' | 'second';
+  /**
+   * "naive" (default): no time zone, and a cell that names one is not a valid value; "utc": a
+   * cell's offset ("Z", "+02:00") is applied, a cell without one is UTC, and output ends in "Z".
+   */
+  timezone?: 'naive' | 'utc';
+  /** A pattern of YYYY, MM, DD, HH, mm, ss and literal text; default ISO 8601 ("2019-01-31T08:30:00"). */
+  format?: string;
+  bins?: number;
+  nullable?: boolean;
+  description?: string;
+}
+
+export type SchemaColumn = CategoricalColumn | NumericColumn | DateColumn | DateTimeColumn;
 
 export interface Schema {
   version: 1;

@@ -4,6 +4,7 @@
 import Papa from 'papaparse';
 
 import type { Schema, SchemaColumn } from './schema-types.js';
+import { formatTimeSteps } from './time-text.js';
 import type { SynthesisResult, SyntheticColumn, WeightedCentres } from './types.js';
 import type { WasmColumn, WasmWeightedCentres } from './wasm-module.js';
 
@@ -32,7 +33,7 @@ export function syntheticTable(schema: Schema, columns: WasmColumn[]): Synthetic
         labels: definition.categories.map(String),
       };
     }
-    if (definition.type !== 'numeric') throw new Error(`column ${column.name} changed kind`);
+    if (definition.type === 'categorical') throw new Error(`column ${column.name} changed kind`);
     return { name: column.name, kind: 'numeric', values: column.numbers };
   });
 }
@@ -72,8 +73,13 @@ function cellWriter(schema: Schema, column: SyntheticColumn, missing: string, ro
     const labels = column.labels.map(escaped);
     return (row) => (codes[row] < 0 ? missing : labels[codes[row]]);
   }
-  const definition = definitionOf(schema, column.name) as SchemaColumn & { type: 'numeric' };
+  const definition = definitionOf(schema, column.name);
   const { values } = column;
+  if (definition.type === 'date' || definition.type === 'datetime') {
+    // Whole steps since 1970 (a weighted centre is floored to its step as well).
+    return (row) => (Number.isNaN(values[row]) ? missing : formatTimeSteps(values[row], definition));
+  }
+  if (definition.type !== 'numeric') throw new Error(`column ${column.name} changed kind`);
   if (definition.integer && roundIntegers)
     return (row) => (Number.isNaN(values[row]) ? missing : String(Math.round(values[row])));
   const decimals = decimalsFor(definition);

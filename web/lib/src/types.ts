@@ -24,6 +24,7 @@ export interface Progress {
  */
 export type SyntheticColumn =
   | { name: string; kind: 'categorical'; codes: Int32Array; labels: string[] }
+  /** A number per row (NaN: missing); for a date or datetime column, whole steps of its granularity since 1970-01-01T00:00. */
   | { name: string; kind: 'numeric'; values: Float64Array };
 
 /**

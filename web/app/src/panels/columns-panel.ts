@@ -12,7 +12,7 @@ import { formatList } from '../ui/format';
 
 /** The column's kind and, once the core's advice is in, its encoded levels. */
 function describeColumn(column: SchemaColumn, levels: number | undefined): string {
-  const kind = column.type === 'categorical' ? 'categorical' : `numeric ${column.min}–${column.max}`;
+  const kind = column.type === 'categorical' ? 'categorical' : `${column.type} ${column.min}–${column.max}`;
   if (levels === undefined) return kind;
   return `${kind} · ${levels} levels${column.nullable ? ' (incl. missing)' : ''}`;
 }

@@ -100,9 +100,17 @@ export function discoveredColumn(request: DiscoveryColumn, found: SchemaColumn):
   throw new Error(`the discovery of "${request.name}" returned a ${found.type} column`);
 }
 
-/** "Female, Male" or "17 – 90, whole numbers, 8 bins". */
+/** "Female, Male", "17 – 90, whole numbers, 8 bins" or "2019-01-01 – 2020-12-31, by day, 24 bins". */
 export function describeDomain(column: SchemaColumn): string {
   if (column.type === 'categorical') return column.categories.map(String).join(', ');
+  if (column.type !== 'numeric') {
+    const parts = [
+      `${column.min} – ${column.max}`,
+      `by ${column.granularity ?? (column.type === 'date' ? 'day' : 'second')}`,
+    ];
+    if (column.bins !== undefined) parts.push(`${column.bins} bins`);
+    return parts.join(', ');
+  }
   const parts = [`${formatCost(column.min)} – ${formatCost(column.max)}`];
   if (column.integer) parts.push('whole numbers');
   if (column.bins !== undefined) parts.push(`${column.bins} bins`);

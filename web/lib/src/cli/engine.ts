@@ -9,10 +9,14 @@ import type { Engine } from './synth-options.js';
 
 export const DUCKDB_ABOVE_BYTES = 1024 ** 3;
 
-/** countTables() refuses what cannot run from count tables: a mechanism that reads rows, mlTarget. */
+/**
+ * countTables() with DuckDB's count query refuses what cannot run from count tables: a mechanism
+ * that reads rows, mlTarget, a date column (not read in SQL yet).
+ */
 async function readsCountTables(schema: string, options: Record<string, unknown>): Promise<boolean> {
   try {
-    await countTables({ ...options, schema } as Parameters<typeof countTables>[0]);
+    const query = { dialect: 'duckdb', from: 'privsynth_source' };
+    await countTables({ ...options, schema, query } as Parameters<typeof countTables>[0]);
     return true;
   } catch {
     return false; // the run itself reports a bad option; a mechanism that reads rows keeps the row path

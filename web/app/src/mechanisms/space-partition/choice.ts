@@ -26,10 +26,10 @@ export const PARTITION_HINTS: Record<Partition, string> = {
 
 const quoted = (names: string[]) => formatList(names.map((name) => `“${name}”`));
 
-/** The chosen numeric columns that the schema makes nullable, in schema order. */
+/** The chosen numeric (date, datetime) columns that the schema makes nullable, in schema order. */
 export function nullableNumericColumns(schema: Schema, columns: string[]): string[] {
   return schema.columns
-    .filter((c) => columns.includes(c.name) && c.type === 'numeric' && c.nullable)
+    .filter((c) => columns.includes(c.name) && c.type !== 'categorical' && c.nullable)
     .map((c) => c.name);
 }
 
