@@ -4,6 +4,9 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
+#include "data/time_column_json.hpp"
+#include "data/time_text.hpp"
+
 namespace privsynth {
 namespace {
 
@@ -27,6 +30,41 @@ Result<bool> flag_of(const Json& object, const char* key, const std::string& whe
   return object[key].get<bool>();
 }
 
+Result<DiscoveryColumnRequest> read_bins(const Json& item, DiscoveryColumnRequest& request, const std::string& where) {
+  const Json& bins = item.contains("bins") ? item["bins"] : Json(kDefaultBins);
+  if (!bins.is_number_integer() || bins.get<long long>() < 1 || bins.get<long long>() > kMaxBins) {
+    return invalid(where + "\"bins\" must be a whole number from 1 to " + std::to_string(kMaxBins));
+  }
+  request.column.bins = static_cast<int>(bins.get<long long>());
+  return request;
+}
+
+// A date or date-time column: its public rough "range" as two ISO 8601 texts, its granularity,
+// time zone and format as in a schema (docs/schema.md); the bounds are then found in steps.
+Result<DiscoveryColumnRequest> read_time_request(const Json& item, bool with_time, DiscoveryColumnRequest& request,
+                                                 const std::string& where) {
+  for (const auto& [key, value] : item.items()) {
+    static const std::set<std::string> known = {"name", "type",        "nullable", "range",
+                                                "bins", "granularity", "timezone", "format"};
+    if (!known.count(key)) return invalid(where + "unknown key \"" + key + "\"");
+  }
+  const Result<TimeColumn> time = read_time_column(item, with_time, "column \"" + request.column.name + "\"");
+  if (!time.is_ok()) return invalid(time.status().message());
+  const Json& range = item.contains("range") ? item["range"] : Json();
+  const bool read = range.is_array() && range.size() == 2 && range[0].is_string() && range[1].is_string() &&
+                    parse_time_bound(range[0].get<std::string>(), time.value(), request.lower) &&
+                    parse_time_bound(range[1].get<std::string>(), time.value(), request.upper);
+  if (!read || !(request.lower < request.upper)) {
+    return invalid(where + "a " + (with_time ? "datetime" : "date") +
+                   " column needs a public rough \"range\": [first, last] in ISO 8601, first before last (such as [" +
+                   time_bound_example(time.value()) + ", \"2030-12-31\"])");
+  }
+  request.column.kind = ColumnKind::Numeric;
+  request.column.integer = true;
+  request.column.time = time.value();
+  return read_bins(item, request, where);
+}
+
 Result<DiscoveryColumnRequest> read_column(const Json& item) {
   if (!item.is_object() || !item.contains("name") || !item["name"].is_string() ||
       item["name"].get<std::string>().empty()) {
@@ -43,7 +81,10 @@ Result<DiscoveryColumnRequest> read_column(const Json& item) {
     }
     return request;
   }
-  if (type != "numeric") return invalid(where + "\"type\" must be \"categorical\" or \"numeric\"");
+  if (type == "date" || type == "datetime") return read_time_request(item, type == "datetime", request, where);
+  if (type != "numeric") {
+    return invalid(where + "\"type\" must be \"categorical\", \"numeric\", \"date\" or \"datetime\"");
+  }
   for (const auto& [key, value] : item.items()) {
     if (key != "name" && key != "type" && key != "nullable" && key != "range" && key != "integer" && key != "bins") {
       return invalid(where + "unknown key \"" + key + "\"");
@@ -61,12 +102,7 @@ Result<DiscoveryColumnRequest> read_column(const Json& item) {
   request.lower = range[0].get<double>();
   request.upper = range[1].get<double>();
   PRIVSYNTH_ASSIGN_OR_RETURN(request.column.integer, flag_of(item, "integer", where));
-  const Json& bins = item.contains("bins") ? item["bins"] : Json(kDefaultBins);
-  if (!bins.is_number_integer() || bins.get<long long>() < 1 || bins.get<long long>() > kMaxBins) {
-    return invalid(where + "\"bins\" must be a whole number from 1 to " + std::to_string(kMaxBins));
-  }
-  request.column.bins = static_cast<int>(bins.get<long long>());
-  return request;
+  return read_bins(item, request, where);
 }
 
 Result<std::vector<std::string>> read_missing(const Json& request) {

@@ -6,6 +6,7 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
+#include "data/time_column_json.hpp"
 #include "data/time_text.hpp"
 
 namespace privsynth {
@@ -119,20 +120,14 @@ Status parse_bins(const Json& object, Column& column, const std::string& where) 
 
 Status read_time_bound(const Json& object, const char* key, const TimeColumn& time, double& out,
                        const std::string& where) {
-  const std::string example = "\"" +
-                              std::string(time.with_time                               ? "2020-01-31T08:00:00"
-                                          : time.granularity == TimeGranularity::Year  ? "2020"
-                                          : time.granularity == TimeGranularity::Month ? "2020-01"
-                                                                                       : "2020-01-31") +
-                              (time.utc ? "Z" : "") + "\"";
   if (!object.contains(key) || !object[key].is_string()) {
-    return schema_error(where + ": needs \"" + key + "\", an ISO 8601 text such as " + example);
+    return schema_error(where + ": needs \"" + key + "\", an ISO 8601 text such as " + time_bound_example(time));
   }
   const std::string text = object[key].get<std::string>();
   if (!parse_time_bound(text, time, out)) {
     return schema_error(where + ": \"" + key + "\" \"" + text + "\" is not an ISO 8601 " +
                         (time.with_time ? "date-time" : "date") + " down to the " + granularity_name(time.granularity) +
-                        " (such as " + example +
+                        " (such as " + time_bound_example(time) +
                         (time.with_time && !time.utc ? "; this column is naive, so no time zone" : "") + ")");
   }
   return Status::ok();
@@ -141,34 +136,7 @@ Status read_time_bound(const Json& object, const char* key, const TimeColumn& ti
 // "date" and "datetime" (docs/schema.md): an integer numeric column counting steps of its
 // granularity since 1970-01-01T00:00, with ISO 8601 bounds and a format for its cells.
 Status parse_time(const Json& object, bool with_time, Column& column, const std::string& where) {
-  TimeColumn time;
-  time.with_time = with_time;
-  time.granularity = with_time ? TimeGranularity::Second : TimeGranularity::Day;
-  if (object.contains("granularity")) {
-    const Json& name = object["granularity"];
-    const auto granularity = name.is_string() ? granularity_from_name(name.get<std::string>()) : std::nullopt;
-    const bool allowed =
-        granularity && (with_time ? *granularity >= TimeGranularity::Hour : *granularity <= TimeGranularity::Day);
-    if (!allowed) {
-      return schema_error(where + ": \"granularity\" must be " +
-                          (with_time ? "\"hour\", \"minute\" or \"second\"" : "\"year\", \"month\" or \"day\""));
-    }
-    time.granularity = *granularity;
-  }
-  if (object.contains("timezone")) {
-    const Json& zone = object["timezone"];
-    if (!with_time || !zone.is_string() || (zone != "naive" && zone != "utc")) {
-      return schema_error(where + ": \"timezone\" belongs to a datetime column and is \"naive\" or \"utc\"");
-    }
-    time.utc = zone == "utc";
-  }
-  if (object.contains("format")) {
-    if (!object["format"].is_string() || object["format"].get<std::string>().empty()) {
-      return schema_error(where + ": \"format\" must be a pattern such as \"DD/MM/YYYY\"");
-    }
-    time.format = object["format"].get<std::string>();
-    if (const auto problem = check_time_format(time)) return schema_error(where + ": " + *problem);
-  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(const TimeColumn time, read_time_column(object, with_time, where));
   PRIVSYNTH_RETURN_IF_ERROR(read_time_bound(object, "min", time, column.min, where));
   PRIVSYNTH_RETURN_IF_ERROR(read_time_bound(object, "max", time, column.max, where));
   if (!(column.min < column.max)) {

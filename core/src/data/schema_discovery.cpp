@@ -13,6 +13,7 @@
 #include "data/discovery_request.hpp"
 #include "data/domain_discovery.hpp"
 #include "data/encoding.hpp"
+#include "data/time_text.hpp"
 #include "privacy/receipt_privacy.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/version.hpp"
@@ -36,13 +37,14 @@ struct ColumnCells {
     }
     return values;
   }
-  // The cells that read as numbers; others are ignored.
-  std::vector<double> numbers() const {
+  // The cells that read as numbers (as dates or times, in steps, for such a column); others are ignored.
+  std::vector<double> numbers(const Column& column) const {
     std::vector<double> numbers;
     for (size_t row = 1; row < grid.rows; ++row) {
       const std::string_view token = cell_token(grid.cell(row, index));
       double value = 0;
-      if (!missing.count(std::string(token)) && parse_cell_number(token, value)) numbers.push_back(value);
+      const bool read = column.time ? parse_time_cell(token, *column.time, value) : parse_cell_number(token, value);
+      if (!missing.count(std::string(token)) && read) numbers.push_back(value);
     }
     return numbers;
   }
@@ -78,13 +80,16 @@ Status discover_categorical(Column& column, const ColumnCells& cells, const Disc
 // A numeric column's bounds: two private quantiles on the public grid of its rough range.
 Status discover_numeric(Column& column, const DiscoveryColumnRequest& requested, const ColumnCells& cells,
                         const DiscoveryRequest& request, Accountant& accountant, RandomSource& random) {
-  const std::vector<double> values = cells.numbers();
+  const std::vector<double> values = cells.numbers(column);
+  const auto text = [&](double bound) {
+    return column.time ? format_time_steps(bound, *column.time, /*iso=*/true) : format_number(bound);
+  };
   for (const char* bound : {"lower bound (0.5% quantile)", "upper bound (99.5% quantile)"}) {
-    PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
-        {std::string(bound) + " of \"" + column.name + "\"",
-         "exponential mechanism over a grid of " + std::to_string(kPublicGridSteps) + " steps of [" +
-             format_number(requested.lower) + ", " + format_number(requested.upper) + "] (Smith 2011)",
-         ExponentialCost{1.0, request.column_epsilon() / 2}}));
+    PRIVSYNTH_RETURN_IF_ERROR(
+        accountant.charge({std::string(bound) + " of \"" + column.name + "\"",
+                           "exponential mechanism over a grid of " + std::to_string(kPublicGridSteps) + " steps of [" +
+                               text(requested.lower) + ", " + text(requested.upper) + "] (Smith 2011)",
+                           ExponentialCost{1.0, request.column_epsilon() / 2}}));
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(const DiscoveredBounds bounds,
                              discover_numeric_bounds(values, requested.lower, requested.upper, request.column_epsilon(),

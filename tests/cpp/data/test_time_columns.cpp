@@ -7,6 +7,7 @@
 #include "data/encoding.hpp"
 #include "data/time_text.hpp"
 #include "privsynth/schema.hpp"
+#include "privsynth/schema_discovery.hpp"
 
 using namespace privsynth;
 
@@ -174,4 +175,50 @@ TEST_CASE("date cells encode into the bins of their days; unreadable ones follow
   const Result<EncodedData> strict = encode_cells(schema, cells.view(), OutOfDomainPolicy::Error);
   REQUIRE_FALSE(strict.is_ok());
   CHECK_THAT(strict.status().message(), Catch::Contains("2019-12-31 is outside [2020-01-01, 2020-01-10]"));
+}
+
+TEST_CASE("the bounds of a date column are discovered privately inside a public rough range", "[time][discovery]") {
+  // 20,000 admissions from 2019-01-01 to 2021-12-31, in a pattern the request names (enough records
+  // for the 0.5% quantile, 100 of them, to outweigh the 19 empty years of the rough range).
+  CellGrid cells(2);
+  cells.add_row({"admitted", "seen"});
+  for (int i = 0; i < 20000; ++i) {
+    const double day = 17897 + (i * 1097) % 1096;  // 2019-01-01 + 0..1095 days
+    const std::string seen = format_time_steps(day * 24 + i % 24, TimeColumn{true, TimeGranularity::Hour, true, ""});
+    cells.add_row({format_time_steps(day, TimeColumn{false, TimeGranularity::Day, false, "DD/MM/YYYY"}), seen});
+  }
+  const char* request = R"({"epsilon": 2, "testSeed": 3, "columns": [
+    {"name": "admitted", "type": "date", "range": ["2000-01-01", "2030-12-31"], "format": "DD/MM/YYYY", "bins": 12},
+    {"name": "seen", "type": "datetime", "range": ["2000-01-01T00:00Z", "2030-12-31T23:00Z"], "granularity": "hour",
+     "timezone": "utc"}]})";
+  const Result<SchemaDiscoveryOutput> found = discover_schema(request, cells.view());
+  INFO(found.status().message());
+  REQUIRE(found.is_ok());
+  const Schema schema = parse_schema_json(found.value().schema_json).value();
+  const Column& admitted = schema.columns[0];
+  REQUIRE(admitted.time);
+  CHECK(admitted.time->format == "DD/MM/YYYY");
+  // The 0.5% and 99.5% quantiles: about 6 days in from each end, on a grid of 11,322 days / 2^20 steps.
+  CHECK(admitted.min >= 17897);
+  CHECK(admitted.min <= 17897 + 15);
+  CHECK(admitted.max >= 18992 - 15);
+  CHECK(admitted.max <= 18992);
+  CHECK(admitted.bins == 12);
+  CHECK(schema.columns[1].time->utc);
+  CHECK(schema.columns[1].min >= 17897 * 24);
+  CHECK(schema.columns[1].max <= 18993 * 24);
+  CHECK_THAT(found.value().receipt_json, Catch::Contains("steps of [2000-01-01, 2030-12-31]"));
+
+  const auto refused = [&](const std::string& column) {
+    const auto result = discover_schema(R"({"epsilon": 1, "columns": [)" + column + "]}", cells.view());
+    REQUIRE_FALSE(result.is_ok());
+    return result.status().message();
+  };
+  CHECK_THAT(refused(R"({"name": "admitted", "type": "date", "range": [0, 10]})"),
+             Catch::Contains("a date column needs a public rough \"range\": [first, last] in ISO 8601"));
+  CHECK_THAT(refused(R"({"name": "admitted", "type": "date", "range": ["2000-01-01", "2030-12-31"], "integer": true})"),
+             Catch::Contains("unknown key \"integer\""));
+  CHECK_THAT(refused(R"({"name": "seen", "type": "datetime", "range": ["2000-01-01T00:00", "2030-12-31"],
+                         "granularity": "day"})"),
+             Catch::Contains("\"granularity\" must be \"hour\", \"minute\" or \"second\""));
 }

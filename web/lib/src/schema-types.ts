@@ -106,6 +106,27 @@ export type DiscoveryColumn =
       /** Equal-width bins of the discovered [min, max] (default 16). */
       bins?: number;
       nullable?: boolean;
+    }
+  | {
+      name: string;
+      type: 'date';
+      /** What anyone could say about the column, in ISO 8601, e.g. ["2000-01-01", "2030-12-31"]; the bounds are found inside it. */
+      range: [string, string];
+      granularity?: 'year' | 'month' | 'day';
+      format?: string;
+      bins?: number;
+      nullable?: boolean;
+    }
+  | {
+      name: string;
+      type: 'datetime';
+      /** The public rough range in ISO 8601, e.g. ["2000-01-01T00:00", "2030-12-31T23:59"]. */
+      range: [string, string];
+      granularity?: 'hour' | 'minute' | 'second';
+      timezone?: 'naive' | 'utc';
+      format?: string;
+      bins?: number;
+      nullable?: boolean;
     };
 
 export interface DiscoverSchemaOptions {

@@ -73,6 +73,11 @@ export function categoriesProblem(categories: Array<string | number>, missing: s
  * afterwards (post-processing), so they may change freely.
  */
 export function discoveryKey(request: DiscoveryColumn, missing: string[]): string {
+  if (request.type === 'date' || request.type === 'datetime') {
+    // The range and how cells are read (granularity, time zone, format) are what was measured.
+    const { bins: _bins, nullable: _nullable, ...measured } = request;
+    return JSON.stringify([request.name, measured, missing]);
+  }
   const measured =
     request.type === 'numeric' ? [request.type, request.range, Boolean(request.integer)] : [request.type];
   return JSON.stringify([request.name, ...measured, missing]);
@@ -96,6 +101,10 @@ export function discoveredColumn(request: DiscoveryColumn, found: SchemaColumn):
       ...bins,
       ...nullable,
     };
+  }
+  if ((request.type === 'date' || request.type === 'datetime') && found.type === request.type) {
+    const { range: _range, ...settings } = request;
+    return { ...settings, min: found.min, max: found.max } as SchemaColumn;
   }
   throw new Error(`the discovery of "${request.name}" returned a ${found.type} column`);
 }

@@ -1,11 +1,13 @@
 // One column of the schema form, as a card: its name (from the CSV header, read-only), its type, and
 // either its public domain typed in or what discovering it privately needs (a public rough range
-// for numbers). Errors show under their field once it was edited (or all, after a submit), are
+// for numbers, dates and times). A date or datetime column shares the numeric fields, as ISO 8601
+// text, with its granularity, time zone and format (docs/schema.md). Errors show under their field once it was edited (or all, after a submit), are
 // announced (aria-live) and linked to their control (aria-describedby, aria-invalid).
 import type { DiscoveryColumn, SchemaColumn } from 'privsynth';
 
 import { h, show } from '../ui/dom';
 import { categoriesProblem, categoryLines, parseCategoryLines } from './build-schema';
+import { timeFields, type TimeKind } from './time-fields';
 
 export type RowMode = 'omit' | 'typed' | 'discover';
 
@@ -120,6 +122,8 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     h('option', { value: '' }, 'Leave out'),
     h('option', { value: 'categorical' }, 'Categorical'),
     h('option', { value: 'numeric' }, 'Numeric'),
+    h('option', { value: 'date' }, 'Date'),
+    h('option', { value: 'datetime' }, 'Date and time'),
   );
   type.value = initial?.type ?? '';
   const discover = checkbox('discover', '', false);
@@ -142,9 +146,21 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
   );
 
   const numeric = initial?.type === 'numeric' ? initial : null;
+  const timed = initial?.type === 'date' || initial?.type === 'datetime' ? initial : null;
   const min = numberInput(numeric?.min);
   const max = numberInput(numeric?.max);
-  const bins = numberInput(numeric?.bins, { step: '1', min: '1', max: String(MAX_BINS), placeholder: 'default' });
+  const bins = numberInput(numeric?.bins ?? timed?.bins, {
+    step: '1',
+    min: '1',
+    max: String(MAX_BINS),
+    placeholder: 'default',
+  });
+  const time = timeFields(idOf, testIdOf, timed);
+  if (timed) {
+    min.type = max.type = 'text';
+    min.value = timed.min;
+    max.value = timed.max;
+  }
   const minLabel = h('label', {});
   const maxLabel = h('label', {});
   const rangeHint = h('p', { class: 'hint', id: idOf('range-hint') });
@@ -177,6 +193,7 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     ),
     rangeHint,
     integer.element,
+    time.element,
   );
 
   const nullable = checkbox('nullable', 'May be missing (adds a “missing” level)', Boolean(initial?.nullable));
@@ -215,6 +232,23 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
         request: { kind: 'typed', column: { name, type: 'categorical', categories: list, ...nullableFlag } },
         errors: {},
       };
+    }
+    if (type.value === 'date' || type.value === 'datetime') {
+      const binCount = parseBins(bins.value);
+      const reading = time.read(type.value, min.value, max.value, current === 'discover', (label) =>
+        label === 'min' ? (minLabel.textContent ?? '') : (maxLabel.textContent ?? ''),
+      );
+      const errors: Errors = { ...reading.errors };
+      if (binCount === null) errors.bins = `Bins: a whole number from 1 to ${MAX_BINS}, or blank for the default.`;
+      if (Object.keys(errors).length || !reading.column) return { errors };
+      const binsFlag = typeof binCount === 'number' ? { bins: binCount } : {};
+      const { min: first, max: last, ...settings } = reading.column;
+      if (current === 'discover') {
+        const request = { name, ...settings, range: [first, last], ...binsFlag, ...nullableFlag } as DiscoveryColumn;
+        return { request: { kind: 'discover', request }, errors: {} };
+      }
+      const column = { name, ...reading.column, ...binsFlag, ...nullableFlag } as SchemaColumn;
+      return { request: { kind: 'typed', column }, errors: {} };
     }
     const errors: Errors = {};
     const low = parseNumber(min.value);
@@ -282,17 +316,45 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     element.classList.toggle('sf-row--omit', current === 'omit');
     element.classList.toggle('sf-row--discover', discovering);
     show(discover.element, current !== 'omit');
+    const timeKind = kind === 'date' || kind === 'datetime' ? (kind as TimeKind) : null;
     discover.label.textContent =
-      kind === 'numeric' ? 'Discover the bounds privately' : 'Discover the categories privately';
+      kind === 'categorical' ? 'Discover the categories privately' : 'Discover the bounds privately';
     show(body, current !== 'omit');
     show(categoriesField, kind === 'categorical' && !discovering);
     show(categoriesFound, kind === 'categorical' && discovering);
-    show(numericGroup, kind === 'numeric');
-    minLabel.textContent = discovering ? 'Lowest (rough)' : 'Minimum';
-    maxLabel.textContent = discovering ? 'Highest (rough)' : 'Maximum';
-    rangeHint.textContent = discovering
-      ? 'A public rough range: what anyone could say, e.g. 0 to 150 for an age. The bounds are found privately inside it.'
-      : 'Public bounds, e.g. from documentation; values outside them are clamped.';
+    show(numericGroup, kind !== 'categorical');
+    show(integer.element, kind === 'numeric');
+    time.layout(timeKind);
+    for (const input of [min, max]) {
+      const wanted = timeKind ? 'text' : 'number';
+      if (input.type !== wanted) {
+        input.value = '';
+        input.type = wanted;
+      }
+      input.placeholder = timeKind === 'date' ? '2019-01-31' : timeKind === 'datetime' ? '2019-01-31T08:00' : '';
+      input.inputMode = timeKind ? 'text' : 'decimal';
+    }
+    minLabel.textContent = discovering
+      ? timeKind
+        ? 'First (rough)'
+        : 'Lowest (rough)'
+      : timeKind
+        ? 'First'
+        : 'Minimum';
+    maxLabel.textContent = discovering
+      ? timeKind
+        ? 'Last (rough)'
+        : 'Highest (rough)'
+      : timeKind
+        ? 'Last'
+        : 'Maximum';
+    rangeHint.textContent = timeKind
+      ? discovering
+        ? 'A public rough range in ISO 8601, e.g. 2000-01-01 to 2030-12-31. The bounds are found privately inside it.'
+        : 'Public first and last dates in ISO 8601 (2019-01-31, or 2019-01-31T08:00); values outside them are clamped.'
+      : discovering
+        ? 'A public rough range: what anyone could say, e.g. 0 to 150 for an age. The bounds are found privately inside it.'
+        : 'Public bounds, e.g. from documentation; values outside them are clamped.';
   };
 
   const render = () => {
