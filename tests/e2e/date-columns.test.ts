@@ -82,6 +82,18 @@ describe('date and datetime columns in the demo', () => {
 
     const outcome = await run(page);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+    // The report's bar chart of the date column: real and synthetic shares per bin, named by dates.
+    await page.waitForSelector(`${byTestId('one-way-plot')} svg`);
+    await page.selectOption(byTestId('one-way-column'), 'admitted');
+    const chart = await page.$eval(`${byTestId('one-way-plot')} svg[aria-label]`, (svg) => ({
+      label: svg.getAttribute('aria-label') ?? '',
+      bars: svg.querySelectorAll('g[data-mark="bar"] rect').length,
+      ticks: [...svg.querySelectorAll('g[data-mark="fx-axis tick label"] text')].map((text) => text.textContent ?? ''),
+    }));
+    expect(chart.label).toContain('admitted');
+    expect(chart.bars).toBe(24); // 12 bins, real and synthetic
+    expect(chart.ticks[0]).toMatch(/^2019-01-01–0\d-\d\d$/);
+    expect(chart.ticks.at(-1)).toMatch(/^2021-\d\d-\d\d–12-31$/);
     const rows = (await download(page, 'download-csv')).text.trimEnd().split('\n');
     expect(rows[0]).toBe('admitted,seen,ward');
     for (const row of rows.slice(1, 300)) {

@@ -4,9 +4,24 @@
 
 #include "base/number_text.hpp"
 #include "data/binning.hpp"
+#include "data/time_text.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
+
+namespace {
+
+// "2019-01-01–03-31": the last step without the leading fields it shares with the first (whole
+// fields only: up to a "-", "T" or ":"), so that a bin's label stays short on a plot's axis.
+std::string time_range_label(const std::string& first, const std::string& last) {
+  size_t shared = 0;
+  for (size_t i = 0; i < std::min(first.size(), last.size()) && first[i] == last[i]; ++i) {
+    if (first[i] == '-' || first[i] == 'T' || first[i] == ':') shared = i + 1;
+  }
+  return first + "–" + last.substr(shared);
+}
+
+}  // namespace
 
 std::vector<std::string> level_labels(const Column& column) {
   std::vector<std::string> labels;
@@ -16,6 +31,12 @@ std::vector<std::string> level_labels(const Column& column) {
     for (int bin = 0; bin < column.bins; ++bin) {
       if (column.integer) {
         const WholeNumberRange range = whole_numbers_in_bin(column, bin);
+        if (column.time) {  // a date or time column's bin by its first and last steps, in ISO 8601
+          const std::string first = format_time_steps(range.first, *column.time, /*iso=*/true);
+          const std::string last = format_time_steps(range.last, *column.time, /*iso=*/true);
+          labels.push_back(range.first == range.last ? first : time_range_label(first, last));
+          continue;
+        }
         labels.push_back(range.first == range.last ? format_number(range.first)
                                                    : format_number(range.first) + "–" + format_number(range.last));
       } else {

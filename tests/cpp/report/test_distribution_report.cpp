@@ -32,6 +32,14 @@ TEST_CASE("level labels name categories, bins and the missing level", "[eval][re
   share.max = 1;
   share.bins = 2;
   CHECK(level_labels(share) == std::vector<std::string>{"[0, 0.5)", "[0.5, 1]"});
+  // A date column's bins by their first and last days; a month column's single months alone
+  const Schema dates = parse_schema_json(R"({"version":1,"columns":[
+    {"name":"d","type":"date","min":"2020-02-27","max":"2020-03-02","bins":2},
+    {"name":"m","type":"date","min":"2020-01","max":"2020-03","granularity":"month","nullable":true}]})")
+                           .value();
+  // (the last day without the fields it shares with the first).
+  CHECK(level_labels(dates.columns[0]) == std::vector<std::string>{"2020-02-27–28", "2020-02-29–03-02"});
+  CHECK(level_labels(dates.columns[1]) == std::vector<std::string>{"2020-01", "2020-02", "2020-03", "missing"});
 }
 
 TEST_CASE("distributions: exact frequencies, worst pairs first, large pairs left out", "[eval][report]") {
