@@ -2,8 +2,9 @@
 // fixed reduced space of m = 20,000 points and a 1 % certified gap. The demo cannot pass
 // lpRelativeGap, so this drives the built library (web/lib/dist/browser.js: the wasm core in a Web
 // Worker) from a small page of its own: the harness's static server serves a temporary folder
-// holding that page, a PapaParse shim (the library's one dependency, through an import map), and
-// links to web/lib/dist, PapaParse and data/adult. No timing is asserted.
+// holding that page, a PapaParse shim and an import map for the library's dependencies (PapaParse;
+// hyparquet and its decompressors, which the main thread imports for Parquet files), and links to
+// web/lib/dist, the dependencies' packages and data/adult. No timing is asserted.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,13 @@ const PAGE = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>privsynth LP scale</title>
-<script type="importmap">{ "imports": { "papaparse": "./papaparse-shim.js" } }</script>
+<script type="importmap">{ "imports": {
+  "papaparse": "./papaparse-shim.js",
+  "hyparquet": "./modules/hyparquet/src/index.js",
+  "hyparquet-compressors": "./modules/hyparquet-compressors/src/index.js",
+  "fzstd": "./modules/fzstd/esm/index.mjs",
+  "hysnappy": "./modules/hysnappy/js/index.js"
+} }</script>
 <script src="./papaparse/papaparse.min.js"></script>
 </head>
 <body>
@@ -90,6 +97,7 @@ beforeAll(async () => {
   symlinkSync(repoFile('web/lib/dist'), join(site, 'lib'));
   symlinkSync(dirname(createRequire(repoFile('web/lib/package.json')).resolve('papaparse')), join(site, 'papaparse'));
   symlinkSync(repoFile('data/adult'), join(site, 'adult'));
+  symlinkSync(repoFile('node_modules'), join(site, 'modules'));
   server = await serveStatic(site);
   session = await launchChromium();
 });
