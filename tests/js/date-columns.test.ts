@@ -5,7 +5,7 @@
 // column's: the share of records per year of the synthetic table follows the real one.
 import { describe, expect, it } from 'vitest';
 
-import { summarizeData, synthesize, validateSchema } from '../../web/lib/src/node';
+import { inferSchema, summarizeData, synthesize, validateSchema } from '../../web/lib/src/node';
 import type { DateColumn, DateTimeColumn, Schema } from '../../web/lib/src/schema-types';
 import { formatTimeSteps } from '../../web/lib/src/time-text';
 import type { SynthesisResult } from '../../web/lib/src/types';
@@ -187,6 +187,38 @@ describe('date and datetime columns', () => {
       });
       expect(summary.keptRows, column.type).toBe(lines.length - 1);
     }
+  });
+
+  it('are inferred (not private) from ISO 8601 cells, and the inferred schema reads its own table', async () => {
+    const csv = [
+      'day,at,zoned,mixed,impossible',
+      '2020-02-29,2020-01-01 08:00,2020-01-01T08:00:00+01:00,2020-01-01T08:00Z,2021-02-30',
+      '2019-12-31,2020-01-02T09:30,2020-01-01T06:30:15Z,2020-01-01T08:00,2021-02-28',
+      ',2020-01-03T23:59,2020-01-01T07:00:00Z,2020-01-02T08:00Z,2021-03-01',
+    ].join('\n');
+    const schema = inferSchema(csv, { maxCategories: 5 });
+    expect(schema.provenance).toBe('inferred-from-data');
+    expect(schema.columns).toEqual([
+      { name: 'day', type: 'date', min: '2019-12-31', max: '2020-02-29', nullable: true },
+      { name: 'at', type: 'datetime', min: '2020-01-01T08:00', max: '2020-01-03T23:59', granularity: 'minute' },
+      {
+        name: 'zoned',
+        type: 'datetime',
+        min: '2020-01-01T06:30:15Z',
+        max: '2020-01-01T07:00:00Z',
+        granularity: 'second',
+        timezone: 'utc',
+      },
+      // Some cells with a time zone, some without; an impossible date: categories, as before.
+      {
+        name: 'mixed',
+        type: 'categorical',
+        categories: ['2020-01-01T08:00', '2020-01-01T08:00Z', '2020-01-02T08:00Z'],
+      },
+      { name: 'impossible', type: 'categorical', categories: ['2021-02-28', '2021-02-30', '2021-03-01'] },
+    ]);
+    const summary = await summarizeData({ csv, schema, outOfDomain: 'error' });
+    expect(summary.keptRows).toBe(3);
   });
 
   it('refuse the SQL count query, naming the column, so that DuckDB is not chosen for them', async () => {

@@ -20,6 +20,52 @@ export const NOT_PRIVATE_WARNING =
   'Not private: this schema was read from your data (its categories and numeric ranges reveal facts about the records).';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An ISO 8601 date-time: its seconds (group 1) and time zone (group 2) when given. */
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** True when an ISO 8601 calendar date exists (Date.parse rolls 2021-02-30 over to 03-02). */
+function dayExists(day: string): boolean {
+  const instant = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(instant) && new Date(instant).toISOString().slice(0, 10) === day;
+}
+
+/** The instant an ISO 8601 date or date-time names, read as UTC when it has no time zone; NaN if impossible. */
+function instantOf(text: string): number {
+  if (!dayExists(text.slice(0, 10))) return Number.NaN;
+  if (ISO_DATE.test(text)) return Date.parse(`${text}T00:00:00Z`);
+  const [, seconds, zone] = ISO_DATETIME.exec(text) ?? [];
+  return Date.parse(`${text.replace(' ', 'T')}${seconds ? '' : ':00'}${zone ? '' : 'Z'}`);
+}
+
+/** A column of ISO 8601 dates (or date-times, all with a time zone or all without) as a date or datetime column, or null. */
+function inferTime(name: string, present: string[], nullable: boolean): SchemaColumn | null {
+  const dates = present.every((v) => ISO_DATE.test(v));
+  const times = !dates && present.every((v) => ISO_DATETIME.test(v));
+  if (!dates && !times) return null;
+  const zoned = present.map((v) => Boolean(ISO_DATETIME.exec(v)?.[2]));
+  if (zoned.some(Boolean) && !zoned.every(Boolean)) return null;
+  const instants = present.map(instantOf);
+  if (instants.some(Number.isNaN)) return null; // an impossible date: not a date column
+  const first = new Date(instants.reduce((a, b) => Math.min(a, b))).toISOString();
+  const last = new Date(instants.reduce((a, b) => Math.max(a, b))).toISOString();
+  const optional = nullable ? { nullable } : {};
+  if (dates)
+    return first === last ? null : { name, type: 'date', min: first.slice(0, 10), max: last.slice(0, 10), ...optional };
+  const seconds = present.some((v) => ISO_DATETIME.exec(v)?.[1]);
+  const zone = zoned[0] ? 'Z' : '';
+  const bound = (iso: string) => `${iso.slice(0, seconds ? 19 : 16)}${zone}`;
+  if (bound(first) === bound(last)) return null;
+  return {
+    name,
+    type: 'datetime',
+    min: bound(first),
+    max: bound(last),
+    granularity: seconds ? 'second' : 'minute',
+    ...(zone ? { timezone: 'utc' as const } : {}),
+    ...optional,
+  };
+}
 
 function inferColumn(name: string, values: string[], options: Required<InferSchemaOptions>): SchemaColumn {
   const missing = new Set(options.missing);
@@ -46,6 +92,8 @@ function inferColumn(name: string, values: string[], options: Required<InferSche
       ...(nullable ? { nullable } : {}),
     };
   }
+  const time = present.length > 0 ? inferTime(name, present, nullable) : null;
+  if (time) return time;
   const categories = [...new Set(present)].sort();
   if (categories.length === 0) {
     throw errorFromCode('INVALID_DATA', `column "${name}" has only missing values; no schema can be inferred`);
