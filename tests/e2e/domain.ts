@@ -10,6 +10,7 @@ export function firstValueOutsideDomain(rows: Record<string, string>[], schema: 
     for (const [name, value] of Object.entries(row)) {
       const column = schema.columns.find((c) => c.name === name);
       if (!column) return `unknown column ${name}`;
+      if (column.type === 'id' || column.type === 'text') continue; // made by the library, not measured
       if (missing.includes(value)) {
         if (!column.nullable) return `row ${index + 1}: "${value}" in ${name}, which is not nullable`;
         continue;

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { discoverSchema, summarizeData, synthesize } from 'privsynth';
-import type { Schema } from 'privsynth';
+import type { Schema, SchemaColumn } from 'privsynth';
 
 import { countDataRows } from '../../web/app/src/data/csv-peek';
 import { adultCsv, adultSchemaText, heartCsv, heartSchemaText } from './helpers';
@@ -26,7 +26,9 @@ const NULLABLE: Schema = {
 /** The same columns, not nullable: the sampler sets an unfixable cell to its column's first level. */
 const NOT_NULLABLE: Schema = {
   ...NULLABLE,
-  columns: NULLABLE.columns.map(({ nullable: _nullable, ...column }) => column) as Schema['columns'],
+  columns: (NULLABLE.columns as Array<SchemaColumn & { nullable?: boolean }>).map(
+    ({ nullable: _nullable, ...column }) => column,
+  ) as Schema['columns'],
 };
 const ONE_COLUMN: Schema = { version: 1, name: 'one column', missing: [''], columns: [NULLABLE.columns[0]] };
 

@@ -42,6 +42,17 @@ struct Column {
   std::optional<TimeColumn> time;    // numeric only: a date or date-time column (integer, in its steps)
 };
 
+// A column that is not synthesized as data (docs/schema.md): nothing is read or measured from it,
+// and the synthetic table gets fresh identifiers ("id") or a stated placeholder ("text") in its
+// place. Mechanisms never see it; the receipt lists it.
+enum class UnmeasuredKind { Id, Text };
+struct UnmeasuredColumn {
+  std::string name;
+  UnmeasuredKind kind = UnmeasuredKind::Id;
+  std::string text;     // id: the identifiers' prefix; text: the placeholder every row gets
+  size_t position = 0;  // its place among all the schema's columns, kept by schema_to_json
+};
+
 // What a privately discovered domain cost (docs/privacy/domain-discovery.md): a schema with
 // "provenance": "dp-discovered" states it, and every receipt of a synthesis with that schema adds it.
 struct DiscoveryCost {
@@ -55,11 +66,12 @@ struct DiscoveryCost {
 struct Schema {
   int version = 1;
   std::string name;
-  std::string source;  // free-text provenance of the domains
-  std::vector<Column> columns;
-  std::vector<std::string> missing_tokens;  // cell texts that mean "missing"
-  bool inferred_from_data = false;          // "provenance": "inferred-from-data": NOT PRIVATE
-  std::optional<DiscoveryCost> discovered;  // "provenance": "dp-discovered", with "discovery": {epsilon, delta}
+  std::string source;                        // free-text provenance of the domains
+  std::vector<Column> columns;               // the columns synthesized as data
+  std::vector<UnmeasuredColumn> unmeasured;  // "id" and "text" columns, in schema order
+  std::vector<std::string> missing_tokens;   // cell texts that mean "missing"
+  bool inferred_from_data = false;           // "provenance": "inferred-from-data": NOT PRIVATE
+  std::optional<DiscoveryCost> discovered;   // "provenance": "dp-discovered", with "discovery": {epsilon, delta}
 };
 
 // Number of encoded levels of a column: categories or bins, plus one "missing" level (the last
@@ -79,7 +91,9 @@ Result<Schema> parse_schema_json(std::string_view json);
 // Serializes back to schema JSON v1 (round-trips through parse_schema_json).
 std::string schema_to_json(const Schema& schema);
 
-// Index of the column with this name, or -1.
+// Index of the (measured) column with this name, or -1.
 int find_column(const Schema& schema, std::string_view name);
+// The "id" or "text" column with this name, or null.
+const UnmeasuredColumn* find_unmeasured(const Schema& schema, std::string_view name);
 
 }  // namespace privsynth

@@ -216,7 +216,7 @@ Result<std::vector<size_t>> match_header(const Schema& schema, const std::vector
     if (!positions.emplace(name, c).second) {
       return Status::error(ErrorCode::InvalidData, "the CSV header names column \"" + name + "\" twice");
     }
-    if (find_column(schema, name) < 0) report.ignored_columns.push_back(name);
+    if (find_column(schema, name) < 0 && !find_unmeasured(schema, name)) report.ignored_columns.push_back(name);
   }
   std::vector<size_t> source;
   for (const Column& column : schema.columns) {

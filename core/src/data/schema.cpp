@@ -147,6 +147,24 @@ Status parse_time(const Json& object, bool with_time, Column& column, const std:
   return parse_bins(object, column, where);
 }
 
+// "id" and "text" (docs/schema.md): columns kept out of every measurement.
+Result<UnmeasuredColumn> parse_unmeasured(const Json& object, const std::string& type, const std::string& where) {
+  UnmeasuredColumn column;
+  column.name = object["name"].get<std::string>();
+  column.kind = type == "id" ? UnmeasuredKind::Id : UnmeasuredKind::Text;
+  const char* key = column.kind == UnmeasuredKind::Id ? "prefix" : "placeholder";
+  PRIVSYNTH_RETURN_IF_ERROR(check_keys(object, {"name", "type", key, "description"}, where));
+  if (object.contains(key)) {
+    if (!object[key].is_string()) return schema_error(where + ": \"" + key + "\" must be a string");
+    column.text = object[key].get<std::string>();
+  }
+  return column;
+}
+
+bool is_unmeasured_type(const Json& object) {
+  return object.is_object() && object.contains("type") && (object["type"] == "id" || object["type"] == "text");
+}
+
 Result<Column> parse_column(const Json& object, size_t index) {
   std::string where = describe_column(index, "");
   if (!object.is_object()) return schema_error(where + ": must be an object");
@@ -157,7 +175,8 @@ Result<Column> parse_column(const Json& object, size_t index) {
   column.name = object["name"].get<std::string>();
   where = describe_column(index, column.name);
   if (!object.contains("type") || !object["type"].is_string()) {
-    return schema_error(where + ": needs \"type\": \"numeric\", \"categorical\", \"date\" or \"datetime\"");
+    return schema_error(where +
+                        ": needs \"type\": \"numeric\", \"categorical\", \"date\", \"datetime\", \"id\" or \"text\"");
   }
   const std::string type = object["type"].get<std::string>();
   if (type == "categorical") {
@@ -177,7 +196,7 @@ Result<Column> parse_column(const Json& object, size_t index) {
     PRIVSYNTH_RETURN_IF_ERROR(parse_time(object, type == "datetime", column, where));
   } else {
     return schema_error(where + ": unknown type \"" + type +
-                        "\" (expected \"numeric\", \"categorical\", \"date\" or \"datetime\")");
+                        "\" (expected \"numeric\", \"categorical\", \"date\", \"datetime\", \"id\" or \"text\")");
   }
   PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "nullable", column.nullable, where));
   return column;
@@ -219,6 +238,13 @@ int level_count(const Column& column) {
 }
 
 int missing_code(const Column& column) { return column.nullable ? level_count(column) - 1 : -1; }
+
+const UnmeasuredColumn* find_unmeasured(const Schema& schema, std::string_view name) {
+  for (const UnmeasuredColumn& column : schema.unmeasured) {
+    if (column.name == name) return &column;
+  }
+  return nullptr;
+}
 
 int find_column(const Schema& schema, std::string_view name) {
   for (size_t i = 0; i < schema.columns.size(); ++i) {
@@ -288,12 +314,32 @@ Result<Schema> parse_schema_json(std::string_view text) {
   }
   std::set<std::string> names;
   for (size_t i = 0; i < root["columns"].size(); ++i) {
-    Result<Column> column = parse_column(root["columns"][i], i);
-    if (!column.is_ok()) return column.status();
-    if (!names.insert(column.value().name).second) {
-      return schema_error(describe_column(i, column.value().name) + ": the name is used by an earlier column");
+    const Json& item = root["columns"][i];
+    std::string name;
+    if (is_unmeasured_type(item)) {
+      if (!item.contains("name") || !item["name"].is_string() || item["name"].get<std::string>().empty()) {
+        return schema_error(describe_column(i, "") + ": needs a non-empty string \"name\"");
+      }
+      PRIVSYNTH_ASSIGN_OR_RETURN(
+          UnmeasuredColumn column,
+          parse_unmeasured(item, item["type"].get<std::string>(), describe_column(i, item["name"].get<std::string>())));
+      column.position = i;
+      name = column.name;
+      schema.unmeasured.push_back(std::move(column));
+    } else {
+      Result<Column> column = parse_column(item, i);
+      if (!column.is_ok()) return column.status();
+      name = column.value().name;
+      schema.columns.push_back(std::move(column).value());
     }
-    schema.columns.push_back(std::move(column).value());
+    if (!names.insert(name).second) {
+      return schema_error(describe_column(i, name) + ": the name is used by an earlier column");
+    }
+  }
+  if (schema.columns.empty()) {
+    return schema_error(
+        "the schema has no column to synthesize: \"id\" and \"text\" columns are not measured, so it needs a "
+        "categorical, numeric, date or datetime column");
   }
   PRIVSYNTH_RETURN_IF_ERROR(parse_missing_tokens(root, schema));
   PRIVSYNTH_RETURN_IF_ERROR(check_categories_against_missing(schema));
@@ -344,6 +390,11 @@ std::string schema_to_json(const Schema& schema) {
     }
     if (column.nullable) item["nullable"] = true;
     columns.push_back(item);
+  }
+  for (const UnmeasuredColumn& column : schema.unmeasured) {  // back in their places, in schema order
+    Json item = {{"name", column.name}, {"type", column.kind == UnmeasuredKind::Id ? "id" : "text"}};
+    if (!column.text.empty()) item[column.kind == UnmeasuredKind::Id ? "prefix" : "placeholder"] = column.text;
+    columns.insert(columns.begin() + std::ptrdiff_t(std::min(column.position, columns.size())), item);
   }
   root["columns"] = columns;
   root["missing"] = schema.missing_tokens;

@@ -14,7 +14,14 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
     return indices;
   }
   std::set<int> seen;
+  std::set<std::string> unmeasured;
   for (const std::string& name : names) {
+    if (find_unmeasured(schema, name)) {  // an "id" or "text" column: output, never measured
+      if (!unmeasured.insert(name).second) {
+        return Status::error(ErrorCode::InvalidArgument, "option \"columns\": \"" + name + "\" is listed twice");
+      }
+      continue;
+    }
     const int index = find_column(schema, name);
     if (index < 0)
       return Status::error(ErrorCode::InvalidArgument, "option \"columns\": the schema has no column \"" + name + "\"");
@@ -22,6 +29,11 @@ Result<std::vector<int>> resolve_columns(const Schema& schema, const std::vector
       return Status::error(ErrorCode::InvalidArgument, "option \"columns\": \"" + name + "\" is listed twice");
     }
     indices.push_back(index);
+  }
+  if (indices.empty()) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"columns\" names only \"id\" and \"text\" columns, which are not measured: "
+                         "choose at least one column to synthesize");
   }
   return indices;
 }
@@ -171,6 +183,18 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   if (setup.schema.inferred_from_data) setup.common.provenance = SchemaProvenance::InferredFromData;
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<int> columns, resolve_columns(setup.schema, setup.common.columns));
   setup.columns = std::move(columns);
+  // The "id" and "text" columns of the output: those named in "columns" (all without it). The
+  // receipt lists them from the schema.
+  if (!setup.common.columns.empty()) {
+    std::vector<UnmeasuredColumn>& unmeasured = setup.schema.unmeasured;
+    unmeasured.erase(std::remove_if(
+                         unmeasured.begin(), unmeasured.end(),
+                         [&](const UnmeasuredColumn& column) {
+      return std::find(setup.common.columns.begin(), setup.common.columns.end(), column.name) ==
+             setup.common.columns.end();
+                         }),
+                     unmeasured.end());
+  }
   PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, setup.common.ml_target));
   for (const std::string& extra : setup.common.ml_extra_targets) {
     PRIVSYNTH_RETURN_IF_ERROR(check_ml_target(setup.schema, setup.columns, extra, "mlExtraTargets"));

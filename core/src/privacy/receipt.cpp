@@ -110,6 +110,17 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
       {"output", {{"rows", inputs.synthetic_rows}, {"columns", inputs.output_columns.size()}}},
   };
   if (!inputs.mechanism_choice.is_null()) receipt["mechanismChoice"] = inputs.mechanism_choice;
+  // "id" and "text" columns: in the synthetic table, made without reading the data.
+  for (const UnmeasuredColumn& column : inputs.schema.unmeasured) {
+    const bool id = column.kind == UnmeasuredKind::Id;
+    receipt["schema"]["notMeasured"].push_back(
+        {{"name", column.name},
+         {"type", id ? "id" : "text"},
+         {"output",
+          id ? "fresh identifiers " + column.text + "1, " + column.text + "2, ... in row order, not read from the data"
+          : column.text.empty() ? "left empty in every row, not read from the data"
+                                : "\"" + column.text + "\" in every row, not read from the data"}});
+  }
   add_discovery(receipt["privacy"], inputs.schema, inputs.accountant);
   receipt["privacy"]["tablesCovered"] = tables_covered(inputs.out_of_domain_policy);
   return receipt;

@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
 #include "csv_file.hpp"
+
 #include "privsynth/schema.hpp"
 
 using namespace privsynth;
@@ -93,7 +95,8 @@ TEST_CASE("bad schemas name the column and the problem", "[schema]") {
                        "category 1 is listed twice");
   require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":[true]})"),
                        "categories must be strings or numbers");
-  require_schema_error(with_columns(R"({"name":"c","type":"text"})"), "column 1 (\"c\"): unknown type \"text\"");
+  require_schema_error(with_columns(R"({"name":"c","type":"string"})"), "column 1 (\"c\"): unknown type \"string\"");
+  require_schema_error(with_columns(R"({"name":"c","type":"text"})"), "the schema has no column to synthesize");
   require_schema_error(
       with_columns(
           R"({"name":"c","type":"categorical","categories":["a"]},{"name":"c","type":"categorical","categories":["b"]})"),
@@ -120,4 +123,35 @@ TEST_CASE("a schema read from the data keeps its label through a round trip", "[
   require_schema_error(
       R"({"version":1,"provenance":"guessed","columns":[{"name":"c","type":"categorical","categories":["a"]}]})",
       "\"provenance\" must be \"public\", \"dp-discovered\" or \"inferred-from-data\"");
+}
+
+TEST_CASE("id and text columns are kept out of the measured columns, in their places", "[schema]") {
+  const Schema schema = parse_schema_json(with_columns(R"json({"name":"patient","type":"id","prefix":"P-"},
+    {"name":"age","type":"numeric","min":0,"max":100},
+    {"name":"notes","type":"text","placeholder":"(removed)"},
+    {"name":"sex","type":"categorical","categories":["F","M"]},
+    {"name":"comment","type":"text"})json"))
+                            .value();
+  REQUIRE(schema.columns.size() == 2);
+  CHECK(schema.columns[0].name == "age");
+  CHECK(find_column(schema, "notes") == -1);
+  REQUIRE(schema.unmeasured.size() == 3);
+  CHECK(schema.unmeasured[0].kind == UnmeasuredKind::Id);
+  CHECK(schema.unmeasured[0].text == "P-");
+  CHECK(schema.unmeasured[1].text == "(removed)");
+  CHECK(find_unmeasured(schema, "comment")->position == 4);
+  // Written back in their places, and read again the same.
+  const std::string json = schema_to_json(schema);
+  const Schema again = parse_schema_json(json).value();
+  std::vector<std::string> order;
+  const nlohmann::json parsed = nlohmann::json::parse(json);
+  for (const auto& item : parsed["columns"]) order.push_back(item["name"]);
+  CHECK(order == std::vector<std::string>{"patient", "age", "notes", "sex", "comment"});
+  CHECK(schema_to_json(again) == json);
+  require_schema_error(
+      with_columns(
+          R"({"name":"a","type":"id","placeholder":"x"},{"name":"b","type":"categorical","categories":["x"]})"),
+      "unknown key \"placeholder\"");
+  require_schema_error(with_columns(R"({"name":"a","type":"id"},{"name":"a","type":"categorical","categories":["x"]})"),
+                       "the name is used by an earlier column");
 }

@@ -299,12 +299,12 @@ export function runFromCounts(
       write !== undefined,
     ),
   );
-  if (!write || !output.records) return resultOf(schema, output, report);
+  if (!write || !output.records) return resultOf(schema, output, report, chosenColumns(request.coreOptions));
   try {
     return {
       csv: '',
       rows: output.rows,
-      columns: writeRecords(schema, output.records, output.rows, report, write),
+      columns: writeRecords(schema, output.records, output.rows, report, write, chosenColumns(request.coreOptions)),
       table: [],
       receipt: JSON.parse(output.receiptJson),
       report: JSON.parse(output.reportJson),
@@ -325,13 +325,15 @@ function writeRecords(
   total: number,
   report: ProgressReporter,
   write: (text: string) => void,
+  chosen: string[] | undefined,
 ): string[] {
   let names: string[] | undefined;
   let written = 0;
   do {
-    const chunk = syntheticTable(schema, check(records.next(RECORDS_PER_WRITE)).columns);
-    const rows =
-      chunk.length === 0 ? 0 : chunk[0].kind === 'categorical' ? chunk[0].codes.length : chunk[0].values.length;
+    const next = check(records.next(RECORDS_PER_WRITE));
+    const first = next.columns[0];
+    const rows = !first ? 0 : first.kind === 'categorical' ? first.categories.length : first.numbers.length;
+    const chunk = syntheticTable(schema, next.columns, { chosen, firstRow: written, rows });
     if (names === undefined) {
       names = chunk.map((column) => column.name);
       write(csvHeader(names));
@@ -406,17 +408,27 @@ export async function runSynthesis(
   } finally {
     session.delete();
   }
-  return resultOf(schema, output, report);
+  return resultOf(schema, output, report, chosenColumns(request.coreOptions));
+}
+
+/** The run's "columns" option: the output's columns in order ("id" and "text" ones included), if given. */
+function chosenColumns(options: Record<string, unknown>): string[] | undefined {
+  return Array.isArray(options.columns) && options.columns.length > 0 ? (options.columns as string[]) : undefined;
 }
 
 /** The core's outputs as the library returns them: the table, its CSV, the receipt and the report. */
-function resultOf(schema: Schema, output: WasmSynthesisOutput, report: ProgressReporter): SynthesisResult {
+function resultOf(
+  schema: Schema,
+  output: WasmSynthesisOutput,
+  report: ProgressReporter,
+  chosen: string[] | undefined,
+): SynthesisResult {
   const step = (phase: Phase, fraction: number) => {
     if (!report({ phase, fraction, detail: '' }))
       throw errorFromCode('CANCELLED', `cancelled while in phase "${phase}"`);
   };
   step('write', 0);
-  const table = syntheticTable(schema, output.columns);
+  const table = syntheticTable(schema, output.columns, { chosen, firstRow: 0, rows: output.rows });
   const csv = syntheticCsv(schema, table, output.rows);
   step('write', 1);
   return {

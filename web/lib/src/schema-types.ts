@@ -70,7 +70,30 @@ export interface DateTimeColumn {
   description?: string;
 }
 
-export type SchemaColumn = CategoricalColumn | NumericColumn | DateColumn | DateTimeColumn;
+/**
+ * A column of identifiers (docs/schema.md): nothing is read or measured from it; the synthetic
+ * table gets fresh ones, prefix + 1, 2, 3, ... in row order. The receipt lists it.
+ */
+export interface IdColumn {
+  name: string;
+  type: 'id';
+  /** Written before each identifier ("P-" gives P-1, P-2, ...); default none. */
+  prefix?: string;
+  description?: string;
+}
+
+/**
+ * A column of free text (docs/schema.md): nothing is read or measured from it; every synthetic row
+ * gets the placeholder (default: an empty cell). The receipt lists it.
+ */
+export interface TextColumn {
+  name: string;
+  type: 'text';
+  placeholder?: string;
+  description?: string;
+}
+
+export type SchemaColumn = CategoricalColumn | NumericColumn | DateColumn | DateTimeColumn | IdColumn | TextColumn;
 
 export interface Schema {
   version: 1;

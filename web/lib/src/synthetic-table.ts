@@ -20,8 +20,41 @@ function definitionOf(schema: Schema, name: string): SchemaColumn {
   return definition;
 }
 
-/** The core's decoded columns with the labels of their categories. */
-export function syntheticTable(schema: Schema, columns: WasmColumn[]): SyntheticColumn[] {
+/** Which rows of the output a table holds, and its columns' order (the run's "columns", if given). */
+export interface OutputRows {
+  chosen?: string[];
+  firstRow: number;
+  rows: number;
+}
+
+/**
+ * The synthetic table: the core's decoded columns with the labels of their categories and, with
+ * `output`, the "id" and "text" columns the schema makes without reading the data (fresh
+ * identifiers from firstRow + 1, the placeholder), every column in the output's order.
+ */
+export function syntheticTable(schema: Schema, columns: WasmColumn[], output?: OutputRows): SyntheticColumn[] {
+  const measured = decodedColumns(schema, columns);
+  if (!output) return measured;
+  const byName = new Map(measured.map((column) => [column.name, column]));
+  const names = output.chosen ?? schema.columns.map((column) => column.name);
+  return names.flatMap((name) => {
+    const found = byName.get(name);
+    if (found) return [found];
+    const definition = schema.columns.find((column) => column.name === name);
+    if (definition?.type === 'id') {
+      const values = new Float64Array(output.rows);
+      for (let row = 0; row < output.rows; ++row) values[row] = output.firstRow + row + 1;
+      return [{ name, kind: 'numeric' as const, values }];
+    }
+    if (definition?.type === 'text') {
+      const placeholder = definition.placeholder ?? '';
+      return [{ name, kind: 'categorical' as const, codes: new Int32Array(output.rows), labels: [placeholder] }];
+    }
+    return [];
+  });
+}
+
+function decodedColumns(schema: Schema, columns: WasmColumn[]): SyntheticColumn[] {
   return columns.map((column) => {
     const definition = definitionOf(schema, column.name);
     if (column.kind === 'categorical') {
@@ -75,6 +108,13 @@ function cellWriter(schema: Schema, column: SyntheticColumn, missing: string, ro
   }
   const definition = definitionOf(schema, column.name);
   const { values } = column;
+  if (definition.type === 'id') {
+    const prefix = definition.prefix ?? '';
+    // Quoted as a whole when the prefix needs quotes (a digit never does).
+    if (escaped(prefix) === prefix) return (row) => `${prefix}${values[row]}`;
+    const quoted = prefix.replaceAll('"', '""');
+    return (row) => `"${quoted}${values[row]}"`;
+  }
   if (definition.type === 'date' || definition.type === 'datetime') {
     // Whole steps since 1970 (a weighted centre is floored to its step as well).
     return (row) => (Number.isNaN(values[row]) ? missing : formatTimeSteps(values[row], definition));

@@ -12,6 +12,8 @@ import { formatList } from '../ui/format';
 
 /** The column's kind and, once the core's advice is in, its encoded levels. */
 function describeColumn(column: SchemaColumn, levels: number | undefined): string {
+  if (column.type === 'id') return 'identifiers: fresh ones in the output, not measured';
+  if (column.type === 'text') return 'free text: a placeholder in the output, not measured';
   const kind = column.type === 'categorical' ? 'categorical' : `${column.type} ${column.min}–${column.max}`;
   if (levels === undefined) return kind;
   return `${kind} · ${levels} levels${column.nullable ? ' (incl. missing)' : ''}`;

@@ -112,6 +112,8 @@ export function discoveredColumn(request: DiscoveryColumn, found: SchemaColumn):
 /** "Female, Male", "17 – 90, whole numbers, 8 bins" or "2019-01-01 – 2020-12-31, by day, 24 bins". */
 export function describeDomain(column: SchemaColumn): string {
   if (column.type === 'categorical') return column.categories.map(String).join(', ');
+  if (column.type === 'id') return `fresh identifiers ${column.prefix ?? ''}1, ${column.prefix ?? ''}2, …`;
+  if (column.type === 'text') return column.placeholder ? `“${column.placeholder}” in every row` : 'left empty';
   if (column.type !== 'numeric') {
     const parts = [
       `${column.min} – ${column.max}`,

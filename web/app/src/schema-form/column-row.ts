@@ -124,6 +124,8 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     h('option', { value: 'numeric' }, 'Numeric'),
     h('option', { value: 'date' }, 'Date'),
     h('option', { value: 'datetime' }, 'Date and time'),
+    h('option', { value: 'id' }, 'Identifier (not measured)'),
+    h('option', { value: 'text' }, 'Free text (not measured)'),
   );
   type.value = initial?.type ?? '';
   const discover = checkbox('discover', '', false);
@@ -196,7 +198,12 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     time.element,
   );
 
-  const nullable = checkbox('nullable', 'May be missing (adds a “missing” level)', Boolean(initial?.nullable));
+  const unmeasuredNote = h('p', { class: 'hint sf-note', 'data-testid': testIdOf('not-measured') });
+  const nullable = checkbox(
+    'nullable',
+    'May be missing (adds a “missing” level)',
+    Boolean(initial && 'nullable' in initial && initial.nullable),
+  );
   const found = h('p', { class: 'sf-found', 'data-testid': testIdOf('found') });
   const body = h(
     'div',
@@ -204,6 +211,7 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     categoriesField,
     categoriesFound,
     numericGroup,
+    unmeasuredNote,
     nullable.element,
     found,
   );
@@ -216,11 +224,16 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     body,
   );
 
-  const mode = (): RowMode => (type.value === '' ? 'omit' : discover.box.checked ? 'discover' : 'typed');
+  const unmeasured = () => type.value === 'id' || type.value === 'text';
+  const mode = (): RowMode =>
+    type.value === '' ? 'omit' : discover.box.checked && !unmeasured() ? 'discover' : 'typed';
 
   const read = (): RowReading => {
     const current = mode();
     if (current === 'omit') return { request: { kind: 'omit' }, errors: {} };
+    if (type.value === 'id' || type.value === 'text') {
+      return { request: { kind: 'typed', column: { name, type: type.value } }, errors: {} };
+    }
     const nullableFlag = nullable.box.checked ? { nullable: true } : {};
     if (type.value === 'categorical') {
       if (current === 'discover')
@@ -315,14 +328,20 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     const discovering = current === 'discover';
     element.classList.toggle('sf-row--omit', current === 'omit');
     element.classList.toggle('sf-row--discover', discovering);
-    show(discover.element, current !== 'omit');
+    show(discover.element, current !== 'omit' && !unmeasured());
+    show(unmeasuredNote, unmeasured());
+    show(nullable.element, !unmeasured());
+    unmeasuredNote.textContent =
+      kind === 'id'
+        ? 'Nothing is read from this column: the synthetic table gets fresh identifiers 1, 2, 3, …'
+        : 'Nothing is read from this column: it is left empty in the synthetic table.';
     const timeKind = kind === 'date' || kind === 'datetime' ? (kind as TimeKind) : null;
     discover.label.textContent =
       kind === 'categorical' ? 'Discover the categories privately' : 'Discover the bounds privately';
     show(body, current !== 'omit');
     show(categoriesField, kind === 'categorical' && !discovering);
     show(categoriesFound, kind === 'categorical' && discovering);
-    show(numericGroup, kind !== 'categorical');
+    show(numericGroup, kind !== 'categorical' && !unmeasured());
     show(integer.element, kind === 'numeric');
     time.layout(timeKind);
     for (const input of [min, max]) {

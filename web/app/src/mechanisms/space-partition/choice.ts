@@ -29,7 +29,10 @@ const quoted = (names: string[]) => formatList(names.map((name) => `â€œ${name}â€
 /** The chosen numeric (date, datetime) columns that the schema makes nullable, in schema order. */
 export function nullableNumericColumns(schema: Schema, columns: string[]): string[] {
   return schema.columns
-    .filter((c) => columns.includes(c.name) && c.type !== 'categorical' && c.nullable)
+    .filter(
+      (c) =>
+        columns.includes(c.name) && (c.type === 'numeric' || c.type === 'date' || c.type === 'datetime') && c.nullable,
+    )
     .map((c) => c.name);
 }
 
