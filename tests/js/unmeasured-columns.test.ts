@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { summarizeData, synthesize, synthesizeWithDuckDb, validateSchema } from '../../web/lib/src/node';
+import { inferSchema, summarizeData, synthesize, synthesizeWithDuckDb, validateSchema } from '../../web/lib/src/node';
 import type { Schema } from '../../web/lib/src/schema-types';
 
 const SCHEMA: Schema = {
@@ -128,6 +128,22 @@ describe('id and text columns', () => {
       expect(rows.at(-1)![rows[0].indexOf('patient')]).toBe(`P-${result.rows}`);
     }, 60_000);
   }
+});
+
+describe('inferSchema() (not private)', () => {
+  it('makes a column of distinct values an id, one of long or worded values text, and refuses the rest', () => {
+    const rows = ['code,remark,city'];
+    for (let i = 0; i < 300; ++i)
+      rows.push(`A${i * 7},"the visit went ${i % 2 ? 'well' : 'badly'} on day ${i}",C${i % 150}`);
+    const csv = rows.join('\n');
+    expect(() => inferSchema(csv)).toThrow(/column "city" has 150 distinct values .* as "id" or "text"/);
+    const schema = inferSchema(csv, { maxCategories: 150 });
+    expect(schema.columns).toEqual([
+      { name: 'code', type: 'id' },
+      { name: 'remark', type: 'text' },
+      { name: 'city', type: 'categorical', categories: expect.arrayContaining(['C0', 'C149']) },
+    ]);
+  });
 });
 
 describe('id and text columns through DuckDB', () => {

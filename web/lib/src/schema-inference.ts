@@ -7,7 +7,11 @@ import { readTableChunks } from './table-stream.js';
 import type { Schema, SchemaColumn } from './schema-types.js';
 
 export interface InferSchemaOptions {
-  /** Columns with more distinct non-numeric values than this are refused (default 100). */
+  /**
+   * Columns with more distinct non-numeric values than this (default 100) are an "id" column when
+   * every value is distinct, a "text" column when most values have spaces or they are long (25
+   * characters on average), and refused otherwise.
+   */
   maxCategories?: number;
   /** Bins for numeric columns (default 16, or one per whole number when fewer). */
   bins?: number;
@@ -99,10 +103,17 @@ function inferColumn(name: string, values: string[], options: Required<InferSche
     throw errorFromCode('INVALID_DATA', `column "${name}" has only missing values; no schema can be inferred`);
   }
   if (categories.length > options.maxCategories) {
+    // Too many values to be categories: a value per record is an identifier; long or worded values
+    // are free text. Neither is measured (docs/schema.md).
+    if (categories.length === present.length && present.every((v) => !/\s/.test(v))) return { name, type: 'id' };
+    const worded = present.filter((v) => /\s/.test(v)).length;
+    const length = present.reduce((sum, v) => sum + v.length, 0) / present.length;
+    if (worded > present.length / 2 || length >= 25) return { name, type: 'text' };
     throw errorFromCode(
       'INVALID_DATA',
       `column "${name}" has ${categories.length} distinct values (more than ${options.maxCategories}); ` +
-        'drop it or describe it in a schema file',
+        'drop it, or describe it in a schema file (with its categories, or as "id" or "text" to leave it out ' +
+        'of the measurements)',
     );
   }
   return { name, type: 'categorical', categories, ...(nullable ? { nullable } : {}) };
