@@ -2,7 +2,7 @@
 // replace the LPs' (no δ, degree, reference measure, planner or LP settings), the forecast states
 // the KD-tree's s1, s2, τ and t and the grid's w and t, and a run at ε = 1 gives a receipt with the
 // partition and weighted centres whose CSV has one row per released bin. A nullable numeric column
-// is named next to the mechanism and in the Run hint, and Run waits until it is unticked.
+// runs: its missing values are a bin of their own.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -140,9 +140,9 @@ describe('space partitioning in the demo', () => {
     expect(report.text).not.toMatch(/undefined|NaN/);
   });
 
-  it('names a nullable numeric column and keeps Run disabled until it is unticked', async () => {
+  it('runs with a nullable numeric column: its missing values are a bin of their own', async () => {
     const page = await demo.open();
-    // "age" is numeric and nullable (refused); "sex" is categorical and nullable (fine: missing is a bin).
+    // "age" is numeric and nullable (a presence axis beside its range); "sex" categorical and nullable.
     const schema = JSON.stringify({
       version: 1,
       name: 'nullable',
@@ -153,8 +153,9 @@ describe('space partitioning in the demo', () => {
         { name: 'sex', type: 'categorical', categories: ['Female', 'Male'], nullable: true },
       ],
     });
+    // A tenth of the ages missing.
     const rows = Array.from(
-      { length: 400 },
+      { length: 2000 },
       (_, i) =>
         `${i % 10 === 0 ? '?' : 20 + (i % 50)},${30 + (i % 30)},${i % 7 === 0 ? '?' : i % 2 ? 'Male' : 'Female'}`,
     );
@@ -163,32 +164,16 @@ describe('space partitioning in the demo', () => {
       { name: 'nullable.schema.json', buffer: Buffer.from(schema) },
       { name: 'nullable.csv', buffer: Buffer.from(`age,hours,sex\n${rows.join('\n')}\n`) },
     );
-    expect(await page.isEnabled(byTestId('run'))).toBe(true);
-
     await page.selectOption(byTestId('mechanism'), 'space-partition');
-    await page.waitForSelector(`${byTestId('partition-nullable')}:not([hidden])`);
-    const notice = (await page.textContent(byTestId('partition-nullable'))) ?? '';
-    expect(notice).toContain('“age” is a nullable numeric column');
-    expect(notice).not.toContain('sex');
-    expect(await page.isDisabled(byTestId('run'))).toBe(true);
-    expect(await page.textContent(byTestId('run-hint'))).toContain('untick the nullable numeric column “age”');
-    // The forecast runs the core's own check: its error names the column too.
-    await page.waitForSelector(byTestId('forecast-error'));
-    expect(await page.textContent(byTestId('forecast-error'))).toContain('"age" is nullable');
-
-    await page.uncheck(`${byTestId('column-list')} input[value="age"]`);
-    await page.waitForSelector(`${byTestId('partition-nullable')}[hidden]`, { state: 'attached' });
     expect(await page.isEnabled(byTestId('run'))).toBe(true);
     await forecastReady(page);
     const outcome = await run(page);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
-    expect(JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}').output.columns).toBe(2);
-
-    // The other mechanisms take nullable numeric columns: no notice there.
-    await page.check(`${byTestId('column-list')} input[value="age"]`);
-    await page.waitForSelector(`${byTestId('partition-nullable')}:not([hidden])`);
-    await page.selectOption(byTestId('mechanism'), 'marginal-lp');
-    await page.waitForSelector(`${byTestId('partition-nullable')}[hidden]`, { state: 'attached' });
-    expect(await page.isEnabled(byTestId('run'))).toBe(true);
+    expect(JSON.parse((await page.textContent(byTestId('receipt-json'))) ?? '{}').output.columns).toBe(3);
+    const synthetic = (await download(page, 'download-csv')).text.trimEnd().split('\n').slice(1);
+    const missing = synthetic.filter((line) => line.startsWith('?,')).length / synthetic.length;
+    // About a tenth (the bin of missing ages holds 200 records at epsilon 1).
+    expect(missing).toBeGreaterThan(0.05);
+    expect(missing).toBeLessThan(0.15);
   });
 });

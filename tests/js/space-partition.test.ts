@@ -127,4 +127,44 @@ describe('space partitioning (KD-tree) in Node', () => {
     // Measured 0.24 with seed 3 (20,000 rows spread over 20 dimensions at epsilon 1: coarse leaves).
     expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.3);
   });
+
+  it('takes nullable numeric columns: a presence axis beside each, missing values a bin of their own', async () => {
+    // The 5-D mixture with x0 missing where x1 is high (18% of the records): the presence of a value
+    // depends on another column, which the partition must keep.
+    const [header, ...lines] = d5('csv').trimEnd().split('\n');
+    const schema = JSON.parse(d5('schema.json')) as Schema;
+    (schema.columns[0] as { nullable?: boolean }).nullable = true;
+    const x1 = schema.columns[1] as { min: number; max: number };
+    const cut = x1.min + 0.62 * (x1.max - x1.min);
+    let missing = 0;
+    const csv = [
+      header,
+      ...lines.map((line) => {
+        const cells = line.split(',');
+        if (Number(cells[1]) <= cut) return line;
+        missing += 1;
+        return ['', ...cells.slice(1)].join(',');
+      }),
+    ].join('\n');
+    const result = await synthesize({ csv, schema, epsilon: 1, mechanism: 'space-partition', testSeed: 7 });
+    const rows = result.csv
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const share = (cells: string[][]) => cells.filter((cells) => cells[0] === '').length / cells.length;
+    const realShare = missing / lines.length;
+    // The missing share, and the missing share among records with a high x1: both kept.
+    expect(Math.abs(share(rows) - realShare)).toBeLessThan(0.02);
+    expect(share(rows.filter((cells) => Number(cells[1]) > cut + 0.05 * (x1.max - x1.min)))).toBeGreaterThan(0.9);
+    expect(share(rows.filter((cells) => Number(cells[1]) < cut - 0.05 * (x1.max - x1.min)))).toBeLessThan(0.1);
+    // MMD in the space with x0's presence coordinate: measured 0.0122 ± 0.0003 with seed 7 (random
+    // features; the complete table's is 0.016 above).
+    const kernel = result.report.kernel!;
+    console.log(
+      `5-D mixture, x0 missing where x1 is high (${(realShare * 100).toFixed(1)}%), KD-tree, eps 1: MMD ${kernel.mmd} ± ${kernel.mmdStandardError} (${kernel.space})`,
+    );
+    expect(kernel.space).toContain('a presence coordinate (1: missing) for each column with missing values (1)');
+    expect(kernel.mmd!).toBeLessThan(0.03);
+  }, 120_000);
 });

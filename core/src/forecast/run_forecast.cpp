@@ -164,6 +164,7 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     forecast.column_names.push_back(column.name);
     forecast.levels.push_back(level_count(column));
     inputs.numeric.push_back(column.kind == ColumnKind::Numeric);
+    inputs.nullable.push_back(column.nullable);
   }
   inputs.levels = forecast.levels;
   inputs.names = forecast.column_names;

@@ -54,6 +54,8 @@ struct MechanismContext {
   // The caller writes the synthetic records in chunks (a release of any size): a mechanism that can
   // draw them from its released model leaves `synthetic` empty and sets MechanismOutput::draw_records.
   bool defer_sampling = false;
+  // Each chosen column's "nullable" from the schema (its last level is missing), never from the data.
+  std::vector<bool> nullable_columns = {};
 };
 
 // Released points with a weight each, returned beside the synthetic table when a mechanism's

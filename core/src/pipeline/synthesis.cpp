@@ -144,15 +144,16 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   for (size_t c = 0; ml && c < chosen.columns.size(); ++c) {
     if (chosen.columns[c].name == setup.common.ml_target) target_column = static_cast<int>(c);
   }
-  std::vector<bool> numeric_columns;
+  std::vector<bool> numeric_columns, nullable_columns;
   std::vector<std::string> names;
   for (const Column& column : chosen.columns) {
     numeric_columns.push_back(column.kind == ColumnKind::Numeric);
+    nullable_columns.push_back(column.nullable);
     names.push_back(column.name);
   }
-  Result<MechanismOutput> output =
-      setup.mechanism.run(MechanismContext{table, accountant, *random, progress, &unit_values, target_column,
-                                           numeric_columns, evaluate, names, given_counts, stream_records});
+  Result<MechanismOutput> output = setup.mechanism.run(
+      MechanismContext{table, accountant, *random, progress, &unit_values, target_column, numeric_columns, evaluate,
+                       names, given_counts, stream_records, nullable_columns});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {

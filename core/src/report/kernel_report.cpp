@@ -1,6 +1,7 @@
 #include "report/kernel_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "report/kernel_metrics.hpp"
@@ -33,18 +34,49 @@ WeightedPoints sample_points(const std::vector<std::vector<double>>& columns, si
   return points;
 }
 
-}  // namespace
+// A missing value (NaN) is no coordinate: a column with one on either side gets a presence
+// coordinate (1: missing) beside it and its missing values sit at 0, as space partitioning places
+// them (mechanisms/space_partition/space_layout.hpp). Returns the number of presence coordinates.
+size_t with_presence_coordinates(std::vector<std::vector<double>>& real, std::vector<std::vector<double>>& synthetic) {
+  const size_t columns = real.size();
+  size_t added = 0;
+  for (size_t c = 0; c < columns; ++c) {
+    const auto has_missing = [](const std::vector<double>& values) {
+      return std::any_of(values.begin(), values.end(), [](double x) { return std::isnan(x); });
+    };
+    if (!has_missing(real[c]) && !has_missing(synthetic[c])) continue;
+    for (auto* side : {&real, &synthetic}) {
+      std::vector<double>& values = (*side)[c];
+      std::vector<double> presence(values.size());
+      for (size_t row = 0; row < values.size(); ++row) {
+        presence[row] = std::isnan(values[row]) ? 1.0 : 0.0;
+        if (presence[row] > 0) values[row] = 0;
+      }
+      side->push_back(std::move(presence));
+    }
+    ++added;
+  }
+  return added;
+}
 
-std::optional<nlohmann::json> kernel_report_json(const std::vector<std::vector<double>>& real,
-                                                 const std::vector<std::vector<double>>& synthetic,
-                                                 RandomSource& random) {
-  if (!has_every_column(real, real.size()) || !has_every_column(synthetic, real.size())) return std::nullopt;
+bool has_missing_value(const std::vector<std::vector<double>>& columns) {
+  return std::any_of(columns.begin(), columns.end(), [](const std::vector<double>& values) {
+    return std::any_of(values.begin(), values.end(), [](double x) { return std::isnan(x); });
+  });
+}
+
+std::optional<nlohmann::json> kernel_report_of(const std::vector<std::vector<double>>& real,
+                                               const std::vector<std::vector<double>>& synthetic, size_t presence,
+                                               RandomSource& random) {
   const size_t d = real.size();
   const double gamma = 50.0 / static_cast<double>(d);  // 1 / (2 sigma^2), sigma = 0.1 sqrt(d)
   const WeightedPoints p = sample_points(real, kKernelReportPoints, random);
   const WeightedPoints q = sample_points(synthetic, kKernelReportPoints, random);
   nlohmann::json out = {
-      {"space", "the numeric columns scaled to [0, 1] by the schema's public bounds"},
+      {"space", presence == 0 ? "the numeric columns scaled to [0, 1] by the schema's public bounds"
+                              : "the numeric columns scaled to [0, 1] by the schema's public bounds, and a presence "
+                                "coordinate (1: missing) for each column with missing values (" +
+                                    std::to_string(presence) + "), whose missing values sit at 0"},
       {"kernel", "exp(-gamma |x - y|^2), sigma = 0.1 sqrt(d)"},
       {"gamma", gamma},
       {"realPoints", p.size()},
@@ -86,6 +118,19 @@ std::optional<nlohmann::json> kernel_report_json(const std::vector<std::vector<d
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::optional<nlohmann::json> kernel_report_json(const std::vector<std::vector<double>>& real,
+                                                 const std::vector<std::vector<double>>& synthetic,
+                                                 RandomSource& random) {
+  if (!has_every_column(real, real.size()) || !has_every_column(synthetic, real.size())) return std::nullopt;
+  if (!has_missing_value(real) && !has_missing_value(synthetic)) return kernel_report_of(real, synthetic, 0, random);
+  std::vector<std::vector<double>> real_points = real,
+                                   synthetic_points = synthetic;  // copies: only with missing values
+  const size_t presence = with_presence_coordinates(real_points, synthetic_points);
+  return kernel_report_of(real_points, synthetic_points, presence, random);
 }
 
 }  // namespace privsynth

@@ -69,3 +69,18 @@ TEST_CASE("DP audit: the mlTarget holdout keeps add/remove neighbours", "[dp-aud
   broken.steps.hold_out = fixed_size_split;
   require_sound_and_broken_caught(synthesis_release(sound), synthesis_release(broken), Claim::pure(1));
 }
+
+TEST_CASE("DP audit: space partitioning on a nullable numeric column (a presence axis)",
+          "[dp-audit][space-partition]") {
+  // D: 30 values and 10 missing ones; D': one more missing value, which lands in the bin of the
+  // presence axis's "missing" level (space_layout.hpp).
+  const char* nullable =
+      R"({"version":1,"name":"nullable","columns":[{"name":"x","type":"numeric","min":0,"max":1,"nullable":true}]})";
+  Rows values;
+  for (int i = 0; i < 30; ++i) values.push_back({std::to_string(0.1 + 0.01 * i)});
+  const Rows d = with_header({"x"}, plus(values, repeated("", 10)));
+  const SynthesisPath path{
+      nullable, d, plus(d, repeated("", 1)),
+      R"({"epsilon":1,"mechanism":"space-partition","partition":"kd-tree","maxEdge":0.5,"minEdge":0.25,"splitBudgetFraction":0.1})"};
+  require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
+}

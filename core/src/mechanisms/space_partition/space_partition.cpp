@@ -8,6 +8,7 @@
 #include "data/unit_codes.hpp"
 #include "mechanisms/space_partition/grid_partition.hpp"
 #include "mechanisms/space_partition/kd_tree_partition.hpp"
+#include "mechanisms/space_partition/space_layout.hpp"
 #include "privacy/noise.hpp"
 
 namespace privsynth {
@@ -39,20 +40,32 @@ int64_t threshold_for(const RationalScale& scale, double empty_cells) {
   return std::max<int64_t>(1, static_cast<int64_t>(std::ceil(scale.value() * std::log(std::max(empty_cells, 2.0)))));
 }
 
-// Each chosen column's levels, with 0 for the numeric axes (they are cut in unit scale). The kind
-// comes from the schema: an empty table must not turn a numeric axis into a categorical one.
-std::vector<int> axis_levels(const MechanismContext& context) {
-  std::vector<int> levels = context.table.levels;
-  for (size_t c = 0; c < levels.size(); ++c) {
-    if (c < context.numeric_columns.size() && context.numeric_columns[c]) levels[c] = 0;
-  }
-  return levels;
+// The axes of the chosen columns (space_layout.hpp): their kinds and nullability come from the
+// schema, so an empty table cannot turn a numeric axis into a categorical one.
+SpaceLayout layout_of(const MechanismContext& context) {
+  return space_layout(context.table.levels, context.numeric_columns, context.nullable_columns);
 }
 
 std::vector<SpaceAxis> axes_of(const std::vector<int>& levels) {
   std::vector<SpaceAxis> axes;
   for (int level : levels) axes.push_back(level > 0 ? SpaceAxis{true, level} : SpaceAxis{false, 0});
   return axes;
+}
+
+// The records as points on the layout's axes: the table itself when every axis is a column's, else
+// `data` holds them (a presence axis per nullable numeric column).
+SpacePoints points_of(const MechanismContext& context, const SpaceLayout& layout, SpaceData& data) {
+  SpacePoints points;
+  points.axes = axes_of(layout.levels);
+  if (layout.identity()) {
+    points.table = &context.table;
+    points.unit = context.unit_values;
+    return points;
+  }
+  data = space_data(layout, context.table, *context.unit_values);
+  points.table = &data.table;
+  points.unit = &data.unit;
+  return points;
 }
 
 // Points of the space as an encoded table: categorical axes from `codes`, numeric axes from `unit`
@@ -333,7 +346,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
 }
 
 Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options) {
-  const std::vector<int> levels = axis_levels(context);
+  const SpaceLayout layout = layout_of(context);
+  const std::vector<int>& levels = layout.levels;
   if (!keep_going(context.progress, Phase::Measure, 0, "noisy record count")) return cancelled();
   // The noisy record count, for the partition's defaults and the number of synthetic records (its
   // budget split does not depend on n; the plan is made again below with the noisy count).
@@ -344,10 +358,8 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   const double noisy_count = static_cast<double>(context.table.rows) +
                              static_cast<double>(sample_discrete_laplace(context.random, count_scale));
 
-  SpacePoints points;
-  points.axes = axes_of(levels);
-  points.table = &context.table;
-  points.unit = context.unit_values;
+  SpaceData augmented;
+  const SpacePoints points = points_of(context, layout, augmented);
   if (!keep_going(context.progress, Phase::Measure, 0.2, "partitioning")) return cancelled();
   PRIVSYNTH_ASSIGN_OR_RETURN(
       PartitionRelease release,
@@ -364,10 +376,15 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
   const size_t k =
       options.synthetic_rows ? *options.synthetic_rows : static_cast<size_t>(std::max(0.0, std::round(noisy_count)));
   MechanismOutput output;
-  SpaceTable records = draw_records(bins, levels, k, context.random, context.table.levels);
+  SpaceTable records = draw_records(bins, levels, k, context.random, layout.table_levels);
+  WeightedCentres centres = weighted_centres(bins, levels, layout.table_levels);
+  if (!layout.identity()) {
+    collapse_to_columns(layout, context.table.levels, records.codes, records.unit_values);
+    collapse_to_columns(layout, context.table.levels, centres.centres, centres.unit_values);
+  }
   output.synthetic = std::move(records.codes);
   output.synthetic_unit_values = std::move(records.unit_values);
-  output.weighted_centres = weighted_centres(bins, levels, context.table.levels);
+  output.weighted_centres = std::move(centres);
   double released_weight = 0;
   for (const SpaceBin& bin : bins) released_weight += bin.weight;
   const bool grid = options.partition == PartitionKind::Grid;
@@ -401,11 +418,13 @@ SpacePartitionOptions density_options(double epsilon) {
 Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context, double epsilon, double noisy_count,
                                                  double count_scale) {
   const SpacePartitionOptions options = density_options(epsilon);
-  const std::vector<int> levels = axis_levels(context);
-  SpacePoints points;
-  points.axes = axes_of(levels);
-  points.table = &context.table;
-  points.unit = context.unit_values;
+  const SpaceLayout layout = layout_of(context);
+  if (!layout.identity()) {
+    return Status::error(ErrorCode::Internal, "the KD-tree density takes numeric columns without missing values");
+  }
+  const std::vector<int>& levels = layout.levels;
+  SpaceData unused;
+  const SpacePoints points = points_of(context, layout, unused);
   PRIVSYNTH_ASSIGN_OR_RETURN(PartitionRelease release,
                              release_by_kd_tree(context, options, levels, points, noisy_count, count_scale));
   release.parameters["budget"].erase("recordCount");
@@ -413,10 +432,7 @@ Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context
 }
 
 Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& options, const ForecastInputs& inputs) {
-  std::vector<int> levels = inputs.levels;
-  for (size_t c = 0; c < levels.size(); ++c) {
-    if (c < inputs.numeric.size() && inputs.numeric[c]) levels[c] = 0;
-  }
+  const std::vector<int> levels = space_layout(inputs.levels, inputs.numeric, inputs.nullable).levels;
   const double n = inputs.rows.value_or(3);
   PRIVSYNTH_ASSIGN_OR_RETURN(GridPlan grid, plan_grid(options, levels, n));
   MechanismForecast forecast;

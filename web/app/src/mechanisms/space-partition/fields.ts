@@ -1,18 +1,17 @@
-// Step 4's settings of space partitioning: the partition (KD-tree or grid), a notice when a chosen
-// numeric column is nullable (the core would refuse the run), and under Advanced the number of
+// Step 4's settings of space partitioning: the partition (KD-tree or grid), and under Advanced the number of
 // synthetic rows (a group shared with other mechanisms), the grid's cells per numeric axis and the
 // release threshold t. Blank fields leave the library's defaults, which follow the noisy record
 // count (the forecast shows the values a run will use).
 import type { SpacePartitionOptions } from 'privsynth';
 
-import { h, show } from '../../ui/dom';
+import { show } from '../../ui/dom';
 import { numberField, optionalWholeNumber, selectField } from '../../ui/fields';
 import type { FieldContext, MechanismFields } from '../mechanism-ui';
 import { syntheticRowsField } from '../field-groups/synthetic-rows';
-import { nullableNumericMessage, PARTITION_HINTS, PARTITION_LABELS, partitionRefuses, type Partition } from './choice';
+import { PARTITION_HINTS, PARTITION_LABELS, type Partition } from './choice';
 
 export function spacePartitionFields(context: FieldContext): MechanismFields<'space-partition'> {
-  const { store, changed } = context;
+  const { changed } = context;
   const rows = context.shared(syntheticRowsField);
   let visible = false;
   const chosenPartition = () => partition.select.value as Partition;
@@ -46,13 +45,6 @@ export function spacePartitionFields(context: FieldContext): MechanismFields<'sp
     parse: optionalWholeNumber,
     onInput: changed,
   });
-  const nullableNotice = h('p', {
-    class: 'notice notice--warning',
-    'data-testid': 'partition-nullable',
-    'aria-live': 'polite',
-    hidden: true,
-  });
-
   function render(): void {
     partition.hint.textContent = PARTITION_HINTS[chosenPartition()];
     show(partition.element, visible);
@@ -61,19 +53,9 @@ export function spacePartitionFields(context: FieldContext): MechanismFields<'sp
     rows.show(visible);
   }
 
-  store.watch(
-    (state) => [state.schema, state.columns, state.mechanism],
-    (state) => {
-      const refused = partitionRefuses(state);
-      nullableNotice.textContent = refused.length ? nullableNumericMessage(refused) : '';
-      show(nullableNotice, refused.length > 0);
-    },
-  );
-
   render();
   return {
     slots: {
-      underMechanism: [nullableNotice],
       main: [partition.element],
       advanced: [rows.element, gridCells.element, threshold.element],
     },

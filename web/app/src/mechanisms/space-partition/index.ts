@@ -1,7 +1,6 @@
 // Space partitioning (Kreačić et al.): pure ε-DP; the chosen columns' space cut into the bins of a
 // KD-tree or a grid, the bins whose noisy count reaches a threshold released, records drawn inside.
 import type { MechanismUiOf } from '../mechanism-ui';
-import { refusedColumns } from './choice';
 import { spacePartitionDownloads } from './downloads';
 import { spacePartitionFields } from './fields';
 import { spacePartitionForecast } from './forecast';
@@ -16,16 +15,15 @@ export const spacePartition: MechanismUiOf<'space-partition'> = {
     'noise to each bin’s count, releases the bins whose noisy count reaches a threshold and draws the records inside them. ' +
     'Pure ε-DP, no δ. Made for numeric columns, many of them too, with a few categorical ones: numbers come out unbinned. ' +
     'Every combination of categories is its own bin, so many categorical columns leave most records in bins too small to release ' +
-    '(Adult’s 16 columns at ε = 1: mean 2-way TV 0.53; its 6 demo columns: 0.065). Numeric columns must not be nullable.',
+    '(Adult’s 16 columns at ε = 1: mean 2-way TV 0.53; its 6 demo columns: 0.065). A nullable numeric column gets a presence bin: missing values are a bin of their own.',
   columnsNote:
     'The chosen columns span the space that is cut into bins: each numeric column along its public range (not into the levels listed here; ' +
     'its synthetic numbers come out unbinned), each category as its own bin. Each record counts in one bin only and empty bins are never listed, ' +
     'so wide numeric tables are fine; each categorical column multiplies the bins by its levels, so keep few of them. ' +
-    'Numeric columns must not be nullable; nullable categorical columns are (missing is one more bin).',
+    'A nullable column’s missing values are a bin of their own (for a numeric column, a presence axis beside its range).',
   neighbours: 'add-remove',
   inSentence: 'space partitioning',
   fields: spacePartitionFields,
-  refusedColumns,
   forecast: spacePartitionForecast,
   receiptRows: spacePartitionReceiptRows,
   downloads: spacePartitionDownloads,
