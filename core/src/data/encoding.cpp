@@ -72,6 +72,10 @@ bool parse_cell_number(std::string_view token, double& out) {
   return end == buffer + token.size() && std::isfinite(out);
 }
 
+bool parse_column_value(std::string_view token, const Column& column, double& out) {
+  return column.time ? parse_time_cell(token, *column.time, out) : parse_cell_number(token, out);
+}
+
 namespace {
 
 enum class CellOutcome { Ok, Fixed, Unfixable };
@@ -135,7 +139,7 @@ class ColumnEncoder {
   CellOutcome encode_number(std::string_view token, OutOfDomainPolicy policy, uint32_t& code, double& unit,
                             ColumnEncodingCounts& counts, std::string& problem) const {
     double value = 0;
-    if (column_.time ? !parse_time_cell(token, *column_.time, value) : !parse_cell_number(token, value)) {
+    if (!parse_column_value(token, column_, value)) {
       problem =
           "\"" + std::string(token) + "\" is not " +
           (column_.time ? std::string(column_.time->with_time ? "a date-time" : "a date") + " in the column's format"
@@ -145,10 +149,10 @@ class ColumnEncoder {
     double fixed = std::fmin(std::fmax(value, column_.min), column_.max);
     if (column_.integer) fixed = std::round(fixed);
     if (fixed != value) {
-      problem =
-          std::string(token) + (value < column_.min || value > column_.max
-                                    ? " is outside [" + bound_text(column_.min) + ", " + bound_text(column_.max) + "]"
-                                    : " is not a whole number");
+      problem = std::string(token) + (value < column_.min || value > column_.max
+                                          ? " is outside [" + column_value_text(column_, column_.min) + ", " +
+                                                column_value_text(column_, column_.max) + "]"
+                                          : " is not a whole number");
       if (policy != OutOfDomainPolicy::Clamp) return CellOutcome::Unfixable;
       ++counts.clamped;
       code = static_cast<uint32_t>(numeric_bin(column_, fixed));
@@ -158,10 +162,6 @@ class ColumnEncoder {
     code = static_cast<uint32_t>(numeric_bin(column_, value));
     unit = to_unit(value);
     return CellOutcome::Ok;
-  }
-
-  std::string bound_text(double bound) const {
-    return column_.time ? format_time_steps(bound, *column_.time, /*iso=*/true) : format_number(bound);
   }
 
   double to_unit(double value) const {

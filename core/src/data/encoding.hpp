@@ -71,6 +71,9 @@ struct EncodedData {
 std::string_view cell_token(std::string_view raw);
 // ... and, for numbers, a strict decimal parse: the whole token must be a finite number.
 bool parse_cell_number(std::string_view token, double& out);
+// A numeric column's token as its value: a number, or for a date or time column its steps
+// (time_text.hpp).
+bool parse_column_value(std::string_view token, const Column& column, double& out);
 
 // Limits on input size that keep memory bounded (wasm32 has at most 2 GiB here).
 inline constexpr size_t kMaxInputRows = 5'000'000;

@@ -147,11 +147,23 @@ Status parse_time(const Json& object, bool with_time, Column& column, const std:
   return parse_bins(object, column, where);
 }
 
+// A column's "name", which every column needs (its description in errors comes from it).
+Result<std::string> column_name(const Json& object, size_t index) {
+  const std::string where = describe_column(index, "");
+  if (!object.is_object()) return schema_error(where + ": must be an object");
+  if (!object.contains("name") || !object["name"].is_string() || object["name"].get<std::string>().empty()) {
+    return schema_error(where + ": needs a non-empty string \"name\"");
+  }
+  return object["name"].get<std::string>();
+}
+
 // "id" and "text" (docs/schema.md): columns kept out of every measurement.
-Result<UnmeasuredColumn> parse_unmeasured(const Json& object, const std::string& type, const std::string& where) {
+Result<UnmeasuredColumn> parse_unmeasured(const Json& object, size_t index) {
   UnmeasuredColumn column;
-  column.name = object["name"].get<std::string>();
-  column.kind = type == "id" ? UnmeasuredKind::Id : UnmeasuredKind::Text;
+  PRIVSYNTH_ASSIGN_OR_RETURN(column.name, column_name(object, index));
+  const std::string where = describe_column(index, column.name);
+  column.kind = object["type"] == "id" ? UnmeasuredKind::Id : UnmeasuredKind::Text;
+  column.position = index;
   const char* key = column.kind == UnmeasuredKind::Id ? "prefix" : "placeholder";
   PRIVSYNTH_RETURN_IF_ERROR(check_keys(object, {"name", "type", key, "description"}, where));
   if (object.contains(key)) {
@@ -166,14 +178,9 @@ bool is_unmeasured_type(const Json& object) {
 }
 
 Result<Column> parse_column(const Json& object, size_t index) {
-  std::string where = describe_column(index, "");
-  if (!object.is_object()) return schema_error(where + ": must be an object");
-  if (!object.contains("name") || !object["name"].is_string() || object["name"].get<std::string>().empty()) {
-    return schema_error(where + ": needs a non-empty string \"name\"");
-  }
   Column column;
-  column.name = object["name"].get<std::string>();
-  where = describe_column(index, column.name);
+  PRIVSYNTH_ASSIGN_OR_RETURN(column.name, column_name(object, index));
+  const std::string where = describe_column(index, column.name);
   if (!object.contains("type") || !object["type"].is_string()) {
     return schema_error(where +
                         ": needs \"type\": \"numeric\", \"categorical\", \"date\", \"datetime\", \"id\" or \"text\"");
@@ -317,13 +324,7 @@ Result<Schema> parse_schema_json(std::string_view text) {
     const Json& item = root["columns"][i];
     std::string name;
     if (is_unmeasured_type(item)) {
-      if (!item.contains("name") || !item["name"].is_string() || item["name"].get<std::string>().empty()) {
-        return schema_error(describe_column(i, "") + ": needs a non-empty string \"name\"");
-      }
-      PRIVSYNTH_ASSIGN_OR_RETURN(
-          UnmeasuredColumn column,
-          parse_unmeasured(item, item["type"].get<std::string>(), describe_column(i, item["name"].get<std::string>())));
-      column.position = i;
+      PRIVSYNTH_ASSIGN_OR_RETURN(UnmeasuredColumn column, parse_unmeasured(item, i));
       name = column.name;
       schema.unmeasured.push_back(std::move(column));
     } else {

@@ -43,8 +43,7 @@ struct ColumnCells {
     for (size_t row = 1; row < grid.rows; ++row) {
       const std::string_view token = cell_token(grid.cell(row, index));
       double value = 0;
-      const bool read = column.time ? parse_time_cell(token, *column.time, value) : parse_cell_number(token, value);
-      if (!missing.count(std::string(token)) && read) numbers.push_back(value);
+      if (!missing.count(std::string(token)) && parse_column_value(token, column, value)) numbers.push_back(value);
     }
     return numbers;
   }
@@ -81,9 +80,7 @@ Status discover_categorical(Column& column, const ColumnCells& cells, const Disc
 Status discover_numeric(Column& column, const DiscoveryColumnRequest& requested, const ColumnCells& cells,
                         const DiscoveryRequest& request, Accountant& accountant, RandomSource& random) {
   const std::vector<double> values = cells.numbers(column);
-  const auto text = [&](double bound) {
-    return column.time ? format_time_steps(bound, *column.time, /*iso=*/true) : format_number(bound);
-  };
+  const auto text = [&](double bound) { return column_value_text(column, bound); };
   for (const char* bound : {"lower bound (0.5% quantile)", "upper bound (99.5% quantile)"}) {
     PRIVSYNTH_RETURN_IF_ERROR(
         accountant.charge({std::string(bound) + " of \"" + column.name + "\"",

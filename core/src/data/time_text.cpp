@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/number_text.hpp"
+
 namespace privsynth {
 namespace {
 
@@ -259,10 +261,7 @@ std::string padded(int64_t value, int width) {
   return text.size() >= static_cast<size_t>(width) ? text : std::string(width - text.size(), '0') + text;
 }
 
-int64_t value_of(const CivilTime& t, Part part) {
-  if (part == Part::Year) return t.year;
-  return *field_of(const_cast<CivilTime&>(t), part);
-}
+int64_t value_of(CivilTime t, Part part) { return part == Part::Year ? t.year : *field_of(t, part); }
 
 std::string iso_pattern(const TimeColumn& time) {
   if (!time.with_time) {
@@ -293,6 +292,10 @@ std::string format_time_steps(double steps, const TimeColumn& time, bool iso) {
     else text += padded(value_of(civil, *piece.part), *piece.part == Part::Year ? 4 : 2);
   }
   return text;
+}
+
+std::string column_value_text(const Column& column, double value) {
+  return column.time ? format_time_steps(value, *column.time, /*iso=*/true) : format_number(value);
 }
 
 std::optional<std::string> check_time_format(const TimeColumn& time) {

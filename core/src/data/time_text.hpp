@@ -23,6 +23,10 @@ bool parse_time_bound(std::string_view text, const TimeColumn& time, double& ste
 // Whole steps (a value is floored) written in the column's format, or ISO 8601 with `iso`.
 std::string format_time_steps(double steps, const TimeColumn& time, bool iso = false);
 
+// A numeric column's value as people read it in messages and labels: a number as format_number
+// writes it, a date or time column's steps in ISO 8601.
+std::string column_value_text(const Column& column, double value);
+
 // Why a format cannot be used for the column (a part the granularity needs is missing, a part is
 // repeated), or nothing.
 std::optional<std::string> check_time_format(const TimeColumn& time);

@@ -30,15 +30,13 @@ std::vector<std::string> level_labels(const Column& column) {
   } else {
     for (int bin = 0; bin < column.bins; ++bin) {
       if (column.integer) {
+        // A bin by its first and last whole numbers (a date or time column's steps in ISO 8601).
         const WholeNumberRange range = whole_numbers_in_bin(column, bin);
-        if (column.time) {  // a date or time column's bin by its first and last steps, in ISO 8601
-          const std::string first = format_time_steps(range.first, *column.time, /*iso=*/true);
-          const std::string last = format_time_steps(range.last, *column.time, /*iso=*/true);
-          labels.push_back(range.first == range.last ? first : time_range_label(first, last));
-          continue;
-        }
-        labels.push_back(range.first == range.last ? format_number(range.first)
-                                                   : format_number(range.first) + "–" + format_number(range.last));
+        const std::string first = column_value_text(column, range.first);
+        const std::string last = column_value_text(column, range.last);
+        labels.push_back(range.first == range.last ? first
+                         : column.time             ? time_range_label(first, last)
+                                                   : first + "–" + last);
       } else {
         labels.push_back("[" + format_number(bin_lower(column, bin)) + ", " + format_number(bin_upper(column, bin)) +
                          (bin + 1 == column.bins ? "]" : ")"));

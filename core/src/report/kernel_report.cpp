@@ -34,6 +34,15 @@ WeightedPoints sample_points(const std::vector<std::vector<double>>& columns, si
   return points;
 }
 
+bool has_missing_value(const std::vector<double>& values) {
+  return std::any_of(values.begin(), values.end(), [](double x) { return std::isnan(x); });
+}
+
+bool has_missing_value(const std::vector<std::vector<double>>& columns) {
+  return std::any_of(columns.begin(), columns.end(),
+                     [](const std::vector<double>& values) { return has_missing_value(values); });
+}
+
 // A missing value (NaN) is no coordinate: a column with one on either side gets a presence
 // coordinate (1: missing) beside it and its missing values sit at 0, as space partitioning places
 // them (mechanisms/space_partition/space_layout.hpp). Returns the number of presence coordinates.
@@ -41,10 +50,7 @@ size_t with_presence_coordinates(std::vector<std::vector<double>>& real, std::ve
   const size_t columns = real.size();
   size_t added = 0;
   for (size_t c = 0; c < columns; ++c) {
-    const auto has_missing = [](const std::vector<double>& values) {
-      return std::any_of(values.begin(), values.end(), [](double x) { return std::isnan(x); });
-    };
-    if (!has_missing(real[c]) && !has_missing(synthetic[c])) continue;
+    if (!has_missing_value(real[c]) && !has_missing_value(synthetic[c])) continue;
     for (auto* side : {&real, &synthetic}) {
       std::vector<double>& values = (*side)[c];
       std::vector<double> presence(values.size());
@@ -57,12 +63,6 @@ size_t with_presence_coordinates(std::vector<std::vector<double>>& real, std::ve
     ++added;
   }
   return added;
-}
-
-bool has_missing_value(const std::vector<std::vector<double>>& columns) {
-  return std::any_of(columns.begin(), columns.end(), [](const std::vector<double>& values) {
-    return std::any_of(values.begin(), values.end(), [](double x) { return std::isnan(x); });
-  });
 }
 
 std::optional<nlohmann::json> kernel_report_of(const std::vector<std::vector<double>>& real,

@@ -155,6 +155,7 @@ export function unpackRows(chunk: PackedCells): string[][] {
   }
   return rows;
 }
+
 /** Header + rows as one UTF-8 buffer with offsets (row-major, header first). */
 export function packCells({ header, rows }: ParsedCsv): PackedCells {
   return packRows([header, ...rows], header.length);

@@ -24,12 +24,18 @@ export async function readTableChunks(
   return readCsvChunks(source, sink, onProgress);
 }
 
-/** The hints a schema gives: its columns' names and its missing tokens (schema JSON, already checked by the core or not). */
+/**
+ * The hints a schema gives (schema JSON, already checked by the core or not): the names of the
+ * columns the core reads ("id" and "text" columns are never read) and its missing tokens.
+ */
 export function readHintsOfSchema(schemaJson: string): TableReadHints {
   try {
-    const schema = JSON.parse(schemaJson) as { columns?: Array<{ name?: unknown }>; missing?: unknown };
+    const schema = JSON.parse(schemaJson) as { columns?: Array<{ name?: unknown; type?: unknown }>; missing?: unknown };
     const columns = Array.isArray(schema.columns)
-      ? schema.columns.map((column) => column?.name).filter((name): name is string => typeof name === 'string')
+      ? schema.columns
+          .filter((column) => column?.type !== 'id' && column?.type !== 'text')
+          .map((column) => column?.name)
+          .filter((name): name is string => typeof name === 'string')
       : undefined;
     const missingTokens =
       schema.missing === undefined

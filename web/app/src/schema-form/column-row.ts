@@ -1,8 +1,9 @@
 // One column of the schema form, as a card: its name (from the CSV header, read-only), its type, and
 // either its public domain typed in or what discovering it privately needs (a public rough range
 // for numbers, dates and times). A date or datetime column shares the numeric fields, as ISO 8601
-// text, with its granularity, time zone and format (docs/schema.md). Errors show under their field once it was edited (or all, after a submit), are
-// announced (aria-live) and linked to their control (aria-describedby, aria-invalid).
+// text, with its granularity, time zone and format (docs/schema.md); an id or text column has none.
+// Errors show under their field once it was edited (or all, after a submit), are announced
+// (aria-live) and linked to their control (aria-describedby, aria-invalid).
 import type { DiscoveryColumn, SchemaColumn } from 'privsynth';
 
 import { h, show } from '../ui/dom';
@@ -231,9 +232,8 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
   const read = (): RowReading => {
     const current = mode();
     if (current === 'omit') return { request: { kind: 'omit' }, errors: {} };
-    if (type.value === 'id' || type.value === 'text') {
-      return { request: { kind: 'typed', column: { name, type: type.value } }, errors: {} };
-    }
+    if (unmeasured())
+      return { request: { kind: 'typed', column: { name, type: type.value as 'id' | 'text' } }, errors: {} };
     const nullableFlag = nullable.box.checked ? { nullable: true } : {};
     if (type.value === 'categorical') {
       if (current === 'discover')
