@@ -35,7 +35,9 @@ Recommendation recommend_mechanism(const std::vector<Column>& columns, std::opti
   // 200,000) measured, so the rule reads neither; they stay inputs of the advice.
   (void)epsilon, (void)rows;
   bool numeric_only = !columns.empty() && ml_target.empty();
-  for (const Column& column : columns) numeric_only = numeric_only && fits_continuous_space(column);
+  for (const Column& column : columns) {
+    numeric_only = numeric_only && column.kind == ColumnKind::Numeric && !column.nullable;
+  }
   // Space partitioning splits on the rows themselves: from count tables the next best applies.
   const std::string from_counts =
       input == RunInput::CountTables && numeric_only

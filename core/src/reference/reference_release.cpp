@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "base/number_text.hpp"
+#include "mechanisms/space_partition/space_layout.hpp"
 #include "mechanisms/space_partition/space_partition.hpp"
 #include "reference/reference_measure.hpp"
 #include "reference/tree_reference.hpp"
@@ -145,9 +146,11 @@ Result<ReferenceDraws> release_kd_tree_reference(double epsilon, double noisy_co
   const size_t leaves = density.bins.size();
   // No leaf passed the threshold (few records for this epsilon): mu falls back to uniform, a choice
   // made from the released (empty) set of leaves.
-  draw_from_pieces(draws,
-                   leaves > 0 ? UniformPieces(std::move(density.bins)) : unit_cube_pieces(context.unit_values->size()),
-                   context.random);
+  draw_from_pieces(
+      draws,
+      leaves > 0 ? UniformPieces(std::move(density.bins))
+                 : unit_cube_pieces(unit_space_layout(context.table.levels, context.nullable_columns).levels.size()),
+      context.random);
   draws.receipt = {
       {"kind", "kd-tree"},
       {"description", "the released leaves of a private KD-tree, uniform inside each (Kreačić et al., Algorithms 2-3)"},
@@ -163,8 +166,9 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
                                           double count_scale, const MechanismContext& context, bool disable_noise) {
   ReferenceDraws draws;
   RandomSource& random = context.random;
-  const std::vector<std::vector<double>>& columns = *context.unit_values;
-  const size_t p = columns.size();
+  // mu lives on the continuous space's axes: a presence axis before each nullable column's.
+  const SpaceLayout axes = unit_space_layout(context.table.levels, context.nullable_columns);
+  const size_t p = axes.levels.size();
   if (options.kind == ReferenceKind::Uniform) {
     draw_from_pieces(draws, unit_cube_pieces(p), random);
     draws.receipt = {{"kind", "uniform"}, {"description", "uniform on [0,1]^p (independent of the data)"}};
@@ -189,7 +193,8 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
   };
   PRIVSYNTH_ASSIGN_OR_RETURN(
       BernsteinRelease release,
-      release_gaussian_kde(columns, parameters, epsilon, context.accountant, random, keep, disable_noise));
+      release_gaussian_kde(unit_space_points(axes, context.table, *context.unit_values), parameters, epsilon,
+                           context.accountant, random, keep, disable_noise));
   auto shared = std::make_shared<BernsteinRelease>(std::move(release));
   draws.unit_points = [&random, shared](size_t count) { return sample_release(*shared, count, random); };
   const BernsteinParameters& chosen = shared->parameters;

@@ -24,14 +24,17 @@ std::vector<MomentTerm> moment_terms(int dimensions, int order) {
 std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>& terms,
                                                   const std::vector<std::vector<double>>& columns, size_t first,
                                                   size_t count) {
+  // A missing value (NaN) counts as 0, where the continuous space places it (space_layout.hpp): each
+  // term stays in [0, 1], so the sensitivity is unchanged.
+  const auto value = [](double v) { return std::isnan(v) ? 0.0 : v; };
   std::vector<std::vector<double>> values(terms.size(), std::vector<double>(count));
   for (size_t t = 0; t < terms.size(); ++t) {
     const double* x = columns[size_t(terms[t].first)].data() + first;
     if (terms[t].second < 0) {
-      std::copy(x, x + count, values[t].begin());
+      for (size_t row = 0; row < count; ++row) values[t][row] = value(x[row]);
     } else {
       const double* y = columns[size_t(terms[t].second)].data() + first;
-      for (size_t row = 0; row < count; ++row) values[t][row] = x[row] * y[row];
+      for (size_t row = 0; row < count; ++row) values[t][row] = value(x[row]) * value(y[row]);
     }
   }
   return values;

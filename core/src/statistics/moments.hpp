@@ -23,7 +23,7 @@ struct MomentTerm {
 std::vector<MomentTerm> moment_terms(int dimensions, int order);
 
 // Values of every term at rows [first, first + count) of `columns` (one vector per dimension):
-// result[term][row - first].
+// result[term][row - first]. A missing value (NaN) counts as 0.
 std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>& terms,
                                                   const std::vector<std::vector<double>>& columns, size_t first,
                                                   size_t count);

@@ -30,6 +30,17 @@ SynthesisPath one_number(const std::string& options) {
   return {kNumber, d, plus(d, {{"0.9"}}), options};
 }
 
+// The same values with four missing, and one more missing value: the added record sits on the
+// presence axis (space_layout.hpp), where the references and the LP's missing level must count it.
+SynthesisPath one_nullable_number(const std::string& options) {
+  const char* schema =
+      R"({"version":1,"name":"nullable","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4,"nullable":true}]})";
+  Rows values;
+  for (int i = 0; i < 12; ++i) values.push_back({std::to_string(0.05 + 0.075 * i)});
+  const Rows d = with_header({"x"}, plus(values, repeated("", 4)));
+  return {schema, d, plus(d, repeated("", 1)), options};
+}
+
 }  // namespace
 
 TEST_CASE("DP audit: reduced-space LP with the uniform reference", "[dp-audit][reduced-space-lp]") {
@@ -87,4 +98,18 @@ TEST_CASE("DP audit: reduced-space LP where an added record is invalid", "[dp-au
   SynthesisPath path = base;
   path.d_prime = plus(base.d, repeated("purple", 1));
   require_within_claim(synthesis_release(path), Claim::pure(1));
+}
+
+TEST_CASE("DP audit: reduced-space LP in the continuous space on a nullable column (a presence axis)",
+          "[dp-audit][reduced-space-lp]") {
+  for (const char* reference : {R"("bernstein-kde","bernsteinLattice":2)", R"("kd-tree")"}) {
+    DYNAMIC_SECTION(reference) {
+      const SynthesisPath path = one_nullable_number(
+          std::string(
+              R"({"mechanism":"reduced-space-lp","epsilon":1,"degree":1,"space":"continuous","moments":0,"referenceBudgetFraction":0.1,"countBudgetFraction":0.9,"reducedSpaceSize":8,"referenceMeasure":)") +
+          reference + "}");
+      require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)),
+                                      Claim::pure(1));
+    }
+  }
 }

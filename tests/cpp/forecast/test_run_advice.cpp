@@ -209,8 +209,8 @@ TEST_CASE("advice refuses bad inputs with the run's errors", "[advice]") {
   CHECK(error_of(adult, R"({"referenceBudgetFraction":1})") ==
         "option \"referenceBudgetFraction\" must be strictly between 0 and 1");
   CHECK(error_of(adult, R"({"columns":["age","sex"],"referenceMeasure":"bernstein-kde"})") ==
-        "the continuous space works on numeric columns without missing values, and \"sex\" is categorical; choose "
-        "numeric columns with \"columns\", or use \"space\": \"encoded\"");
+        "the continuous space works on numeric columns, and \"sex\" is categorical; choose numeric columns with "
+        "\"columns\", or use \"space\": \"encoded\"");
   CHECK(error_of("{\"version\":2}", "{}", ErrorCode::InvalidSchema) ==
         "\"version\" must be 1 (this is schema format v1)");
 }

@@ -61,7 +61,7 @@ export interface RunAdvice {
   columns: ColumnAdvice[];
   /** Cells of the full encoded domain (the product of the levels); null above the largest double. */
   domainCells: number | null;
-  /** Whether the continuous space (and so the "bernstein-kde" and "kd-tree" references) can take these columns: all numeric without missing values. */
+  /** Whether the continuous space (and so the "bernstein-kde" and "kd-tree" references) can take these columns: all numeric (a nullable one gets a presence axis). */
   continuousSpacePossible: boolean;
   reference: ReferenceAdvice;
   recommendation: MechanismRecommendation;

@@ -1,24 +1,21 @@
-// Which columns the continuous space [0,1]^p takes, and its refusal of the others.
+// Which columns the continuous space [0,1]^a takes, and its refusal of the others: numeric ones, a
+// nullable one with a presence axis of its own (space_layout.hpp).
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
 
 namespace privsynth {
 
-bool fits_continuous_space(const Column& column) { return column.kind == ColumnKind::Numeric && !column.nullable; }
+bool fits_continuous_space(const Column& column) { return column.kind == ColumnKind::Numeric; }
 
-std::string continuous_space_refusal(const std::string& column, ColumnForm form) {
-  return "the continuous space works on numeric columns without missing values, and \"" + column + "\" is " +
-         (form == ColumnForm::Categorical ? "categorical" : "nullable") +
-         "; choose numeric columns with \"columns\", or use \"space\": \"encoded\"";
+std::string continuous_space_refusal(const std::string& column, ColumnForm) {
+  return "the continuous space works on numeric columns, and \"" + column +
+         "\" is categorical; choose numeric columns with \"columns\", or use \"space\": \"encoded\"";
 }
 
 Status check_continuous_space_columns(const Schema& schema, const std::vector<int>& columns) {
   for (int c : columns) {
     const Column& column = schema.columns[static_cast<size_t>(c)];
     if (fits_continuous_space(column)) continue;
-    return Status::error(
-        ErrorCode::InvalidArgument,
-        continuous_space_refusal(column.name, column.kind == ColumnKind::Categorical ? ColumnForm::Categorical
-                                                                                     : ColumnForm::NullableNumeric));
+    return Status::error(ErrorCode::InvalidArgument, continuous_space_refusal(column.name, ColumnForm::Categorical));
   }
   return Status::ok();
 }

@@ -65,12 +65,13 @@ namespace {
 // The reference measures' refusals that need no data: the histogram's full domain, the tree's pair
 // tables, and the Bernstein lattice of a fixed k (or k = 1) at its epsilon. The automatic Bernstein
 // lattice grows with the noisy count and is capped to fit, so it cannot fail later.
-Status check_reference_size(const ReferenceOptions& reference, const std::vector<int>& levels, double epsilon) {
+Status check_reference_size(const ReferenceOptions& reference, const std::vector<int>& levels, size_t unit_axes,
+                            double epsilon) {
   switch (reference.kind) {
     case ReferenceKind::Histogram: return full_domain_cells(levels, reference.histogram_cell_limit).status();
     case ReferenceKind::Tree: return plan_tree_reference(levels, epsilon).status();
     case ReferenceKind::BernsteinKde:
-      return choose_bernstein_parameters(static_cast<int>(levels.size()), 2, epsilon, reference.bernstein).status();
+      return choose_bernstein_parameters(static_cast<int>(unit_axes), 2, epsilon, reference.bernstein).status();
     case ReferenceKind::KdTree:  // its leaves are never enumerated; mu falls back to uniform if none passes
     case ReferenceKind::Uniform:
     case ReferenceKind::Auto: break;
@@ -80,11 +81,13 @@ Status check_reference_size(const ReferenceOptions& reference, const std::vector
 
 }  // namespace
 
-Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& given, const std::vector<int>& levels) {
+Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& given, const std::vector<int>& levels,
+                                                 const std::vector<bool>& nullable) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(given.epsilon, "epsilon"));
   const bool continuous = given.space == ReducedSpace::Continuous;
   ReducedSpaceLpPlan plan;
   plan.options = given;
+  plan.axes = unit_space_layout(levels, nullable);
   plan.options.reference = resolve_reference_options(given.reference, levels, continuous);
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload,
                              MarginalWorkload::all_up_to_degree(levels, plan.options.degree));
@@ -97,7 +100,8 @@ Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& gi
   PRIVSYNTH_RETURN_IF_ERROR(check_fit_size(plan.workload,
                                            reduced_space_schedule(plan.options, plan.statistics, 0).initial_points,
                                            plan.options.fit.method, plan.terms.size()));
-  PRIVSYNTH_RETURN_IF_ERROR(check_reference_size(plan.options.reference, levels, plan.budget.reference));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      check_reference_size(plan.options.reference, levels, plan.axes.levels.size(), plan.budget.reference));
   return plan;
 }
 
@@ -111,7 +115,7 @@ Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpa
         "in the continuous space reads the records' values (moments, reference); from count tables use "
         "\"space\": \"encoded\"");
   }
-  PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceLpPlan plan, plan_reduced_space_lp(given, levels));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceLpPlan plan, plan_reduced_space_lp(given, levels, {}));
   const ReferenceKind reference = plan.options.reference.kind;
   if (reference != ReferenceKind::Uniform && reference != ReferenceKind::Tree) {
     return refuse(std::string("with the ") + reference_kind_name(reference) +
@@ -132,7 +136,8 @@ Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpa
 }
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& given) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceLpPlan plan, plan_reduced_space_lp(given, context.table.levels));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceLpPlan plan,
+                             plan_reduced_space_lp(given, context.table.levels, context.nullable_columns));
   const MarginalSource data = context.given_counts ? *context.given_counts : MarginalSource::from_rows(context.table);
   if (context.given_counts) {
     PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> needed,
@@ -175,15 +180,17 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
         synthetic_row_indices(options, fitted.fit.weights, targets.marginals.noisy_count, context.random));
     output.synthetic = select_rows(fitted.fit.points, rows);
     synthetic_rows = rows.size();
+    std::vector<std::vector<double>> chosen;
     if (reference.pieces && options.redraw_within_cells) {
-      output.synthetic_unit_values =
-          redraw_within_cells(*reference.pieces, context.table.levels, fitted.coordinates, rows, context.random);
+      chosen = redraw_within_cells(*reference.pieces, plan.axes.table_levels, fitted.coordinates, rows, context.random);
     } else {
-      for (const std::vector<double>& column : fitted.coordinates) {
-        std::vector<double>& chosen = output.synthetic_unit_values.emplace_back(rows.size());
-        for (size_t i = 0; i < rows.size(); ++i) chosen[i] = column[rows[i]];
+      for (const std::vector<double>& axis : fitted.coordinates) {
+        std::vector<double>& values = chosen.emplace_back(rows.size());
+        for (size_t i = 0; i < rows.size(); ++i) values[i] = axis[rows[i]];
       }
     }
+    output.synthetic_unit_values =
+        unit_space_columns(plan.axes, context.table.levels, std::move(chosen), rows.size()).unit;
   }
   output.noise_disabled = options.test_only_disable_noise;
   output.description = reduced_space_lp_description(options.reference.kind);

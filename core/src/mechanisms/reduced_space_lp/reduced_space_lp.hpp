@@ -21,6 +21,7 @@
 #include "lp/reweighting.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
+#include "mechanisms/space_partition/space_layout.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
 #include "reference/reference_release.hpp"
@@ -80,8 +81,11 @@ struct ReducedSpaceLpPlan {
   std::vector<MomentTerm> terms;  // continuous space: the moments measured
   size_t statistics = 0;          // cells + moment terms (the constant function not counted)
   ReducedSpaceLpBudget budget;
+  SpaceLayout axes;  // continuous space: its axes, a presence axis before each nullable column's
 };
-Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& options, const std::vector<int>& levels);
+// `nullable`: of each column, from the schema (the continuous space's presence axes).
+Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& options, const std::vector<int>& levels,
+                                                 const std::vector<bool>& nullable);
 
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
 // "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
@@ -103,8 +107,9 @@ Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, co
 Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpaceLpOptions& options,
                                                                 const std::vector<int>& levels);
 
-// The continuous space places each record at its numeric values scaled by the public bounds, so a
-// column fits it when it is numeric without a missing level (continuous_space.cpp). The run
+// The continuous space places each record at its numeric values scaled by the public bounds, and a
+// nullable column's presence on an axis of its own (space_layout.hpp), so a column fits it when it
+// is numeric (continuous_space.cpp). The run
 // refuses the others through its registry entry's accepted columns, the run advice
 // (forecast/run_advice.hpp) through the check, both with continuous_space_refusal's sentence.
 bool fits_continuous_space(const Column& column);

@@ -2,7 +2,6 @@
 // reduced spaces drawn from the reference measure (Algorithm 1, steps 2-3).
 #include <string>
 
-#include "data/unit_codes.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp_stages.hpp"
 #include "reference/reference_measure.hpp"
 
@@ -15,7 +14,7 @@ Result<ReducedSpaceFit> fit_reduced_space(const MechanismContext& context, const
   ReducedSpaceFit fitted;
   fitted.schedule = reduced_space_schedule(options, plan.statistics, targets.noise_level);
   fitted.schedule.double_for_second_stage = options.reference.kind == ReferenceKind::Uniform;
-  fitted.coordinates.resize(continuous ? context.table.columns() : 0);
+  fitted.coordinates.resize(continuous ? plan.axes.levels.size() : 0);
   Status draw_status;
   const PointSource draw_points = [&](size_t count) -> PointBatch {
     keep_going(context.progress, Phase::Solve, -1, "reduced space of " + std::to_string(count) + " more points");
@@ -25,12 +24,12 @@ Result<ReducedSpaceFit> fit_reduced_space(const MechanismContext& context, const
       draw_status = codes.status();
       return PointBatch(sample_uniform_points(context.table.levels, count, context.random));
     }
-    const std::vector<std::vector<double>> points = reference.unit_points(count);
-    for (size_t c = 0; c < points.size(); ++c) {
-      fitted.coordinates[c].insert(fitted.coordinates[c].end(), points[c].begin(), points[c].end());
+    std::vector<std::vector<double>> points = reference.unit_points(count);  // on the space's axes
+    for (size_t axis = 0; axis < points.size(); ++axis) {
+      fitted.coordinates[axis].insert(fitted.coordinates[axis].end(), points[axis].begin(), points[axis].end());
     }
-    return PointBatch(bin_unit_points(context.table.levels, points, count),
-                      evaluate_moments(plan.terms, points, 0, count));
+    ColumnPoints columns = unit_space_columns(plan.axes, context.table.levels, std::move(points), count);
+    return PointBatch(std::move(columns.codes), evaluate_moments(plan.terms, columns.unit, 0, count));
   };
   if (!keep_going(context.progress, Phase::Solve, -1, "building the LP")) {
     return Status::error(ErrorCode::Cancelled, "cancelled");

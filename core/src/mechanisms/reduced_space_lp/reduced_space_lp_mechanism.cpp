@@ -10,11 +10,10 @@ Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpOptions options, read_reduced_space_lp_options(reader, epsilon));
   PreparedMechanism prepared =
       bind_options(options, kPrivacy.with_budget(epsilon), &run_reduced_space_lp, &forecast_reduced_space_lp);
-  // The continuous space is [0,1]^p: every column a number, none missing.
+  // The continuous space is [0,1]^a: every column a number (a missing one on a presence axis).
   if (options.space == ReducedSpace::Continuous) {
     prepared.needs_unit_values = true;
     prepared.columns.categorical = false;
-    prepared.columns.nullable_numeric = false;
     prepared.columns.refusal = &continuous_space_refusal;
   }
   // From count tables in the encoded space; the continuous space refuses them, saying why.

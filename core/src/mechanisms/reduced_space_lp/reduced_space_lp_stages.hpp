@@ -33,7 +33,7 @@ Result<LpTargets> measure_lp_targets(const MechanismContext& context, const Marg
 struct ReducedSpaceFit {
   Reweighting fit;
   ReducedSpaceSchedule schedule;
-  std::vector<std::vector<double>> coordinates;  // continuous space: per column, every point drawn
+  std::vector<std::vector<double>> coordinates;  // continuous space: per axis, every point drawn
 };
 Result<ReducedSpaceFit> fit_reduced_space(const MechanismContext& context, const ReducedSpaceLpPlan& plan,
                                           const LpTargets& targets, const ReferenceDraws& reference);

@@ -76,4 +76,31 @@ void collapse_to_columns(const SpaceLayout& layout, const std::vector<int>& colu
   unit = std::move(column_unit);
 }
 
+SpaceLayout unit_space_layout(const std::vector<int>& column_levels, const std::vector<bool>& nullable) {
+  return space_layout(column_levels, std::vector<bool>(column_levels.size(), true), nullable);
+}
+
+std::vector<std::vector<double>> unit_space_points(const SpaceLayout& layout, const EncodedTable& table,
+                                                   const std::vector<std::vector<double>>& unit) {
+  SpaceData data = space_data(layout, table, unit);
+  for (size_t axis = 0; axis < layout.levels.size(); ++axis) {
+    if (layout.levels[axis] == 0) continue;  // a presence axis: its codes as coordinates
+    std::vector<double>& coordinates = data.unit[axis];
+    coordinates.resize(table.rows);
+    for (size_t row = 0; row < table.rows; ++row) {
+      coordinates[row] = data.table.codes[axis][row] ? kMissingCoordinate : kPresentCoordinate;
+    }
+  }
+  return std::move(data.unit);
+}
+
+ColumnPoints unit_space_columns(const SpaceLayout& layout, const std::vector<int>& column_levels,
+                                std::vector<std::vector<double>> points, size_t count) {
+  ColumnPoints columns;
+  columns.codes = bin_unit_points(layout.table_levels, points, count);  // a presence axis: 2 bins
+  columns.unit = std::move(points);
+  collapse_to_columns(layout, column_levels, columns.codes, columns.unit);
+  return columns;
+}
+
 }  // namespace privsynth

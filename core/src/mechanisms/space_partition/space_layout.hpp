@@ -39,4 +39,22 @@ SpaceData space_data(const SpaceLayout& layout, const EncodedTable& table,
 void collapse_to_columns(const SpaceLayout& layout, const std::vector<int>& column_levels, EncodedTable& codes,
                          std::vector<std::vector<double>>& unit);
 
+// The continuous space [0,1]^a (reduced-space LP, its Bernstein and KD-tree reference measures):
+// the layout of numeric columns, every axis in unit scale. A presence axis is a coordinate whose
+// lower half [0, 1/2) is "a value" and upper half [1/2, 1] "missing" (its two categories as bins of
+// width 1/2); a record sits at its category's centre, 1/4 or 3/4.
+SpaceLayout unit_space_layout(const std::vector<int>& column_levels, const std::vector<bool>& nullable);
+inline constexpr double kPresentCoordinate = 0.25, kMissingCoordinate = 0.75;
+// The records on those axes: `unit` (NaN: missing) per column, presence as above, a missing value at 0.
+std::vector<std::vector<double>> unit_space_points(const SpaceLayout& layout, const EncodedTable& table,
+                                                   const std::vector<std::vector<double>>& unit);
+// `count` points on those axes back as the columns' codes (binned by the schema; missing: the last
+// level) and unit values (NaN: missing).
+struct ColumnPoints {
+  EncodedTable codes;
+  std::vector<std::vector<double>> unit;
+};
+ColumnPoints unit_space_columns(const SpaceLayout& layout, const std::vector<int>& column_levels,
+                                std::vector<std::vector<double>> points, size_t count);
+
 }  // namespace privsynth

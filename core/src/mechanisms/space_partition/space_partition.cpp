@@ -419,15 +419,25 @@ Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context
                                                  double count_scale) {
   const SpacePartitionOptions options = density_options(epsilon);
   const SpaceLayout layout = layout_of(context);
-  if (!layout.identity()) {
-    return Status::error(ErrorCode::Internal, "the KD-tree density takes numeric columns without missing values");
+  for (size_t c = 0; c < layout.value_axis.size(); ++c) {
+    if (layout.levels[size_t(layout.value_axis[c])] > 0) {
+      return Status::error(ErrorCode::Internal, "the KD-tree density takes numeric columns only");
+    }
   }
   const std::vector<int>& levels = layout.levels;
-  SpaceData unused;
-  const SpacePoints points = points_of(context, layout, unused);
+  SpaceData augmented;
+  const SpacePoints points = points_of(context, layout, augmented);
   PRIVSYNTH_ASSIGN_OR_RETURN(PartitionRelease release,
                              release_by_kd_tree(context, options, levels, points, noisy_count, count_scale));
   release.parameters["budget"].erase("recordCount");
+  // A presence axis's two categories (codes 0 and 1) as the halves of its unit axis (unit_space_layout).
+  for (SpaceBin& bin : release.bins) {
+    for (size_t axis = 0; axis < levels.size(); ++axis) {
+      if (levels[axis] == 0) continue;
+      bin.low[axis] /= levels[axis];
+      bin.high[axis] /= levels[axis];
+    }
+  }
   return PartitionDensity{std::move(release.bins), std::move(release.parameters)};
 }
 

@@ -68,11 +68,11 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
 
 Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options);
 
-// The KD-tree's released leaves alone, a private piecewise-uniform density on the unit space for
-// another mechanism (the reduced-space LP's reference measure, reference/reference_release.hpp).
-// All of `epsilon` goes to the split decisions and the leaves; n is the caller's noisy record count,
-// already released with discrete Laplace noise of scale `count_scale`. Charges the context's
-// accountant.
+// The KD-tree's released leaves alone, a private piecewise-uniform density on the unit space (the
+// axes of unit_space_layout, a presence axis's categories as its halves) for another mechanism (the reduced-space LP's
+// reference measure, reference/reference_release.hpp). All of `epsilon` goes to the split decisions and the leaves; n
+// is the caller's noisy record count, already released with discrete Laplace noise of scale `count_scale`. Charges the
+// context's accountant.
 struct PartitionDensity {
   std::vector<SpaceBin> bins;  // canonical order, weight = noisy count; empty if no leaf passed
   nlohmann::json parameters;   // the plan, as the space-partition receipt states it
