@@ -31,10 +31,19 @@ struct TimeColumn {
   std::string format;  // a pattern of YYYY, MM, DD, HH, mm, ss and literal text; empty: ISO 8601
 };
 
+// A level of a categorical column's public hierarchy (docs/schema.md, "hierarchy"): each label of
+// the level below (the categories, for the first level) belongs to one of this level's groups.
+struct HierarchyLevel {
+  std::string name;
+  std::vector<std::string> groups;  // the groups' labels
+  std::vector<int> group_of;        // per label of the level below: the index of its group
+};
+
 struct Column {
   std::string name;
   ColumnKind kind = ColumnKind::Categorical;
   std::vector<Category> categories;  // categorical only
+  std::vector<HierarchyLevel> hierarchy;  // categorical only: coarser levels, finest first
   double min = 0, max = 0;           // numeric only: public bounds
   bool integer = false;              // numeric only: values are whole numbers
   int bins = 0;                      // numeric only: equal-width bins of [min, max]

@@ -6,6 +6,7 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
+#include "data/hierarchy.hpp"
 #include "data/time_column_json.hpp"
 #include "data/time_text.hpp"
 
@@ -188,8 +189,10 @@ Result<Column> parse_column(const Json& object, size_t index) {
   const std::string type = object["type"].get<std::string>();
   if (type == "categorical") {
     column.kind = ColumnKind::Categorical;
-    PRIVSYNTH_RETURN_IF_ERROR(check_keys(object, {"name", "type", "categories", "nullable", "description"}, where));
+    PRIVSYNTH_RETURN_IF_ERROR(
+        check_keys(object, {"name", "type", "categories", "hierarchy", "nullable", "description"}, where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_categories(object, column, where));
+    PRIVSYNTH_RETURN_IF_ERROR(read_hierarchy(object, column, where));
   } else if (type == "numeric") {
     column.kind = ColumnKind::Numeric;
     PRIVSYNTH_RETURN_IF_ERROR(
@@ -373,6 +376,7 @@ std::string schema_to_json(const Schema& schema) {
         else categories.push_back(category.label);
       }
       item["categories"] = categories;
+      if (!column.hierarchy.empty()) item["hierarchy"] = hierarchy_json(column);
     } else if (column.time) {
       const TimeColumn& time = *column.time;
       item["type"] = time.with_time ? "datetime" : "date";

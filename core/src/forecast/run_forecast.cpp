@@ -165,7 +165,9 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     forecast.levels.push_back(level_count(column));
     inputs.numeric.push_back(column.kind == ColumnKind::Numeric);
     inputs.nullable.push_back(column.nullable);
+    inputs.hierarchies.push_back(hierarchy_groupings(column));
   }
+  forecast.hierarchies = inputs.hierarchies;
   inputs.levels = forecast.levels;
   inputs.names = forecast.column_names;
   if (rows) {
@@ -308,6 +310,16 @@ Json run_forecast_json(const RunForecast& forecast) {
   out["mechanismRows"] = optional_json(forecast.mechanism_rows);
   out["columns"] = forecast.column_names;
   out["levels"] = forecast.levels;
+  Json hierarchies = Json::array();  // the coarser domains a hierarchy gives its column
+  for (size_t c = 0; c < forecast.hierarchies.size(); ++c) {
+    if (forecast.hierarchies[c].empty()) continue;
+    Json levels = Json::array();
+    for (const LevelGrouping& level : forecast.hierarchies[c]) {
+      levels.push_back({{"name", level.name}, {"groups", level.groups}});
+    }
+    hierarchies.push_back({{"column", forecast.column_names[c]}, {"levels", forecast.levels[c]}, {"by", levels}});
+  }
+  out["hierarchies"] = hierarchies;
   Json releases = Json::array();
   for (const ReleaseForecast& release : forecast.releases) releases.push_back(release_json(release, privacy.zcdp));
   out["releases"] = releases;

@@ -56,6 +56,9 @@ struct MechanismContext {
   bool defer_sampling = false;
   // Each chosen column's "nullable" from the schema (its last level is missing), never from the data.
   std::vector<bool> nullable_columns = {};
+  // Each chosen column's public hierarchy from the schema (data/hierarchy.hpp), finest level first;
+  // empty for a column without one.
+  std::vector<std::vector<LevelGrouping>> column_hierarchies = {};
 };
 
 // Released points with a weight each, returned beside the synthetic table when a mechanism's

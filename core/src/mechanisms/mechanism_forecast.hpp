@@ -10,6 +10,7 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
+#include "data/hierarchy.hpp"
 #include "lp/reweighting.hpp"
 
 namespace privsynth {
@@ -21,6 +22,7 @@ struct ForecastInputs {
   std::vector<bool> numeric;       // of the chosen columns: numeric (true) or categorical
   std::vector<bool> nullable;      // of the chosen columns: has a missing level
   std::vector<std::string> names;  // of the chosen columns, from the schema
+  std::vector<std::vector<LevelGrouping>> hierarchies;  // of the chosen columns (empty: none), finest first
 };
 
 // RevealOrObscure: samples that add no noise to values (a sample is drawn from the data or obscured whole).

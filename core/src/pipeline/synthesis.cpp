@@ -146,14 +146,16 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   std::vector<bool> numeric_columns, nullable_columns;
   std::vector<std::string> names;
+  std::vector<std::vector<LevelGrouping>> hierarchies;
   for (const Column& column : chosen.columns) {
     numeric_columns.push_back(column.kind == ColumnKind::Numeric);
     nullable_columns.push_back(column.nullable);
     names.push_back(column.name);
+    hierarchies.push_back(hierarchy_groupings(column));
   }
   Result<MechanismOutput> output = setup.mechanism.run(
       MechanismContext{table, accountant, *random, progress, &unit_values, target_column, numeric_columns, evaluate,
-                       names, given_counts, stream_records, nullable_columns});
+                       names, given_counts, stream_records, nullable_columns, hierarchies});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {

@@ -1,30 +1,38 @@
 #include "statistics/domain_compression.hpp"
 
+#include <map>
+
 namespace privsynth {
 
 DomainCompression compress_domain(const std::vector<int>& levels, const std::vector<std::vector<double>>& noisy_counts,
-                                  double threshold) {
+                                  double threshold, const std::vector<std::vector<uint32_t>>& groups) {
   DomainCompression compression;
   compression.original_levels = levels;
   for (size_t c = 0; c < levels.size(); ++c) {
-    std::vector<uint32_t> kept, merged;
-    for (size_t v = 0; v < size_t(levels[c]); ++v)
-      (noisy_counts[c][v] >= threshold ? kept : merged).push_back(uint32_t(v));
-    if (merged.size() < 2) {  // merging one value (or none) changes nothing
-      kept.insert(kept.end(), merged.begin(), merged.end());
-      merged.clear();
+    const bool grouped = c < groups.size() && !groups[c].empty();
+    std::map<uint32_t, std::vector<uint32_t>> rare;  // by group (one group without a grouping)
+    for (size_t v = 0; v < size_t(levels[c]); ++v) {
+      if (noisy_counts[c][v] < threshold) rare[grouped ? groups[c][v] : 0].push_back(uint32_t(v));
     }
+    std::vector<bool> merged(size_t(levels[c]), false);
+    for (const auto& [group, values] : rare) {
+      if (values.size() < 2) continue;  // merging one value changes nothing
+      for (uint32_t v : values) merged[v] = true;
+    }
+    // Kept values first, in their original order (the identity when nothing merges), then one
+    // merged value per group that has two or more rare values.
     std::vector<uint32_t> code(static_cast<size_t>(levels[c]));
     std::vector<std::vector<uint32_t>> members;
-    for (uint32_t v : kept) {
+    for (uint32_t v = 0; v < uint32_t(levels[c]); ++v) {
+      if (merged[v]) continue;
       code[v] = uint32_t(members.size());
       members.push_back({v});
     }
-    if (!merged.empty()) {
-      for (uint32_t v : merged) code[v] = uint32_t(members.size());
-      members.push_back(merged);
+    for (const auto& [group, values] : rare) {
+      if (values.size() < 2) continue;
+      for (uint32_t v : values) code[v] = uint32_t(members.size());
+      members.push_back(values);
     }
-    // Kept values in their original order: identity mapping when nothing is merged.
     compression.levels.push_back(int(members.size()));
     compression.code.push_back(std::move(code));
     compression.members.push_back(std::move(members));

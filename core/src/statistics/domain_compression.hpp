@@ -27,9 +27,11 @@ struct DomainCompression {
   EncodedTable expand(const EncodedTable& compressed, RandomSource& random) const;
 };
 
-// Keeps, in each column, the values whose noisy count is at least `threshold`; the others (if
-// there are two or more) become one merged value, the last code. noisy_counts[c][v] per value.
+// Keeps, in each column, the values whose noisy count is at least `threshold`, in their order; the
+// others (if there are two or more) become one merged value after them. noisy_counts[c][v] per
+// value. With `groups` (per column, each value's group in a public hierarchy; empty: none), the
+// rare values merge within their group: one merged value per group with two or more of them.
 DomainCompression compress_domain(const std::vector<int>& levels, const std::vector<std::vector<double>>& noisy_counts,
-                                  double threshold);
+                                  double threshold, const std::vector<std::vector<uint32_t>>& groups = {});
 
 }  // namespace privsynth

@@ -143,6 +143,8 @@ export interface RunForecast {
   mechanismRows: number | null;
   columns: string[];
   levels: number[];
+  /** The columns with a hierarchy in the schema: their levels and each coarser level's groups. */
+  hierarchies: Array<{ column: string; levels: number; by: Array<{ name: string; groups: number }> }>;
   releases: ReleaseForecast[];
   totals: {
     epsilon?: number;

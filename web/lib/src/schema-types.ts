@@ -1,11 +1,27 @@
 // Schema JSON v1 (docs/architecture.md §2), as TypeScript types. The core validates every schema; these types
 // only help authors of schema objects.
 
+/**
+ * A level of a categorical column's public hierarchy (docs/schema.md): each label of the level
+ * below (the categories, for the first level) in exactly one of its groups.
+ */
+export interface HierarchyLevel {
+  /** The level's name ("county", "occupation"). */
+  name: string;
+  /** Group label: its members, labels of the level below. */
+  groups: Record<string, Array<string | number>>;
+}
+
 export interface CategoricalColumn {
   name: string;
   type: 'categorical';
   /** Category labels; a numeric category matches every token that parses to the same number. */
   categories: Array<string | number>;
+  /**
+   * Coarser levels, finest first (ZIP code → county → state): the marginal mechanisms may measure
+   * the column by them, and merge its rare categories within their groups.
+   */
+  hierarchy?: HierarchyLevel[];
   nullable?: boolean;
   description?: string;
 }

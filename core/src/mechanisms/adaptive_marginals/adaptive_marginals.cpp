@@ -46,42 +46,68 @@ std::string column_list(const AttributeSet& columns, const std::vector<std::stri
 
 constexpr int kCoarseGroups = 12;
 
-// Each column's coarse groups (code -> group), from its noisy 1-way counts (post-processing): a
-// column with more than `above` levels is cut into kCoarseGroups runs of adjacent codes holding
-// about equal noisy mass; the others stay as they are (empty).
-std::vector<std::vector<uint32_t>> coarse_columns(const std::vector<NoisyMarginal>& one_way, int above) {
-  std::vector<std::vector<uint32_t>> coarse(one_way.size());
+// A way to measure a column coarsely: each code's group, and the grouping in words.
+struct Coarsening {
+  std::string name;
+  std::vector<uint32_t> group_of;
+  uint32_t groups() const { return group_of.empty() ? 0 : *std::max_element(group_of.begin(), group_of.end()) + 1; }
+};
+
+// Runs of adjacent codes of about equal noisy mass, kCoarseGroups of them (post-processing of the
+// noisy 1-way counts), keeping at least one level for each later run.
+Coarsening noisy_mass_runs(const std::vector<double>& counts) {
+  double total = 0;
+  for (double v : counts) total += std::max(v, 0.0);
+  Coarsening runs{std::to_string(kCoarseGroups) + " runs of adjacent levels", {}};
+  double cumulative = 0;
+  uint32_t current = 0;
+  const size_t levels = counts.size();
+  for (size_t v = 0; v < levels; ++v) {
+    runs.group_of.push_back(current);
+    cumulative += std::max(counts[v], 0.0);
+    const bool share_reached = total > 0 && cumulative >= total * double(current + 1) / kCoarseGroups;
+    const bool must_close = levels - v - 1 <= size_t(kCoarseGroups - 1 - int(current));
+    if (current + 1 < uint32_t(kCoarseGroups) && (share_reached || must_close)) ++current;
+  }
+  return runs;
+}
+
+// Each column's coarse versions, coarsest last. A column with a public hierarchy (schema) is
+// measured at each of its levels that has fewer groups than the column has levels; another column
+// with more than `above` levels in noisy-mass runs; the others not at all. Domain compression
+// merges only within a hierarchy's finest groups, so a merged value has its members' group.
+std::vector<std::vector<Coarsening>> coarse_columns(const std::vector<NoisyMarginal>& one_way,
+                                                    const std::vector<std::vector<LevelGrouping>>& hierarchies,
+                                                    const DomainCompression& compression, int above) {
+  std::vector<std::vector<Coarsening>> coarse(one_way.size());
   for (size_t c = 0; c < one_way.size(); ++c) {
-    const std::vector<double>& counts = one_way[c].values;
-    if (above <= 0 || counts.size() <= size_t(above)) continue;
-    double total = 0;
-    for (double v : counts) total += std::max(v, 0.0);
-    std::vector<uint32_t>& group = coarse[c];
-    double cumulative = 0;
-    uint32_t current = 0;
-    const size_t levels = counts.size();
-    for (size_t v = 0; v < levels; ++v) {
-      group.push_back(current);
-      cumulative += std::max(counts[v], 0.0);
-      // Close the group once its share is reached, keeping at least one level for each later group.
-      const bool share_reached = total > 0 && cumulative >= total * double(current + 1) / kCoarseGroups;
-      const bool must_close = levels - v - 1 <= size_t(kCoarseGroups - 1 - int(current));
-      if (current + 1 < uint32_t(kCoarseGroups) && (share_reached || must_close)) ++current;
+    const size_t levels = one_way[c].values.size();
+    for (size_t l = 0; c < hierarchies.size() && l < hierarchies[c].size(); ++l) {
+      const LevelGrouping& level = hierarchies[c][l];
+      if (size_t(level.groups) >= levels) continue;
+      Coarsening by_level{"by " + level.name, level.group_of};
+      if (!compression.identity()) {
+        by_level.group_of.clear();
+        for (const std::vector<uint32_t>& members : compression.members[c]) {
+          by_level.group_of.push_back(level.group_of[members.front()]);
+        }
+      }
+      coarse[c].push_back(std::move(by_level));
     }
+    if (coarse[c].empty() && above > 0 && levels > size_t(above)) coarse[c].push_back(noisy_mass_runs(one_way[c].values));
   }
   return coarse;
 }
 
-// The coarse cell of every fine cell of `columns` (row-major), or empty when no column is coarsened.
+// The coarse cell of every fine cell of `columns` (row-major): maps[i] groups the i-th column's
+// codes (null: each code its own group).
 std::vector<uint32_t> coarse_cells(const AttributeSet& columns, const std::vector<int>& levels,
-                                   const std::vector<std::vector<uint32_t>>& coarse, size_t& coarse_count) {
-  bool any = false;
-  for (int c : columns) any = any || !coarse[size_t(c)].empty();
-  if (!any) return {};
+                                   const std::vector<const Coarsening*>& maps, size_t& coarse_count) {
   const Factor fine = make_factor(columns, levels);
   std::vector<size_t> sizes;
-  for (int c : columns)
-    sizes.push_back(coarse[size_t(c)].empty() ? size_t(levels[size_t(c)]) : size_t(coarse[size_t(c)].back() + 1));
+  for (size_t i = 0; i < columns.size(); ++i) {
+    sizes.push_back(maps[i] ? size_t(maps[i]->groups()) : size_t(levels[size_t(columns[i])]));
+  }
   coarse_count = 1;
   for (size_t size : sizes) coarse_count *= size;
   std::vector<uint32_t> groups(fine.cells());
@@ -89,8 +115,7 @@ std::vector<uint32_t> coarse_cells(const AttributeSet& columns, const std::vecto
   for (size_t cell = 0; cell < fine.cells(); ++cell) {
     size_t index = 0;
     for (size_t i = 0; i < columns.size(); ++i) {
-      const std::vector<uint32_t>& map = coarse[size_t(columns[i])];
-      index = index * sizes[i] + (map.empty() ? digit[i] : map[digit[i]]);
+      index = index * sizes[i] + (maps[i] ? maps[i]->group_of[digit[i]] : digit[i]);
     }
     groups[cell] = uint32_t(index);
     for (size_t i = columns.size(); i-- > 0;) {
@@ -106,8 +131,38 @@ struct Query {
   AttributeSet columns;
   double weight = 0;
   std::vector<uint32_t> groups;
-  size_t cells = 0;  // measured cells: groups when coarse
+  size_t cells = 0;      // measured cells: groups when coarse
+  std::string grouping;  // coarse: how, in words ("job_code by occupation")
 };
+
+// The coarse versions of a candidate: the v-th takes each column's v-th coarse version (its
+// coarsest when it has fewer). A single column only by its hierarchy, whose coarse totals are
+// not implied by its fine noisy counts' scale; pairs and larger by any.
+std::vector<Query> coarse_queries(const Query& fine, const std::vector<int>& levels,
+                                  const std::vector<std::vector<Coarsening>>& coarse,
+                                  const std::vector<std::vector<LevelGrouping>>& hierarchies,
+                                  const std::vector<std::string>& names) {
+  size_t variants = 0;
+  for (int c : fine.columns) variants = std::max(variants, coarse[size_t(c)].size());
+  if (fine.columns.size() == 1) {
+    const auto c = size_t(fine.columns[0]);
+    if (c >= hierarchies.size() || hierarchies[c].empty()) variants = 0;
+  }
+  std::vector<Query> queries;
+  for (size_t v = 0; v < variants; ++v) {
+    std::vector<const Coarsening*> maps;
+    Query query{fine.columns, fine.weight, {}, 0, ""};
+    for (int c : fine.columns) {
+      const std::vector<Coarsening>& versions = coarse[size_t(c)];
+      maps.push_back(versions.empty() ? nullptr : &versions[std::min(v, versions.size() - 1)]);
+      if (!maps.back()) continue;
+      query.grouping += (query.grouping.empty() ? "" : ", ") + names[size_t(c)] + " " + maps.back()->name;
+    }
+    query.groups = coarse_cells(fine.columns, levels, maps, query.cells);
+    queries.push_back(std::move(query));
+  }
+  return queries;
+}
 
 // Discrete Gaussian noise of (at least) `noise_std` on every cell (or group of cells) of each
 // query's counts, charged first as one release of L2 sensitivity sqrt(#queries): a record is in
@@ -172,7 +227,7 @@ class ModelMarginals {
 
 struct Round {
   AttributeSet selected;
-  bool coarse = false;
+  std::string grouping;  // coarse: how
   double noise_std = 0, selection_epsilon = 0;
   size_t candidates = 0;  // under the size limit
   bool annealed = false;
@@ -210,14 +265,23 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
                              measure(context, original, single_queries, plan.noise_std,
                                      "noisy 1-way marginals of all " + std::to_string(p) + " columns", no_noise));
 
-  // Optional domain compression (MST's rule, post-processing of the 1-way counts).
+  // Domain compression (MST's rule, post-processing of the 1-way counts), by default of the columns
+  // with a public hierarchy only, within its groups: a single merged value of all of a column's rare
+  // levels made the 2-way TV worse on a 480-level column (docs/privacy/hierarchies.md). A column
+  // left alone counts as never rare.
   DomainCompression compression;
   compression.original_levels = compression.levels = original.levels();
   std::optional<MarginalSource> compressed;
-  if (options.compress_domain) {
+  if (options.compress_domain.value_or(true)) {
+    const bool every_column = options.compress_domain.value_or(false);
     std::vector<std::vector<double>> one_way;
-    for (const NoisyMarginal& m : measurements) one_way.push_back(m.values);
-    compression = compress_domain(original.levels(), one_way, 3 * measurements[0].noise_std);
+    for (size_t c = 0; c < p; ++c) {
+      const std::vector<double>& values = measurements[c].values;
+      const bool grouped = c < context.column_hierarchies.size() && !context.column_hierarchies[c].empty();
+      one_way.push_back(every_column || grouped ? values : std::vector<double>(values.size(), INFINITY));
+    }
+    compression = compress_domain(original.levels(), one_way, 3 * measurements[0].noise_std,
+                                  finest_groups(context.column_hierarchies));
     if (!compression.identity()) {
       compressed = original.compressed(compression);
       for (size_t c = 0; c < p; ++c) measurements[c].values = compression.compress_counts(c, measurements[c].values);
@@ -241,16 +305,16 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   // candidate with more cells than the model may ever hold can never be chosen (the model would
   // need its clique), so neither it nor its coarse version is counted: on Zhou et al.'s Law table the
   // 4-way marginals reach 10^9 cells, whose dense counts took the run past 24 GB.
-  const std::vector<std::vector<uint32_t>> coarse = coarse_columns(measurements, options.coarsen_above);
+  const std::vector<std::vector<Coarsening>> coarse =
+      coarse_columns(measurements, context.column_hierarchies, compression, options.coarsen_above);
   std::vector<Query> queries;
   for (const Candidate& candidate : candidates) {
     const double cells = cell_count(candidate.columns, levels);
     if (cells > model_cap) continue;
-    queries.push_back({candidate.columns, candidate.weight, {}, size_t(cells)});
-    if (candidate.columns.size() < 2) continue;
-    Query coarsened{candidate.columns, candidate.weight, {}, 0};
-    coarsened.groups = coarse_cells(candidate.columns, levels, coarse, coarsened.cells);
-    if (!coarsened.groups.empty()) queries.push_back(std::move(coarsened));
+    queries.push_back({candidate.columns, candidate.weight, {}, size_t(cells), ""});
+    for (Query& coarsened : coarse_queries(queries.back(), levels, coarse, context.column_hierarchies, names)) {
+      queries.push_back(std::move(coarsened));
+    }
   }
   // The data's answer to every query (never released: only their distances to the model, through the scores).
   std::vector<std::vector<double>> answers;
@@ -319,7 +383,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
         std::vector<NoisyMarginal> measured,
         measure(context, data, {query}, sigma,
                 std::string(query.groups.empty() ? "noisy marginal " : "noisy coarse marginal ") +
-                    column_list(selected, names),
+                    column_list(selected, names) + (query.grouping.empty() ? "" : " (" + query.grouping + ")"),
                 no_noise));
     measurements.push_back(std::move(measured[0]));
     const std::vector<double> before = grouped(measurements.back(), model.marginal(selected).values);
@@ -336,7 +400,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     total = estimated_total(measurements);
     fit.step = fitted.step;
     PRIVSYNTH_ASSIGN_OR_RETURN(fitted, fit_model(model, measurements, total, fit));
-    Round round{selected, !query.groups.empty(), sigma, selection_epsilon, allowed.size(), false};
+    Round round{selected, query.grouping, sigma, selection_epsilon, allowed.size(), false};
     const std::vector<double> after = grouped(measurements.back(), model.marginal(selected).values);
     // Annealing: a measurement that moved the model less than its own expected noise halves sigma.
     if (!last && l1_distance(after, before) <= noise_l1) {
@@ -389,11 +453,12 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     nlohmann::json columns = nlohmann::json::array();
     for (int c : round.selected) columns.push_back(names[size_t(c)]);
     selected.push_back({{"columns", columns},
-                        {"coarse", round.coarse},
+                        {"coarse", !round.grouping.empty()},
                         {"noiseStd", round.noise_std},
                         {"selectionEpsilon", round.selection_epsilon},
                         {"candidates", round.candidates},
                         {"annealed", round.annealed}});
+    if (!round.grouping.empty()) selected.back()["grouping"] = round.grouping;
   }
   output.parameters = {{"rho", plan.rho},
                        {"delta", options.delta},
@@ -406,7 +471,8 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
                        {"modelCells", model_cells},
                        {"roundIterations", options.round_iterations},
                        {"finalIterations", options.final_iterations},
-                       {"compressDomain", options.compress_domain},
+                       {"compressDomain", options.compress_domain ? nlohmann::json(*options.compress_domain)
+                                                                  : nlohmann::json("columns with a hierarchy")},
                        {"syntheticRows", rows},
                        {"selected", selected}};
   output.released = {{"noisyRecordCount", total}};

@@ -17,6 +17,7 @@
 // docs/privacy/adaptive-marginals.md.
 #include <cstddef>
 #include <string>
+#include <optional>
 #include <vector>
 #include <nlohmann/json.hpp>
 
@@ -49,7 +50,9 @@ struct AdaptiveMarginalsOptions {
   double max_model_cells = kDefaultMaxModelCells;
   int round_iterations = 100;  // mirror-descent steps of each round's warm-started fit
   int final_iterations = 300;  // of the last fit, from which the records are drawn
-  bool compress_domain = false;
+  // MST's merging of rare values (below 3 sigma of the 1-way noise): true every column, false none,
+  // unset the columns with a public hierarchy, whose rare values merge within their groups.
+  std::optional<bool> compress_domain;
   // Columns with more levels than this also get candidates that measure them coarsened into
   // kCoarseGroups runs of adjacent levels (0: none).
   int coarsen_above = 16;

@@ -72,6 +72,14 @@ Result<MechanismForecast> forecast_adaptive_marginals(const AdaptiveMarginalsOpt
   rounds.sensitivity = 1;
   rounds.rho = double(most_rounds) / (2 * used_std * used_std);
   rounds.notes.push_back("the first rounds' std; it halves when a measurement barely moves the model");
+  for (size_t c = 0; c < inputs.hierarchies.size(); ++c) {
+    if (inputs.hierarchies[c].empty()) continue;
+    rounds.notes.push_back(hierarchy_summary(inputs.names[c], inputs.levels[c], inputs.hierarchies[c]) +
+                           ": a round may measure it at each coarser level of its hierarchy" +
+                           (options.compress_domain.value_or(true)
+                                ? ", and its values whose noisy 1-way count is below 3 std merge within their groups"
+                                : ""));
+  }
   forecast.releases.push_back(rounds);
 
   forecast.fit.kind = "graphical-model";

@@ -87,7 +87,7 @@ Result<MechanismOutput> run_marginal_lp(const MechanismContext& context, const M
 
   if (!keep_going(context.progress, Phase::Measure, 0)) return cancelled;
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalMeasurements measured, measure_first_marginals(context, data, options, plan));
-  compress_and_count(data, options, plan, measured);
+  compress_and_count(data, options, plan, context.column_hierarchies, measured);
   if (plan.mst) PRIVSYNTH_RETURN_IF_ERROR(select_and_measure_tree(context, data, options, plan, measured));
   if (!keep_going(context.progress, Phase::Measure, 1)) return cancelled;
 

@@ -19,12 +19,13 @@ std::vector<double> clipped_distribution(std::vector<double> counts) {
 }  // namespace
 
 void compress_and_count(const MarginalSource& data, const MarginalLpOptions& options, const MarginalLpPlan& plan,
-                        MarginalMeasurements& measured) {
+                        const std::vector<std::vector<LevelGrouping>>& hierarchies, MarginalMeasurements& measured) {
   const int p = static_cast<int>(data.levels().size());
   std::vector<std::vector<double>>& one_way = measured.one_way_counts;
   measured.compression = compress_domain(data.levels(), one_way, -INFINITY);  // the identity
   if (plan.mst && options.compress_domain) {
-    measured.compression = compress_domain(data.levels(), one_way, 3 * marginal_noise_std(size_t(p), plan.rho_one));
+    measured.compression = compress_domain(data.levels(), one_way, 3 * marginal_noise_std(size_t(p), plan.rho_one),
+                                           finest_groups(hierarchies));
     measured.noisy_cells.clear();
     for (int c = 0; c < p; ++c) {
       one_way[size_t(c)] = measured.compression.compress_counts(size_t(c), one_way[size_t(c)]);

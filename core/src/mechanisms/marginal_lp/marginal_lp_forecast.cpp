@@ -96,6 +96,11 @@ Result<MechanismForecast> forecast_marginal_lp(const MarginalLpOptions& options,
   if (plan.mst && options.compress_domain) {
     one.notes.push_back("values whose noisy count is below 3 std (" + std::to_string(3 * one.std) +
                         ") merge into one per column before the 2-way tables are measured (MST's compression)");
+    for (size_t c = 0; c < inputs.hierarchies.size(); ++c) {
+      if (inputs.hierarchies[c].empty()) continue;
+      one.notes.push_back(hierarchy_summary(inputs.names[c], inputs.levels[c], inputs.hierarchies[c]) +
+                          ": its rare values merge into one per group of its finest level");
+    }
   }
   forecast.releases.push_back(one);
 

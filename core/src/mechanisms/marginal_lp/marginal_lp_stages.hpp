@@ -43,10 +43,11 @@ Result<MarginalMeasurements> measure_first_marginals(const MechanismContext& con
                                                      const MarginalLpOptions& options, const MarginalLpPlan& plan);
 
 // 2. Post-processing of the 1-way counts: MST's domain compression (values whose noisy count is
-// below 3 noise standard deviations merge into one per column), the noisy record count (the mean
-// of the 1-way totals) and the 1-way distributions.
+// below 3 noise standard deviations merge into one per column, or one per group of the column's
+// public hierarchy), the noisy record count (the mean of the 1-way totals) and the 1-way
+// distributions.
 void compress_and_count(const MarginalSource& data, const MarginalLpOptions& options, const MarginalLpPlan& plan,
-                        MarginalMeasurements& measured);
+                        const std::vector<std::vector<LevelGrouping>>& hierarchies, MarginalMeasurements& measured);
 
 // 3. MST: the spanning tree, chosen by the exponential mechanism (with three or more columns),
 // and the noisy cells of its tables: its 2-way marginals (plus every pair (target, x) for the LP

@@ -128,8 +128,11 @@ TEST_CASE("domain compression merges rare values and expands them uniformly", "[
   CHECK(compression.levels == std::vector<int>{3, 3});  // values 1 and 3 of column 0 merge
   CHECK(compression.code[0] == std::vector<uint32_t>{0, 2, 1, 2});
   CHECK(compression.compress_counts(0, {100, 2, 50, 1}) == std::vector<double>{100, 50, 3});
-  // One value below the threshold alone is kept: merging it would change nothing.
-  CHECK(compress_domain({3}, {{100, 2, 50}}, 5.0).identity());
+  // One value below the threshold alone is kept, in its place: merging it would change nothing.
+  const DomainCompression kept = compress_domain({3}, {{100, 2, 50}}, 5.0);
+  CHECK(kept.identity());
+  CHECK(kept.code[0] == std::vector<uint32_t>{0, 1, 2});
+  CHECK(kept.compress_counts(0, {100, 2, 50}) == std::vector<double>{100, 2, 50});
 
   EncodedTable merged = make_empty_table({3, 3}, 4000);
   for (size_t row = 0; row < merged.rows; ++row) merged.codes[0][row] = 2;
@@ -141,4 +144,16 @@ TEST_CASE("domain compression merges rare values and expands them uniformly", "[
     ones += code == 1 ? 1 : 0;
   }
   CHECK(std::fabs(double(ones) / 4000 - 0.5) < 0.04);  // binomial sd 0.008
+}
+
+TEST_CASE("with a public hierarchy, rare values merge within their group", "[marginal-lp][compression]") {
+  // Values 0-2 in group 0, 3-5 in group 1; rare: 1, 2 (group 0), 4 (alone in group 1, kept).
+  const DomainCompression compression =
+      compress_domain({6}, {{100, 2, 1, 90, 3, 80}}, 5.0, {{0, 0, 0, 1, 1, 1}});
+  CHECK(compression.levels == std::vector<int>{5});
+  CHECK(compression.code[0] == std::vector<uint32_t>{0, 4, 4, 1, 2, 3});
+  CHECK(compression.members[0][4] == std::vector<uint32_t>{1, 2});
+  // Two groups with rare values: a merged value each, never across groups.
+  const DomainCompression two = compress_domain({6}, {{100, 2, 1, 90, 3, 4}}, 5.0, {{0, 0, 0, 1, 1, 1}});
+  CHECK(two.code[0] == std::vector<uint32_t>{0, 2, 2, 1, 3, 3});
 }

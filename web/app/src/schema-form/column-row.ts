@@ -232,8 +232,11 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
   const read = (): RowReading => {
     const current = mode();
     if (current === 'omit') return { request: { kind: 'omit' }, errors: {} };
-    if (unmeasured())
-      return { request: { kind: 'typed', column: { name, type: type.value as 'id' | 'text' } }, errors: {} };
+    if (unmeasured()) {
+      // A loaded schema's prefix or placeholder stays while the type does (the form has no field for it).
+      const kept = initial?.type === type.value ? initial : { name, type: type.value as 'id' | 'text' };
+      return { request: { kind: 'typed', column: { ...kept, name } }, errors: {} };
+    }
     const nullableFlag = nullable.box.checked ? { nullable: true } : {};
     if (type.value === 'categorical') {
       if (current === 'discover')
@@ -241,8 +244,18 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
       const list = parseCategoryLines(categories.value);
       const problem = categoriesProblem(list, context.missing());
       if (problem) return { errors: { categories: problem } };
+      // A loaded schema's hierarchy stays while its categories do (the form has no field for it).
+      const hierarchy =
+        initial?.type === 'categorical' &&
+        initial.hierarchy &&
+        categoryLines(initial.categories) === categoryLines(list)
+          ? { hierarchy: initial.hierarchy }
+          : {};
       return {
-        request: { kind: 'typed', column: { name, type: 'categorical', categories: list, ...nullableFlag } },
+        request: {
+          kind: 'typed',
+          column: { name, type: 'categorical', categories: list, ...hierarchy, ...nullableFlag },
+        },
         errors: {},
       };
     }
