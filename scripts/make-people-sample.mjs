@@ -9,8 +9,10 @@ import Papa from 'papaparse';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adultSchema = JSON.parse(readFileSync(`${root}data/adult/adult.schema.json`, 'utf8'));
 const categories = (name) => adultSchema.columns.find((column) => column.name === name).categories;
-const rows = Papa.parse(readFileSync(`${root}data/adult/adult.csv`, 'utf8'), { header: true, skipEmptyLines: true })
-  .data.filter((_, index) => index % 4 === 0);
+const rows = Papa.parse(readFileSync(`${root}data/adult/adult.csv`, 'utf8'), {
+  header: true,
+  skipEmptyLines: true,
+}).data.filter((_, index) => index % 4 === 0);
 
 // The job code: occupation (or "Unknown") x education x sex, grouped by occupation.
 const occupations = [...categories('occupation'), 'Unknown'];
@@ -35,7 +37,10 @@ const table = rows.map((row, index) => {
   // Interviews: the train split in 2018, the test split in 2019; last seen in 2020, later in the
   // day for longer working weeks.
   const interview = Date.UTC(row.split === 'test' ? 2019 : 2018, 0, 1) + ((index * 7919) % 365) * day;
-  const seen = Date.UTC(2020, 0, 1) + ((index * 104_729) % 366) * day + (6 + (hours % 16)) * 3_600_000 +
+  const seen =
+    Date.UTC(2020, 0, 1) +
+    ((index * 104_729) % 366) * day +
+    (6 + (hours % 16)) * 3_600_000 +
     ((index * 37) % 60) * 60_000;
   return {
     record_id: `R${100_000 + index}`,
@@ -61,10 +66,27 @@ const schema = {
   columns: [
     { name: 'record_id', type: 'id', prefix: 'R' },
     { name: 'interview_date', type: 'date', min: '2018-01-01', max: '2019-12-31', bins: 24 },
-    { name: 'last_seen', type: 'datetime', min: '2020-01-01T00:00Z', max: '2020-12-31T23:59Z', granularity: 'minute', timezone: 'utc', bins: 12 },
+    {
+      name: 'last_seen',
+      type: 'datetime',
+      min: '2020-01-01T00:00Z',
+      max: '2020-12-31T23:59Z',
+      granularity: 'minute',
+      timezone: 'utc',
+      bins: 12,
+    },
     { name: 'age', type: 'numeric', min: 17, max: 90, integer: true, bins: 16 },
-    { name: 'hours_per_week', type: 'numeric', min: 1, max: 99, integer: true, bins: 16, nullable: true },
-    { name: 'capital_gain', type: 'numeric', min: 0, max: 99999, integer: true, bins: 16 },
+    {
+      name: 'hours_per_week',
+      type: 'numeric',
+      min: 1,
+      max: 99,
+      integer: true,
+      bins: 16,
+      commonValues: [40],
+      nullable: true,
+    },
+    { name: 'capital_gain', type: 'numeric', min: 0, max: 99999, integer: true, bins: 16, commonValues: [0] },
     { name: 'workclass', type: 'categorical', categories: categories('workclass'), nullable: true },
     {
       name: 'job_code',

@@ -1,6 +1,7 @@
 // A table made to trip an SQL engine that encodes cells differently from privsynth's row path:
 // padded tokens, both missing tokens, numeric categories written five ways, values on bin edges,
-// outside the bounds, not whole, not numbers, hexadecimal, beyond a double's range, subnormal.
+// outside the bounds, not whole, not numbers, hexadecimal, beyond a double's range, subnormal; common
+// values met exactly, by rounding and by clamping.
 // Rows are drawn from fixed lists by a seeded generator, so the file is the same on every run.
 import type { Schema } from '../../web/lib/src/schema-types';
 
@@ -12,8 +13,9 @@ export const TRICKY_SCHEMA: Schema = {
   columns: [
     { name: 'cat', type: 'categorical', categories: ['a', 'b', 'c d'], nullable: true },
     { name: 'num_cat', type: 'categorical', categories: [1, 2.5, 'x'] },
-    { name: 'age', type: 'numeric', min: 0, max: 100, integer: true, bins: 7, nullable: true },
-    { name: 'score', type: 'numeric', min: -1.5, max: 2.5, bins: 5 },
+    // Common values at a bound (where clamped cells land too), inside a bin, and a rounded one.
+    { name: 'age', type: 'numeric', min: 0, max: 100, integer: true, bins: 7, commonValues: [0, 42, 100], nullable: true },
+    { name: 'score', type: 'numeric', min: -1.5, max: 2.5, bins: 5, commonValues: [0.5] },
     { name: 'flag', type: 'categorical', categories: ['yes', 'no'] },
   ],
 } as Schema;
@@ -61,6 +63,9 @@ const CELLS: Record<string, string[]> = {
     '12',
   ],
   score: [
+    '0.5',
+    '.5',
+    '5e-1',
     '-1.5',
     '2.5',
     '0.1',

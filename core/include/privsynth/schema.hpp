@@ -47,6 +47,9 @@ struct Column {
   double min = 0, max = 0;           // numeric only: public bounds
   bool integer = false;              // numeric only: values are whole numbers
   int bins = 0;                      // numeric only: equal-width bins of [min, max]
+  // numeric only: public values each with a level of its own after the bins ("commonValues",
+  // docs/schema.md), ascending; a cell equal to one is coded there, never in its bin.
+  std::vector<double> common_values;
   bool nullable = false;             // has an extra "missing" level
   std::optional<TimeColumn> time;    // numeric only: a date or date-time column (integer, in its steps)
 };
@@ -83,8 +86,8 @@ struct Schema {
   std::optional<DiscoveryCost> discovered;   // "provenance": "dp-discovered", with "discovery": {epsilon, delta}
 };
 
-// Number of encoded levels of a column: categories or bins, plus one "missing" level (the last
-// code) when the column is nullable.
+// Number of encoded levels of a column: categories, or bins and then the common values, plus one
+// "missing" level (the last code) when the column is nullable.
 int level_count(const Column& column);
 // Code of the missing level, or -1 when the column is not nullable.
 int missing_code(const Column& column);
@@ -94,6 +97,7 @@ inline constexpr int kMaxCategories = 100000;
 inline constexpr int kMaxBins = 100000;
 inline constexpr int kMaxColumns = 1000;
 inline constexpr int kDefaultBins = 16;
+inline constexpr int kMaxCommonValues = 1000;
 
 // Parses and validates schema JSON v1. Errors name the column and the problem.
 Result<Schema> parse_schema_json(std::string_view json);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace privsynth {
 
@@ -9,6 +10,28 @@ int numeric_bin(const Column& column, double value) {
   const double position = (value - column.min) / (column.max - column.min) * column.bins;
   const double bin = std::floor(position);
   return static_cast<int>(std::clamp(bin, 0.0, static_cast<double>(column.bins - 1)));
+}
+
+int numeric_code(const Column& column, double value) {
+  const auto found = std::lower_bound(column.common_values.begin(), column.common_values.end(), value);
+  if (found != column.common_values.end() && *found == value) {
+    return column.bins + static_cast<int>(found - column.common_values.begin());
+  }
+  return numeric_bin(column, value);
+}
+
+const double* common_value_of_code(const Column& column, int code) {
+  const int index = code - column.bins;
+  return index >= 0 && index < static_cast<int>(column.common_values.size()) ? &column.common_values[size_t(index)]
+                                                                               : nullptr;
+}
+
+std::vector<double> special_levels_of(const Column& column) {
+  std::vector<double> units;
+  if (column.kind != ColumnKind::Numeric) return units;
+  for (double value : column.common_values) units.push_back((value - column.min) / (column.max - column.min));
+  if (column.nullable) units.push_back(std::numeric_limits<double>::quiet_NaN());
+  return units;
 }
 
 double bin_lower(const Column& column, int bin) { return column.min + (column.max - column.min) * bin / column.bins; }

@@ -9,13 +9,26 @@
 namespace privsynth {
 namespace {
 
-double draw_in_bin(const Column& column, int bin, RandomSource& random) {
+// A whole number of the bin uniformly, the bin's common values left out (their records have a
+// level of their own), unless they are all it holds.
+double draw_whole_number(const Column& column, const WholeNumberRange& range, RandomSource& random) {
+  const auto first = std::lower_bound(column.common_values.begin(), column.common_values.end(), range.first);
+  const auto last = std::upper_bound(first, column.common_values.end(), range.last);
+  const auto count = static_cast<uint64_t>(range.last - range.first + 1);
+  const auto common = static_cast<uint64_t>(last - first);
+  if (common == 0 || common == count) return range.first + static_cast<double>(random.uniform_below(count));
+  // The k-th number that is not common: step over the common values at or below it, in order.
+  double value = range.first + static_cast<double>(random.uniform_below(count - common));
+  for (auto it = first; it != last && *it <= value; ++it) value += 1;
+  return value;
+}
+
+double draw_in_bin(const Column& column, int code, RandomSource& random) {
+  if (const double* common = common_value_of_code(column, code)) return *common;
+  const int bin = code;
   if (column.integer) {
     const WholeNumberRange range = whole_numbers_in_bin(column, bin);
-    if (range.first <= range.last) {
-      const auto count = static_cast<uint64_t>(range.last - range.first + 1);
-      return range.first + static_cast<double>(random.uniform_below(count));
-    }
+    if (range.first <= range.last) return draw_whole_number(column, range, random);
   }
   const double lower = bin_lower(column, bin);
   const double upper = bin_upper(column, bin);
@@ -48,8 +61,10 @@ std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, cons
     } else {
       out.numbers.resize(table.rows);
       if (c < unit_values.size() && !unit_values[c].empty()) {
-        for (size_t row = 0; row < table.rows; ++row)
-          out.numbers[row] = from_unit(column, unit_values[c][row], round_integers);
+        for (size_t row = 0; row < table.rows; ++row) {
+          const double* common = common_value_of_code(column, static_cast<int>(codes[row]));
+          out.numbers[row] = common ? *common : from_unit(column, unit_values[c][row], round_integers);
+        }
         continue;
       }
       for (size_t row = 0; row < table.rows; ++row) {

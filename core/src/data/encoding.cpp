@@ -155,11 +155,11 @@ class ColumnEncoder {
                                           : " is not a whole number");
       if (policy != OutOfDomainPolicy::Clamp) return CellOutcome::Unfixable;
       ++counts.clamped;
-      code = static_cast<uint32_t>(numeric_bin(column_, fixed));
+      code = static_cast<uint32_t>(numeric_code(column_, fixed));
       unit = to_unit(fixed);
       return CellOutcome::Fixed;
     }
-    code = static_cast<uint32_t>(numeric_bin(column_, value));
+    code = static_cast<uint32_t>(numeric_code(column_, value));
     unit = to_unit(value);
     return CellOutcome::Ok;
   }

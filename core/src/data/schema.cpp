@@ -82,6 +82,7 @@ Status parse_categories(const Json& object, Column& column, const std::string& w
 }
 
 Status parse_bins(const Json& object, Column& column, const std::string& where);
+Status parse_common_values(const Json& object, Column& column, const std::string& where);
 
 Status parse_numeric(const Json& object, Column& column, const std::string& where) {
   PRIVSYNTH_RETURN_IF_ERROR(read_finite_number(object, "min", column.min, where));
@@ -91,7 +92,32 @@ Status parse_numeric(const Json& object, Column& column, const std::string& wher
                         format_number(column.max) + ")");
   }
   PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "integer", column.integer, where));
-  return parse_bins(object, column, where);
+  PRIVSYNTH_RETURN_IF_ERROR(parse_bins(object, column, where));
+  return parse_common_values(object, column, where);
+}
+
+// "commonValues": public values (40 hours a week, a capital gain of 0) that get a level each, so
+// that a spike of the data is kept exactly rather than spread over its bin.
+Status parse_common_values(const Json& object, Column& column, const std::string& where) {
+  if (!object.contains("commonValues")) return Status::ok();
+  const Json& list = object["commonValues"];
+  const std::string form = where + ": \"commonValues\" must be an array of distinct numbers in [" +
+                           format_number(column.min) + ", " + format_number(column.max) + "]" +
+                           (column.integer ? ", whole numbers" : "");
+  if (!list.is_array() || list.size() > size_t(kMaxCommonValues)) {
+    return schema_error(form + " (at most " + std::to_string(kMaxCommonValues) + ")");
+  }
+  std::set<double> values;
+  for (const Json& item : list) {
+    if (!item.is_number()) return schema_error(form + "; " + item.dump() + " is not a number");
+    const double value = item.get<double>();
+    if (!(value >= column.min && value <= column.max) || (column.integer && value != std::floor(value))) {
+      return schema_error(form + "; " + format_number(value) + " is not");
+    }
+    if (!values.insert(value).second) return schema_error(form + "; " + format_number(value) + " is listed twice");
+  }
+  column.common_values.assign(values.begin(), values.end());
+  return Status::ok();
 }
 
 // "bins" (default 16, or one per whole number when fewer), checked against an integer column's values.
@@ -196,7 +222,8 @@ Result<Column> parse_column(const Json& object, size_t index) {
   } else if (type == "numeric") {
     column.kind = ColumnKind::Numeric;
     PRIVSYNTH_RETURN_IF_ERROR(
-        check_keys(object, {"name", "type", "min", "max", "integer", "bins", "nullable", "description"}, where));
+        check_keys(object, {"name", "type", "min", "max", "integer", "bins", "commonValues", "nullable", "description"},
+                   where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_numeric(object, column, where));
   } else if (type == "date" || type == "datetime") {
     column.kind = ColumnKind::Numeric;
@@ -243,7 +270,9 @@ Status check_categories_against_missing(const Schema& schema) {
 }  // namespace
 
 int level_count(const Column& column) {
-  const int base = column.kind == ColumnKind::Categorical ? static_cast<int>(column.categories.size()) : column.bins;
+  const int base = column.kind == ColumnKind::Categorical
+                       ? static_cast<int>(column.categories.size())
+                       : column.bins + static_cast<int>(column.common_values.size());
   return base + (column.nullable ? 1 : 0);
 }
 
@@ -392,6 +421,7 @@ std::string schema_to_json(const Schema& schema) {
       item["max"] = column.max;
       item["integer"] = column.integer;
       item["bins"] = column.bins;
+      if (!column.common_values.empty()) item["commonValues"] = column.common_values;
     }
     if (column.nullable) item["nullable"] = true;
     columns.push_back(item);

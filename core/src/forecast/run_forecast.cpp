@@ -5,6 +5,7 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
+#include "data/binning.hpp"
 #include "pipeline/ml_report.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/noise.hpp"
@@ -164,7 +165,7 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     forecast.column_names.push_back(column.name);
     forecast.levels.push_back(level_count(column));
     inputs.numeric.push_back(column.kind == ColumnKind::Numeric);
-    inputs.nullable.push_back(column.nullable);
+    inputs.special_levels.push_back(special_levels_of(column));
     inputs.hierarchies.push_back(hierarchy_groupings(column));
   }
   forecast.hierarchies = inputs.hierarchies;

@@ -54,8 +54,10 @@ struct MechanismContext {
   // The caller writes the synthetic records in chunks (a release of any size): a mechanism that can
   // draw them from its released model leaves `synthetic` empty and sets MechanismOutput::draw_records.
   bool defer_sampling = false;
-  // Each chosen column's "nullable" from the schema (its last level is missing), never from the data.
-  std::vector<bool> nullable_columns = {};
+  // Each chosen numeric column's special levels after its bins, from the schema (never from the data):
+  // the unit value of each of its common values, then NaN for its missing level if nullable
+  // (special_levels_of, data/binning.hpp); empty for a categorical column or one without any.
+  std::vector<std::vector<double>> special_levels = {};
   // Each chosen column's public hierarchy from the schema (data/hierarchy.hpp), finest level first;
   // empty for a column without one.
   std::vector<std::vector<LevelGrouping>> column_hierarchies = {};

@@ -10,6 +10,7 @@
 #include "base/number_text.hpp"
 #include "base/options.hpp"
 #include "base/random.hpp"
+#include "data/binning.hpp"
 #include "data/decoding.hpp"
 #include "data/encoding.hpp"
 #include "data/encoding_report.hpp"
@@ -144,18 +145,19 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   for (size_t c = 0; ml && c < chosen.columns.size(); ++c) {
     if (chosen.columns[c].name == setup.common.ml_target) target_column = static_cast<int>(c);
   }
-  std::vector<bool> numeric_columns, nullable_columns;
+  std::vector<bool> numeric_columns;
+  std::vector<std::vector<double>> special_levels;
   std::vector<std::string> names;
   std::vector<std::vector<LevelGrouping>> hierarchies;
   for (const Column& column : chosen.columns) {
     numeric_columns.push_back(column.kind == ColumnKind::Numeric);
-    nullable_columns.push_back(column.nullable);
+    special_levels.push_back(special_levels_of(column));
     names.push_back(column.name);
     hierarchies.push_back(hierarchy_groupings(column));
   }
   Result<MechanismOutput> output = setup.mechanism.run(
       MechanismContext{table, accountant, *random, progress, &unit_values, target_column, numeric_columns, evaluate,
-                       names, given_counts, stream_records, nullable_columns, hierarchies});
+                       names, given_counts, stream_records, special_levels, hierarchies});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {

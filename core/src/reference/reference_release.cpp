@@ -149,7 +149,7 @@ Result<ReferenceDraws> release_kd_tree_reference(double epsilon, double noisy_co
   draw_from_pieces(
       draws,
       leaves > 0 ? UniformPieces(std::move(density.bins))
-                 : unit_cube_pieces(unit_space_layout(context.table.levels, context.nullable_columns).levels.size()),
+                 : unit_cube_pieces(unit_space_layout(context.table.levels, context.special_levels).levels.size()),
       context.random);
   draws.receipt = {
       {"kind", "kd-tree"},
@@ -166,8 +166,8 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
                                           double count_scale, const MechanismContext& context, bool disable_noise) {
   ReferenceDraws draws;
   RandomSource& random = context.random;
-  // mu lives on the continuous space's axes: a presence axis before each nullable column's.
-  const SpaceLayout axes = unit_space_layout(context.table.levels, context.nullable_columns);
+  // mu lives on the continuous space's axes: a special axis before each column with special levels.
+  const SpaceLayout axes = unit_space_layout(context.table.levels, context.special_levels);
   const size_t p = axes.levels.size();
   if (options.kind == ReferenceKind::Uniform) {
     draw_from_pieces(draws, unit_cube_pieces(p), random);

@@ -42,6 +42,7 @@ std::vector<std::string> level_labels(const Column& column) {
                          (bin + 1 == column.bins ? "]" : ")"));
       }
     }
+    for (double value : column.common_values) labels.push_back("= " + column_value_text(column, value));
   }
   if (column.nullable) labels.push_back("missing");
   return labels;

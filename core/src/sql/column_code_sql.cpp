@@ -49,11 +49,19 @@ std::string categorical_code(SqlDialect dialect, const Column& column, const Cel
   return sql;
 }
 
-// numeric_bin (data/binning.cpp) on a double inside or clamped to [min, max].
+// numeric_code (data/binning.cpp) on a double inside or clamped to [min, max]: a common value's
+// level, else the bin.
 std::string bin_of(SqlDialect dialect, const Column& column, const std::string& value) {
   const std::string min = sql_double(dialect, column.min), max = sql_double(dialect, column.max);
-  return "CAST(LEAST(GREATEST(FLOOR((" + value + " - " + min + ") / (" + max + " - " + min + ") * " +
-         std::to_string(column.bins) + "), 0), " + std::to_string(column.bins - 1) + ") AS INTEGER)";
+  const std::string bin = "CAST(LEAST(GREATEST(FLOOR((" + value + " - " + min + ") / (" + max + " - " + min + ") * " +
+                          std::to_string(column.bins) + "), 0), " + std::to_string(column.bins - 1) + ") AS INTEGER)";
+  if (column.common_values.empty()) return bin;
+  std::string common;
+  for (size_t i = 0; i < column.common_values.size(); ++i) {
+    common += " WHEN " + value + " = " + sql_double(dialect, column.common_values[i]) + " THEN " +
+              std::to_string(column.bins + int(i));
+  }
+  return "CASE" + common + " ELSE " + bin + " END";
 }
 
 // std::round: halves away from zero (SQL engines differ; PostgreSQL's round(double) goes to even).

@@ -36,6 +36,12 @@ export interface NumericColumn {
   integer?: boolean;
   /** Equal-width bins of [min, max] for discrete mechanisms (default 16, or one per whole number). */
   bins?: number;
+  /**
+   * Public values that get a level each after the bins (40 hours a week, a capital gain of 0): a
+   * spike of the data is then kept exactly instead of spread over its bin. In [min, max], distinct,
+   * whole in an integer column; at most 1,000.
+   */
+  commonValues?: number[];
   nullable?: boolean;
   description?: string;
 }

@@ -82,12 +82,12 @@ Status check_reference_size(const ReferenceOptions& reference, const std::vector
 }  // namespace
 
 Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& given, const std::vector<int>& levels,
-                                                 const std::vector<bool>& nullable) {
+                                                 const std::vector<std::vector<double>>& special_levels) {
   PRIVSYNTH_RETURN_IF_ERROR(check_epsilon(given.epsilon, "epsilon"));
   const bool continuous = given.space == ReducedSpace::Continuous;
   ReducedSpaceLpPlan plan;
   plan.options = given;
-  plan.axes = unit_space_layout(levels, nullable);
+  plan.axes = unit_space_layout(levels, special_levels);
   plan.options.reference = resolve_reference_options(given.reference, levels, continuous);
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalWorkload workload,
                              MarginalWorkload::all_up_to_degree(levels, plan.options.degree));
@@ -137,7 +137,7 @@ Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpa
 
 Result<MechanismOutput> run_reduced_space_lp(const MechanismContext& context, const ReducedSpaceLpOptions& given) {
   PRIVSYNTH_ASSIGN_OR_RETURN(const ReducedSpaceLpPlan plan,
-                             plan_reduced_space_lp(given, context.table.levels, context.nullable_columns));
+                             plan_reduced_space_lp(given, context.table.levels, context.special_levels));
   const MarginalSource data = context.given_counts ? *context.given_counts : MarginalSource::from_rows(context.table);
   if (context.given_counts) {
     PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> needed,

@@ -81,11 +81,11 @@ struct ReducedSpaceLpPlan {
   std::vector<MomentTerm> terms;  // continuous space: the moments measured
   size_t statistics = 0;          // cells + moment terms (the constant function not counted)
   ReducedSpaceLpBudget budget;
-  SpaceLayout axes;  // continuous space: its axes, a presence axis before each nullable column's
+  SpaceLayout axes;  // continuous space: its axes, a special axis before each column with special levels
 };
-// `nullable`: of each column, from the schema (the continuous space's presence axes).
+// `special_levels`: of each column, from the schema (MechanismContext::special_levels).
 Result<ReducedSpaceLpPlan> plan_reduced_space_lp(const ReducedSpaceLpOptions& options, const std::vector<int>& levels,
-                                                 const std::vector<bool>& nullable);
+                                                 const std::vector<std::vector<double>>& special_levels);
 
 // Reads the mechanism's options from JSON ("degree", "reducedSpaceSize", "maxReducedSpaceSize",
 // "syntheticRows", "countBudgetFraction", "lpSolver", "lpRelativeGap", "lpTimeLimitSeconds",
@@ -108,8 +108,8 @@ Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpa
                                                                 const std::vector<int>& levels);
 
 // The continuous space places each record at its numeric values scaled by the public bounds, and a
-// nullable column's presence on an axis of its own (space_layout.hpp), so a column fits it when it
-// is numeric (continuous_space.cpp). The run
+// column's special levels (missing, common values) on an axis of its own (space_layout.hpp), so a
+// column fits it when it is numeric (continuous_space.cpp). The run
 // refuses the others through its registry entry's accepted columns, the run advice
 // (forecast/run_advice.hpp) through the check, both with continuous_space_refusal's sentence.
 bool fits_continuous_space(const Column& column);

@@ -1,27 +1,29 @@
 #include "mechanisms/space_partition/space_layout.hpp"
 
 #include <cmath>
-#include <limits>
 
 #include "data/unit_codes.hpp"
 
 namespace privsynth {
 
 SpaceLayout space_layout(const std::vector<int>& column_levels, const std::vector<bool>& numeric,
-                         const std::vector<bool>& nullable) {
+                         const std::vector<std::vector<double>>& special_units) {
   SpaceLayout layout;
   for (size_t c = 0; c < column_levels.size(); ++c) {
     const bool is_numeric = c < numeric.size() && numeric[c];
-    const bool has_presence = is_numeric && c < nullable.size() && nullable[c];
-    layout.presence_axis.push_back(-1);
-    if (has_presence) {
-      layout.presence_axis.back() = static_cast<int>(layout.levels.size());
-      layout.levels.push_back(2);
-      layout.table_levels.push_back(2);
+    const std::vector<double> specials =
+        is_numeric && c < special_units.size() ? special_units[c] : std::vector<double>();
+    const int special = static_cast<int>(specials.size());
+    layout.special_units.push_back(specials);
+    layout.special_axis.push_back(-1);
+    if (special > 0) {
+      layout.special_axis.back() = static_cast<int>(layout.levels.size());
+      layout.levels.push_back(special + 1);
+      layout.table_levels.push_back(special + 1);
     }
     layout.value_axis.push_back(static_cast<int>(layout.levels.size()));
     layout.levels.push_back(is_numeric ? 0 : column_levels[c]);
-    layout.table_levels.push_back(has_presence ? column_levels[c] - 1 : column_levels[c]);
+    layout.table_levels.push_back(column_levels[c] - special);
   }
   return layout;
 }
@@ -42,12 +44,14 @@ SpaceData space_data(const SpaceLayout& layout, const EncodedTable& table,
     std::vector<double>& values = data.unit[axis];
     values = unit[c];
     data.table.codes[axis].assign(table.rows, 0);  // numeric axes are read as unit values
-    if (layout.presence_axis[c] < 0) continue;
-    std::vector<uint32_t>& presence = data.table.codes[static_cast<size_t>(layout.presence_axis[c])];
-    presence.resize(table.rows);
+    if (layout.special_axis[c] < 0) continue;
+    const auto bins = static_cast<uint32_t>(layout.table_levels[axis]);
+    std::vector<uint32_t>& special = data.table.codes[static_cast<size_t>(layout.special_axis[c])];
+    special.resize(table.rows);
     for (size_t row = 0; row < table.rows; ++row) {
-      presence[row] = std::isnan(values[row]) ? 1 : 0;
-      if (presence[row]) values[row] = 0;
+      const uint32_t code = table.codes[c][row];
+      special[row] = code < bins ? 0 : code - bins + 1;
+      if (special[row]) values[row] = 0;
     }
   }
   return data;
@@ -64,31 +68,34 @@ void collapse_to_columns(const SpaceLayout& layout, const std::vector<int>& colu
     columns.codes.push_back(std::move(codes.codes[axis]));
     if (layout.levels[axis] > 0) continue;
     column_unit[c] = std::move(unit[axis]);
-    if (layout.presence_axis[c] < 0) continue;
-    const std::vector<uint32_t>& presence = codes.codes[static_cast<size_t>(layout.presence_axis[c])];
+    if (layout.special_axis[c] < 0) continue;
+    const auto bins = static_cast<uint32_t>(layout.table_levels[axis]);
+    const std::vector<uint32_t>& special = codes.codes[static_cast<size_t>(layout.special_axis[c])];
     for (size_t row = 0; row < codes.rows; ++row) {
-      if (presence[row] == 0) continue;
-      columns.codes[c][row] = static_cast<uint32_t>(column_levels[c] - 1);
-      column_unit[c][row] = std::numeric_limits<double>::quiet_NaN();
+      if (special[row] == 0) continue;
+      columns.codes[c][row] = bins + special[row] - 1;
+      column_unit[c][row] = layout.special_units[c][special[row] - 1];
     }
   }
   codes = std::move(columns);
   unit = std::move(column_unit);
 }
 
-SpaceLayout unit_space_layout(const std::vector<int>& column_levels, const std::vector<bool>& nullable) {
-  return space_layout(column_levels, std::vector<bool>(column_levels.size(), true), nullable);
+SpaceLayout unit_space_layout(const std::vector<int>& column_levels,
+                              const std::vector<std::vector<double>>& special_units) {
+  return space_layout(column_levels, std::vector<bool>(column_levels.size(), true), special_units);
 }
 
 std::vector<std::vector<double>> unit_space_points(const SpaceLayout& layout, const EncodedTable& table,
                                                    const std::vector<std::vector<double>>& unit) {
   SpaceData data = space_data(layout, table, unit);
   for (size_t axis = 0; axis < layout.levels.size(); ++axis) {
-    if (layout.levels[axis] == 0) continue;  // a presence axis: its codes as coordinates
+    const int levels = layout.levels[axis];
+    if (levels == 0) continue;  // a special axis: its levels' centres as coordinates
     std::vector<double>& coordinates = data.unit[axis];
     coordinates.resize(table.rows);
     for (size_t row = 0; row < table.rows; ++row) {
-      coordinates[row] = data.table.codes[axis][row] ? kMissingCoordinate : kPresentCoordinate;
+      coordinates[row] = (data.table.codes[axis][row] + 0.5) / levels;
     }
   }
   return std::move(data.unit);
@@ -97,7 +104,7 @@ std::vector<std::vector<double>> unit_space_points(const SpaceLayout& layout, co
 ColumnPoints unit_space_columns(const SpaceLayout& layout, const std::vector<int>& column_levels,
                                 std::vector<std::vector<double>> points, size_t count) {
   ColumnPoints columns;
-  columns.codes = bin_unit_points(layout.table_levels, points, count);  // a presence axis: 2 bins
+  columns.codes = bin_unit_points(layout.table_levels, points, count);  // a special axis: a bin per level
   columns.unit = std::move(points);
   collapse_to_columns(layout, column_levels, columns.codes, columns.unit);
   return columns;

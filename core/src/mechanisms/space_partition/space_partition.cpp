@@ -43,7 +43,7 @@ int64_t threshold_for(const RationalScale& scale, double empty_cells) {
 // The axes of the chosen columns (space_layout.hpp): their kinds and nullability come from the
 // schema, so an empty table cannot turn a numeric axis into a categorical one.
 SpaceLayout layout_of(const MechanismContext& context) {
-  return space_layout(context.table.levels, context.numeric_columns, context.nullable_columns);
+  return space_layout(context.table.levels, context.numeric_columns, context.special_levels);
 }
 
 std::vector<SpaceAxis> axes_of(const std::vector<int>& levels) {
@@ -442,7 +442,7 @@ Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context
 }
 
 Result<MechanismForecast> forecast_space_partition(const SpacePartitionOptions& options, const ForecastInputs& inputs) {
-  const std::vector<int> levels = space_layout(inputs.levels, inputs.numeric, inputs.nullable).levels;
+  const std::vector<int> levels = space_layout(inputs.levels, inputs.numeric, inputs.special_levels).levels;
   const double n = inputs.rows.value_or(3);
   PRIVSYNTH_ASSIGN_OR_RETURN(GridPlan grid, plan_grid(options, levels, n));
   MechanismForecast forecast;

@@ -48,9 +48,10 @@ double missing_share(const DecodedColumn& x, const DecodedColumn& y, double low,
 TEST_CASE("the continuous space's axes: a presence coordinate at 1/4 or 3/4, back to codes and NaN",
           "[reduced-space-lp][continuous]") {
   // Column 0 numeric nullable (4 bins + missing), column 1 numeric (3 bins).
-  const SpaceLayout layout = unit_space_layout({5, 3}, {true, false});
+  const SpaceLayout layout = unit_space_layout({5, 3}, {{std::nan("")}, {}});
   REQUIRE(layout.levels == std::vector<int>{2, 0, 0});
   EncodedTable table = make_empty_table({5, 3}, 2);
+  table.codes[0] = {1, 4};  // 0.3 in bin 1 of 4; missing: the last level
   const std::vector<std::vector<double>> unit{{0.3, std::nan("")}, {0.5, 0.9}};
   const std::vector<std::vector<double>> points = unit_space_points(layout, table, unit);
   CHECK(points == std::vector<std::vector<double>>{{0.25, 0.75}, {0.3, 0}, {0.5, 0.9}});
