@@ -3,7 +3,7 @@
 // schema the form builds, whose receipts the core then labels not private (review finding M3).
 import { describe, expect, it } from 'vitest';
 
-import { addCost, buildSchema, isFree, NO_COST } from '../../web/app/src/schema-form/build-schema';
+import { addCost, buildSchema, commonValuesProblem, isFree, NO_COST } from '../../web/app/src/schema-form/build-schema';
 
 const SEED = 'a fixed test seed replaced the secure random number generator';
 const meta = { name: 's', source: '', missing: [''], discovered: [] };
@@ -33,5 +33,32 @@ describe('the schema form’s cost of discovery', () => {
       discovery: { notPrivateReasons: [SEED] },
     });
     expect(buildSchema({ ...meta, spent: NO_COST }, [column]).provenance).toBe('public');
+  });
+});
+
+describe('the schema form’s common values', () => {
+  const problem = (text: string, whole = true, discovering = false) =>
+    commonValuesProblem(
+      text.trim()
+        ? text
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map(Number)
+        : [],
+      text,
+      1,
+      99,
+      whole,
+      discovering,
+    );
+  it('takes numbers in the range, whole in a column of whole numbers, once each', () => {
+    expect(problem('')).toBe('');
+    expect(problem('40, 1 99')).toBe('');
+    expect(problem('40.5', false)).toBe('');
+    expect(problem('40.5')).toBe('Common values: 40.5 is not a whole number between the minimum and the maximum.');
+    expect(problem('0')).toBe('Common values: 0 is not a whole number between the minimum and the maximum.');
+    expect(problem('forty')).toBe('Common values: “forty” is not a number.');
+    expect(problem('40, 40')).toBe('Common values: 40 is listed twice.');
+    expect(problem('40', true, true)).toMatch(/need a known range/);
   });
 });

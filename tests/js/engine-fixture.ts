@@ -14,7 +14,16 @@ export const TRICKY_SCHEMA: Schema = {
     { name: 'cat', type: 'categorical', categories: ['a', 'b', 'c d'], nullable: true },
     { name: 'num_cat', type: 'categorical', categories: [1, 2.5, 'x'] },
     // Common values at a bound (where clamped cells land too), inside a bin, and a rounded one.
-    { name: 'age', type: 'numeric', min: 0, max: 100, integer: true, bins: 7, commonValues: [0, 42, 100], nullable: true },
+    {
+      name: 'age',
+      type: 'numeric',
+      min: 0,
+      max: 100,
+      integer: true,
+      bins: 7,
+      commonValues: [0, 42, 100],
+      nullable: true,
+    },
     { name: 'score', type: 'numeric', min: -1.5, max: 2.5, bins: 5, commonValues: [0.5] },
     { name: 'flag', type: 'categorical', categories: ['yes', 'no'] },
   ],

@@ -42,16 +42,16 @@ struct HierarchyLevel {
 struct Column {
   std::string name;
   ColumnKind kind = ColumnKind::Categorical;
-  std::vector<Category> categories;  // categorical only
+  std::vector<Category> categories;       // categorical only
   std::vector<HierarchyLevel> hierarchy;  // categorical only: coarser levels, finest first
-  double min = 0, max = 0;           // numeric only: public bounds
-  bool integer = false;              // numeric only: values are whole numbers
-  int bins = 0;                      // numeric only: equal-width bins of [min, max]
+  double min = 0, max = 0;                // numeric only: public bounds
+  bool integer = false;                   // numeric only: values are whole numbers
+  int bins = 0;                           // numeric only: equal-width bins of [min, max]
   // numeric only: public values each with a level of its own after the bins ("commonValues",
   // docs/schema.md), ascending; a cell equal to one is coded there, never in its bin.
   std::vector<double> common_values;
-  bool nullable = false;             // has an extra "missing" level
-  std::optional<TimeColumn> time;    // numeric only: a date or date-time column (integer, in its steps)
+  bool nullable = false;           // has an extra "missing" level
+  std::optional<TimeColumn> time;  // numeric only: a date or date-time column (integer, in its steps)
 };
 
 // A column that is not synthesized as data (docs/schema.md): nothing is read or measured from it,

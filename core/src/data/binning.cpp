@@ -23,7 +23,7 @@ int numeric_code(const Column& column, double value) {
 const double* common_value_of_code(const Column& column, int code) {
   const int index = code - column.bins;
   return index >= 0 && index < static_cast<int>(column.common_values.size()) ? &column.common_values[size_t(index)]
-                                                                               : nullptr;
+                                                                             : nullptr;
 }
 
 std::vector<double> special_levels_of(const Column& column) {

@@ -64,9 +64,8 @@ Status read_hierarchy(const Json& object, Column& column, const std::string& whe
   std::vector<std::string> below;
   for (const Category& category : column.categories) below.push_back(category.label);
   for (size_t l = 0; l < levels.size(); ++l) {
-    PRIVSYNTH_ASSIGN_OR_RETURN(
-        HierarchyLevel level,
-        read_level(levels[l], below, l == 0, where + ": hierarchy level " + std::to_string(l + 1)));
+    PRIVSYNTH_ASSIGN_OR_RETURN(HierarchyLevel level, read_level(levels[l], below, l == 0,
+                                                                where + ": hierarchy level " + std::to_string(l + 1)));
     for (const HierarchyLevel& finer : column.hierarchy) {
       if (finer.name == level.name) {
         return hierarchy_error(where + ": two hierarchy levels are named \"" + level.name + "\"");

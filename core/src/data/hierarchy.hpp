@@ -21,9 +21,10 @@ nlohmann::json hierarchy_json(const Column& column);
 
 // A column's codes grouped at one level of its hierarchy.
 struct LevelGrouping {
-  std::string name;                // the level's name
-  std::vector<uint32_t> group_of;  // per code of the column: its group (the missing level: a group of its own, the last)
-  int groups = 0;                  // the level's groups, and the missing level's
+  std::string name;  // the level's name
+  std::vector<uint32_t>
+      group_of;    // per code of the column: its group (the missing level: a group of its own, the last)
+  int groups = 0;  // the level's groups, and the missing level's
 };
 // Every level of the column's hierarchy, finest first (none without one).
 std::vector<LevelGrouping> hierarchy_groupings(const Column& column);

@@ -221,9 +221,8 @@ Result<Column> parse_column(const Json& object, size_t index) {
     PRIVSYNTH_RETURN_IF_ERROR(read_hierarchy(object, column, where));
   } else if (type == "numeric") {
     column.kind = ColumnKind::Numeric;
-    PRIVSYNTH_RETURN_IF_ERROR(
-        check_keys(object, {"name", "type", "min", "max", "integer", "bins", "commonValues", "nullable", "description"},
-                   where));
+    PRIVSYNTH_RETURN_IF_ERROR(check_keys(
+        object, {"name", "type", "min", "max", "integer", "bins", "commonValues", "nullable", "description"}, where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_numeric(object, column, where));
   } else if (type == "date" || type == "datetime") {
     column.kind = ColumnKind::Numeric;
@@ -270,9 +269,8 @@ Status check_categories_against_missing(const Schema& schema) {
 }  // namespace
 
 int level_count(const Column& column) {
-  const int base = column.kind == ColumnKind::Categorical
-                       ? static_cast<int>(column.categories.size())
-                       : column.bins + static_cast<int>(column.common_values.size());
+  const int base = column.kind == ColumnKind::Categorical ? static_cast<int>(column.categories.size())
+                                                          : column.bins + static_cast<int>(column.common_values.size());
   return base + (column.nullable ? 1 : 0);
 }
 

@@ -44,8 +44,8 @@ struct ReleaseForecast {
 
 struct RunForecast {
   std::string mechanism;
-  MechanismForecast privacy;              // budget, releases as the mechanism plans them, the fit
-  std::vector<std::string> column_names;  // the chosen columns
+  MechanismForecast privacy;                            // budget, releases as the mechanism plans them, the fit
+  std::vector<std::string> column_names;                // the chosen columns
   std::vector<std::vector<LevelGrouping>> hierarchies;  // the chosen columns' (data/hierarchy.hpp), finest first
   std::vector<int> levels;
   std::optional<double> rows;            // n as given

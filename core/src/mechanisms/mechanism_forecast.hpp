@@ -16,12 +16,12 @@
 namespace privsynth {
 
 struct ForecastInputs {
-  std::vector<int> levels;         // of the chosen columns, as encoded
-  std::optional<double> rows;      // records the mechanism will see (after an mlTarget hold-out); a guess
-  int target_column = -1;          // index among the chosen columns of mlTarget, or -1
-  std::vector<bool> numeric;       // of the chosen columns: numeric (true) or categorical
-  std::vector<std::vector<double>> special_levels;  // of the chosen columns, as MechanismContext's
-  std::vector<std::string> names;  // of the chosen columns, from the schema
+  std::vector<int> levels;     // of the chosen columns, as encoded
+  std::optional<double> rows;  // records the mechanism will see (after an mlTarget hold-out); a guess
+  int target_column = -1;      // index among the chosen columns of mlTarget, or -1
+  std::vector<bool> numeric;   // of the chosen columns: numeric (true) or categorical
+  std::vector<std::vector<double>> special_levels;      // of the chosen columns, as MechanismContext's
+  std::vector<std::string> names;                       // of the chosen columns, from the schema
   std::vector<std::vector<LevelGrouping>> hierarchies;  // of the chosen columns (empty: none), finest first
 };
 

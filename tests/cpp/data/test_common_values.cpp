@@ -109,10 +109,11 @@ TEST_CASE("a spike declared common survives synthesis in every mechanism that bi
     const bool spike = i % 5 < 2;
     cells.add_row({spike ? "40" : std::to_string(1 + (i * 37) % 99), i % 3 ? "a" : "b"});
   }
-  for (const char* options :
-       {R"({"epsilon":1,"testSeed":2})", R"({"epsilon":1,"testSeed":2,"mechanism":"marginal-lp"})",
-        R"({"epsilon":1,"testSeed":2,"mechanism":"space-partition"})",
-        R"({"epsilon":1,"testSeed":2,"mechanism":"reduced-space-lp","space":"continuous","columns":["hours"],"degree":1})"}) {
+  for (
+      const char* options :
+      {R"({"epsilon":1,"testSeed":2})", R"({"epsilon":1,"testSeed":2,"mechanism":"marginal-lp"})",
+       R"({"epsilon":1,"testSeed":2,"mechanism":"space-partition"})",
+       R"({"epsilon":1,"testSeed":2,"mechanism":"reduced-space-lp","space":"continuous","columns":["hours"],"degree":1})"}) {
     DYNAMIC_SECTION(options) {
       const Result<SynthesisOutput> result = synthesize(SynthesisInput{schema, cells.view(), options});
       INFO(result.status().message());

@@ -241,7 +241,7 @@ export interface MarginalLpOptions extends Pick<
   degree?: Degree;
   /** Fit over every cell of the (compressed) domain when it has at most this many cells (default 100,000). */
   fullDomainLimit?: number;
-  /** MST's merging of values with tiny noisy counts (default true). */
+  /** MST's merging of values with tiny noisy counts (default true), within the groups of a column's hierarchy. */
   compressDomain?: boolean;
   /**
    * How rows are made from the noisy marginals (post-processing; the privacy is the same):
@@ -295,9 +295,15 @@ export interface AdaptiveMarginalsOptions {
   roundIterations?: number;
   /** Steps of the last fit, from which the records are drawn (default 300). */
   finalIterations?: number;
-  /** MST's merging of values whose noisy 1-way count is below 3 noise std (default false). */
+  /**
+   * MST's merging of values whose noisy 1-way count is below 3 noise std: true every column, false
+   * none; by default the columns with a schema hierarchy, one merged value per group.
+   */
   compressDomain?: boolean;
-  /** Columns with more levels than this also get coarse candidates of 12 groups of adjacent levels (default 16; 0: none). */
+  /**
+   * Columns with more levels than this (and no hierarchy, whose levels serve instead) also get coarse
+   * candidates of 12 groups of adjacent levels (default 16; 0: none).
+   */
   coarsenAbove?: number;
   /** Scores of marginals no clique holds are counted in this many times n~ records drawn from the model (default 2; 0: exact). */
   scoringSampleFactor?: number;

@@ -94,7 +94,8 @@ std::vector<std::vector<Coarsening>> coarse_columns(const std::vector<NoisyMargi
       }
       coarse[c].push_back(std::move(by_level));
     }
-    if (coarse[c].empty() && above > 0 && levels > size_t(above)) coarse[c].push_back(noisy_mass_runs(one_way[c].values));
+    if (coarse[c].empty() && above > 0 && levels > size_t(above))
+      coarse[c].push_back(noisy_mass_runs(one_way[c].values));
   }
   return coarse;
 }

@@ -16,8 +16,8 @@
 //   3. the synthetic records are drawn from the final model (graphical_model/model_sampling.hpp).
 // docs/privacy/adaptive-marginals.md.
 #include <cstddef>
-#include <string>
 #include <optional>
+#include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
 

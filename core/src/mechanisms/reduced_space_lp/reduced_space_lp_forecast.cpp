@@ -61,8 +61,8 @@ Result<std::vector<ForecastRelease>> reference_releases(const ReducedSpaceLpOpti
       const double n = inputs.rows.value_or(2);
       PRIVSYNTH_ASSIGN_OR_RETURN(
           BernsteinParameters parameters,
-          choose_bernstein_parameters(int(unit_space_layout(inputs.levels, inputs.special_levels).levels.size()), n, epsilon,
-                                      reference.bernstein));
+          choose_bernstein_parameters(int(unit_space_layout(inputs.levels, inputs.special_levels).levels.size()), n,
+                                      epsilon, reference.bernstein));
       PRIVSYNTH_ASSIGN_OR_RETURN(double scale, gaussian_kde_noise_scale(parameters, epsilon));
       release.release = "reference measure: Bernstein KDE";
       release.noise = ForecastNoise::BernsteinLaplace;
@@ -85,7 +85,8 @@ Result<std::vector<ForecastRelease>> reference_releases(const ReducedSpaceLpOpti
 }  // namespace
 
 Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions& given, const ForecastInputs& inputs) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpPlan planned, plan_reduced_space_lp(given, inputs.levels, inputs.special_levels));
+  PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpPlan planned,
+                             plan_reduced_space_lp(given, inputs.levels, inputs.special_levels));
   const ReducedSpaceLpPlan& plan = planned;
   const ReducedSpaceLpOptions& options = plan.options;
   const MarginalWorkload& workload = plan.workload;

@@ -49,7 +49,8 @@ void collapse_to_columns(const SpaceLayout& layout, const std::vector<int>& colu
 // the layout of numeric columns, every axis in unit scale. A special axis of L levels is a
 // coordinate cut into L bins of width 1/L, level j being [j/L, (j+1)/L) (for a presence axis:
 // [0, 1/2) a value, [1/2, 1] missing); a record sits at its level's centre (j + 1/2)/L.
-SpaceLayout unit_space_layout(const std::vector<int>& column_levels, const std::vector<std::vector<double>>& special_units);
+SpaceLayout unit_space_layout(const std::vector<int>& column_levels,
+                              const std::vector<std::vector<double>>& special_units);
 // The records on those axes: `unit` (NaN: missing) per column, special levels as above.
 std::vector<std::vector<double>> unit_space_points(const SpaceLayout& layout, const EncodedTable& table,
                                                    const std::vector<std::vector<double>>& unit);

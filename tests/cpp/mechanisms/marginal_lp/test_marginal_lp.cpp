@@ -148,8 +148,7 @@ TEST_CASE("domain compression merges rare values and expands them uniformly", "[
 
 TEST_CASE("with a public hierarchy, rare values merge within their group", "[marginal-lp][compression]") {
   // Values 0-2 in group 0, 3-5 in group 1; rare: 1, 2 (group 0), 4 (alone in group 1, kept).
-  const DomainCompression compression =
-      compress_domain({6}, {{100, 2, 1, 90, 3, 80}}, 5.0, {{0, 0, 0, 1, 1, 1}});
+  const DomainCompression compression = compress_domain({6}, {{100, 2, 1, 90, 3, 80}}, 5.0, {{0, 0, 0, 1, 1, 1}});
   CHECK(compression.levels == std::vector<int>{5});
   CHECK(compression.code[0] == std::vector<uint32_t>{0, 4, 4, 1, 2, 3});
   CHECK(compression.members[0][4] == std::vector<uint32_t>{1, 2});

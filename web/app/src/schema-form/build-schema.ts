@@ -153,3 +153,32 @@ export function buildSchema(meta: SchemaMeta, columns: SchemaColumn[]): Schema {
     : { provenance: 'dp-discovered', discovery: addCost(NO_COST, meta.spent) };
   return { version: 1, name: meta.name, source: sources.join('; '), ...cost, missing: meta.missing, columns };
 }
+
+/**
+ * Why a row's common values cannot go into the schema, or '' (the core checks them again): each a
+ * number inside the range, whole in a column of whole numbers, none twice; and only once the range
+ * is known, not while it is being discovered.
+ */
+export function commonValuesProblem(
+  values: number[],
+  text: string,
+  low: number | undefined,
+  high: number | undefined,
+  whole: boolean,
+  discovering: boolean,
+): string {
+  if (!values.length) return '';
+  if (discovering) return 'Common values: they need a known range; untick the private discovery, or leave them blank.';
+  const bad = text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .find((item) => !Number.isFinite(Number(item)));
+  if (bad !== undefined) return `Common values: “${bad}” is not a number.`;
+  if (low === undefined || high === undefined) return '';
+  const outside = values.find((value) => value < low || value > high || (whole && !Number.isInteger(value)));
+  if (outside !== undefined) {
+    return `Common values: ${outside} is not ${whole ? 'a whole number ' : ''}between the minimum and the maximum.`;
+  }
+  const twice = values.find((value, index) => values.indexOf(value) !== index);
+  return twice === undefined ? '' : `Common values: ${twice} is listed twice.`;
+}

@@ -7,7 +7,7 @@
 import type { DiscoveryColumn, SchemaColumn } from 'privsynth';
 
 import { h, show } from '../ui/dom';
-import { categoriesProblem, categoryLines, parseCategoryLines } from './build-schema';
+import { categoriesProblem, categoryLines, commonValuesProblem, parseCategoryLines } from './build-schema';
 import { timeFields, type TimeKind } from './time-fields';
 
 export type RowMode = 'omit' | 'typed' | 'discover';
@@ -16,7 +16,7 @@ export type RowMode = 'omit' | 'typed' | 'discover';
 export type RowRequest =
   { kind: 'omit' } | { kind: 'typed'; column: SchemaColumn } | { kind: 'discover'; request: DiscoveryColumn };
 
-type FieldKey = 'categories' | 'min' | 'max' | 'range' | 'bins';
+type FieldKey = 'categories' | 'min' | 'max' | 'range' | 'bins' | 'common';
 type Errors = Partial<Record<FieldKey, string>>;
 
 /** The row's request, or (when a field is invalid) its errors only. */
@@ -171,6 +171,25 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
   max.setAttribute('aria-describedby', `${idOf('max-error')} ${idOf('range-error')} ${rangeHint.id}`);
   bins.setAttribute('aria-describedby', `${idOf('bins-error')} ${idOf('bins-hint')}`);
   const integer = checkbox('integer', 'Whole numbers', Boolean(numeric?.integer));
+  // Public values with a level each (40 hours a week): a spike of the data kept exactly.
+  const common = h('input', {
+    type: 'text',
+    inputmode: 'decimal',
+    placeholder: 'none (e.g. 0, 40)',
+    value: numeric?.commonValues?.join(', ') ?? '',
+  });
+  common.setAttribute('aria-describedby', `${idOf('common-error')} ${idOf('common-hint')}`);
+  const commonField = labelled(
+    'common',
+    h('label', {}, 'Common values'),
+    common,
+    h(
+      'p',
+      { class: 'hint', id: idOf('common-hint') },
+      'Public values many records share exactly, each kept as its own level instead of spread over its bin.',
+    ),
+    errorLine('common'),
+  );
   const numericGroup = h(
     'div',
     { class: 'sf-numeric' },
@@ -196,6 +215,7 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     ),
     rangeHint,
     integer.element,
+    commonField,
     time.element,
   );
 
@@ -310,8 +330,17 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     ) {
       errors.bins = `Bins: at most ${high! - low! + 1}, one per whole number.`;
     }
+    const commonValues = common.value.trim()
+      ? common.value
+          .split(/[\s,;]+/)
+          .filter(Boolean)
+          .map(Number)
+      : [];
+    const commonProblem = commonValuesProblem(commonValues, common.value, low, high, whole, current === 'discover');
+    if (commonProblem) errors.common = commonProblem;
     if (Object.keys(errors).length) return { errors };
     const binsFlag = typeof binCount === 'number' ? { bins: binCount } : {};
+    const commonFlag = commonValues.length ? { commonValues } : {};
     if (current === 'discover') {
       const request: DiscoveryColumn = {
         name,
@@ -326,7 +355,16 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     return {
       request: {
         kind: 'typed',
-        column: { name, type: 'numeric', min: low!, max: high!, integer: whole, ...binsFlag, ...nullableFlag },
+        column: {
+          name,
+          type: 'numeric',
+          min: low!,
+          max: high!,
+          integer: whole,
+          ...binsFlag,
+          ...commonFlag,
+          ...nullableFlag,
+        },
       },
       errors: {},
     };
@@ -356,6 +394,7 @@ export function columnRow(name: string, index: number, initial: SchemaColumn | n
     show(categoriesFound, kind === 'categorical' && discovering);
     show(numericGroup, kind !== 'categorical' && !unmeasured());
     show(integer.element, kind === 'numeric');
+    show(commonField, kind === 'numeric');
     time.layout(timeKind);
     for (const input of [min, max]) {
       const wanted = timeKind ? 'text' : 'number';
