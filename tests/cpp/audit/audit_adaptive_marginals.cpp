@@ -49,6 +49,6 @@ TEST_CASE("DP audit: adaptive marginals on a column with a hierarchy (coarse rou
   // More runs than by default: the broken variant's bound sits close to the claim.
   AuditOptions options;
   options.test_runs = 20000;
-  require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)),
-                                  claim_at(1, 1e-6), options);
+  require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), claim_at(1, 1e-6),
+                                  options);
 }

@@ -82,6 +82,8 @@ export interface PrivacyReceipt {
     provenance: string;
     outOfDomainPolicy: OutOfDomainPolicy;
     columns: Array<{ name: string; domain: string }>;
+    /** The schema's "id" and "text" columns: never read, and what the synthetic table holds in their place. */
+    notMeasured?: Array<{ name: string; type: 'id' | 'text'; output: string }>;
   };
   output: { rows: number; columns: number };
   /** Present when the release was made from count tables computed outside privsynth (synthesizeFromCounts()): says so. */

@@ -33,11 +33,9 @@ Result<AdaptiveMarginalsOptions> read_adaptive_marginals_options(OptionReader& r
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("finalIterations", final_iterations, 1, 100000));
   options.round_iterations = int(round_iterations);
   options.final_iterations = int(final_iterations);
-  if (reader.has("compressDomain")) {
-    bool compress = false;
-    PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("compressDomain", compress));
-    options.compress_domain = compress;
-  }
+  bool compress = false;
+  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("compressDomain", compress));
+  if (reader.has("compressDomain")) options.compress_domain = compress;
   long long coarsen_above = options.coarsen_above;
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("coarsenAbove", coarsen_above, 0, 1000000));
   options.coarsen_above = int(coarsen_above);
