@@ -1,6 +1,6 @@
 // Writes data/people/people.csv and its schema: a table with the columns real business tables have
 // (an identifier, free text, a date, a date-time, numbers with missing values and spikes, a
-// 480-level code with a public grouping), derived deterministically from the bundled UCI Adult
+// 720-level code with a public two-level grouping), derived deterministically from the bundled UCI Adult
 // rows (every fourth record). Run: node scripts/make-people-sample.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,17 +14,26 @@ const rows = Papa.parse(readFileSync(`${root}data/adult/adult.csv`, 'utf8'), {
   skipEmptyLines: true,
 }).data.filter((_, index) => index % 4 === 0);
 
-// The job code: occupation (or "Unknown") x education x sex, grouped by occupation.
+// The job code: occupation (or "Unknown") x education x seniority (by age), 720 codes, grouped by
+// occupation and the occupations by sector.
 const occupations = [...categories('occupation'), 'Unknown'];
 const educations = categories('education');
-const sexes = { Female: 'F', Male: 'M' };
-const jobCode = (occupation, education, sex) => `${occupation}/${education}/${sexes[sex]}`;
+const seniorities = ['junior', 'mid', 'senior'];
+const seniority = (age) => (age < 30 ? 'junior' : age < 50 ? 'mid' : 'senior');
+const jobCode = (occupation, education, level) => `${occupation}/${education}/${level}`;
 const groups = Object.fromEntries(
   occupations.map((occupation) => [
     occupation,
-    educations.flatMap((education) => Object.keys(sexes).map((sex) => jobCode(occupation, education, sex))),
+    educations.flatMap((education) => seniorities.map((level) => jobCode(occupation, education, level))),
   ]),
 );
+const sectors = {
+  'management and professional': ['Exec-managerial', 'Prof-specialty', 'Tech-support'],
+  'sales and office': ['Sales', 'Adm-clerical'],
+  service: ['Other-service', 'Priv-house-serv', 'Protective-serv'],
+  manual: ['Craft-repair', 'Handlers-cleaners', 'Machine-op-inspct', 'Farming-fishing', 'Transport-moving'],
+  other: ['Armed-Forces', 'Unknown'],
+};
 
 const day = 86_400_000;
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
@@ -51,7 +60,7 @@ const table = rows.map((row, index) => {
     hours_per_week: missing(row.occupation) ? '' : row['hours-per-week'],
     capital_gain: row['capital-gain'],
     workclass: missing(row.workclass) ? '' : row.workclass,
-    job_code: jobCode(occupation, row.education, row.sex),
+    job_code: jobCode(occupation, row.education, seniority(Number(row.age))),
     income: row.income,
     notes: `${occupation.toLowerCase()} at ${hours} hours a week, ${row['marital-status'].toLowerCase()}`,
   };
@@ -92,7 +101,10 @@ const schema = {
       name: 'job_code',
       type: 'categorical',
       categories: Object.values(groups).flat(),
-      hierarchy: [{ name: 'occupation', groups }],
+      hierarchy: [
+        { name: 'occupation', groups },
+        { name: 'sector', groups: sectors },
+      ],
     },
     { name: 'income', type: 'categorical', categories: ['<=50K', '>50K'] },
     { name: 'notes', type: 'text', placeholder: '(free text removed)' },

@@ -1,5 +1,5 @@
 // The bundled people table (data/people) in the demo: its schema file (an identifier, free text, a
-// date, a UTC date-time, numbers with missing values and common values, a 480-level job code with
+// date, a UTC date-time, numbers with missing values and common values, a 720-level job code with
 // a hierarchy) and its CSV dropped on the page, run with the defaults. The synthetic CSV holds fresh
 // identifiers, the placeholder, dates and times in their format and the common values as spikes;
 // the report charts the date column by its bins and the common value as a bar of its own.
@@ -55,22 +55,34 @@ describe('a table with every kind of real-world column in the demo', () => {
     expect(hours.ticks).toContain('missing');
 
     const lines = (await download(page, 'download-csv')).text.trimEnd().split('\n');
+    const receipt = JSON.parse((await download(page, 'download-receipt')).text) as {
+      mechanism: { name: string };
+      schema: { notMeasured: Array<{ name: string }> };
+    };
+    expect(receipt.schema.notMeasured.map((column) => column.name)).toEqual(['record_id', 'notes']);
     expect(lines[0]).toBe(
       'record_id,interview_date,last_seen,age,hours_per_week,capital_gain,workclass,job_code,income,notes',
     );
     expect(Math.abs(lines.length - 1 - 12_211)).toBeLessThan(200);
     let forty = 0;
+    let present = 0;
     for (const [index, line] of lines.slice(1).entries()) {
       const cells = line.split(',');
       expect(cells[0]).toBe(`R${index + 1}`);
       expect(cells[1]).toMatch(/^201[89]-\d\d-\d\d$/);
       expect(cells[2]).toMatch(/^2020-\d\d-\d\dT\d\d:\d\dZ$/);
       expect(cells[4]).toMatch(/^(\d{1,2}|)$/);
-      expect(cells[7]).toMatch(/^[A-Za-z-]+\/[\w-]+\/[FM]$/);
+      expect(cells[7]).toMatch(/^[A-Za-z-]+\/[\w-]+\/(junior|mid|senior)$/);
       expect(cells.at(-1)).toBe('(free text removed)');
       if (cells[4] === '40') forty += 1;
+      if (cells[4] !== '') present += 1;
     }
-    // 40 hours a week: 44% of all records in the data, kept as a spike (not spread over 37 to 42).
-    expect(forty / (lines.length - 1)).toBeGreaterThan(0.38);
+    // 40 hours a week: 47% of the records that have hours in the data, kept as a spike; spread over
+    // its bin (37 to 42) it would be about 8%. The page's default mechanism is the reduced-space LP
+    // (0.39 and 0.41 measured; adaptive marginals give 0.47) and its run is not seeded: a loose bound.
+    console.log(
+      `people in the demo, ${receipt.mechanism.name}: 40 hours ${(forty / present).toFixed(3)} of the records with hours (real 0.470)`,
+    );
+    expect(forty / present).toBeGreaterThan(0.3);
   }, 180_000);
 });

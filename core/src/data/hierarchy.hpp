@@ -28,7 +28,7 @@ struct LevelGrouping {
 };
 // Every level of the column's hierarchy, finest first (none without one).
 std::vector<LevelGrouping> hierarchy_groupings(const Column& column);
-// "job_code (480 levels) by occupation (15 groups)": a column's effective domains, for forecasts.
+// "job_code (720 levels) by occupation (15 groups) by sector (5 groups)": a column's effective domains.
 std::string hierarchy_summary(const std::string& column, int levels, const std::vector<LevelGrouping>& hierarchy);
 // Per column, its finest level's group of each code (empty: no hierarchy), as domain compression
 // (statistics/domain_compression.hpp) takes them.

@@ -105,27 +105,16 @@ struct MechanismOutput {
   // The receipt's privacy and ledger sections come from the context's accountant, never from here.
 };
 
-// A chosen column as a mechanism sees it, from the schema (never from the data): categorical (its
-// missing level, if nullable, is one more category), numeric, or numeric with a missing level.
-enum class ColumnForm { Categorical, Numeric, NullableNumeric };
-
-// The columns a mechanism takes, and its own refusal of the others.
+// The kinds of columns a mechanism takes (from the schema, never from the data; a missing level is
+// one more level of either kind, which every mechanism takes), and its own refusal of the others.
 struct AcceptedColumns {
   bool categorical = true;
   bool numeric = true;
-  bool nullable_numeric = true;
-  // The sentence that refuses a column of a form not accepted, naming the column and saying what
-  // to do instead; set whenever a form is refused.
-  std::string (*refusal)(const std::string& column, ColumnForm form) = nullptr;
+  // The sentence that refuses a column of a kind not accepted, naming the column and saying what to
+  // do instead; set whenever a kind is refused.
+  std::string (*refusal)(const std::string& column) = nullptr;
 
-  bool accepts(ColumnForm form) const {
-    switch (form) {
-      case ColumnForm::Categorical: return categorical;
-      case ColumnForm::Numeric: return numeric;
-      case ColumnForm::NullableNumeric: return nullable_numeric;
-    }
-    return false;
-  }
+  bool accepts(ColumnKind kind) const { return kind == ColumnKind::Categorical ? categorical : numeric; }
 };
 
 // A mechanism with its options read and checked, before any data is touched.

@@ -64,20 +64,14 @@ Status check_ml_target(const Schema& schema, const std::vector<int>& columns, co
 
 namespace {
 
-ColumnForm form_of(const Column& column) {
-  if (column.kind == ColumnKind::Categorical) return ColumnForm::Categorical;
-  return column.nullable ? ColumnForm::NullableNumeric : ColumnForm::Numeric;
-}
-
 // The mechanism's refusal of the first chosen column it does not take.
 Status check_columns(const RunSetup& setup) {
   const AcceptedColumns& accepted = setup.mechanism.columns;
   for (int c : setup.columns) {
     const Column& column = setup.schema.columns[static_cast<size_t>(c)];
-    const ColumnForm form = form_of(column);
-    if (accepted.accepts(form)) continue;
+    if (accepted.accepts(column.kind)) continue;
     return Status::error(ErrorCode::InvalidArgument, accepted.refusal
-                                                         ? accepted.refusal(column.name, form)
+                                                         ? accepted.refusal(column.name)
                                                          : "the mechanism \"" + setup.common.mechanism +
                                                                "\" does not take column \"" + column.name + "\"");
   }

@@ -84,3 +84,22 @@ TEST_CASE("DP audit: space partitioning on a nullable numeric column (a presence
       R"({"epsilon":1,"mechanism":"space-partition","partition":"kd-tree","maxEdge":0.5,"minEdge":0.25,"splitBudgetFraction":0.1})"};
   require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
 }
+
+TEST_CASE("DP audit: space partitioning with common values, an id and a free-text column",
+          "[dp-audit][space-partition]") {
+  // x has a common value 0.5 (a level of its own on the special axis); the id and text columns are
+  // never read. D: 20 values, 10 of them at 0.5, every record with its own id and text; D' adds one
+  // more at 0.5, whose id and text differ from every other.
+  const char* schema = R"({"version":1,"name":"kinds","columns":[{"name":"id","type":"id","prefix":"P-"},
+    {"name":"x","type":"numeric","min":0,"max":1,"commonValues":[0.5]},{"name":"note","type":"text"}]})";
+  Rows values;
+  for (int i = 0; i < 20; ++i) {
+    values.push_back(
+        {"secret-" + std::to_string(i), i % 2 ? "0.5" : std::to_string(0.1 + 0.04 * i), "said " + std::to_string(i)});
+  }
+  const Rows d = with_header({"id", "x", "note"}, values);
+  const SynthesisPath path{
+      schema, d, plus(d, {{"the added one", "0.5", "a secret only D' holds"}}),
+      R"({"epsilon":1,"mechanism":"space-partition","partition":"kd-tree","maxEdge":0.5,"minEdge":0.25,"splitBudgetFraction":0.1})"};
+  require_sound_and_broken_caught(synthesis_release(path), synthesis_release(at_twice_epsilon(path)), Claim::pure(1));
+}

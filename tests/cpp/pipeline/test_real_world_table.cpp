@@ -1,5 +1,5 @@
 // The bundled people table (data/people): an identifier, free text, a date, a UTC date-time,
-// integer columns with missing values and common values, a 480-level job code with a hierarchy.
+// integer columns with missing values and common values, a 720-level job code with a hierarchy.
 // Every mechanism runs on it with its defaults (the sampler on columns it suits), and the release
 // stays in the schema's domain: dates and times whole steps inside their bounds, numbers whole and
 // in range or missing where the column may be, categories among the schema's.

@@ -268,8 +268,8 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
 
   // Domain compression (MST's rule, post-processing of the 1-way counts), by default of the columns
   // with a public hierarchy only, within its groups: a single merged value of all of a column's rare
-  // levels made the 2-way TV worse on a 480-level column (docs/privacy/hierarchies.md). A column
-  // left alone counts as never rare.
+  // levels made the 2-way TV worse on a 720-level column (docs/schema.md). A column left alone
+  // counts as never rare.
   DomainCompression compression;
   compression.original_levels = compression.levels = original.levels();
   std::optional<MarginalSource> compressed;

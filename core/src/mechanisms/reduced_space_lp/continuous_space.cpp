@@ -6,7 +6,7 @@ namespace privsynth {
 
 bool fits_continuous_space(const Column& column) { return column.kind == ColumnKind::Numeric; }
 
-std::string continuous_space_refusal(const std::string& column, ColumnForm) {
+std::string continuous_space_refusal(const std::string& column) {
   return "the continuous space works on numeric columns, and \"" + column +
          "\" is categorical; choose numeric columns with \"columns\", or use \"space\": \"encoded\"";
 }
@@ -15,7 +15,7 @@ Status check_continuous_space_columns(const Schema& schema, const std::vector<in
   for (int c : columns) {
     const Column& column = schema.columns[static_cast<size_t>(c)];
     if (fits_continuous_space(column)) continue;
-    return Status::error(ErrorCode::InvalidArgument, continuous_space_refusal(column.name, ColumnForm::Categorical));
+    return Status::error(ErrorCode::InvalidArgument, continuous_space_refusal(column.name));
   }
   return Status::ok();
 }

@@ -113,7 +113,7 @@ Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpa
 // refuses the others through its registry entry's accepted columns, the run advice
 // (forecast/run_advice.hpp) through the check, both with continuous_space_refusal's sentence.
 bool fits_continuous_space(const Column& column);
-std::string continuous_space_refusal(const std::string& column, ColumnForm form);
+std::string continuous_space_refusal(const std::string& column);
 Status check_continuous_space_columns(const Schema& schema, const std::vector<int>& columns);
 
 // The registry entry of "reduced-space-lp" (reduced_space_lp/reduced_space_lp_mechanism.cpp).
