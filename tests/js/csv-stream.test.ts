@@ -57,6 +57,23 @@ describe('readCsvChunks', () => {
     }
   });
 
+  it('reads a file whose line breaks are mostly "\\r\\n" and some "\\n", after quoted fields too', async () => {
+    // Files joined or edited on two systems: PapaParse took the first break for the file's and
+    // refused the "\n" after a closing quote as a malformed quote.
+    const text = 'name,note\r\n"Smith, J.","a"\r\nLee,"b"\nNg,"c"\r\nOh,"d"\n';
+    const expected = [
+      ['Smith, J.', 'a'],
+      ['Lee', 'b'],
+      ['Ng', 'c'],
+      ['Oh', 'd'],
+    ];
+    expect(parseCsv(text).rows).toEqual(expected);
+    for (let piece = 1; piece <= text.length; ++piece) {
+      expect((await readAll(text, piece)).rows, `pieces of ${piece}`).toEqual(expected);
+    }
+    expect((await readAll(new Blob([text]))).rows).toEqual(expected);
+  });
+
   it('reads "\\r\\n" line breaks after quoted fields across every boundary, also between "\\r" and "\\n"', async () => {
     const text = 'name,note\r\n"Smith, J.","a"\r\n"Lee",""\r\nNg,"b ""c"""\r\n';
     const expected = parseCsv(text);

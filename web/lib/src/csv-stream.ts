@@ -3,7 +3,15 @@
 // exists as millions of JS strings. Works the same in browsers, Web Workers and Node 20.
 import Papa from 'papaparse';
 
-import { isBlankRow, packRows, PARSE_OPTIONS, recordsOf, throwIfMalformed, type PackedCells } from './csv.js';
+import {
+  isBlankRow,
+  packRows,
+  PARSE_OPTIONS,
+  recordsOf,
+  throwIfMalformed,
+  withLineFeeds,
+  type PackedCells,
+} from './csv.js';
 import { errorFromCode } from './errors.js';
 
 /** Text is handed to the parser in pieces of about this many characters (by default). */
@@ -62,7 +70,7 @@ async function* textPieces(source: string | Blob, pieceChars: number): AsyncGene
     const text = source.replace(/^\uFEFF/, '');
     for (let start = 0, end = 0; start < text.length; start = end) {
       end = pieceEnd(text, start, pieceChars);
-      yield { text: text.slice(start, end), done: end / text.length };
+      yield { text: withLineFeeds(text.slice(start, end)), done: end / text.length };
     }
     return;
   }
@@ -102,7 +110,7 @@ async function* textPieces(source: string | Blob, pieceChars: number): AsyncGene
         for (let start = 0, end = 0; start < text.length; start = end) {
           end = pieceEnd(text, start, pieceChars);
           yield {
-            text: text.slice(start, end),
+            text: withLineFeeds(text.slice(start, end)),
             done: share * (end / text.length) + previousShare * (1 - end / text.length),
           };
         }

@@ -75,6 +75,17 @@ export function recordsOf(rows: string[][], width: number, firstRecord: number):
 }
 
 /**
+ * Text with its "\r\n" line breaks as "\n". PapaParse takes the first line break it sees as
+ * the file's, so a file whose lines mostly end in "\r\n" but one in "\n" (files joined or edited
+ * on two systems) was refused as a malformed quote wherever a quoted field ended such a line. The
+ * streaming reader never ends a piece between "\r" and "\n" (csv-stream.ts pieceEnd), so each break
+ * is replaced whole; a quoted value's own "\r\n" becomes "\n" too.
+ */
+export function withLineFeeds(text: string): string {
+  return text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text;
+}
+
+/**
  * Parses CSV text with a header row. Malformed input is a DataError that names the row. Blank lines
  * before the header are skipped; after it every line is a record (recordsOf), except the one final
  * line break that may end the last record (RFC 4180), as in the streaming reader (csv-stream.ts).
@@ -86,7 +97,7 @@ export function parseCsv(text: string): ParsedCsv {
       `the CSV has ${text.length} characters; at most ${MAX_CSV_BYTES} are supported`,
     );
   }
-  const body = text.replace(/^\uFEFF/, '');
+  const body = withLineFeeds(text.replace(/^\uFEFF/, ''));
   const parsed = Papa.parse<string[]>(body, PARSE_OPTIONS);
   throwIfMalformed(parsed.errors);
   const rows = parsed.data;
