@@ -28,7 +28,8 @@ nlohmann::json marginal_lp_parameters(const MarginalLpOptions& options, const Ma
           {"selectedPairsNote", "column indices among the chosen columns, chosen by the exponential mechanism"},
           {"compressedLevels", measured.compression.levels},
           {"compressionNote",
-           "values with a noisy count below 3 noise standard deviations merged into one per column (MST)"},
+           "values with a noisy count below 3 noise standard deviations merged into one per column (MST), or one per "
+           "group of the finest level of a column's public hierarchy"},
           {"budgetSplit", plan.select ? "rho/3 1-way marginals, rho/3 selection, rho/3 " + tables + " (as MST)"
                           : plan.mst  ? "rho/2 1-way marginals, rho/2 the one " + table
                                       : std::string("rho on all marginals")}};
