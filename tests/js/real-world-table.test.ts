@@ -94,6 +94,20 @@ describe('a table with every kind of real-world column (data/people)', () => {
     expect(Math.abs(share(rows, 'hours_per_week', '40') - share(real, 'hours_per_week', '40'))).toBeLessThan(0.1);
   }, 120_000);
 
+  it('writes a common value of a column of decimals exactly, however wide its range', async () => {
+    // 9.99 in [0, 10000]: values are written to 1/100,000 of the range (1 decimal), a common value as it is.
+    const prices: Schema = {
+      version: 1,
+      name: 'prices',
+      columns: [{ name: 'price', type: 'numeric', min: 0, max: 10_000, bins: 10, commonValues: [9.99] }],
+    };
+    const text = ['price', ...Array.from({ length: 2000 }, (_, i) => (i % 2 ? '9.99' : String(i * 4.25)))].join('\n');
+    const result = await synthesize({ csv: text, schema: prices, epsilon: 1, testSeed: 5 });
+    const cells = result.csv.trimEnd().split('\n').slice(1);
+    // Half the records; written with the range's decimals it would read "10".
+    expect(cells.filter((cell) => cell === '9.99').length / cells.length).toBeGreaterThan(0.45);
+  });
+
   it('goes through the sampler on a column group it suits', async () => {
     const result = await synthesize({
       csv,

@@ -40,6 +40,21 @@ double from_unit(const Column& column, double unit, bool round_integers) {
   return column.integer && round_integers ? std::round(value) : value;
 }
 
+// A bin's value rounded onto one of the column's common values (whose records have a level of their
+// own) moves to the nearest whole number of the bin that is not common, if there is one.
+double off_common_values(const Column& column, int bin, double value) {
+  const auto is_common = [&](double x) {
+    return std::binary_search(column.common_values.begin(), column.common_values.end(), x);
+  };
+  if (!column.integer || !is_common(value)) return value;
+  const WholeNumberRange range = whole_numbers_in_bin(column, bin);
+  for (double step = 1; step <= range.last - range.first; ++step) {
+    if (value - step >= range.first && !is_common(value - step)) return value - step;
+    if (value + step <= range.last && !is_common(value + step)) return value + step;
+  }
+  return value;
+}
+
 }  // namespace
 
 std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, const EncodedTable& table,
@@ -62,8 +77,12 @@ std::vector<DecodedColumn> decode_table(const std::vector<Column>& columns, cons
       out.numbers.resize(table.rows);
       if (c < unit_values.size() && !unit_values[c].empty()) {
         for (size_t row = 0; row < table.rows; ++row) {
-          const double* common = common_value_of_code(column, static_cast<int>(codes[row]));
+          const int code = static_cast<int>(codes[row]);
+          const double* common = common_value_of_code(column, code);
           out.numbers[row] = common ? *common : from_unit(column, unit_values[c][row], round_integers);
+          if (!common && code < column.bins && round_integers) {
+            out.numbers[row] = off_common_values(column, code, out.numbers[row]);
+          }
         }
         continue;
       }

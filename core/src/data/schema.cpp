@@ -6,6 +6,7 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
+#include "data/binning.hpp"
 #include "data/hierarchy.hpp"
 #include "data/time_column_json.hpp"
 #include "data/time_text.hpp"
@@ -117,6 +118,18 @@ Status parse_common_values(const Json& object, Column& column, const std::string
     if (!values.insert(value).second) return schema_error(form + "; " + format_number(value) + " is listed twice");
   }
   column.common_values.assign(values.begin(), values.end());
+  // A bin whose whole numbers are all common could hold no record (one bin per whole number, say).
+  for (double value : column.common_values) {
+    if (!column.integer) break;
+    const WholeNumberRange range = whole_numbers_in_bin(column, numeric_bin(column, value));
+    bool all_common = true;
+    for (double x = range.first; all_common && x <= range.last; ++x) all_common = values.count(x) > 0;
+    if (all_common) {
+      return schema_error(where + ": common value " + format_number(value) +
+                          " already has a bin of its own (its bin holds no other whole number): leave it out of "
+                          "\"commonValues\", or give the column fewer \"bins\"");
+    }
+  }
   return Status::ok();
 }
 

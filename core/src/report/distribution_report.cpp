@@ -31,7 +31,13 @@ std::vector<std::string> level_labels(const Column& column) {
     for (int bin = 0; bin < column.bins; ++bin) {
       if (column.integer) {
         // A bin by its first and last whole numbers (a date or time column's steps in ISO 8601).
-        const WholeNumberRange range = whole_numbers_in_bin(column, bin);
+        // Its common values at either end are levels of their own, so not in its label.
+        WholeNumberRange range = whole_numbers_in_bin(column, bin);
+        const auto common = [&](double x) {
+          return std::binary_search(column.common_values.begin(), column.common_values.end(), x);
+        };
+        while (range.first < range.last && common(range.first)) range.first += 1;
+        while (range.last > range.first && common(range.last)) range.last -= 1;
         const std::string first = column_value_text(column, range.first);
         const std::string last = column_value_text(column, range.last);
         labels.push_back(range.first == range.last ? first

@@ -31,10 +31,11 @@ SynthesisPath one_number(const std::string& options) {
 }
 
 // The same values with four missing, and one more missing value: the added record sits on the
-// presence axis (space_layout.hpp), where the references and the LP's missing level must count it.
+// special axis (space_layout.hpp), whose three levels are a value, the common value 0.5 (one of the
+// twelve) and missing, where the references and the LP's missing level must count it.
 SynthesisPath one_nullable_number(const std::string& options) {
   const char* schema =
-      R"({"version":1,"name":"nullable","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4,"nullable":true}]})";
+      R"({"version":1,"name":"nullable","columns":[{"name":"x","type":"numeric","min":0,"max":1,"bins":4,"commonValues":[0.5],"nullable":true}]})";
   Rows values;
   for (int i = 0; i < 12; ++i) values.push_back({std::to_string(0.05 + 0.075 * i)});
   const Rows d = with_header({"x"}, plus(values, repeated("", 4)));
@@ -100,7 +101,7 @@ TEST_CASE("DP audit: reduced-space LP where an added record is invalid", "[dp-au
   require_within_claim(synthesis_release(path), Claim::pure(1));
 }
 
-TEST_CASE("DP audit: reduced-space LP in the continuous space on a nullable column (a presence axis)",
+TEST_CASE("DP audit: reduced-space LP in the continuous space on a nullable column with a common value",
           "[dp-audit][reduced-space-lp]") {
   for (const char* reference : {R"("bernstein-kde","bernsteinLattice":2)", R"("kd-tree")"}) {
     DYNAMIC_SECTION(reference) {

@@ -22,10 +22,10 @@ namespace {
 const char* kHours = R"({"version":1,"name":"t","columns":[{"name":"hours","type":"numeric","min":1,"max":99,
   "integer":true,"bins":10,"commonValues":[40,0.0e0,99],"nullable":true}]})";
 
-Result<Schema> schema_with(const std::string& common) {
+Result<Schema> schema_with(const std::string& common, int bins = 5) {
   return parse_schema_json(R"({"version":1,"name":"t","columns":[{"name":"x","type":"numeric","min":0,"max":10,
-    "integer":true,"commonValues":)" +
-                           common + "}]}");
+    "integer":true,"bins":)" +
+                           std::to_string(bins) + R"(,"commonValues":)" + common + "}]}");
 }
 
 }  // namespace
@@ -39,12 +39,18 @@ TEST_CASE("common values are read, sorted and written back; levels after the bin
   const Schema schema = schema_with("[5, 0, 10]").value();
   const Column& x = schema.columns[0];
   CHECK(x.common_values == std::vector<double>{0, 5, 10});
-  CHECK(level_count(x) == 11 + 3);
+  CHECK(level_count(x) == 5 + 3);
   CHECK(Json::parse(schema_to_json(schema))["columns"][0]["commonValues"] == Json::array({0, 5, 10}));
   CHECK(schema_with("[1.5]").status().message().find("1.5 is not") != std::string::npos);
   CHECK(schema_with("[2, 2]").status().message().find("2 is listed twice") != std::string::npos);
   CHECK(schema_with("\"40\"").status().message().find("must be an array") != std::string::npos);
   CHECK(schema_with("[\"40\"]").status().message().find("\"40\" is not a number") != std::string::npos);
+  // One bin per whole number (the default of a narrow integer column): a common value would leave
+  // its bin able to hold no record.
+  CHECK(schema_with("[3]", 11).status().message() ==
+        "column 1 (\"x\"): common value 3 already has a bin of its own (its bin holds no other whole number): leave "
+        "it out of \"commonValues\", or give the column fewer \"bins\"");
+  CHECK(schema_with("[0, 1]", 5).status().message().find("common value 0 already has a bin") != std::string::npos);
   const Result<Schema> date = parse_schema_json(
       R"({"version":1,"name":"t","columns":[{"name":"d","type":"date","min":"2020-01-01","max":"2020-12-31","commonValues":[1]}]})");
   CHECK_THAT(date.status().message(), Catch::Contains("unknown key \"commonValues\""));
@@ -90,8 +96,16 @@ TEST_CASE("a common value is coded at its own level and decoded exactly; its bin
   CHECK(seen.begin()->first == range.first);
   CHECK(seen.rbegin()->first == 39);
 
+  // Decoded from unit values (the continuous mechanisms): a bin's value never rounds onto 40.
+  EncodedTable placed = make_empty_table({13}, 3);
+  placed.codes[0] = {bin39, bin39, 10};
+  const double at40 = (40 - 1) / 98.0, at39 = (39.2 - 1) / 98.0;
+  const DecodedColumn exact = decode_table(schema.columns, placed, random, {{at40, at39, at40}})[0];
+  CHECK(exact.numbers == std::vector<double>{39, 39, 40});
+
   const std::vector<std::string> labels = level_labels(hours);
   REQUIRE(labels.size() == 13);
+  CHECK(labels[bin39] == "31–39");  // 40, the bin's last whole number, is a level of its own
   CHECK(labels[10] == "= 40");
   CHECK(labels[11] == "= 99");
   CHECK(labels[12] == "missing");

@@ -25,7 +25,7 @@ export interface RunAdviceRequest extends Pick<
 export interface ColumnAdvice {
   name: string;
   type: 'categorical' | 'numeric';
-  /** Encoded levels: categories or bins (with the schema's default bins), plus one for the missing level of a nullable column. */
+  /** Encoded levels: categories, or bins (with the schema's default bins) and then one per common value, plus one for the missing level of a nullable column. */
   levels: number;
   /** Whether the column can be the `mlTarget` (categorical with exactly two levels). */
   mlTargetPossible: boolean;

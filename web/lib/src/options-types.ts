@@ -524,8 +524,9 @@ export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptio
 /**
  * Exact marginal count tables of the private table, computed outside privsynth (an SQL engine inside
  * the data owner's perimeter; docs/scale.md): per table its columns and each non-empty cell as its
- * codes (the columns' encoded levels: a category's position in the schema, a numeric column's bin,
- * a nullable column's last level for missing) then its count. AS SENSITIVE AS THE ROWS.
+ * codes (the columns' encoded levels: a category's position in the schema, a numeric column's bin or,
+ * after its bins, its common value's level, a nullable column's last level for missing) then its
+ * count. AS SENSITIVE AS THE ROWS.
  */
 export interface CountTables {
   tables: Array<{ columns: string[]; cells: number[][] }>;

@@ -123,7 +123,14 @@ function cellWriter(schema: Schema, column: SyntheticColumn, missing: string, ro
   if (definition.integer && roundIntegers)
     return (row) => (Number.isNaN(values[row]) ? missing : String(Math.round(values[row])));
   const decimals = decimalsFor(definition);
-  return (row) => (Number.isNaN(values[row]) ? missing : String(Number(values[row].toFixed(decimals))));
+  // A common value is written exactly (9.99 of a range of 10,000 would round to 10 otherwise).
+  const common = new Set(definition.commonValues ?? []);
+  return (row) =>
+    Number.isNaN(values[row])
+      ? missing
+      : common.has(values[row])
+        ? String(values[row])
+        : String(Number(values[row].toFixed(decimals)));
 }
 
 /** CSV text: header + rows, "\n" line ends, no line end after the last row. */

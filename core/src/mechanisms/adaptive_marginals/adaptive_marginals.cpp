@@ -73,8 +73,8 @@ Coarsening noisy_mass_runs(const std::vector<double>& counts) {
 }
 
 // Each column's coarse versions, coarsest last. A column with a public hierarchy (schema) is
-// measured at each of its levels that has fewer groups than the column has levels; another column
-// with more than `above` levels in noisy-mass runs; the others not at all. Domain compression
+// measured at each of its levels that has fewer groups than the column has levels, and at no
+// other; another column with more than `above` levels in noisy-mass runs; the others not at all. Domain compression
 // merges only within a hierarchy's finest groups, so a merged value has its members' group.
 std::vector<std::vector<Coarsening>> coarse_columns(const std::vector<NoisyMarginal>& one_way,
                                                     const std::vector<std::vector<LevelGrouping>>& hierarchies,
@@ -94,8 +94,8 @@ std::vector<std::vector<Coarsening>> coarse_columns(const std::vector<NoisyMargi
       }
       coarse[c].push_back(std::move(by_level));
     }
-    if (coarse[c].empty() && above > 0 && levels > size_t(above))
-      coarse[c].push_back(noisy_mass_runs(one_way[c].values));
+    const bool hierarchy = c < hierarchies.size() && !hierarchies[c].empty();
+    if (!hierarchy && above > 0 && levels > size_t(above)) coarse[c].push_back(noisy_mass_runs(one_way[c].values));
   }
   return coarse;
 }
