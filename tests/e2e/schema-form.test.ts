@@ -81,6 +81,12 @@ describe('the schema form', () => {
     await typeDomain(page, adultColumn('race'));
     await typeDomain(page, adultColumn('sex'));
     await typeDomain(page, adultColumn('hours-per-week'));
+    // A common value (40 hours a week): a slip is named under its field, then the value is kept.
+    await page.fill(field('hours-per-week', 'common'), '40, 140');
+    expect(await page.textContent(field('hours-per-week', 'common-error'))).toBe(
+      'Common values: 140 is not a whole number between the minimum and the maximum.',
+    );
+    await page.fill(field('hours-per-week', 'common'), '40');
     await typeDomain(page, adultColumn('income'));
     await page.click(byTestId('sf-use'));
     await waitForFormSchema(page);
@@ -94,6 +100,7 @@ describe('the schema form', () => {
       type: 'categorical',
       categories: ['Female', 'Male'],
     });
+    expect(selected.columns.find((column) => column.name === 'hours-per-week')).toMatchObject({ commonValues: [40] });
     expect(selected.columns.find((column) => column.name === 'age')).toMatchObject({
       type: 'numeric',
       min: 17,
