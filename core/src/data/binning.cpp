@@ -26,6 +26,10 @@ const double* common_value_of_code(const Column& column, int code) {
                                                                              : nullptr;
 }
 
+bool is_common_value(const Column& column, double value) {
+  return std::binary_search(column.common_values.begin(), column.common_values.end(), value);
+}
+
 std::vector<double> special_levels_of(const Column& column) {
   std::vector<double> units;
   if (column.kind != ColumnKind::Numeric) return units;
@@ -49,6 +53,11 @@ WholeNumberRange whole_numbers_in_bin(const Column& column, int bin) {
   while (last < column.max && numeric_bin(column, last + 1) <= bin) last += 1;
   while (last > column.min && numeric_bin(column, last) > bin) last -= 1;
   return {first, last};
+}
+
+size_t common_values_in(const Column& column, const WholeNumberRange& range) {
+  const auto first = std::lower_bound(column.common_values.begin(), column.common_values.end(), range.first);
+  return static_cast<size_t>(std::upper_bound(first, column.common_values.end(), range.last) - first);
 }
 
 }  // namespace privsynth

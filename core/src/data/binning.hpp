@@ -13,6 +13,8 @@ int numeric_bin(const Column& column, double value);
 int numeric_code(const Column& column, double value);
 // The common value a code stands for, or null for a bin (or the missing level).
 const double* common_value_of_code(const Column& column, int code);
+// Whether `value` is one of the column's common values.
+bool is_common_value(const Column& column, double value);
 // A numeric column's levels after its bins in unit scale (value - min) / (max - min): its common
 // values, then NaN for its missing level if nullable; empty for a categorical column.
 std::vector<double> special_levels_of(const Column& column);
@@ -26,5 +28,7 @@ struct WholeNumberRange {
   double first = 0, last = 0;
 };
 WholeNumberRange whole_numbers_in_bin(const Column& column, int bin);
+// How many of the column's common values lie in [range.first, range.last].
+size_t common_values_in(const Column& column, const WholeNumberRange& range);
 
 }  // namespace privsynth

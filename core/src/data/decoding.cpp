@@ -12,14 +12,13 @@ namespace {
 // A whole number of the bin uniformly, the bin's common values left out (their records have a
 // level of their own), unless they are all it holds.
 double draw_whole_number(const Column& column, const WholeNumberRange& range, RandomSource& random) {
-  const auto first = std::lower_bound(column.common_values.begin(), column.common_values.end(), range.first);
-  const auto last = std::upper_bound(first, column.common_values.end(), range.last);
   const auto count = static_cast<uint64_t>(range.last - range.first + 1);
-  const auto common = static_cast<uint64_t>(last - first);
+  const auto common = static_cast<uint64_t>(common_values_in(column, range));
   if (common == 0 || common == count) return range.first + static_cast<double>(random.uniform_below(count));
   // The k-th number that is not common: step over the common values at or below it, in order.
   double value = range.first + static_cast<double>(random.uniform_below(count - common));
-  for (auto it = first; it != last && *it <= value; ++it) value += 1;
+  const auto first = std::lower_bound(column.common_values.begin(), column.common_values.end(), range.first);
+  for (auto it = first; it != column.common_values.end() && *it <= value; ++it) value += 1;
   return value;
 }
 
@@ -43,14 +42,11 @@ double from_unit(const Column& column, double unit, bool round_integers) {
 // A bin's value rounded onto one of the column's common values (whose records have a level of their
 // own) moves to the nearest whole number of the bin that is not common, if there is one.
 double off_common_values(const Column& column, int bin, double value) {
-  const auto is_common = [&](double x) {
-    return std::binary_search(column.common_values.begin(), column.common_values.end(), x);
-  };
-  if (!column.integer || !is_common(value)) return value;
+  if (!column.integer || !is_common_value(column, value)) return value;
   const WholeNumberRange range = whole_numbers_in_bin(column, bin);
   for (double step = 1; step <= range.last - range.first; ++step) {
-    if (value - step >= range.first && !is_common(value - step)) return value - step;
-    if (value + step <= range.last && !is_common(value + step)) return value + step;
+    if (value - step >= range.first && !is_common_value(column, value - step)) return value - step;
+    if (value + step <= range.last && !is_common_value(column, value + step)) return value + step;
   }
   return value;
 }

@@ -122,9 +122,7 @@ Status parse_common_values(const Json& object, Column& column, const std::string
   for (double value : column.common_values) {
     if (!column.integer) break;
     const WholeNumberRange range = whole_numbers_in_bin(column, numeric_bin(column, value));
-    bool all_common = true;
-    for (double x = range.first; all_common && x <= range.last; ++x) all_common = values.count(x) > 0;
-    if (all_common) {
+    if (common_values_in(column, range) == static_cast<size_t>(range.last - range.first + 1)) {
       return schema_error(where + ": common value " + format_number(value) +
                           " already has a bin of its own (its bin holds no other whole number): leave it out of "
                           "\"commonValues\", or give the column fewer \"bins\"");

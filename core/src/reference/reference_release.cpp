@@ -136,7 +136,7 @@ Result<ReferenceDraws> release_discrete(const ReferenceOptions& options, double 
 // The KD-tree's leaves as mu: Kreačić et al.'s Algorithms 2-3 with all of `epsilon`, n the LP's
 // noisy count (of noise scale `count_scale`).
 Result<ReferenceDraws> release_kd_tree_reference(double epsilon, double noisy_count, double count_scale,
-                                                 const MechanismContext& context) {
+                                                 const MechanismContext& context, size_t axes) {
   if (!keep_going(context.progress, Phase::Measure, -1, "private KD-tree density")) {
     return Status::error(ErrorCode::Cancelled, "cancelled");
   }
@@ -146,11 +146,7 @@ Result<ReferenceDraws> release_kd_tree_reference(double epsilon, double noisy_co
   const size_t leaves = density.bins.size();
   // No leaf passed the threshold (few records for this epsilon): mu falls back to uniform, a choice
   // made from the released (empty) set of leaves.
-  draw_from_pieces(
-      draws,
-      leaves > 0 ? UniformPieces(std::move(density.bins))
-                 : unit_cube_pieces(unit_space_layout(context.table.levels, context.special_levels).levels.size()),
-      context.random);
+  draw_from_pieces(draws, leaves > 0 ? UniformPieces(std::move(density.bins)) : unit_cube_pieces(axes), context.random);
   draws.receipt = {
       {"kind", "kd-tree"},
       {"description", "the released leaves of a private KD-tree, uniform inside each (Kreačić et al., Algorithms 2-3)"},
@@ -178,7 +174,7 @@ Result<ReferenceDraws> release_continuous(const ReferenceOptions& options, doubl
     if (disable_noise) {
       return Status::error(ErrorCode::InvalidArgument, "the \"kd-tree\" reference measure has no noise-free test mode");
     }
-    return release_kd_tree_reference(epsilon, noisy_count, count_scale, context);
+    return release_kd_tree_reference(epsilon, noisy_count, count_scale, context, p);
   }
   if (options.kind != ReferenceKind::BernsteinKde) {
     return Status::error(ErrorCode::InvalidArgument,

@@ -33,11 +33,8 @@ std::vector<std::string> level_labels(const Column& column) {
         // A bin by its first and last whole numbers (a date or time column's steps in ISO 8601).
         // Its common values at either end are levels of their own, so not in its label.
         WholeNumberRange range = whole_numbers_in_bin(column, bin);
-        const auto common = [&](double x) {
-          return std::binary_search(column.common_values.begin(), column.common_values.end(), x);
-        };
-        while (range.first < range.last && common(range.first)) range.first += 1;
-        while (range.last > range.first && common(range.last)) range.last -= 1;
+        while (range.first < range.last && is_common_value(column, range.first)) range.first += 1;
+        while (range.last > range.first && is_common_value(column, range.last)) range.last -= 1;
         const std::string first = column_value_text(column, range.first);
         const std::string last = column_value_text(column, range.last);
         labels.push_back(range.first == range.last ? first

@@ -74,8 +74,9 @@ Coarsening noisy_mass_runs(const std::vector<double>& counts) {
 
 // Each column's coarse versions, coarsest last. A column with a public hierarchy (schema) is
 // measured at each of its levels that has fewer groups than the column has levels, and at no
-// other; another column with more than `above` levels in noisy-mass runs; the others not at all. Domain compression
-// merges only within a hierarchy's finest groups, so a merged value has its members' group.
+// other; another column with more than `above` levels in noisy-mass runs; the others not at all.
+// Domain compression merges only within a hierarchy's finest groups, so a merged value has its
+// members' group.
 std::vector<std::vector<Coarsening>> coarse_columns(const std::vector<NoisyMarginal>& one_way,
                                                     const std::vector<std::vector<LevelGrouping>>& hierarchies,
                                                     const DomainCompression& compression, int above) {
@@ -260,7 +261,7 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   std::vector<Query> single_queries;
   for (size_t c = 0; c < p; ++c) {
     singles.push_back({int(c)});
-    single_queries.push_back({{int(c)}, 0, {}, size_t(original.levels()[c])});
+    single_queries.push_back({{int(c)}, 0, {}, size_t(original.levels()[c]), ""});
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<NoisyMarginal> measurements,
                              measure(context, original, single_queries, plan.noise_std,

@@ -22,7 +22,7 @@ std::vector<std::vector<int>> column_sets(const MarginalWorkload& workload) {
 
 // The releases of the reference measure mu with `epsilon` (reference_release.cpp), none if uniform.
 Result<std::vector<ForecastRelease>> reference_releases(const ReducedSpaceLpOptions& options, double epsilon,
-                                                        const ForecastInputs& inputs) {
+                                                        const ForecastInputs& inputs, size_t unit_axes) {
   const ReferenceOptions& reference = options.reference;
   ForecastRelease release;
   release.epsilon = epsilon;
@@ -59,10 +59,8 @@ Result<std::vector<ForecastRelease>> reference_releases(const ReducedSpaceLpOpti
       // The lattice grows with n (choose_bernstein_parameters): without an estimate of n the
       // forecast uses n = 2, which gives the smallest lattice.
       const double n = inputs.rows.value_or(2);
-      PRIVSYNTH_ASSIGN_OR_RETURN(
-          BernsteinParameters parameters,
-          choose_bernstein_parameters(int(unit_space_layout(inputs.levels, inputs.special_levels).levels.size()), n,
-                                      epsilon, reference.bernstein));
+      PRIVSYNTH_ASSIGN_OR_RETURN(BernsteinParameters parameters,
+                                 choose_bernstein_parameters(int(unit_axes), n, epsilon, reference.bernstein));
       PRIVSYNTH_ASSIGN_OR_RETURN(double scale, gaussian_kde_noise_scale(parameters, epsilon));
       release.release = "reference measure: Bernstein KDE";
       release.noise = ForecastNoise::BernsteinLaplace;
@@ -131,7 +129,7 @@ Result<MechanismForecast> forecast_reduced_space_lp(const ReducedSpaceLpOptions&
   }
 
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<ForecastRelease> reference,
-                             reference_releases(options, plan.budget.reference, inputs));
+                             reference_releases(options, plan.budget.reference, inputs, plan.axes.levels.size()));
   for (ForecastRelease& release : reference) forecast.releases.push_back(std::move(release));
 
   forecast.fit.marginals = workload.marginals().size();

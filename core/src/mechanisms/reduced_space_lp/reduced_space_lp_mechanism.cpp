@@ -10,7 +10,7 @@ Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(ReducedSpaceLpOptions options, read_reduced_space_lp_options(reader, epsilon));
   PreparedMechanism prepared =
       bind_options(options, kPrivacy.with_budget(epsilon), &run_reduced_space_lp, &forecast_reduced_space_lp);
-  // The continuous space is [0,1]^a: every column a number (a missing one on a presence axis).
+  // The continuous space is [0,1]^a: every column a number (its special levels on an axis of their own).
   if (options.space == ReducedSpace::Continuous) {
     prepared.needs_unit_values = true;
     prepared.columns.categorical = false;

@@ -53,7 +53,7 @@ std::vector<SpaceAxis> axes_of(const std::vector<int>& levels) {
 }
 
 // The records as points on the layout's axes: the table itself when every axis is a column's, else
-// `data` holds them (a presence axis per nullable numeric column).
+// `data` holds them (a special axis per numeric column with a missing level or common values).
 SpacePoints points_of(const MechanismContext& context, const SpaceLayout& layout, SpaceData& data) {
   SpacePoints points;
   points.axes = axes_of(layout.levels);
@@ -430,7 +430,7 @@ Result<PartitionDensity> release_kd_tree_density(const MechanismContext& context
   PRIVSYNTH_ASSIGN_OR_RETURN(PartitionRelease release,
                              release_by_kd_tree(context, options, levels, points, noisy_count, count_scale));
   release.parameters["budget"].erase("recordCount");
-  // A presence axis's two categories (codes 0 and 1) as the halves of its unit axis (unit_space_layout).
+  // A special axis's L categories (codes 0 to L - 1) as the L bins of its unit axis (unit_space_layout).
   for (SpaceBin& bin : release.bins) {
     for (size_t axis = 0; axis < levels.size(); ++axis) {
       if (levels[axis] == 0) continue;

@@ -69,7 +69,7 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
 Result<MechanismOutput> run_space_partition(const MechanismContext& context, const SpacePartitionOptions& options);
 
 // The KD-tree's released leaves alone, a private piecewise-uniform density on the unit space (the
-// axes of unit_space_layout, a presence axis's categories as its halves) for another mechanism (the reduced-space LP's
+// axes of unit_space_layout, a special axis's categories as its bins) for another mechanism (the reduced-space LP's
 // reference measure, reference/reference_release.hpp). All of `epsilon` goes to the split decisions and the leaves; n
 // is the caller's noisy record count, already released with discrete Laplace noise of scale `count_scale`. Charges the
 // context's accountant.

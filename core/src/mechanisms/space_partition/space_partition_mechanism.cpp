@@ -10,8 +10,8 @@ Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PRIVSYNTH_ASSIGN_OR_RETURN(SpacePartitionOptions options, read_space_partition_options(reader, epsilon));
   PreparedMechanism prepared =
       bind_options(options, kPrivacy.with_budget(epsilon), &run_space_partition, &forecast_space_partition);
-  // Numbers are points on their axes (unit values); each category is its own bin; a nullable
-  // number has a presence axis besides (space_layout.hpp).
+  // Numbers are points on their axes (unit values); each category is its own bin; a number with
+  // special levels (missing, common values) has an axis of them besides (space_layout.hpp).
   prepared.needs_unit_values = true;
   return prepared;
 }
