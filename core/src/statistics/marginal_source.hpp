@@ -33,10 +33,11 @@ struct MarginalCounts {
   std::vector<CountTable> tables;
 };
 
-// The tables must be consistent with one table: columns in range and increasing, cells inside the
-// marginal, counts whole numbers >= 0, one total n in every table, and tables that share columns
-// agreeing on them (each table's marginal onto a shared column equal to the others'). Errors:
-// InvalidData naming the first inconsistency.
+// What is checked of given tables: columns in range and increasing, cells inside the marginal,
+// counts whole numbers >= 0, one total n in every table, and every two tables agreeing on the
+// marginal over the columns they share. The counts of one table pass; so can tables of no table
+// (three pairwise-consistent 2-way tables in a cycle), which the guarantee does not cover
+// (docs/scale.md). Errors: InvalidData naming the first inconsistency.
 Status check_marginal_counts(const MarginalCounts& counts);
 
 class MarginalSource {

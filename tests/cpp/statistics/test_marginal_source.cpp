@@ -3,6 +3,7 @@
 // and adaptive-marginals released from the count tables of its workload equals, draw for draw, the
 // release from the rows they were counted from (same synthetic records, same ledger).
 #include <catch2/catch.hpp>
+#include <algorithm>
 
 #include "base/random.hpp"
 #include "mechanisms/adaptive_marginals/adaptive_marginals.hpp"
@@ -78,7 +79,7 @@ TEST_CASE("count tables that are not of one table are refused", "[marginal-sourc
   EncodedTable shifted = table;  // the same n, other counts in column 1
   for (uint32_t& code : shifted.codes[1]) code = (code + 1) % 4;
   CHECK_THAT(refused({table.levels, {group_by(table, {0, 1}), group_by(shifted, {1, 2})}}).message(),
-             Catch::Contains("disagree on the counts of column 1"));
+             Catch::Contains("disagree on the counts of the columns {1}"));
   CountTable outside = group_by(table, {0});
   outside.cells.emplace_back(3, 1.0);  // column 0 has 3 levels: cells 0..2
   CHECK_THAT(refused({table.levels, {outside}}).message(), Catch::Contains("outside the marginal"));
@@ -88,6 +89,25 @@ TEST_CASE("count tables that are not of one table are refused", "[marginal-sourc
   CHECK_THAT(refused({table.levels, {CountTable{{1, 0}, {}}}}).message(), Catch::Contains("increasing"));
   CHECK_THAT(refused({table.levels, {CountTable{{7}, {}}}}).message(), Catch::Contains("out of range"));
   CHECK_THAT(refused({table.levels, {}}).message(), Catch::Contains("none given"));
+}
+
+TEST_CASE("finding 4: count tables that agree on every column but not on a pair they share are refused",
+          "[marginal-source][privacy]") {
+  // Column 3 follows columns 0 and 2 in `table`; in `rolled` column 3 is moved down one row, so
+  // every 1-way marginal and the total stay (the check made before) while the pair {2, 3} changes.
+  const EncodedTable table = dependent_table(500, 4);
+  EncodedTable rolled = table;
+  std::rotate(rolled.codes[3].begin(), rolled.codes[3].begin() + 1, rolled.codes[3].end());
+  REQUIRE(group_by(rolled, {2, 3}).cells != group_by(table, {2, 3}).cells);
+  const Status refused =
+      MarginalSource::from_counts({table.levels, {group_by(table, {0, 2, 3}), group_by(rolled, {1, 2, 3})}}).status();
+  CHECK(refused.code() == ErrorCode::InvalidData);
+  CHECK_THAT(refused.message(), Catch::Contains("disagree on the counts of the columns {2, 3}"));
+  // The counts of one table pass, whatever tables overlap.
+  CHECK(MarginalSource::from_counts(
+            {table.levels,
+             {group_by(table, {0, 2, 3}), group_by(table, {1, 2, 3}), group_by(table, {0, 1}), group_by(table, {3})}})
+            .is_ok());
 }
 
 TEST_CASE("adaptive-marginals from its count tables releases what it releases from the rows",
