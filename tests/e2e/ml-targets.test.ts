@@ -1,7 +1,7 @@
 // Several prediction targets and the model trained directly under DP in the demo (Zhou et al.,
 // Fig. 4 and Fig. 5): a first target and two more chosen, each target's section with the three
-// models side by side, the DP model's download as a separate release with its own receipts, and
-// the run's own receipt untouched by it.
+// models side by side, the DP models' download as a separate release with one receipt, and the
+// total of the table and the models published together beside both download buttons.
 import { describe, expect, it } from 'vitest';
 
 import { byTestId, describeOutcome, download, run, useAdultSample, useDemoEnvironment } from './harness';
@@ -44,22 +44,30 @@ describe('several targets and the directly trained DP model in the demo', () => 
     expect(await page.textContent(byTestId('ml-extra-2-report-title'))).toContain('“sex”');
     expect(share(await page.textContent(byTestId('ml-extra-2-accuracy-direct-dp')))).toBeGreaterThan(0.5);
 
-    // The DP models: one file, a separate release with a receipt per target.
+    // The DP models: one file, a separate release with one receipt for all the targets (one budget).
     expect(await page.textContent(byTestId('dp-model-note'))).toContain('separate release');
     const file = await download(page, 'download-dp-model');
     expect(file.name).toMatch(/-dp-model\.json$/);
     const models = JSON.parse(file.text);
-    expect(models.map((m: { target: string }) => m.target)).toEqual(['income', 'race', 'sex']);
-    expect(models[1].classes).toHaveLength(5);
-    for (const model of models) {
-      expect(model.receipt.mechanism.name).toBe('dp-gradient-descent');
-      expect(model.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
-      expect(model.receipt.private).toBe(true); // the CSPRNG and the public schema
-      expect(model.receipt.separateRelease).toContain('both epsilons');
-    }
-    // The synthetic table's receipt charges only the mechanism.
+    expect(models.models.map((m: { target: string }) => m.target)).toEqual(['income', 'race', 'sex']);
+    expect(models.models[1].classes).toHaveLength(5);
+    expect(models.receipt.mechanism.name).toBe('dp-gradient-descent');
+    expect(models.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+    expect(models.receipt.private).toBe(true); // the CSPRNG and the public schema
+    // The synthetic table's receipt charges only the mechanism, and states the total with the models.
     const receipt = JSON.parse((await download(page, 'download-receipt')).text);
-    expect(JSON.stringify(receipt)).not.toContain('gradient');
+    expect(JSON.stringify(receipt.ledger)).not.toContain('gradient');
     expect(receipt.privacy.epsilonSpent).toBeLessThanOrEqual(1 + 1e-9);
+    const together = receipt.privacy.tableAndDpModels;
+    expect(together).toEqual(models.receipt.privacy.tableAndDpModels);
+    // One total beside both download buttons, as the receipts state it.
+    const total = `ε ${Number(together.epsilon.toPrecision(3))}`;
+    for (const testId of ['csv-cost', 'dp-model-cost']) {
+      const text = await page.textContent(byTestId(testId));
+      expect(text).toContain(`${total}, δ`);
+      expect(text).toContain('published together');
+    }
+    expect(await page.textContent(byTestId('csv-cost'))).toMatch(/^ε 1, δ [^ ]+ alone/);
+    expect(await page.textContent(byTestId('dp-model-note'))).toContain(`costs ${total}`);
   });
 });

@@ -145,19 +145,27 @@ describe('privsynth synth', () => {
       at('targets-model.json'),
     ]);
     expect(run.status, run.stderr).toBe(0);
-    const models = readJson<Array<{ target: string; classes: unknown[]; receipt: PrivacyReceipt }>>(
+    const file = readJson<{ models: Array<{ target: string; classes: unknown[] }>; receipt: PrivacyReceipt }>(
       at('targets-model.json'),
     );
-    expect(models.map((m) => [m.target, m.classes.length])).toEqual([
+    expect(file.models.map((m) => [m.target, m.classes.length])).toEqual([
       ['income', 1],
       ['race', 5],
       ['sex', 1],
     ]);
-    for (const model of models) expect(model.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+    // finding 3: the three targets' models share the run's epsilon, and one total covers both files.
+    expect(file.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+    const receipt = readJson<PrivacyReceipt>(at('targets-receipt.json'));
+    const together = receipt.privacy.tableAndDpModels!;
+    expect(file.receipt.privacy.tableAndDpModels).toEqual(together);
+    expect(together.epsilon).toBeGreaterThan(1);
+    expect(together.epsilon).toBeLessThan(2);
     const report = readJson<{ mlExtraTargets: Array<{ target: string }> }>(at('targets-report.json'));
     expect(report.mlExtraTargets.map((m) => m.target)).toEqual(['race', 'sex']);
     expect(run.stderr).toContain('3 model(s) trained directly under DP');
-    expect(run.stderr).toContain('SEPARATE RELEASE');
+    expect(run.stderr).toContain(
+      `PUBLISHING BOTH the table and the models costs epsilon ${Number(together.epsilon.toPrecision(6))}, delta`,
+    );
     // Without a target there is no model to write: a usage error before anything runs.
     const refused = cli([
       ...synthAdult('1'),
@@ -231,7 +239,7 @@ describe('privsynth synth', () => {
       expect(run.status, run.stderr).toBe(0);
       expect(run.stderr).toMatch(
         new RegExp(
-          `^warning: the table gave no record to learn from \\(${why}\\): the [\\d,]+ synthetic rows come from the noise alone\n$`,
+          `^warning: the table gave no record to learn from \\(${why}; for your eyes only\\): the [\\d,]+ synthetic rows come from the noise alone\n$`,
         ),
       );
       expect(csvRows(readFileSync(at('empty.csv'), 'utf8'))[0]).toEqual(['age', 'sex']);

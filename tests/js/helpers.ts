@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import Papa from 'papaparse';
+import { expect } from 'vitest';
 
+import type { InputSource } from '../../web/lib/src/options-types';
+import type { PrivacyReceipt } from '../../web/lib/src/receipt-types';
 import type { Schema } from '../../web/lib/src/schema-types';
+import type { SynthesisResult } from '../../web/lib/src/types';
 
 export function repoFile(relative: string): string {
   return fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -63,4 +67,26 @@ export function momentsOf(csv: string): { mean: number[]; covariance: number[][]
     mean.map((__, j) => rows.reduce((sum, row) => sum + (row[i] - mean[i]) * (row[j] - mean[j]), 0) / rows.length),
   );
   return { mean, covariance };
+}
+
+/**
+ * Two releases of the same data read by different engines agree byte for byte but for what the
+ * caller chose: receipt.input (which engine read which format) and privacy.tablesCovered, which
+ * follows from it (finding 2 of issue 33).
+ */
+export function expectSameRelease(
+  expected: SynthesisResult,
+  other: SynthesisResult,
+  sources: { expected: InputSource; other: InputSource },
+): void {
+  expect(other.csv).toBe(expected.csv);
+  expect(expected.receipt.input.source).toBe(sources.expected);
+  expect(other.receipt.input.source).toBe(sources.other);
+  const withoutInput = ({ input, ...receipt }: PrivacyReceipt) => {
+    void input;
+    const { tablesCovered, ...privacy } = receipt.privacy;
+    void tablesCovered;
+    return { ...receipt, privacy };
+  };
+  expect(withoutInput(other.receipt)).toEqual(withoutInput(expected.receipt));
 }

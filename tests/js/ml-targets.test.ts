@@ -37,26 +37,33 @@ describe('several targets and the directly trained DP model (Heart, epsilon 1)',
         expect(ml.error).toBeUndefined();
         expect(ml.rows).toEqual(targets[0].rows);
         expect(ml.directDp?.epsilon).toBe(1);
+        expect(ml.directDp?.targetsSharing).toBe(3);
         expect(ml.directDp?.error).toBeUndefined();
       }
       expect(targets[1].excessEmpiricalRisk).toBeUndefined(); // the theorems are about one binary model
       expect(result.report.workloadError?.marginals).toBeGreaterThan(0); // adaptive-marginals, the default here
 
-      // The models: a separate release per target, each charging the run's epsilon on its own ledger.
-      const models = result.directModels!;
-      expect(models.map((m) => [m.target, m.classes.length])).toEqual([
+      // The models: one separate release for every target, on one budget (the run's epsilon) split
+      // three ways, with one receipt, which states what the table and the models cost together.
+      const file = result.directModels!;
+      expect(file.kind).toBe('privsynth DP models');
+      expect(file.models.map((m) => [m.target, m.classes.length])).toEqual([
         ['exang', 1],
         ['num', 5],
         ['sex', 1],
       ]);
-      for (const model of models) {
+      for (const model of file.models) {
         const features = model.features.reduce((sum, f) => sum + f.levels.length, 0);
         for (const weights of model.classes) expect(weights.weights).toHaveLength(features);
-        expect(model.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
-        expect(model.receipt.mechanism.name).toBe('dp-gradient-descent');
-        expect(model.receipt.private).toBe(false); // a test seed
-        expect(model.receipt.separateRelease).toContain('both epsilons');
+        expect(model.rho).toBeCloseTo(file.receipt.privacy.rhoSpent! / 3, 9);
       }
+      expect(file.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+      expect(file.receipt.mechanism.name).toBe('dp-gradient-descent');
+      expect(file.receipt.private).toBe(false); // a test seed
+      const together = file.receipt.privacy.tableAndDpModels!;
+      expect(together).toEqual(result.receipt.privacy.tableAndDpModels);
+      expect(together.epsilon).toBeGreaterThan(1);
+      expect(together.epsilon).toBeLessThan(2); // the two rho add: less than the epsilons added
     }
 
     // Measured over these ten seeds (about 60 held-out rows each, so single runs swing by 0.1):

@@ -96,8 +96,8 @@ Json tstr_section(const MlInputs& inputs, int target) {
   return one_vs_rest_json(report.value());
 }
 
-// The exported model: weights per one-hot level, enough to score a row, with its own receipt.
-Json direct_model_release(const MlInputs& inputs, const DirectDpModel& model, const Accountant& accountant) {
+// One exported model: weights per one-hot level, enough to score a row, and the rho it spent.
+Json direct_model_json(const MlInputs& inputs, const DirectDpModel& model) {
   const std::vector<Column>& columns = inputs.columns;
   Json features = Json::array();
   for (int c : model.feature_columns) {
@@ -105,19 +105,41 @@ Json direct_model_release(const MlInputs& inputs, const DirectDpModel& model, co
   }
   const std::vector<std::string> target_levels = level_labels(columns[size_t(model.target_column)]);
   Json classes = Json::array();
+  double rho = 0;
   for (size_t k = 0; k < model.fits.size(); ++k) {
     const LogisticFit& fit = model.fits[k].model;
     classes.push_back({{"level", target_levels[model.positive_codes[k]]},
                        {"intercept", fit.intercept},
                        {"weights", std::vector<double>(fit.weights.data(), fit.weights.data() + fit.weights.size())}});
+    rho += model.fits[k].rho;
   }
-  Json steps = Json::array();
-  for (const DpGradientDescentFit& fit : model.fits) {
-    steps.push_back({{"steps", fit.steps},
-                     {"clipNorm", fit.clip_norm},
-                     {"gradientNoiseStd", fit.gradient_noise_std},
-                     {"learningRate", fit.learning_rate},
-                     {"rho", fit.rho}});
+  return {{"target", columns[size_t(model.target_column)].name},
+          {"model", "logistic regression trained by DP gradient descent"},
+          {"rho", rho},
+          {"features", features},
+          {"classes", classes},
+          {"scoring",
+           "score of a class = its intercept + the weight of each feature column's level in the row; with one class "
+           "listed, predict it when its score > 0, else the other level; with several, predict the highest score"}};
+}
+
+// The models file: every model of the run and one receipt, rendered from their shared accountant.
+Json direct_models_file(const MlInputs& inputs, const std::vector<DirectDpModel>& models, const Accountant& accountant,
+                        size_t targets) {
+  const std::vector<Column>& columns = inputs.columns;
+  Json entries = Json::array(), steps = Json::array(), counts = Json::array(), names = Json::array();
+  for (const DirectDpModel& model : models) {
+    entries.push_back(direct_model_json(inputs, model));
+    names.push_back(columns[size_t(model.target_column)].name);
+    for (const DpGradientDescentFit& fit : model.fits) {
+      steps.push_back({{"target", columns[size_t(model.target_column)].name},
+                       {"steps", fit.steps},
+                       {"clipNorm", fit.clip_norm},
+                       {"gradientNoiseStd", fit.gradient_noise_std},
+                       {"learningRate", fit.learning_rate},
+                       {"rho", fit.rho}});
+      counts.push_back(fit.noisy_count);
+    }
   }
   MechanismOutput mechanism;
   mechanism.description = {
@@ -127,48 +149,42 @@ Json direct_model_release(const MlInputs& inputs, const DirectDpModel& model, co
        "R. Bassily, A. Smith, A. Thakurta. Private empirical risk minimization: efficient algorithms and tight error "
        "bounds. FOCS 2014 (full-batch, no subsampling); zCDP: M. Bun, T. Steinke. TCC 2016"},
       {"neighbours", "add/remove one record"}};
-  mechanism.parameters = {{"target", columns[size_t(model.target_column)].name},
-                          {"models", steps},
-                          {"note", model.fits.size() == 1 ? "one model: the target's last level against the other"
-                                                          : "one model per class against the rest, each with 1/" +
-                                                                std::to_string(model.fits.size()) + " of rho"}};
-  mechanism.released = {{"noisyRecordCounts", Json::array()}};
-  for (const DpGradientDescentFit& fit : model.fits) mechanism.released["noisyRecordCounts"].push_back(fit.noisy_count);
+  mechanism.parameters = {
+      {"targets", names},
+      {"models", steps},
+      {"note", "one budget for the models of every target, split equally across the " + std::to_string(targets) +
+                   " target(s); a target of K > 2 classes has one model per class against the "
+                   "rest, each with 1/K of its share"}};
+  mechanism.released = {{"noisyRecordCounts", counts}};
   std::vector<int> output_columns;
   for (const Column& column : columns) output_columns.push_back(find_column(inputs.setup.schema, column.name));
   const RunCommonOptions& common = inputs.setup.common;
-  Json receipt = build_receipt(ReceiptInputs{inputs.setup.schema, common.provenance, output_columns,
-                                             out_of_domain_policy_name(common.out_of_domain), accountant, mechanism,
-                                             common.has_test_seed, 0, common.choices_from_data});
-  receipt["output"] = {{"model", "logistic regression weights for " + columns[size_t(model.target_column)].name}};
-  receipt["separateRelease"] =
-      "this model is a release of its own, charged to its own ledger: publishing it together with the synthetic "
-      "table of the same run costs both epsilons (and deltas) added";
-  return {{"kind", "privsynth DP model"},
-          {"format", 1},
-          {"target", columns[size_t(model.target_column)].name},
-          {"model", "logistic regression trained by DP gradient descent"},
-          {"features", features},
-          {"classes", classes},
-          {"scoring",
-           "score of a class = its intercept + the weight of each feature column's level in the row; with one class "
-           "listed, predict it when its score > 0, else the other level; with several, predict the highest score"},
-          {"receipt", receipt}};
+  Json receipt = build_receipt(ReceiptInputs{
+      inputs.setup.schema, common.provenance, output_columns, out_of_domain_policy_name(common.out_of_domain),
+      accountant, mechanism, common.has_test_seed, 0, common.choices_from_data, nullptr,
+      common.input_source.value_or(InputSource::CsvRows), inputs.published_together});
+  std::string listed;
+  for (const Json& name : names) listed += (listed.empty() ? "" : ", ") + name.get<std::string>();
+  receipt["output"] = {{"models", "logistic regression weights for " + listed}};
+  return {{"kind", "privsynth DP models"}, {"format", 2}, {"models", entries}, {"receipt", receipt}};
 }
 
-Json direct_model_report(const DirectDpModel& model, const Accountant& accountant, const EncodedTable& test) {
+Json direct_model_report(const DirectDpModel& model, const Accountant& accountant, const EncodedTable& test,
+                         size_t targets) {
   Result<DirectDpScores> scores = score_direct_dp_model(model, test);
   if (!scores.is_ok()) return {{"error", scores.status().message()}};
   return {{"model", "logistic regression trained on the real training rows by DP gradient descent"},
           {"epsilon", accountant.definition().epsilon},
           {"delta", accountant.definition().delta},
+          {"targetsSharing", targets},
           {"steps", model.fits.front().steps},
           {"accuracy", scores.value().accuracy},
           {"rocAuc", optional_json(scores.value().roc_auc)},
           {"testLogLoss", optional_json(scores.value().log_loss)},
           {"separateRelease",
-           "not part of the synthetic table's release: exporting this model publishes a second release, which costs "
-           "its own epsilon (stated in its receipt)"}};
+           "not part of the synthetic table's release: the models of every target share one budget (epsilon and "
+           "delta above, split across the targets), and exporting them publishes a second release; its receipt and "
+           "the table's state what both cost together (privacy.tableAndDpModels)"}};
 }
 
 }  // namespace
@@ -180,10 +196,25 @@ Result<Accountant> direct_model_accountant(const RunSetup& setup) {
   return Accountant::create(definition);
 }
 
+Result<DirectModelBudget> shared_direct_model_budget(const RunSetup& setup, size_t targets) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(Accountant ledger, direct_model_accountant(setup));
+  const double rho_each = ledger.budget() / double(targets);
+  return DirectModelBudget{std::move(ledger), rho_each};
+}
+
 Result<MlEvaluation> evaluate_ml_targets(const MlInputs& inputs, RandomSource& random, const ProgressSink& progress) {
   const RunCommonOptions& common = inputs.setup.common;
   const std::vector<std::string> targets = common.ml_targets();
   MlEvaluation evaluation;
+  std::optional<Accountant> models_accountant;
+  double rho_each = 0;
+  if (common.ml_direct_dp) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(DirectModelBudget budget,
+                               inputs.steps.direct_model_budget(inputs.setup, targets.size()));
+    models_accountant = std::move(budget.ledger);
+    rho_each = budget.rho_each;
+  }
+  std::vector<DirectDpModel> models;
   for (size_t done = 0; done < targets.size(); ++done) {
     const std::string& name = targets[done];
     if (!keep_going(progress, Phase::Evaluate, double(done) / double(targets.size()),
@@ -195,15 +226,17 @@ Result<MlEvaluation> evaluate_ml_targets(const MlInputs& inputs, RandomSource& r
       if (inputs.columns[c].name == name) target = int(c);
     }
     Json section = common.evaluate ? tstr_section(inputs, target) : Json::object();
-    if (common.ml_direct_dp) {
-      PRIVSYNTH_ASSIGN_OR_RETURN(Accountant accountant, direct_model_accountant(inputs.setup));
-      Result<DirectDpModel> model = train_direct_dp_model(inputs.train, target, accountant, random);
+    if (models_accountant) {
+      Result<DirectDpModel> model = train_direct_dp_model(inputs.train, target, rho_each, *models_accountant, random,
+                                                          inputs.steps.dp_gradient_descent);
       PRIVSYNTH_RETURN_IF_ERROR(random.health());
       if (!model.is_ok()) {
         section["directDp"] = {{"error", model.status().message()}};
       } else {
-        if (common.evaluate) section["directDp"] = direct_model_report(model.value(), accountant, inputs.test);
-        evaluation.direct_models.push_back(direct_model_release(inputs, model.value(), accountant));
+        if (common.evaluate) {
+          section["directDp"] = direct_model_report(model.value(), *models_accountant, inputs.test, targets.size());
+        }
+        models.push_back(std::move(model.value()));
       }
     }
     if (common.evaluate) {
@@ -212,6 +245,8 @@ Result<MlEvaluation> evaluate_ml_targets(const MlInputs& inputs, RandomSource& r
       evaluation.target_reports.push_back(std::move(entry));
     }
   }
+  if (!models.empty())
+    evaluation.direct_models = direct_models_file(inputs, models, *models_accountant, targets.size());
   return evaluation;
 }
 

@@ -30,7 +30,7 @@ constexpr size_t kMostAdaptiveColumns = 40;
 }  // namespace
 
 Recommendation recommend_mechanism(const std::vector<Column>& columns, std::optional<double> epsilon,
-                                   std::optional<double> rows, const std::string& ml_target, RunInput input) {
+                                   std::optional<double> rows, const std::string& ml_target) {
   // Adaptive marginals led at every epsilon (0.25 to 4) and every number of records (303 to
   // 200,000) measured, so the rule reads neither; they stay inputs of the advice.
   (void)epsilon, (void)rows;
@@ -38,13 +38,7 @@ Recommendation recommend_mechanism(const std::vector<Column>& columns, std::opti
   for (const Column& column : columns) {
     numeric_only = numeric_only && column.kind == ColumnKind::Numeric && !column.nullable;
   }
-  // Space partitioning splits on the rows themselves: from count tables the next best applies.
-  const std::string from_counts =
-      input == RunInput::CountTables && numeric_only
-          ? "the data come as count tables, which space partitioning’s KD-tree cannot read (it splits on the "
-            "rows); "
-          : "";
-  if (numeric_only && input == RunInput::Rows) {
+  if (numeric_only) {
     const std::string counted =
         columns.size() == 1 ? "one numeric column" : std::to_string(columns.size()) + " numeric columns";
     return {"space-partition", counted +
@@ -54,7 +48,7 @@ Recommendation recommend_mechanism(const std::vector<Column>& columns, std::opti
   }
   const std::string described = std::to_string(columns.size()) + " column" + (columns.size() == 1 ? "" : "s");
   if (columns.size() > kMostAdaptiveColumns) {
-    return {"marginal-lp", from_counts + described + ", more than " + std::to_string(kMostAdaptiveColumns) +
+    return {"marginal-lp", described + ", more than " + std::to_string(kMostAdaptiveColumns) +
                                ": adaptive marginals would score every pair in every round (minutes at this width); "
                                "the marginal mechanism measures a privately chosen tree of pairs in seconds (all 16 "
                                "Adult columns at ε = 1: mean 2-way TV 0.037)."};
@@ -66,7 +60,7 @@ Recommendation recommend_mechanism(const std::vector<Column>& columns, std::opti
                 "synthetic rows, 0.862 on the real ones; the marginal mechanism’s target tree 0.847)."};
   }
   return {"adaptive-marginals",
-          from_counts + described +
+          described +
               ": adaptive marginals measure, round by round, the marginals a graphical model of the data gets most "
               "wrong (AIM), and fit the model to them (Adult’s 6 demo columns at ε = 1: mean 2-way TV 0.009, against "
               "0.029 with the reduced-space LP; private-pgm’s Adult: 0.035, against AIM’s 0.040)."};

@@ -18,14 +18,10 @@ struct Recommendation {
   std::string reason;     // one sentence (two without n), shown as it is
 };
 
-// Where the run reads its data: rows, or exact count tables an SQL engine computed (docs/scale.md),
-// which only the mechanisms that read count tables take.
-enum class RunInput { Rows, CountTables };
-
 // `columns`: the chosen columns, in order. `epsilon` and `rows` may be absent; an empty
-// `ml_target` means none.
+// `ml_target` means none. Never where the data come from (rows, or count tables from DuckDB or a
+// warehouse): the engine that reads a file must not change what "auto" releases.
 Recommendation recommend_mechanism(const std::vector<Column>& columns, std::optional<double> epsilon,
-                                   std::optional<double> rows, const std::string& ml_target,
-                                   RunInput input = RunInput::Rows);
+                                   std::optional<double> rows, const std::string& ml_target);
 
 }  // namespace privsynth

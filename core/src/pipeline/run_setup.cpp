@@ -145,6 +145,7 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
                            "option \"mlExtraTargets\": \"" + extra + "\" is already a target");
     }
   }
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("inputSource", options.input_source, kInputSources));
   PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("choicesFromData", options.choices_from_data));
   for (const std::string& choice : options.choices_from_data) {
     if (choice.empty())
@@ -165,7 +166,7 @@ nlohmann::json mechanism_choice_json(const RunCommonOptions& common) {
   return choice;
 }
 
-Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json, RunInput input) {
+Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json) {
   RunSetup setup;
   PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(schema_json));
   setup.schema = std::move(schema);
@@ -197,7 +198,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
     std::vector<Column> chosen;
     for (int c : setup.columns) chosen.push_back(setup.schema.columns[size_t(c)]);
     setup.common.automatic =
-        recommend_mechanism(chosen, setup.common.epsilon, setup.common.public_rows, setup.common.ml_target, input);
+        recommend_mechanism(chosen, setup.common.epsilon, setup.common.public_rows, setup.common.ml_target);
     setup.common.mechanism = setup.common.automatic->mechanism;
   }
   const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);

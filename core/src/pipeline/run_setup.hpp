@@ -11,6 +11,7 @@
 #include "data/encoding.hpp"
 #include "mechanisms/registry.hpp"
 #include "pipeline/recommendation.hpp"
+#include "privacy/input_source.hpp"
 #include "privacy/receipt.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
@@ -52,6 +53,9 @@ struct RunCommonOptions {
   // app's one-click "use the best on my data"): each makes the output NOT PRIVATE and is named in
   // the receipt's notPrivateReasons.
   std::vector<std::string> choices_from_data;
+  // Where the data come from, as the library states it (privacy/input_source.hpp); absent: CSV rows
+  // for synthesize(), count tables for synthesize_from_counts().
+  std::optional<InputSource> input_source;
 };
 
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader);
@@ -67,9 +71,7 @@ struct RunSetup {
 };
 
 // Parses the schema and the options JSON (see docs/api.md) and checks them as synthesize() does.
-// `input`: where the run reads its data ("auto" then recommends among the mechanisms that read it).
-Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json,
-                                RunInput input = RunInput::Rows);
+Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json);
 
 // The checks read_run_setup makes, also used by the run advice (forecast/run_advice.hpp).
 // Schema indices of the named columns, all of them when `names` is empty; an unknown or repeated

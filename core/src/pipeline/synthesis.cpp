@@ -22,6 +22,7 @@
 #include "pipeline/record_stream.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/accountant.hpp"
+#include "privacy/joint_release.hpp"
 #include "privacy/receipt.hpp"
 #include "privsynth/schema.hpp"
 #include "report/distinct_records.hpp"
@@ -34,10 +35,6 @@ namespace privsynth {
 namespace {
 
 using Json = nlohmann::json;
-
-constexpr const char* kCountTablesInput =
-    "exact marginal count tables computed by an SQL engine (DuckDB in privsynth, or the data owner's own; as "
-    "sensitive as the rows), not the rows themselves";
 
 Json distances_json(const std::vector<MarginalDistance>& distances, const std::vector<std::string>& names) {
   Json list = Json::array();
@@ -101,6 +98,19 @@ Status with_spend_stated(const Status& failure, const Accountant& accountant) {
 std::unique_ptr<RandomSource> make_random(const RunCommonOptions& common) {
   if (common.has_test_seed) return std::make_unique<SeededTestRandom>(static_cast<uint64_t>(common.test_seed));
   return std::make_unique<SystemRandom>();
+}
+
+// The caller's input source, checked against the entry point (rows or count tables), or the entry
+// point's own: CSV rows for synthesize(), count tables for synthesize_from_counts().
+Status resolve_input_source(RunSetup& setup, bool count_tables) {
+  std::optional<InputSource>& source = setup.common.input_source;
+  if (!source) source = count_tables ? InputSource::CountTables : InputSource::CsvRows;
+  if (reads_count_tables(*source) == count_tables) return Status::ok();
+  return Status::error(ErrorCode::InvalidArgument, std::string("option \"inputSource\": \"") +
+                                                       choice_name(kInputSources, *source) + "\" is " +
+                                                       (count_tables ? "a source of records, for synthesize()"
+                                                                     : "a source of count tables, for "
+                                                                       "synthesizeFromCounts()"));
 }
 
 // Only the chosen columns are read: the CSV needs no others, and a bad value elsewhere drops no row.
@@ -199,26 +209,31 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     }
   }
   for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
-  Json receipt = build_receipt(ReceiptInputs{setup.schema, setup.common.provenance, setup.columns,
-                                             out_of_domain_policy_name(setup.common.out_of_domain), accountant,
-                                             output.value(), setup.common.has_test_seed, result.rows,
-                                             setup.common.choices_from_data, mechanism_choice_json(setup.common)});
-  if (given_counts) {
-    receipt["input"] = kCountTablesInput;
-    report["input"] = std::string(kCountTablesInput) + "; no utility report: it compares the rows";
+  // With models trained directly under DP, both receipts state what the table and the models cost
+  // published together: from the table's ledger and the models' budget, both known by now.
+  Json published_together = nullptr;
+  if (ml && setup.common.ml_direct_dp) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const Accountant models, direct_model_accountant(setup));
+    published_together = table_and_models_json(accountant, models.budget(), models.definition().delta, setup.schema);
   }
+  Json receipt = build_receipt(ReceiptInputs{
+      setup.schema, setup.common.provenance, setup.columns, out_of_domain_policy_name(setup.common.out_of_domain),
+      accountant, output.value(), setup.common.has_test_seed, result.rows, setup.common.choices_from_data,
+      mechanism_choice_json(setup.common), *setup.common.input_source, published_together});
+  if (given_counts) report["input"] = "count tables; no utility report: it compares the rows";
   result.receipt_json = to_json_text(receipt, 1);
   // Last, so that the direct models' draws leave a seeded run's table and receipt as they were.
   if (ml) {
-    PRIVSYNTH_ASSIGN_OR_RETURN(MlEvaluation evaluation,
-                               evaluate_ml_targets(MlInputs{setup, chosen.columns, output.value().synthetic,
-                                                            split.train, split.test, utility.get()},
-                                                   *random, progress));
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        MlEvaluation evaluation,
+        evaluate_ml_targets(MlInputs{setup, chosen.columns, output.value().synthetic, split.train, split.test,
+                                     utility.get(), published_together, steps},
+                            *random, progress));
     if (!evaluation.target_reports.empty()) report["ml"] = evaluation.target_reports[0];
     if (evaluation.target_reports.size() > 1) {
       report["mlExtraTargets"] = Json(evaluation.target_reports.begin() + 1, evaluation.target_reports.end());
     }
-    if (!evaluation.direct_models.empty()) result.direct_models_json = to_json_text(evaluation.direct_models, 1);
+    if (!evaluation.direct_models.is_null()) result.direct_models_json = to_json_text(evaluation.direct_models, 1);
   }
   result.report_json = to_json_text(report, 1);
   // Fail closed: nothing leaves a run whose randomness failed at any point (random.hpp).
@@ -248,6 +263,7 @@ SynthesisSession::~SynthesisSession() = default;
 Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, std::string_view options_json,
                                                  const std::vector<std::string>& header) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
+  PRIVSYNTH_RETURN_IF_ERROR(resolve_input_source(setup, false));
   Schema chosen = chosen_columns(setup);
   PRIVSYNTH_ASSIGN_OR_RETURN(
       TableEncoder encoder,
@@ -280,10 +296,14 @@ namespace {
 // why; mlTarget) before anything is read or charged.
 Result<std::vector<AttributeSet>> count_tables_read(const RunSetup& setup, const Schema& chosen) {
   if (!setup.mechanism.count_tables) {
+    // "auto" chooses from public inputs only, never from where the data come from (recommendation.hpp).
+    const std::string chosen_by = setup.common.automatic ? "\"mechanism\": \"auto\" chose \"" + setup.common.mechanism +
+                                                               "\" for these columns, which"
+                                                         : "mechanism \"" + setup.common.mechanism + "\"";
     return Status::error(ErrorCode::InvalidArgument,
-                         "mechanism \"" + setup.common.mechanism +
-                             "\" reads the rows; from count tables adaptive-marginals, marginal-lp and "
-                             "reduced-space-lp run (name one with \"mechanism\")");
+                         chosen_by +
+                             " reads the rows; from count tables adaptive-marginals, marginal-lp and "
+                             "reduced-space-lp run (name one with \"mechanism\", or read the rows)");
   }
   if (!setup.common.ml_target.empty()) {
     return Status::error(ErrorCode::InvalidArgument,
@@ -302,8 +322,8 @@ Result<std::vector<AttributeSet>> count_tables_read(const RunSetup& setup, const
 }  // namespace
 
 Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup,
-                             read_run_setup(input.schema_json, input.options_json, RunInput::CountTables));
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(input.schema_json, input.options_json));
+  PRIVSYNTH_RETURN_IF_ERROR(resolve_input_source(setup, true));
   const Schema chosen = chosen_columns(setup);
   PRIVSYNTH_RETURN_IF_ERROR(count_tables_read(setup, chosen).status());
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalCounts counts, parse_count_tables_json(input.counts_json, chosen.columns));
@@ -316,7 +336,8 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
 
 Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json,
                                                std::string_view query_json) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json, RunInput::CountTables));
+  PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
+  PRIVSYNTH_RETURN_IF_ERROR(resolve_input_source(setup, true));
   const Schema chosen = chosen_columns(setup);
   PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> tables, count_tables_read(setup, chosen));
   if (query_json.empty()) return count_tables_request_json(tables, chosen.columns, std::nullopt);
@@ -336,6 +357,7 @@ Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSi
 Result<SynthesisOutput> synthesize_with_steps(const SynthesisInput& input, const PipelineSteps& steps,
                                               const ProgressSink& progress) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(input.schema_json, input.options_json));
+  PRIVSYNTH_RETURN_IF_ERROR(resolve_input_source(setup, false));
   const Schema chosen = chosen_columns(setup);
   return run_with_setup(
       setup, chosen,

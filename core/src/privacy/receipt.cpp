@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "data/encoding.hpp"
+#include "privacy/joint_release.hpp"
 #include "privacy/receipt_privacy.hpp"
 #include "privsynth/version.hpp"
 
@@ -13,15 +13,12 @@ namespace {
 // delta and definition are the whole release's, the run and the discovery composed by basic
 // composition (epsilons and deltas add); the run's own figures move to privacy.thisRun.
 void add_discovery(nlohmann::json& privacy, const Schema& schema, const Accountant& accountant) {
-  if (!schema.discovered) return;
+  const std::optional<PrivacyCost> discovery = discovery_cost(schema, accountant.definition().neighbours);
+  if (!discovery) return;
   const double spent = accountant.epsilon_spent();
   const double delta = accountant.delta_of_guarantee();
-  // Discovery is private for add/remove neighbours; replacing a record is a removal and an addition,
-  // so under replace-one it costs (2 eps, (1 + e^eps) delta) (group privacy, Dwork & Roth Thm 2.2).
   const bool replace_one = accountant.definition().neighbours == Neighbours::ReplaceOne;
-  const double discovery_epsilon = (replace_one ? 2 : 1) * schema.discovered->epsilon;
-  const double discovery_delta =
-      replace_one ? (1 + std::exp(schema.discovered->epsilon)) * schema.discovered->delta : schema.discovered->delta;
+  const double discovery_epsilon = discovery->epsilon, discovery_delta = discovery->delta;
   privacy["domainDiscovery"] = {
       {"epsilon", discovery_epsilon},
       {"delta", discovery_delta},
@@ -38,16 +35,6 @@ void add_discovery(nlohmann::json& privacy, const Schema& schema, const Accounta
   privacy["composition"] =
       "basic composition of the schema's private discovery (privacy.domainDiscovery) and this run (privacy.thisRun: " +
       privacy["composition"].get<std::string>() + ")";
-}
-
-// The tables the guarantee is about: a run refuses the others before anything is released, so a
-// neighbour outside them has no release to compare with (docs/privacy/README.md, threat model).
-std::string tables_covered(const std::string& out_of_domain_policy) {
-  std::string text = "well-formed CSV within the size limits (at most " + std::to_string(kMaxInputRows) + " rows and " +
-                     std::to_string(kMaxInputCells) +
-                     " cells): every row has the header's number of fields and every quote is closed";
-  if (out_of_domain_policy == "error") text += "; and, with outOfDomain \"error\", every cell fits the schema";
-  return text;
 }
 
 std::string domain_text(SchemaProvenance provenance, const Schema& schema) {
@@ -122,7 +109,9 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
                                 : "\"" + column.text + "\" in every row, not read from the data"}});
   }
   add_discovery(receipt["privacy"], inputs.schema, inputs.accountant);
-  receipt["privacy"]["tablesCovered"] = tables_covered(inputs.out_of_domain_policy);
+  if (!inputs.published_together.is_null()) receipt["privacy"]["tableAndDpModels"] = inputs.published_together;
+  receipt["input"] = input_json(inputs.input_source);
+  receipt["privacy"]["tablesCovered"] = tables_covered(inputs.input_source, inputs.out_of_domain_policy);
   return receipt;
 }
 

@@ -9,6 +9,7 @@
 
 #include "mechanisms/mechanism.hpp"
 #include "privacy/accountant.hpp"
+#include "privacy/input_source.hpp"
 #include "privsynth/schema.hpp"
 
 namespace privsynth {
@@ -27,6 +28,11 @@ struct ReceiptInputs {
   std::vector<std::string> choices_from_data = {};  // options chosen by looking at the data: NOT PRIVATE
   // "mechanism": "auto": what it chose and why (the receipt's mechanismChoice); null otherwise.
   nlohmann::json mechanism_choice = nullptr;
+  // Where the data came from, as the caller states it (receipt.input, privacy.tablesCovered).
+  InputSource input_source = InputSource::CsvRows;
+  // With models trained directly under DP: what the table and the models cost published together
+  // (privacy/joint_release.hpp), stated in both receipts as privacy.tableAndDpModels.
+  nlohmann::json published_together = nullptr;
 };
 
 nlohmann::json build_receipt(const ReceiptInputs& inputs);

@@ -17,8 +17,9 @@ Result<LabeledFeatures> features_of(const EncodedTable& table, int target_column
 
 }  // namespace
 
-Result<DirectDpModel> train_direct_dp_model(const EncodedTable& train, int target_column, Accountant& accountant,
-                                            RandomSource& random) {
+Result<DirectDpModel> train_direct_dp_model(const EncodedTable& train, int target_column, double rho,
+                                            Accountant& accountant, RandomSource& random,
+                                            const DpGradientDescentOptions& options) {
   if (target_column < 0 || size_t(target_column) >= train.columns()) {
     return Status::error(ErrorCode::InvalidArgument, "the target column is not one of the table's columns");
   }
@@ -40,9 +41,7 @@ Result<DirectDpModel> train_direct_dp_model(const EncodedTable& train, int targe
   DirectDpModel model;
   model.target_column = target_column;
   model.feature_columns = features.feature_columns;
-  const double rho_each = accountant.remaining() / double(positives.size());
-  DpGradientDescentOptions options;
-  options.fit_intercept = true;
+  const double rho_each = rho / double(positives.size());
   for (uint32_t positive : positives) {
     const Eigen::VectorXd labels = one_vs_rest_labels(train.codes[size_t(target_column)], positive);
     PRIVSYNTH_ASSIGN_OR_RETURN(DpGradientDescentFit fit,

@@ -30,7 +30,7 @@ TEST_CASE("a binary target's direct model spends the ledger on one model", "[dp-
   Accountant accountant = zcdp(0.2);
   SeededTestRandom random(1);
   const EncodedTable train = table_with_target(4000, 2, 1), test = table_with_target(2000, 2, 2);
-  const DirectDpModel model = train_direct_dp_model(train, 1, accountant, random).value();
+  const DirectDpModel model = train_direct_dp_model(train, 1, accountant.remaining(), accountant, random).value();
   REQUIRE(model.fits.size() == 1);
   CHECK(model.positive_codes == std::vector<uint32_t>{1});
   CHECK(accountant.spent() == Approx(0.2).epsilon(1e-6));
@@ -48,7 +48,7 @@ TEST_CASE("a K-class target's direct model gives each class's model rho / K", "[
   Accountant accountant = zcdp(0.3);
   SeededTestRandom random(2);
   const EncodedTable train = table_with_target(6000, 3, 3), test = table_with_target(2000, 3, 4);
-  const DirectDpModel model = train_direct_dp_model(train, 1, accountant, random).value();
+  const DirectDpModel model = train_direct_dp_model(train, 1, accountant.remaining(), accountant, random).value();
   REQUIRE(model.fits.size() == 3);
   CHECK(model.positive_codes == std::vector<uint32_t>{0, 1, 2});
   for (const DpGradientDescentFit& fit : model.fits) CHECK(fit.rho == Approx(0.1).epsilon(1e-6));
@@ -67,13 +67,16 @@ TEST_CASE("a direct model refused before training charges nothing", "[dp-gd][dir
   Accountant accountant = zcdp(0.3);
   SeededTestRandom random(3);
   const EncodedTable train = table_with_target(100, 2, 5);
-  CHECK(train_direct_dp_model(train, 2, accountant, random).status().code() == ErrorCode::InvalidArgument);
+  CHECK(train_direct_dp_model(train, 2, accountant.remaining(), accountant, random).status().code() ==
+        ErrorCode::InvalidArgument);
   EncodedTable one_level = make_empty_table({3, 1}, 10);
-  CHECK(train_direct_dp_model(one_level, 1, accountant, random).status().code() == ErrorCode::InvalidArgument);
+  CHECK(train_direct_dp_model(one_level, 1, accountant.remaining(), accountant, random).status().code() ==
+        ErrorCode::InvalidArgument);
   EncodedTable wide = make_empty_table({int(kMaxDpModelFeatures), 2}, 10);
-  CHECK(train_direct_dp_model(wide, 1, accountant, random).status().code() == ErrorCode::DomainTooLarge);
+  CHECK(train_direct_dp_model(wide, 1, accountant.remaining(), accountant, random).status().code() ==
+        ErrorCode::DomainTooLarge);
   CHECK(accountant.ledger().empty());
   Accountant pure = Accountant::pure(1).value();
-  CHECK_FALSE(train_direct_dp_model(train, 1, pure, random).is_ok());  // Gaussian noise needs zCDP
+  CHECK_FALSE(train_direct_dp_model(train, 1, pure.remaining(), pure, random).is_ok());  // Gaussian noise needs zCDP
   CHECK(pure.ledger().empty());
 }

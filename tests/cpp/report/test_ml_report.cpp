@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
+#include "privacy/zcdp.hpp"
 #include "privsynth/synthesis.hpp"
 
 using namespace privsynth;
@@ -106,16 +107,20 @@ TEST_CASE("several targets from one synthetic table, each beside a model trained
   // Sex from age, workclass, education, race, income: measured 0.671-0.678 (real), majority 0.663-0.668.
   CHECK(sex["trainedOnReal"]["accuracy"].get<double>() > 0.66);
 
-  // The direct models: one release per target, each with its own receipt charging the run's epsilon.
+  // The direct models share one budget, the run's epsilon, split equally across the three targets.
   for (const Json* section : {&report["ml"], &sex, &race}) {
     INFO((*section)["target"]);
     REQUIRE((*section).contains("directDp"));
     CHECK((*section)["directDp"]["epsilon"] == 1.0);
+    CHECK((*section)["directDp"]["targetsSharing"] == 3);
     CHECK((*section)["directDp"]["accuracy"].get<double>() > 0.6);
   }
-  // income from these six columns, seeds 4-6: 0.808-0.813 directly under DP, 0.807-0.813 for the real model.
-  CHECK(report["ml"]["directDp"]["accuracy"].get<double>() > 0.77);
-  const Json models = Json::parse(result.value().direct_models_json);
+  // income from these six columns at a third of the budget, seeds 4-6: 0.79-0.81 directly under DP
+  // (0.808-0.813 with all of it), 0.807-0.813 for the real model.
+  CHECK(report["ml"]["directDp"]["accuracy"].get<double>() > 0.76);
+  const Json file = Json::parse(result.value().direct_models_json);
+  CHECK(file["kind"] == "privsynth DP models");
+  const Json& models = file["models"];
   REQUIRE(models.size() == 3);
   CHECK(models[2]["target"] == "race");
   CHECK(models[2]["classes"].size() == 5);
@@ -124,13 +129,24 @@ TEST_CASE("several targets from one synthetic table, each beside a model trained
   size_t features = 0;
   for (const Json& feature : models[0]["features"]) features += feature["levels"].size();
   CHECK(models[0]["classes"][0]["weights"].size() == features);
-  for (const Json& model : models) {
-    const Json& receipt = model["receipt"];
-    CHECK(receipt["mechanism"]["name"] == "dp-gradient-descent");
-    CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(1).epsilon(1e-6));
-    CHECK(receipt["private"] == false);  // a test seed
-    CHECK(receipt.contains("separateRelease"));
-  }
+  // finding 3: one receipt for the file, whose ledger charges the run's rho once in all (each
+  // target a third of it), not once per target.
+  const Json& receipt = file["receipt"];
+  const double rho = cdp_rho(1, 1e-9).value();
+  CHECK(receipt["mechanism"]["name"] == "dp-gradient-descent");
+  CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(1).epsilon(1e-6));
+  CHECK(receipt["privacy"]["rhoSpent"].get<double>() == Approx(rho).epsilon(1e-9));
+  for (const Json& model : models) CHECK(model["rho"].get<double>() == Approx(rho / 3).epsilon(1e-9));
+  CHECK(receipt["private"] == false);  // a test seed
+  // Both receipts state the same total for the table and the models published together: their
+  // rho add (2 rho, converted at delta 2e-9), less than the 2 epsilon of basic composition.
+  const Json table_receipt = Json::parse(result.value().receipt_json);
+  const Json& together = table_receipt["privacy"]["tableAndDpModels"];
+  CHECK(together == receipt["privacy"]["tableAndDpModels"]);
+  CHECK(together["rho"].get<double>() == Approx(2 * rho).epsilon(1e-6));
+  CHECK(together["delta"].get<double>() == Approx(2e-9).epsilon(1e-9));
+  CHECK(together["epsilon"].get<double>() == Approx(cdp_eps(2 * rho, 2e-9)).epsilon(1e-9));
+  CHECK(together["epsilon"].get<double>() < 1.5);
   // The direct models draw after everything else: the synthetic table and its receipt are the same without them.
   const Result<SynthesisOutput> without = run(common + R"(,"mlExtraTargets":["sex","race"],"mlDirectDp":false})");
   REQUIRE(without.is_ok());
@@ -140,6 +156,8 @@ TEST_CASE("several targets from one synthetic table, each beside a model trained
     CHECK(without.value().columns[c].categories == result.value().columns[c].categories);
     CHECK(without.value().columns[c].numbers == result.value().columns[c].numbers);
   }
-  CHECK(without.value().receipt_json == result.value().receipt_json);
+  Json receipt_with = Json::parse(result.value().receipt_json);
+  receipt_with["privacy"].erase("tableAndDpModels");  // the one difference: they are not trained
+  CHECK(Json::parse(without.value().receipt_json) == receipt_with);
   CHECK_FALSE(Json::parse(without.value().report_json)["ml"].contains("directDp"));
 }

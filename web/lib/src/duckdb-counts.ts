@@ -2,13 +2,23 @@
 // out of core, the run's count tables are computed by the count query (countTables() with a
 // DuckDB target: the schema's encoding applied in SQL), and only those tables come back. They are
 // AS SENSITIVE AS THE ROWS and never leave this process.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+//
+// How a file is read is decided from public inputs only (docs/privacy/README.md). A CSV's records
+// are read by the library's own reader (csv-stream.ts: the delimiter from the header line, every
+// line after it a record, the same refusals) and appended to a table of the DuckDB database, never
+// by DuckDB's CSV sniffer, which chooses comment, line-break and skip settings from the data: one
+// added record starting with "#" once changed how a thousand others were read. So the row engine
+// and DuckDB read the same records from every file. A Parquet file is read by DuckDB, its column
+// types from the footer (public, as a CSV's header).
+import { closeSync, mkdtempSync, openAsBlob, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 
 import { checkNothingLeftOut, countsFromQueryResult, type CountQueryCounts } from './count-query-result.js';
+import { unpackRows } from './csv.js';
+import { readCsvChunks } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { CountTablesOptions, CountTablesRequest } from './options-types.js';
 import type { Schema } from './schema-types.js';
@@ -24,7 +34,7 @@ export function fileFormatOf(file: string): DuckDbFileFormat {
     descriptor = openSync(file, 'r');
     readSync(descriptor, magic, 0, 4, 0);
   } catch {
-    return /\.parquet$/i.test(file) ? 'parquet' : 'csv'; // DuckDB's own error will name the problem
+    return /\.parquet$/i.test(file) ? 'parquet' : 'csv'; // the reader's own error will name the problem
   } finally {
     if (descriptor !== undefined) closeSync(descriptor);
   }
@@ -55,19 +65,91 @@ function couldNotRead(error: unknown): Error {
   return errorFromCode('INVALID_DATA', `DuckDB could not read the file: ${message}`);
 }
 
-function readerOf(file: string, format: DuckDbFileFormat): string {
-  const path = quoted(file, "'");
-  return format === 'parquet'
-    ? `read_parquet(${path})`
-    : `read_csv(${path}, header = true, all_varchar = true, delim = ',', quote = '"', escape = '"', normalize_names = false)`;
+/** The chosen columns' source column in a header of trimmed names (as the row path matches them). */
+function chosenPositions(header: string[], wanted: string[]): number[] {
+  const position = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (position.has(name)) throw errorFromCode('INVALID_DATA', `the file names column "${name}" twice`);
+    position.set(name, index);
+  });
+  return wanted.map((name) => {
+    const found = position.get(name);
+    if (found === undefined)
+      throw errorFromCode('INVALID_DATA', `the file has no column "${name}" (the schema requires it)`);
+    return found;
+  });
 }
 
-/** The schema's chosen columns, each from the source column whose trimmed name is its name (as the row path matches the header). */
-async function sourceColumns(
+/** The table the CSV's records are appended to, in the connection's database. */
+const CSV_RECORDS_TABLE = 'privsynth_records';
+
+/**
+ * The CSV's records, read by the library's reader (the row path's records, cell for cell), into a
+ * table of the chosen columns as text. Returns the count query's source over it.
+ */
+async function loadCsvRecords(
   connection: DuckDBConnection,
-  reader: string,
+  file: string,
   wanted: string[],
-): Promise<{ from: string; numeric: Set<string> }> {
+  onProgress: DuckDbCountsOptions['onProgress'],
+  signal: AbortSignal | undefined,
+): Promise<Source> {
+  const columns = wanted.map((name) => `${quoted(name, '"')} VARCHAR`).join(', ');
+  await connection.run(`CREATE TABLE ${CSV_RECORDS_TABLE} (${columns})`);
+  const duckdb = await import('@duckdb/node-api');
+  const types = wanted.map(() => duckdb.VARCHAR);
+  const appender = await connection.createAppender(CSV_RECORDS_TABLE);
+  let positions: number[] | undefined;
+  let blob: Blob;
+  try {
+    blob = await openAsBlob(file);
+  } catch (error) {
+    throw errorFromCode('INVALID_DATA', `could not read the file: ${error instanceof Error ? error.message : error}`);
+  }
+  try {
+    await readCsvChunks(
+      blob,
+      {
+        header: (names) => {
+          positions = chosenPositions(names, wanted);
+        },
+        rows: (chunk) => {
+          if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled while reading the CSV');
+          const rows = unpackRows(chunk);
+          for (let first = 0; first < rows.length; first += DATA_CHUNK_ROWS) {
+            const part = rows.slice(first, first + DATA_CHUNK_ROWS);
+            const data = duckdb.DuckDBDataChunk.create(types, part.length);
+            data.setColumns(positions!.map((position) => part.map((row) => row[position])));
+            appender.appendDataChunk(data);
+          }
+        },
+      },
+      (fraction, rows) =>
+        onProgress?.({
+          phase: 'parse',
+          fraction: fraction / 2,
+          detail: `${rows.toLocaleString('en-US')} records read into DuckDB`,
+        }),
+    );
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  return { from: CSV_RECORDS_TABLE, numeric: new Set() };
+}
+
+/** DuckDB's data chunks hold at most 2,048 rows (its vector size). */
+const DATA_CHUNK_ROWS = 2048;
+
+/** Where the count query reads the chosen columns, and which are numbers in the source. */
+interface Source {
+  from: string;
+  numeric: Set<string>;
+}
+
+/** A Parquet file's chosen columns, each from the column whose trimmed name is its name, and their types (from the footer). */
+async function parquetSource(connection: DuckDBConnection, file: string, wanted: string[]): Promise<Source> {
+  const reader = `read_parquet(${quoted(file, "'")})`;
   let described: Record<string, unknown>[];
   try {
     described = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`)).getRowObjectsJS();
@@ -105,7 +187,8 @@ async function withConnection<T>(memoryLimit: string, work: (connection: DuckDBC
   const spill = mkdtempSync(join(tmpdir(), 'privsynth-duckdb-'));
   let instance: InstanceType<typeof duckdb.DuckDBInstance>;
   try {
-    instance = await duckdb.DuckDBInstance.create(':memory:', {
+    // A database file in the temporary folder: a CSV's records fill a table larger than memory.
+    instance = await duckdb.DuckDBInstance.create(join(spill, 'records.duckdb'), {
       memory_limit: memoryLimit,
       temp_directory: spill,
       preserve_insertion_order: 'false',
@@ -132,11 +215,11 @@ async function withConnection<T>(memoryLimit: string, work: (connection: DuckDBC
  */
 const TABLES_PER_PASS = 32;
 
-/** Runs `sql`, reporting DuckDB's scan progress as the "parse" phase; the signal interrupts it. */
+/** Runs `sql`, reporting DuckDB's scan progress as the "parse" phase from `start` on; the signal interrupts it. */
 async function runWithProgress(
   connection: DuckDBConnection,
   sql: string,
-  pass: { index: number; count: number },
+  pass: { index: number; count: number; start: number },
   onProgress: DuckDbCountsOptions['onProgress'],
   signal: AbortSignal | undefined,
 ): Promise<Record<string, unknown>[]> {
@@ -146,9 +229,10 @@ async function runWithProgress(
     const { percentage, rows_processed: done, total_rows_to_process: total } = connection.progress;
     if (percentage < 0) return;
     const passes = pass.count > 1 ? ` (pass ${pass.index + 1} of ${pass.count})` : '';
+    const share = Math.min(1, (pass.index + percentage / 100) / pass.count);
     onProgress?.({
       phase: 'parse',
-      fraction: Math.min(1, (pass.index + percentage / 100) / pass.count),
+      fraction: pass.start + (1 - pass.start) * share,
       detail: `DuckDB counting: ${Number(done).toLocaleString('en-US')} of ${Number(total).toLocaleString('en-US')} rows${passes}`,
     });
   }, 250);
@@ -171,22 +255,28 @@ export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<Cou
   // that reads rows, before DuckDB opens the file.
   const { tables } = await options.countTables({ ...run, query: undefined });
   return withConnection(options.memoryLimit ?? '1GB', async (connection) => {
-    const reader = readerOf(file, format);
     const schema = schemaColumns(run);
-    const chosen = run.columns && run.columns.length > 0 ? run.columns : schema.map((column) => column.name);
-    const { from, numeric } = await sourceColumns(connection, reader, chosen);
+    const named = run.columns && run.columns.length > 0 ? run.columns : schema.map((column) => column.name);
+    // "id" and "text" columns are never read (the row path's encoder skips them too).
+    const unmeasured = new Set(schema.filter((c) => c.type === 'id' || c.type === 'text').map((c) => c.name));
+    const chosen = named.filter((name) => !unmeasured.has(name));
+    const source =
+      format === 'parquet'
+        ? await parquetSource(connection, file, chosen)
+        : await loadCsvRecords(connection, file, chosen, onProgress, signal);
     const query = {
       dialect: 'duckdb' as const,
-      from,
+      from: source.from,
+      // Parquet: a null is a missing value; the CSV's records hold text, an empty cell "".
       nulls: format === 'parquet' ? ('missing' as const) : ('empty-text' as const),
-      typedColumns: schema.filter((c) => c.type === 'numeric' && numeric.has(c.name)).map((c) => c.name),
+      typedColumns: schema.filter((c) => c.type === 'numeric' && source.numeric.has(c.name)).map((c) => c.name),
       tableCount: TABLES_PER_PASS,
     };
     const rows: Record<string, unknown>[] = [];
     const passes = Math.ceil(tables.length / TABLES_PER_PASS);
     for (let index = 0; index < passes; index += 1) {
       const request = await options.countTables({ ...run, query: { ...query, firstTable: index * TABLES_PER_PASS } });
-      const pass = { index, count: passes };
+      const pass = { index, count: passes, start: format === 'parquet' ? 0 : 0.5 };
       for (const row of await runWithProgress(connection, request.sql as string, pass, onProgress, signal))
         rows.push(row);
     }
@@ -195,7 +285,7 @@ export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<Cou
     onProgress?.({
       phase: 'parse',
       fraction: 1,
-      detail: `DuckDB counted ${counts.inputRows.toLocaleString('en-US')} rows`,
+      detail: `DuckDB counted ${counts.inputRows.toLocaleString('en-US')} records`,
     });
     return counts;
   });

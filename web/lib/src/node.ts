@@ -165,23 +165,27 @@ export async function countTables(options: CountTablesOptions): Promise<CountTab
 }
 
 /**
- * A release from a CSV or Parquet file of any size (docs/scale.md): DuckDB reads it out of core and
- * computes the run's exact count tables with the schema's encoding in SQL, then
+ * A release from a CSV or Parquet file of any size (docs/scale.md): DuckDB counts it out of core (a
+ * CSV's records read by the library's own reader, as synthesize() reads them; a Parquet file by
+ * DuckDB) and computes the run's exact count tables with the schema's encoding in SQL, then
  * synthesizeFromCounts() releases from them. For the same testSeed the release equals synthesize()'s
- * on the same rows, but for the receipt's "input". Progress reports DuckDB's scan as "parse".
+ * on the same file, but for the receipt's "input" (and privacy.tablesCovered, which follows from
+ * it). Progress reports reading and counting as "parse". `counted` is FOR THE OWNER'S EYES ONLY.
  */
 export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions): Promise<DuckDbSynthesisResult> {
   const { file, format, memoryLimit, csvFile, onProgress, signal, ...run } = options;
+  const fileFormat = format ?? fileFormatOf(file);
   const counted = await countWithDuckDb({
     file,
-    format: format ?? fileFormatOf(file),
+    format: fileFormat,
     run,
     countTables,
     onProgress,
     signal,
     memoryLimit,
   });
-  const countsOptions = { ...run, counts: counted.counts, onProgress, signal };
+  const inputSource = fileFormat === 'parquet' ? ('duckdb-parquet' as const) : ('duckdb-csv' as const);
+  const countsOptions = { ...run, inputSource, counts: counted.counts, onProgress, signal };
   const result =
     csvFile === undefined
       ? await synthesizeFromCounts(countsOptions)
@@ -190,7 +194,10 @@ export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions)
   return { ...result, counted: { inputRows, keptRows, leftOutRows } };
 }
 
-/** synthesizeWithDuckDb()'s answer: the release, and what DuckDB counted. */
+/**
+ * synthesizeWithDuckDb()'s answer: the release, and what DuckDB counted. `counted` holds exact
+ * counts of the private table: FOR THE DATA OWNER'S EYES ONLY, like the report (never publish it).
+ */
 export type DuckDbSynthesisResult = SynthesisResult & {
   counted: { inputRows: number; keptRows: number; leftOutRows: number };
 };

@@ -29,6 +29,10 @@ export type OutOfDomainPolicy = (typeof OUT_OF_DOMAIN_POLICIES)[number];
 /** The values of `schemaProvenance`. */
 export const SCHEMA_PROVENANCES = ['public', 'inferred-from-data'] as const;
 export type SchemaProvenance = (typeof SCHEMA_PROVENANCES)[number];
+
+/** Where a release's data came from: a CSV or Parquet file read by privsynth, or counted by DuckDB, or count tables computed elsewhere. */
+export const INPUT_SOURCES = ['csv', 'parquet', 'duckdb-csv', 'duckdb-parquet', 'count-tables'] as const;
+export type InputSource = (typeof INPUT_SOURCES)[number];
 /** The values of `degree` (reduced-space-lp; marginal-lp with workload "all"). */
 export const DEGREES = [1, 2, 3] as const;
 export type Degree = (typeof DEGREES)[number];
@@ -197,9 +201,9 @@ export interface CommonOptions {
   /** More columns to predict from the same synthetic table, each reported as mlTarget is (report.mlExtraTargets). */
   mlExtraTargets?: string[];
   /**
-   * With mlTarget (default true): also train each target's model directly under DP at the run's
-   * (epsilon, delta), for the report's comparison; the models come back in SynthesisResult.directModels,
-   * each a separate release with its own receipt.
+   * With mlTarget (default true): also train each target's model directly under DP, for the report's
+   * comparison, all of them on one budget, the run's (epsilon, delta), split equally across the
+   * targets; the models come back in SynthesisResult.directModels, a separate release with one receipt.
    */
   mlDirectDp?: boolean;
   /** TESTS ONLY: replaces the secure random generator by a seeded one. The output is NOT private. */
@@ -209,6 +213,12 @@ export interface CommonOptions {
    * uses it, to choose; the receipt states it.
    */
   publicRows?: number;
+  /**
+   * Where the data come from, stated in the receipt (receipt.input): the library sets it (a CSV or
+   * Parquet file read by synthesize(), or counted by DuckDB in synthesizeWithDuckDb();
+   * synthesizeFromCounts() defaults to "count-tables"). Never read from the data.
+   */
+  inputSource?: InputSource;
 }
 
 /**
@@ -397,6 +407,7 @@ export const COMMON_OPTION_NAMES = [
   'mlDirectDp',
   'testSeed',
   'publicRows',
+  'inputSource',
 ] as const satisfies readonly (keyof CommonOptions)[];
 /** reduced-space-lp's own options. */
 export const REDUCED_SPACE_LP_OPTION_NAMES = [

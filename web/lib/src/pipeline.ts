@@ -8,7 +8,7 @@ import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-t
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
-import type { DirectDpModel } from './report-types.js';
+import type { DirectDpModels } from './report-types.js';
 import type {
   DataSummary,
   Phase,
@@ -17,6 +17,7 @@ import type {
   SynthesisResult,
   SynthesizeOptions,
 } from './types.js';
+import { isParquet } from './parquet-stream.js';
 import { readHintsOfSchema, readTableChunks, type TableReadHints } from './table-stream.js';
 import { csvHeader, syntheticCsv, syntheticCsvLines, syntheticTable, weightedCentres } from './synthetic-table.js';
 import type {
@@ -385,7 +386,9 @@ export async function runSynthesis(
     if (!report({ phase, fraction, detail })) throw errorFromCode('CANCELLED', `cancelled while in phase "${phase}"`);
   };
   const schema = checkSchema(module, request.schemaJson);
-  const optionsJson = JSON.stringify(request.coreOptions);
+  // Where the data come from, for the receipt: the library states it from the input's format.
+  const inputSource = typeof request.csv !== 'string' && (await isParquet(request.csv)) ? 'parquet' : 'csv';
+  const optionsJson = JSON.stringify({ ...request.coreOptions, inputSource });
   step('parse', 0);
   // Options and schema are checked when the header arrives, before any row is read.
   const session = await feedRows(
@@ -438,7 +441,7 @@ function resultOf(
     table,
     receipt: JSON.parse(output.receiptJson),
     report: JSON.parse(output.reportJson),
-    ...(output.directModelsJson ? { directModels: JSON.parse(output.directModelsJson) as DirectDpModel[] } : {}),
+    ...(output.directModelsJson ? { directModels: JSON.parse(output.directModelsJson) as DirectDpModels } : {}),
     ...(output.weightedCentres ? { weightedCentres: weightedCentres(schema, output.weightedCentres) } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // The privacy receipt: the public record of what a run released and at what privacy cost.
-import type { Mechanism, OutOfDomainPolicy } from './options-types.js';
+import type { InputSource, Mechanism, OutOfDomainPolicy } from './options-types.js';
 
 /**
  * A release under basic composition (pure epsilon-DP, or (epsilon, delta)-DP when it has a delta):
@@ -25,6 +25,16 @@ export interface ZcdpLedgerEntry {
   noiseStd?: number;
   scoreSensitivity?: number;
   epsilon?: number;
+}
+
+/** The synthetic table and the models trained directly under DP of one run, published together. */
+export interface TableAndDpModelsCost {
+  epsilon: number;
+  delta: number;
+  /** Present when the pair is stated in zCDP (the table's rho and the models' add), before any discovery. */
+  rho?: number;
+  composition: string;
+  note: string;
 }
 
 /** What was released and how; safe to publish next to the synthetic data. */
@@ -70,6 +80,12 @@ export interface PrivacyReceipt {
     domainDiscovery?: { epsilon: number; delta: number; note: string };
     /** With a schema from discoverSchema(): this run's own part, and its own definition. */
     thisRun?: { epsilonSpent: number; delta: number; definition: string };
+    /**
+     * With models trained directly under DP (mlTarget with mlDirectDp, the default): what the
+     * synthetic table and the models file cost when both are published, the schema's discovery
+     * counted once. The same figures in both receipts.
+     */
+    tableAndDpModels?: TableAndDpModelsCost;
   };
   ledger: Array<LedgerEntry | ZcdpLedgerEntry>;
   mechanism: { name: string; title: string; paper: string; referenceMeasure?: string; privacyNote: string };
@@ -86,8 +102,12 @@ export interface PrivacyReceipt {
     notMeasured?: Array<{ name: string; type: 'id' | 'text'; output: string }>;
   };
   output: { rows: number; columns: number };
-  /** Present when the release was made from count tables computed outside privsynth (synthesizeFromCounts()): says so. */
-  input?: string;
+  /**
+   * Where the data came from, as the caller stated it (the library sets the inputSource option):
+   * the one part of a receipt, with privacy.tablesCovered which follows from it, that differs
+   * with the engine that read the data.
+   */
+  input: { source: InputSource; meaning: string; note: string };
   /** With "mechanism": "auto" (the default): which mechanism it chose, why, and from what. */
   mechanismChoice?: {
     requested: 'auto';

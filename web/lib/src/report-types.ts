@@ -151,13 +151,17 @@ export interface MlModelReport {
 
 /**
  * The same target's logistic regression trained directly under DP gradient descent on the real
- * training rows at the run's (epsilon, delta), scored on the held-out rows. Not part of the
- * synthetic table's release: SynthesisResult.directModels holds the model, a separate release.
+ * training rows, scored on the held-out rows. The models of every target share one budget, the
+ * run's (epsilon, delta), split equally. Not part of the synthetic table's release:
+ * SynthesisResult.directModels holds the models, a separate release.
  */
 export interface DirectDpReport {
   model: string;
+  /** The budget of all the run's direct models together (the run's epsilon and delta). */
   epsilon: number;
   delta: number;
+  /** The number of targets sharing that budget equally. */
+  targetsSharing: number;
   /** Gradient steps (of the first model when a target has more than two classes). */
   steps: number;
   accuracy: number;
@@ -241,17 +245,28 @@ export interface DirectDpClassWeights {
 }
 
 /**
- * A logistic regression trained directly under DP gradient descent: a SEPARATE RELEASE with its own
- * receipt (docs/privacy/dp-gd.md). With one class listed, predict it when its score is > 0, else
- * the other level; with several, predict the one scored highest.
+ * A logistic regression trained directly under DP gradient descent for one target. With one class
+ * listed, predict it when its score is > 0, else the other level; with several, predict the one
+ * scored highest.
  */
 export interface DirectDpModel {
-  kind: 'privsynth DP model';
-  format: 1;
   target: string;
   model: string;
+  /** This target's share of the models' budget. */
+  rho: number;
   features: Array<{ column: string; levels: string[] }>;
   classes: DirectDpClassWeights[];
   scoring: string;
-  receipt: PrivacyReceipt & { separateRelease: string };
+}
+
+/**
+ * The models trained directly under DP for every target of a run: a SEPARATE RELEASE with one
+ * receipt for all of them (docs/privacy/dp-gd.md). The models share one budget, the run's epsilon;
+ * receipt.privacy.tableAndDpModels states what the file and the synthetic table cost together.
+ */
+export interface DirectDpModels {
+  kind: 'privsynth DP models';
+  format: 2;
+  models: DirectDpModel[];
+  receipt: PrivacyReceipt;
 }

@@ -1,6 +1,6 @@
 import type { OutOfDomainPolicy } from './options-types.js';
 import type { PrivacyReceipt } from './receipt-types.js';
-import type { ColumnEncodingReport, DirectDpModel, UtilityReport } from './report-types.js';
+import type { ColumnEncodingReport, DirectDpModels, UtilityReport } from './report-types.js';
 import type { Schema } from './schema-types.js';
 
 /**
@@ -59,10 +59,11 @@ export interface SynthesisResult {
   weightedCentres?: WeightedCentres;
   /**
    * With mlTarget (and mlDirectDp, on by default): per target, a logistic regression trained directly
-   * under DP on the real training rows. Each is a SEPARATE RELEASE with its own receipt: publishing
-   * it with the synthetic table costs both epsilons added. Publish it only if you mean to.
+   * under DP on the real training rows, all of them on one budget (the run's epsilon). A SEPARATE
+   * RELEASE with one receipt: publishing it with the synthetic table costs what
+   * receipt.privacy.tableAndDpModels states. Publish it only if you mean to.
    */
-  directModels?: DirectDpModel[];
+  directModels?: DirectDpModels;
 }
 
 export interface SummarizeDataOptions {

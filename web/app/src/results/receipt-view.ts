@@ -133,10 +133,19 @@ function zcdpRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
  * (the headline), this run's own of its budget, and the discovery's.
  */
 function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
-  const { thisRun, domainDiscovery } = privacy;
+  const { thisRun, domainDiscovery, tableAndDpModels } = privacy;
+  const together: Array<[string, string]> = tableAndDpModels
+    ? [
+        [
+          'With the DP model, published together',
+          `${epsilonDelta(tableAndDpModels.epsilon, tableAndDpModels.delta)} (${tableAndDpModels.composition})`,
+        ],
+      ]
+    : [];
   if (!thisRun || !domainDiscovery)
     return [
       ['ε spent / budget', `${formatDecimal(privacy.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}`],
+      ...together,
     ];
   const delta = (value: number) => (value ? `, δ = ${value}` : '');
   return [
@@ -152,6 +161,7 @@ function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> 
       'Discovery of the schema',
       `ε = ${formatDecimal(domainDiscovery.epsilon, 6)}${delta(domainDiscovery.delta)}: ${domainDiscovery.note}`,
     ],
+    ...together,
   ];
 }
 
@@ -212,6 +222,8 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
       ...(mechanism.referenceMeasure ? [['Reference measure', mechanism.referenceMeasure] as [string, string]] : []),
       ['Randomness', receipt.randomness],
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
+      ['Data read from', receipt.input.meaning],
+      ...(privacy.tablesCovered ? [['Tables the guarantee covers', privacy.tablesCovered] as [string, string]] : []),
       ['Privacy note', mechanism.privacyNote],
       [
         'Software',

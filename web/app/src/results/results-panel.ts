@@ -7,7 +7,7 @@ import { findMechanismUi } from '../mechanisms/registry';
 import type { AppState, Store } from '../store';
 import { h, replaceChildren, show } from '../ui/dom';
 import { downloadButton } from '../ui/download';
-import { formatInteger } from '../ui/format';
+import { formatDecimal, formatInteger, formatList } from '../ui/format';
 import { previewView } from './preview-view';
 import { receiptView } from './receipt-view';
 import { reportHtml } from './report-export';
@@ -18,19 +18,45 @@ function inputName({ input, resultBaseName }: AppState): string {
   return input?.baseName === resultBaseName ? input.label : resultBaseName;
 }
 
+/** "ε 1" or "ε 1.45, δ 2e-9": a cost as the receipts state it. */
+function costText(epsilon: number, delta: number): string {
+  return `ε ${formatDecimal(epsilon, 3)}${delta > 0 ? `, δ ${formatDecimal(delta, 2)}` : ''}`;
+}
+
+/**
+ * Beside a download: what publishing the file costs, alone and (with the DP models) together with
+ * the run's other release, as both receipts state it (privacy.tableAndDpModels).
+ */
+function costNote(testId: string, alone: string, together: string | null, other: string): HTMLElement {
+  return h(
+    'span',
+    { class: 'download-cost', 'data-testid': testId },
+    together ? `${alone} alone; ${together} with the ${other} (published together)` : alone,
+  );
+}
+
 function downloads(result: SynthesisResult, baseName: string, reportFile: () => string): HTMLElement {
   const own = findMechanismUi(result.receipt.mechanism.name)?.downloads?.(result, baseName) ?? [];
+  const { privacy } = result.receipt;
+  const models = result.directModels;
+  const together = models?.receipt.privacy.tableAndDpModels;
+  const bothCost = together ? costText(together.epsilon, together.delta) : null;
   return h(
     'div',
     { class: 'downloads' },
-    downloadButton({
-      testId: 'download-csv',
-      label: 'Download synthetic CSV',
-      primary: true,
-      fileName: `${baseName}-synthetic.csv`,
-      mimeType: 'text/csv;charset=utf-8',
-      text: () => result.csv,
-    }),
+    h(
+      'div',
+      { class: 'download-with-cost' },
+      downloadButton({
+        testId: 'download-csv',
+        label: 'Download synthetic CSV',
+        primary: true,
+        fileName: `${baseName}-synthetic.csv`,
+        mimeType: 'text/csv;charset=utf-8',
+        text: () => result.csv,
+      }),
+      costNote('csv-cost', costText(privacy.epsilonSpent, privacy.delta), bothCost, 'DP model'),
+    ),
     downloadButton({
       testId: 'download-receipt',
       label: 'Download receipt (JSON)',
@@ -46,15 +72,25 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
       text: reportFile,
     }),
     ...own.map(({ file }) => downloadButton(file)),
-    ...(result.directModels
+    ...(models
       ? [
-          downloadButton({
-            testId: 'download-dp-model',
-            label: 'Download DP model (separate release, JSON)',
-            fileName: `${baseName}-dp-model.json`,
-            mimeType: 'application/json',
-            text: () => `${JSON.stringify(result.directModels, null, 2)}\n`,
-          }),
+          h(
+            'div',
+            { class: 'download-with-cost' },
+            downloadButton({
+              testId: 'download-dp-model',
+              label: 'Download DP model (separate release, JSON)',
+              fileName: `${baseName}-dp-model.json`,
+              mimeType: 'application/json',
+              text: () => `${JSON.stringify(models, null, 2)}\n`,
+            }),
+            costNote(
+              'dp-model-cost',
+              costText(models.receipt.privacy.epsilonSpent, models.receipt.privacy.delta),
+              bothCost,
+              'synthetic CSV',
+            ),
+          ),
         ]
       : []),
     h(
@@ -64,12 +100,15 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
         'The receipt may be published; the report (computed on your real data) is for your eyes only.',
     ),
     ...own.map(({ note }) => note),
-    result.directModels
+    models
       ? h(
           'p',
           { class: 'hint', 'data-testid': 'dp-model-note' },
-          `The DP model (logistic regression for ${result.directModels.map((m) => `“${m.target}”`).join(', ')}, trained directly under DP) ` +
-            'is a separate release with its own receipt inside the file: publishing it as well as the synthetic table costs both ε added.',
+          `The DP model (logistic regression for ${formatList(models.models.map((m) => `“${m.target}”`))}, trained ` +
+            'directly under DP, all on one budget) is a separate release with its own receipt inside the file. ' +
+            (bothCost
+              ? `Publishing it as well as the synthetic table costs ${bothCost} in total.`
+              : 'Publishing it as well as the synthetic table adds its cost to the table’s.'),
         )
       : null,
   );

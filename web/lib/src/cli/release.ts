@@ -20,7 +20,7 @@ import { commaList, parseCommandLine, stringFlag } from './args.js';
 import { aboutFile, EXIT, UsageError } from './failure.js';
 import { readInputText } from './files.js';
 import { checkDestinations, PendingOutputs, STDOUT } from './output.js';
-import { notPrivateWarning } from './summary.js';
+import { notPrivateWarning, ownerOnlyCounts } from './summary.js';
 import { readRunOptions, RUN_OPTION_FLAGS } from './synth-options.js';
 
 function schemaTextOf(flags: ReturnType<typeof parseCommandLine>['flags']): { path: string; text: string } {
@@ -137,9 +137,7 @@ export async function releaseCommand(args: string[]): Promise<number> {
   if (!flags.quiet) {
     process.stderr.write(
       `privsynth: ${result.rows.toLocaleString('en-US')} synthetic rows from the count tables in ${countsPath} ` +
-        (counted && counted.leftOutRows > 0
-          ? `(${counted.leftOutRows.toLocaleString('en-US')} of ${counted.inputRows.toLocaleString('en-US')} records left out: values outside the schema) `
-          : '') +
+        (counted ? `(${ownerOnlyCounts(counted.inputRows, counted.leftOutRows)}) ` : '') +
         `(epsilon ${result.receipt.privacy.epsilonSpent}); the receipt to ${receipt}.\n`,
     );
   }

@@ -19,13 +19,19 @@ function columnList(columns: string[]): string {
   return columns.length > MAX_NAMED_COLUMNS ? `${named}, ...` : named;
 }
 
-/** What DuckDB counted, when it read the data (synthesizeWithDuckDb()). */
+/**
+ * What DuckDB counted, when it read the data (synthesizeWithDuckDb()): exact counts of the private
+ * table, so labelled for the owner only, as the utility report is.
+ */
 function countedPart(result: SynthesisResult | DuckDbSynthesisResult): string {
   if (!('counted' in result)) return '';
-  const { inputRows, leftOutRows } = result.counted;
-  const leftOut =
-    leftOutRows > 0 ? `, ${leftOutRows.toLocaleString('en-US')} left out (values outside the schema)` : '';
-  return `; DuckDB counted ${inputRows.toLocaleString('en-US')} records${leftOut}`;
+  return `; ${ownerOnlyCounts(result.counted.inputRows, result.counted.leftOutRows)}`;
+}
+
+/** Exact counts of records read and left out, labelled as what they are: not for publication. */
+export function ownerOnlyCounts(read: number, leftOut: number): string {
+  const outside = leftOut > 0 ? `, ${leftOut.toLocaleString('en-US')} left out (values outside the schema)` : '';
+  return `${read.toLocaleString('en-US')} records read${outside} (exact counts of your data: for your eyes only, do not publish them)`;
 }
 
 export function summaryParagraph(
@@ -45,10 +51,11 @@ export function summaryParagraph(
       : '; no receipt (--no-receipt)',
     where.report ? `; the utility report to ${where.report} (measured on the real data: keep it private)` : '',
     where.dpModel && result.directModels
-      ? `; ${result.directModels.length} model(s) trained directly under DP to ${where.dpModel} (a SEPARATE RELEASE ` +
-        'with its own receipt: publishing it too costs its epsilon as well)'
+      ? `; ${result.directModels.models.length} model(s) trained directly under DP to ${where.dpModel} (a separate ` +
+        'release with its own receipt)'
       : '',
     ...privacyParts(receipt.mechanism.name, privacy),
+    where.dpModel && result.directModels ? togetherPart(result.directModels.receipt.privacy) : '',
     receipt.mechanismChoice ? `. Chosen by "auto": ${receipt.mechanismChoice.reason.replace(/\.$/, '')}` : '',
     `. Wall time ${seconds.toFixed(1)} s.`,
   ];
@@ -77,6 +84,20 @@ function privacyParts(mechanism: string, privacy: SynthesisResult['receipt']['pr
 }
 
 /**
+ * The one total of what the run's outputs publish together: the table and the models file (and the
+ * schema's discovery, counted once), as both receipts state it.
+ */
+function togetherPart(models: SynthesisResult['receipt']['privacy']): string {
+  const together = models.tableAndDpModels;
+  if (!together) return '';
+  const delta = together.delta > 0 ? `, delta ${number(together.delta)}` : '';
+  return (
+    `. PUBLISHING BOTH the table and the models costs epsilon ${number(together.epsilon)}${delta} in total ` +
+    `(privacy.tableAndDpModels in both receipts; the models alone: epsilon ${number(models.epsilonSpent)})`
+  );
+}
+
+/**
  * The warning for a table with no record to learn from (a header only, or every row left out for a
  * value outside the schema): the release is still made, as for any table (refusing would tell an
  * empty table from its neighbours), but its rows come from the noise alone. For the owner's eyes.
@@ -92,8 +113,8 @@ export function emptyTableWarning(result: SynthesisResult | DuckDbSynthesisResul
         ? 'its one row was left out'
         : `all ${read.toLocaleString('en-US')} rows were left out`;
   return (
-    `warning: the table gave no record to learn from (${why}): the ${result.rows.toLocaleString('en-US')} ` +
-    'synthetic rows come from the noise alone'
+    `warning: the table gave no record to learn from (${why}; for your eyes only): the ` +
+    `${result.rows.toLocaleString('en-US')} synthetic rows come from the noise alone`
   );
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 
-import { PrivsynthError } from '../node.js';
+import { fileFormatOf, PrivsynthError } from '../node.js';
 import type { SynthesisResult } from '../node.js';
 import { aboutFile, EXIT, FileError } from './failure.js';
 import { checkInputFile, readInputText } from './files.js';
@@ -29,6 +29,15 @@ const INPUT_OF_CODE: Record<string, 'dataPath' | 'schemaPath'> = {
 function withInputPath(error: unknown, request: SynthRequest): unknown {
   const input = error instanceof PrivsynthError ? INPUT_OF_CODE[error.code] : undefined;
   return input ? aboutFile(error, request[input]) : error;
+}
+
+/** A table beyond the row engine's limits: the way out is DuckDB, chosen by the flag (never by the file's size). */
+function withEngineHint(error: unknown, engine: 'rows' | 'duckdb' | undefined): unknown {
+  if (engine !== 'rows' || !(error instanceof PrivsynthError) || error.code !== 'DOMAIN_TOO_LARGE') return error;
+  error.message +=
+    '. A larger table can be counted out of core by DuckDB: add --engine duckdb (with adaptive-marginals, ' +
+    'marginal-lp or reduced-space-lp, and no --target)';
+  return error;
 }
 
 /** `streamedTo`: the temporary file the engine streamed the CSV to (DuckDB), else the CSV is in the result. */
@@ -92,8 +101,9 @@ export async function synthCommand(args: string[]): Promise<number> {
     progress.finish();
     process.stderr.write(`privsynth: interrupted (${signal}); no output written\n`);
   });
+  let engine: 'rows' | 'duckdb' | undefined;
   try {
-    const engine = await chooseEngine(request.engine, request.dataPath, schema, request.options);
+    engine = await chooseEngine(request.engine, fileFormatOf(request.dataPath), schema, request.options);
     // DuckDB's releases may be of any size: their records stream to a file, not to memory.
     const csvFile =
       engine === 'duckdb'
@@ -116,7 +126,7 @@ export async function synthCommand(args: string[]): Promise<number> {
   } catch (error) {
     progress.finish();
     pending.discard();
-    throw withInputPath(error, request);
+    throw withInputPath(withEngineHint(error, engine), request);
   } finally {
     removeHandler();
   }
