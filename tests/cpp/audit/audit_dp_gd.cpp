@@ -1,12 +1,11 @@
 // DP gradient descent, audited against its rho-zCDP claim on neighbouring tables: D has 10 records
 // of one binary feature, D' one more. One step, so the released weight is the noisy gradient sum
 // itself (scaled by the noisy count, also released): the event is nearly tight. The broken variant
-// runs at 4 rho (noise halved) and must be caught. Then the whole path of the report's direct
-// model: synthesize() with mlTarget, its Poisson holdout, and the model's own receipt (sound).
+// runs at 4 rho (noise halved) and must be caught. The whole path, through synthesize() with the
+// synthetic table, is audited in audit_direct_models.cpp.
 #include "audit_support.hpp"
 #include "privacy/zcdp.hpp"
 #include "private_models/dp_logistic_regression.hpp"
-#include "release_paths.hpp"
 
 using namespace privsynth;
 using namespace privsynth::audit;
@@ -60,18 +59,4 @@ TEST_CASE("DP audit: DP gradient descent for logistic regression", "[dp-audit][d
   options.search_runs = 20000;
   options.test_runs = 40000;
   require_sound_and_broken_caught(dp_gd_release(rho, rho), dp_gd_release(4 * rho, rho), Claim::zcdp(rho), options);
-}
-
-TEST_CASE("DP audit: the report's model trained directly under DP, through synthesize()",
-          "[dp-audit][dp-gd][holdout]") {
-  // Two binary columns c, d of the three-column table (target e); the added record is (a, x, u).
-  // epsilon 8 (rho 1.05) and 1% held out, so that the added record is almost always trained on.
-  // Only soundness is checked here: ten steps averaged and a record whose gradient is about half
-  // the clip norm show too little of rho for the noise-halved variant to be caught in 8,000 runs
-  // (measured: loss lower bound 0 for it too). The calibration itself is caught above, in one step.
-  const Rows d = three_binary_columns();
-  const SynthesisPath path{
-      kThreeBinaryColumnsSchema, d, plus(d, {{"a", "x", "u"}}),
-      R"({"epsilon":8,"mechanism":"marginal-lp","delta":1e-6,"mlTarget":"e","mlTestFraction":0.01})"};
-  require_within_claim(direct_model_release(path), Claim::zcdp(cdp_rho(8, 1e-6).value()));
 }

@@ -294,6 +294,10 @@ Features output_features(const std::vector<std::string>& synthetic_rows, const s
 
 Features error_features(const std::string& code_name) { return {{"error:" + code_name, 1.0}}; }
 
+void add_json_features(const std::string& json_text, const std::string& prefix, Features& features) {
+  flatten(Json::parse(json_text), prefix, features);
+}
+
 Claim claim_stated(const Features& features) {
   const auto value = [&](const std::string& name) {
     const auto found = features.find(name);
@@ -303,6 +307,17 @@ Claim claim_stated(const Features& features) {
   const double delta = value("receipt.privacy.delta");
   return delta > 0 ? Claim::approximate(value("receipt.privacy.epsilonSpent"), delta)
                    : Claim::pure(value("receipt.privacy.epsilonSpent"));
+}
+
+Claim joint_claim_stated(const Features& features) {
+  const std::string joint = "receipt.privacy.tableAndDpModels.";
+  const auto found = features.find(joint + "rho");
+  if (found != features.end()) return Claim::zcdp(found->second);
+  const auto value = [&](const std::string& name) {
+    const auto at = features.find(joint + name);
+    return at == features.end() ? std::nan("") : at->second;
+  };
+  return Claim::approximate(value("epsilon"), value("delta"));
 }
 
 }  // namespace privsynth::audit

@@ -77,9 +77,15 @@ AuditResult test_event(const Release& release, const Claim& claim, const OutputE
 Features output_features(const std::vector<std::string>& synthetic_rows, const std::string& receipt_json,
                          const std::vector<std::pair<std::string, double>>& weighted_centres = {});
 Features error_features(const std::string& code_name);
+// Every value of a JSON document as features named by their path under `prefix` (numbers as they
+// are, booleans as 0/1, each string as an indicator), as output_features does for the receipt.
+void add_json_features(const std::string& json_text, const std::string& prefix, Features& features);
 
 // The claim a receipt states, from its features: rho spent under zCDP accounting, else epsilon
 // spent and delta (NaN where the receipt lacks them).
 Claim claim_stated(const Features& features);
+// The claim of the table and its directly trained models published together, from the table
+// receipt's privacy.tableAndDpModels: its rho when stated in zCDP, else its epsilon and delta.
+Claim joint_claim_stated(const Features& features);
 
 }  // namespace privsynth::audit

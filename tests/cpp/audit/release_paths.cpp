@@ -1,12 +1,15 @@
 #include "release_paths.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "privsynth/schema_discovery.hpp"
 #include "privsynth/status.hpp"
+#include "privsynth/synthesis.hpp"
 
 namespace privsynth::audit {
 namespace {
@@ -67,21 +70,149 @@ Release synthesis_release(const SynthesisPath& path) {
   });
 }
 
-Release direct_model_release(const SynthesisPath& path) {
-  return synthesis_path_release(path, [](const SynthesisOutput& result) {
-    if (result.direct_models_json.empty()) return error_features("NO_DIRECT_MODEL");
-    const Json model = Json::parse(result.direct_models_json).at(0);
-    Features features = output_features({}, model["receipt"].dump());
-    for (size_t k = 0; k < model["classes"].size(); ++k) {
-      const Json& weights = model["classes"][k];
-      const std::string prefix = "class " + std::to_string(k);
-      features[prefix + " intercept"] = weights["intercept"].get<double>();
-      for (size_t j = 0; j < weights["weights"].size(); ++j) {
-        features[prefix + " weight " + std::to_string(j)] = weights["weights"][j].get<double>();
-      }
+Release joint_release(const SynthesisPath& path, const std::vector<std::string>& record) {
+  const std::vector<std::string> header = path.d.front();
+  const double step = path.numeric_key_step;
+  return synthesis_path_release(path, [header, record, step](const SynthesisOutput& result) {
+    Features features = output_features(row_keys(result.columns, result.rows, step), result.receipt_json);
+    if (result.direct_models_json.empty()) {
+      features["error:NO_DIRECT_MODEL"] = 1;
+      return features;
     }
+    const Json file = Json::parse(result.direct_models_json);
+    add_json_features(file["receipt"].dump(), "models.receipt", features);
+    const Json& released = file["receipt"]["released"]["noisyRecordCounts"];
+    const Json& settings = file["receipt"]["parameters"]["models"];
+    double along_all = 0;
+    for (size_t m = 0; m < file["models"].size(); ++m) {
+      const Json& model = file["models"][m];
+      const std::string target = model["target"].get<std::string>();
+      const Json& weights = model["classes"][0];  // a binary target: one model
+      const std::string prefix = "model " + target;
+      features[prefix + " intercept"] = weights["intercept"].get<double>();
+      double along = weights["intercept"].get<double>();
+      size_t offset = 0;
+      for (const Json& feature : model["features"]) {
+        const std::string column = feature["column"].get<std::string>();
+        const std::string level = record[size_t(std::find(header.begin(), header.end(), column) - header.begin())];
+        for (size_t j = 0; j < feature["levels"].size(); ++j) {
+          const double w = weights["weights"][offset + j].get<double>();
+          features[prefix + " weight " + column + "=" + feature["levels"][j].get<std::string>()] = w;
+          if (feature["levels"][j] == level) along += w;
+        }
+        offset += feature["levels"].size();
+      }
+      // The record's label: +1 when its target level is the model's positive class.
+      const std::string label = record[size_t(std::find(header.begin(), header.end(), target) - header.begin())];
+      const double y = weights["level"] == label ? 1 : -1;
+      // The step divides by the noisy count, at least 1 (dp_logistic_regression.cpp).
+      const double count = std::max(1.0, released[m].get<double>());
+      const double sum = y * along * count / settings[m]["learningRate"].get<double>();
+      features[prefix + " gradient along the record"] = sum;
+      along_all += sum;
+    }
+    features["models' gradients along the record"] = along_all;
     return features;
   });
+}
+
+namespace {
+
+std::string with_option(const std::string& json, const std::string& key, const Json& value) {
+  Json options = Json::parse(json);
+  options[key] = value;
+  return options.dump();
+}
+
+// The count tables the run reads, counted from rows of categorical columns.
+std::string count_tables_of(const std::string& schema_json, const std::string& options_json, const Rows& rows) {
+  const Json schema = Json::parse(schema_json);
+  const Json request = Json::parse(required_count_tables_json(schema_json, options_json).value());
+  const std::vector<std::string>& header = rows.front();
+  const auto code_of = [&](const std::string& column, const std::string& cell) {
+    for (const Json& c : schema["columns"]) {
+      if (c["name"] != column) continue;
+      const auto& categories = c["categories"];
+      for (size_t i = 0; i < categories.size(); ++i) {
+        if (categories[i] == cell) return Json(i);
+      }
+    }
+    return Json(nullptr);  // the audit's tables hold only their categories
+  };
+  Json tables = Json::array();
+  for (const Json& columns : request["tables"]) {
+    std::map<std::vector<Json>, int> cells;
+    for (size_t r = 1; r < rows.size(); ++r) {
+      std::vector<Json> key;
+      for (const Json& column : columns) {
+        const size_t at = size_t(std::find(header.begin(), header.end(), column.get<std::string>()) - header.begin());
+        key.push_back(code_of(column.get<std::string>(), rows[r][at]));
+      }
+      ++cells[key];
+    }
+    Json listed = Json::array();
+    for (const auto& [key, count] : cells) {
+      Json cell(key);
+      cell.push_back(count);
+      listed.push_back(cell);
+    }
+    tables.push_back({{"columns", columns}, {"cells", listed}});
+  }
+  return Json{{"tables", tables}}.dump();
+}
+
+Features synthesis_features(const SynthesisOutput& result, double step) {
+  return output_features(row_keys(result.columns, result.rows, step), result.receipt_json);
+}
+
+}  // namespace
+
+Release counts_release(const CountsPath& path) {
+  const std::string counts[2] = {count_tables_of(path.schema_json, path.options_json, path.d),
+                                 count_tables_of(path.schema_json, path.options_json, path.d_prime)};
+  return [path, counts](int table, uint64_t seed) -> Features {
+    const std::string options = with_seed(path.options_json, seed, true);
+    const Result<SynthesisOutput> output =
+        synthesize_from_counts(CountsSynthesisInput{path.schema_json, counts[table], options});
+    if (!output.is_ok()) return error_features(error_code_name(output.status().code()));
+    return synthesis_features(output.value(), 0.25);
+  };
+}
+
+CountsPath at_twice_epsilon(CountsPath path) {
+  path.options_json =
+      with_option(path.options_json, "epsilon", 2 * Json::parse(path.options_json)["epsilon"].get<double>());
+  return path;
+}
+
+Release file_inputs_release(const FileInputsPath& path) {
+  // Each table's run, prepared once: its options with the input's source, and its cells or counts.
+  struct Prepared {
+    std::string options;
+    std::shared_ptr<CellGrid> grid;
+    std::string counts;
+  };
+  std::shared_ptr<Prepared> prepared[2];
+  for (int table = 0; table < 2; ++table) {
+    const Json input = Json::parse(path.inputs[table]);
+    auto each = std::make_shared<Prepared>();
+    each->options = with_option(path.options_json, "inputSource", input["source"]);
+    if (input.contains("cells")) {
+      each->grid = grid_of(input["cells"].get<Rows>());
+    } else {
+      each->counts = input["counts"].dump();
+    }
+    prepared[table] = each;
+  }
+  return [path, prepared](int table, uint64_t seed) -> Features {
+    const Prepared& input = *prepared[table];
+    const std::string options = with_seed(input.options, seed, true);
+    const Result<SynthesisOutput> output =
+        input.grid ? synthesize(SynthesisInput{path.schema_json, input.grid->view(), options})
+                   : synthesize_from_counts(CountsSynthesisInput{path.schema_json, input.counts, options});
+    if (!output.is_ok()) return error_features(error_code_name(output.status().code()));
+    return synthesis_features(output.value(), 0.25);
+  };
 }
 
 SynthesisPath at_twice_epsilon(SynthesisPath path) {

@@ -19,14 +19,40 @@ struct SynthesisPath {
   double numeric_key_step = 0.25;  // synthetic numbers are counted in buckets of this width
 };
 Release synthesis_release(const SynthesisPath& path);
-// The same run's other release: the models trained directly under DP for mlTarget (the path's
-// options set it), one per target, each with its own receipt. Features: the first model's receipt
-// and every weight and intercept it releases.
-Release direct_model_release(const SynthesisPath& path);
+// The synthetic table and the models trained directly under DP for its targets (the path's options
+// set mlTarget, and mlExtraTargets for more), published together. Features: the table's (rows and
+// receipt), the models file's receipt, every weight and intercept, and the statistic that shows the
+// models' rho: per model, its noisy gradient sum along `record` (the record D' adds), and their
+// sum over the models. With a one-step descent from 0 (the path's steps.dp_gradient_descent), a
+// model's weights are -learning rate x (noisy gradient sum) / (noisy count), so the weights on the
+// record's levels and the intercept, times the count, give the noisy sum along the record.
+Release joint_release(const SynthesisPath& path, const std::vector<std::string>& record);
 
 // The broken variant "every noise scale halved": the same path run at twice its epsilon, audited
 // against the claim of the original.
 SynthesisPath at_twice_epsilon(SynthesisPath path);
+
+// A release from count tables (synthesize_from_counts): the exact count tables of D and D' that
+// the run reads, counted here from the rows of categorical columns (each cell's code its
+// category's index), as an SQL engine would count them.
+struct CountsPath {
+  std::string schema_json;
+  Rows d, d_prime;
+  std::string options_json;  // without testSeed
+};
+Release counts_release(const CountsPath& path);
+CountsPath at_twice_epsilon(CountsPath path);
+
+// A release of two files as an engine read them (the DuckDB path from file bytes, the CLI's engine
+// choice; tests/js/dp-audit-files.test.ts writes them): for each table, its records ({"source":
+// "csv", "cells": [[header...], [cells...], ...]}) or its count tables ({"source": "duckdb-csv",
+// "counts": {"tables": [...]}}), the source becoming the run's inputSource.
+struct FileInputsPath {
+  std::string schema_json;
+  std::string options_json;  // without testSeed and inputSource
+  std::string inputs[2];     // each table's input, as JSON
+};
+Release file_inputs_release(const FileInputsPath& path);
 
 struct DiscoveryPath {
   Rows d, d_prime;
