@@ -51,8 +51,9 @@ Mechanism and columns:
       --delta <number>        delta of adaptive-marginals and marginal-lp (default 1e-9)
       --columns <a,b,c>       columns to synthesize (default: every schema column)
       --target <column>       a categorical column (2 to 32 levels): adds a train-on-synthetic /
-                              test-on-real report, beside a model trained directly under DP at the
-                              same epsilon (--option mlDirectDp=false: without it)
+                              test-on-real report, beside a model trained directly under DP (the
+                              models of every target share one budget, the same epsilon;
+                              --option mlDirectDp=false: without them)
       --extra-targets <a,b>   more columns to predict from the same synthetic table
       --option <key=value>    any synthesize() option by its library name, repeatable:
                               --option degree=1 --option lpObjective=sum-error
@@ -66,21 +67,22 @@ Output:
       --centres <file>        space-partition: the released bins' centres with their noisy counts
                               as a "weight" column (CSV, for kernel density estimates)
       --dp-model <file>       with --target: the models trained directly under DP (JSON). A SEPARATE
-                              RELEASE with its own receipt: publishing it with the CSV costs both
-                              epsilons added
+                              RELEASE with its own receipt; the summary prints what the CSV and the
+                              models cost published together (privacy.tableAndDpModels)
   -q, --quiet                 no progress and no summary on stderr (warnings and errors stay)
 
 Engine (docs/scale.md):
-      --engine <name>         auto (default): DuckDB for a Parquet file, and for a CSV over 1 GiB,
-                              when the run reads count tables (adaptive-marginals, marginal-lp,
-                              reduced-space-lp in the encoded space; no
-                              --target); the row engine otherwise
+      --engine <name>         auto (default): DuckDB for a Parquet file when the run reads count
+                              tables (adaptive-marginals, marginal-lp, reduced-space-lp in the
+                              encoded space; no --target); the row engine otherwise. Chosen from
+                              the format and the options only, never the file's size
                               rows: the CSV or Parquet file read in chunks into the engine (every
-                              mechanism, the utility report)
-                              duckdb: DuckDB reads the CSV or Parquet file out of core and computes
-                              the exact count tables the run reads, the schema's encoding applied in
-                              SQL; for the same --seed the release is the row engine's. No utility
-                              report (it compares rows)
+                              mechanism, the utility report; at most 5,000,000 rows)
+                              duckdb: out of core, for a file of any size: a CSV's records read by
+                              privsynth's own reader, a Parquet file by DuckDB, counted into the
+                              exact count tables the run reads, the schema's encoding applied in
+                              SQL. The release is the row engine's for the same --seed but for
+                              the receipt's "input". No utility report (it compares rows)
 
 Every output is written to a temporary file next to it and renamed into place only when the whole
 run has succeeded: after an error or Ctrl-C no output exists and earlier files are left untouched.
