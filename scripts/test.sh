@@ -4,7 +4,22 @@
 # library, and browser tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n\033[1m[test] %s\033[0m\n' "$*"; }
+# Each step's time is printed when the next starts, and all of them at the end.
+step_name=""
+step_started=$SECONDS
+timings=()
+finish_step() {
+  if [ -n "$step_name" ]; then
+    timings+=("$(printf '%5d s  %s' $((SECONDS - step_started)) "$step_name")")
+    printf '\033[1m[test] %s: %d s\033[0m\n' "$step_name" $((SECONDS - step_started))
+  fi
+}
+step() {
+  finish_step
+  step_name="$*"
+  step_started=$SECONDS
+  printf '\n\033[1m[test] %s\033[0m\n' "$*"
+}
 
 step "setup"
 bash scripts/setup.sh
@@ -22,4 +37,6 @@ step "Node tests (built wasm module and library)"
 npx vitest run --config tests/js/vitest.config.ts
 step "browser tests (Playwright + Chromium)"
 npx vitest run --config tests/e2e/vitest.config.ts
-step "all tiers passed"
+finish_step
+printf '\n\033[1m[test] all tiers passed in %d s:\033[0m\n' "$SECONDS"
+printf '%s\n' "${timings[@]}"
