@@ -37,7 +37,13 @@ const SCHEMA = JSON.stringify({
   ],
 });
 // Adaptive marginals with short fits (post-processing: only the audit's time changes).
-const OPTIONS = { epsilon: 1, mechanism: 'adaptive-marginals', delta: 1e-6, roundIterations: 10, finalIterations: 20 };
+const OPTIONS = {
+  epsilon: 1,
+  mechanism: 'adaptive-marginals' as const,
+  delta: 1e-6,
+  roundIterations: 10,
+  finalIterations: 20,
+};
 const RUN = { schema: SCHEMA, ...OPTIONS, evaluate: false } as const;
 
 const CHANNELS = ['Room #1', 'Room #2', 'Lobby'];

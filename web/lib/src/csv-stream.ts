@@ -25,6 +25,14 @@ export interface TableChunkSink {
   rows(chunk: PackedCells): void;
 }
 
+/** A sink that takes the records as text (DuckDB's loader, duckdb-counts.ts): no packing. */
+export interface CsvRecordSink {
+  /** Called once, with the trimmed column names of the header row, before any records. */
+  header(names: string[]): void;
+  /** Data records (no header), each with header.length cells. */
+  records(rows: string[][]): void;
+}
+
 /** Fraction of the input read so far, in [0, 1], and the data rows parsed so far. */
 export type ReadProgress = (fraction: number, rows: number) => void;
 
@@ -136,7 +144,7 @@ async function* textPieces(source: string | Blob, pieceChars: number): AsyncGene
  */
 export async function readCsvChunks(
   source: string | Blob,
-  sink: TableChunkSink,
+  sink: TableChunkSink | CsvRecordSink,
   onProgress?: ReadProgress,
   pieceChars = PIECE_CHARS,
 ): Promise<void> {
@@ -164,7 +172,8 @@ export async function readCsvChunks(
           }
           if (width >= 0 && first < rows.length) {
             const records = recordsOf(first === 0 ? rows : rows.slice(first), width, recordsBefore + first);
-            sink.rows(packRows(records, width));
+            if ('records' in sink) sink.records(records);
+            else sink.rows(packRows(records, width));
             dataRows += records.length;
           }
           recordsBefore += rows.length;

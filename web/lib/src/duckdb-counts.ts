@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 
 import { checkNothingLeftOut, countsFromQueryResult, type CountQueryCounts } from './count-query-result.js';
-import { unpackRows } from './csv.js';
 import { readCsvChunks } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { CountTablesOptions, CountTablesRequest } from './options-types.js';
@@ -113,9 +112,8 @@ async function loadCsvRecords(
         header: (names) => {
           positions = chosenPositions(names, wanted);
         },
-        rows: (chunk) => {
+        records: (rows) => {
           if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled while reading the CSV');
-          const rows = unpackRows(chunk);
           for (let first = 0; first < rows.length; first += DATA_CHUNK_ROWS) {
             const part = rows.slice(first, first + DATA_CHUNK_ROWS);
             const data = duckdb.DuckDBDataChunk.create(types, part.length);
