@@ -72,9 +72,9 @@ function directDpNote(ml: MlReport, id: (name: string) => string): HTMLElement |
     'p',
     { class: 'hint', 'data-testid': id('direct-dp') },
     `A model trained directly under DP at the same ε = ${formatDecimal(direct.epsilon, 3)} (δ = ${direct.delta}, ` +
-      `${formatInteger(direct.steps)} gradient steps) would be ${better}. `,
+      `${formatInteger(direct.steps)} gradient steps${direct.targetsSharing > 1 ? `; its budget shared by the ${direct.targetsSharing} targets` : ''}) would be ${better}. `,
     h('strong', {}, 'It is a separate release: '),
-    'downloading it (“Download DP model”) and publishing it with the synthetic table costs both ε added. ' +
+    'downloading it (“Download DP model”) and publishing it with the synthetic table costs the total shown beside the download buttons. ' +
       'The synthetic table serves any model and question; the direct model serves this one.',
   );
 }

@@ -18,9 +18,9 @@ function inputName({ input, resultBaseName }: AppState): string {
   return input?.baseName === resultBaseName ? input.label : resultBaseName;
 }
 
-/** "ε 1" or "ε 1.45, δ 2e-9": a cost as the receipts state it. */
+/** "ε 1" or "ε 1.41, δ 2e-9": a cost as the receipts state it. */
 function costText(epsilon: number, delta: number): string {
-  return `ε ${formatDecimal(epsilon, 3)}${delta > 0 ? `, δ ${formatDecimal(delta, 2)}` : ''}`;
+  return `ε ${formatDecimal(epsilon, 3)}${delta > 0 ? `, δ ${Number(delta.toPrecision(2))}` : ''}`;
 }
 
 /**
