@@ -27,6 +27,18 @@
 
 namespace privsynth {
 
+// Test-only changes to adaptive marginals' selection (docs/privacy/adaptive-marginals.md), for the
+// end-to-end DP audit alone (tests/cpp/audit, through PipelineSteps): the defaults change nothing.
+struct SelectionCalibration {
+  // The exponential mechanism is given the charged score sensitivity times this: a broken variant
+  // with 0.5 selects more sharply than the ledger says.
+  double sensitivity_scale = 1;
+  // The share of each round's rho that selects; 0 keeps AIM's 10%. A sound run with a larger share
+  // is still charged exactly (the proof does not depend on the split): the audit uses it so that
+  // the selection, not the measurements, holds most of rho.
+  double share = 0;
+};
+
 struct MechanismContext {
   const EncodedTable& table;  // the private records (only the chosen columns)
   // Every release is charged here before it is made. Its definition is the registry's for this
@@ -61,6 +73,8 @@ struct MechanismContext {
   // Each chosen column's public hierarchy from the schema (data/hierarchy.hpp), finest level first;
   // empty for a column without one.
   std::vector<std::vector<LevelGrouping>> column_hierarchies = {};
+  // For the DP audit only (SelectionCalibration); production runs leave the default.
+  SelectionCalibration selection = {};
 };
 
 // Released points with a weight each, returned beside the synthetic table when a mechanism's

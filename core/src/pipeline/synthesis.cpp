@@ -167,7 +167,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   Result<MechanismOutput> output = setup.mechanism.run(
       MechanismContext{table, accountant, *random, progress, &unit_values, target_column, numeric_columns, evaluate,
-                       names, given_counts, stream_records, special_levels, hierarchies});
+                       names, given_counts, stream_records, special_levels, hierarchies, steps.selection});
   if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
   if (ml) {
     output.value().parameters["mlHoldout"] = {

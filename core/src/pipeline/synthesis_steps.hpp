@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "data/encoding.hpp"
+#include "mechanisms/mechanism.hpp"
 #include "pipeline/holdout.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/accountant.hpp"
@@ -29,6 +30,8 @@ Result<DirectModelBudget> shared_direct_model_budget(const RunSetup& setup, size
 // defaults; the end-to-end DP audit (tests/cpp/audit) swaps one for a deliberately broken version
 // to show that it would catch it.
 struct PipelineSteps {
+  // Adaptive marginals' selection as calibrated (mechanism.hpp: SelectionCalibration).
+  SelectionCalibration selection = {};
   // The mlTarget holdout (holdout.hpp: Poisson).
   std::function<Result<RowSplit>(size_t rows, double test_fraction, RandomSource& random)> hold_out = split_rows;
   // What the encoding does with an unfixable record, by neighbour relation.

@@ -23,7 +23,6 @@
 namespace privsynth {
 namespace {
 
-constexpr double kMeasureShare = 0.9;
 const double kExpectedAbsNormal = std::sqrt(2 / M_PI);  // E|N(0, 1)|
 
 Status cancelled() { return Status::error(ErrorCode::Cancelled, "cancelled"); }
@@ -244,7 +243,9 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   const size_t p = original.levels().size();
   std::vector<std::string> names = context.column_names;
   for (size_t c = names.size(); c < p; ++c) names.push_back("column " + std::to_string(c));
-  PRIVSYNTH_ASSIGN_OR_RETURN(AdaptivePlan plan, plan_adaptive_marginals(options, p));
+  // AIM's 90% of each round measuring, unless the DP audit moves it (SelectionCalibration).
+  const double measure_share = context.selection.share > 0 ? 1 - context.selection.share : kAimMeasureShare;
+  PRIVSYNTH_ASSIGN_OR_RETURN(AdaptivePlan plan, plan_adaptive_marginals(options, p, measure_share));
   PRIVSYNTH_ASSIGN_OR_RETURN(std::vector<Candidate> candidates,
                              adaptive_candidates(options, names, context.target_column));
   const bool no_noise = options.test_only_disable_noise;
@@ -340,8 +341,8 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
   for (bool last = false; !last;) {
     const double remaining = context.accountant.remaining();
     if (remaining < 2 * (1 / (2 * sigma * sigma) + selection_epsilon * selection_epsilon / 8)) {
-      sigma = std::sqrt(1 / (2 * kMeasureShare * remaining));
-      selection_epsilon = std::sqrt(8 * (1 - kMeasureShare) * remaining);
+      sigma = std::sqrt(1 / (2 * measure_share * remaining));
+      selection_epsilon = std::sqrt(8 * (1 - measure_share) * remaining);
       last = true;
     }
     const double spent_after =
@@ -377,8 +378,10 @@ Result<MechanismOutput> run_adaptive_marginals(const MechanismContext& context,
     PRIVSYNTH_RETURN_IF_ERROR(
         context.accountant.charge({"choice of the round's marginal among " + std::to_string(allowed.size()),
                                    "exponential mechanism", ExponentialCost{sensitivity, selection_epsilon}}));
-    PRIVSYNTH_ASSIGN_OR_RETURN(size_t chosen,
-                               exponential_mechanism(scores, selection_epsilon, sensitivity, context.random));
+    // The DP audit's broken variant scales the sensitivity here only, not in the charge above.
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        size_t chosen, exponential_mechanism(scores, selection_epsilon,
+                                             sensitivity * context.selection.sensitivity_scale, context.random));
     const Query& query = queries[allowed[chosen]];
     const AttributeSet selected = query.columns;
     PRIVSYNTH_ASSIGN_OR_RETURN(

@@ -65,6 +65,9 @@ struct AdaptiveMarginalsOptions {
 
 Result<AdaptiveMarginalsOptions> read_adaptive_marginals_options(OptionReader& reader, double epsilon);
 
+// The share of each round's rho that measures (AIM); the rest selects.
+inline constexpr double kAimMeasureShare = 0.9;
+
 // What follows from public inputs before any data is read (the run and the forecast share it).
 struct AdaptivePlan {
   double rho = 0;                // the whole zCDP budget, cdp_rho(epsilon, delta)
@@ -73,7 +76,9 @@ struct AdaptivePlan {
   double selection_epsilon = 0;  // eps_sel of the first rounds
   double one_way_rho = 0;        // what the 1-way marginals cost
 };
-Result<AdaptivePlan> plan_adaptive_marginals(const AdaptiveMarginalsOptions& options, size_t columns);
+// `measure_share`: AIM's, or a test's (SelectionCalibration::share, mechanism.hpp).
+Result<AdaptivePlan> plan_adaptive_marginals(const AdaptiveMarginalsOptions& options, size_t columns,
+                                             double measure_share = kAimMeasureShare);
 
 // How many records a round draws from the model to score the marginals no clique holds:
 // scoringSampleFactor x the record count, at most 50,000, and fewer when many marginals are

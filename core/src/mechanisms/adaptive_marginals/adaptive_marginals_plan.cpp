@@ -11,9 +11,6 @@
 namespace privsynth {
 namespace {
 
-// 90% of each round's budget measures, 10% selects (AIM).
-constexpr double kMeasureShare = 0.9;
-
 std::vector<std::vector<int>> subsets_of_size(int columns, int size) {
   std::vector<std::vector<int>> out;
   std::vector<int> current;
@@ -34,14 +31,15 @@ std::vector<std::vector<int>> subsets_of_size(int columns, int size) {
 
 }  // namespace
 
-Result<AdaptivePlan> plan_adaptive_marginals(const AdaptiveMarginalsOptions& options, size_t columns) {
+Result<AdaptivePlan> plan_adaptive_marginals(const AdaptiveMarginalsOptions& options, size_t columns,
+                                             double measure_share) {
   if (columns == 0) return Status::error(ErrorCode::InvalidArgument, "adaptive marginals need at least one column");
   AdaptivePlan plan;
   PRIVSYNTH_ASSIGN_OR_RETURN(plan.rho, cdp_rho(options.epsilon, options.delta));
   plan.rounds = options.rounds > 0 ? options.rounds : 4 * static_cast<long long>(columns);
   const double rounds = double(plan.rounds);
-  plan.noise_std = std::sqrt(rounds / (2 * kMeasureShare * plan.rho));
-  plan.selection_epsilon = std::sqrt(8 * (1 - kMeasureShare) * plan.rho / rounds);
+  plan.noise_std = std::sqrt(rounds / (2 * measure_share * plan.rho));
+  plan.selection_epsilon = std::sqrt(8 * (1 - measure_share) * plan.rho / rounds);
   plan.one_way_rho = double(columns) / (2 * plan.noise_std * plan.noise_std);
   return plan;
 }
