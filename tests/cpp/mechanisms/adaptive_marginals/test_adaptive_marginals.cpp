@@ -2,6 +2,7 @@
 // ledger against the spec's formulas (docs/spec/algorithms.md §6), the refusals, the model size
 // limit, "auto", and utility on Adult at a fixed test seed.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <regex>
 #include <nlohmann/json.hpp>
@@ -120,6 +121,97 @@ TEST_CASE("adaptive marginals: the ledger follows AIM's calibration and spends e
     CHECK(measurement["noiseStd"].get<double>() == Approx(used_std(expected_sigma)).epsilon(1e-12));
     spent_before += choice["rho"].get<double>() + measurement["rho"].get<double>();
     if (selected[round]["annealed"].get<bool>()) expected_sigma /= 2, expected_selection *= 2;
+  }
+}
+
+namespace {
+
+// AIM's weight of a candidate r, computed here from the workload's definition: w_r = sum over the
+// workload marginals s of c_s |r ∩ s| (docs/privacy/adaptive-marginals.md).
+double aim_weight(const std::vector<std::string>& r,
+                  const std::vector<std::pair<std::vector<std::string>, double>>& workload) {
+  double weight = 0;
+  for (const auto& [s, c] : workload) {
+    for (const std::string& column : r) weight += std::count(s.begin(), s.end(), column) ? c : 0;
+  }
+  return weight;
+}
+
+// Every selection of the run's ledger: it chose among `offered` candidates, with the largest weight
+// among them as its score sensitivity.
+void check_selections(const Json& receipt, size_t offered, double largest_weight) {
+  size_t selections = 0;
+  for (const Json& entry : receipt["ledger"]) {
+    if (entry["mechanism"] != "exponential mechanism") continue;
+    ++selections;
+    INFO(entry.dump());
+    CHECK(entry["release"] == "choice of the round's marginal among " + std::to_string(offered));
+    CHECK(entry["scoreSensitivity"].get<double>() == largest_weight);
+  }
+  CHECK(selections == receipt["parameters"]["rounds"].get<size_t>());
+  CHECK(selections >= 2);
+}
+
+}  // namespace
+
+TEST_CASE("adaptive marginals: each selection's sensitivity is the largest weight among the candidates it offers",
+          "[adaptive-marginals]") {
+  SECTION("a prediction target weights the marginals that hold it up") {
+    // All pairs of four small columns, those with income weighted 2 (targetWeight): 4 singles and 6
+    // pairs, all under the model's size limit in every round (the joint has 160 cells). The heaviest
+    // are the pairs with income (2 x 2 + 1 + 1 + 2 + 2 = 10); the first candidate, sex, weighs 4.
+    const std::vector<std::string> columns{"sex", "race", "workclass", "income"};
+    std::vector<std::pair<std::vector<std::string>, double>> workload;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      for (size_t j = i + 1; j < columns.size(); ++j) {
+        workload.push_back({{columns[i], columns[j]}, columns[j] == "income" ? 2.0 : 1.0});
+      }
+    }
+    double largest = 0;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      largest = std::max(largest, aim_weight({columns[i]}, workload));
+      for (size_t j = i + 1; j < columns.size(); ++j)
+        largest = std::max(largest, aim_weight({columns[i], columns[j]}, workload));
+    }
+    REQUIRE(largest == 10);
+    const Json receipt =
+        receipt_of(R"({"mechanism":"adaptive-marginals","epsilon":1,"testSeed":3,"mlTarget":"income",)"
+                   R"("columns":["sex","race","workclass","income"],"roundIterations":20,"finalIterations":20})");
+    check_selections(receipt, 4 + 6, largest);
+  }
+  SECTION("a listed workload whose heaviest marginal is larger than the model may ever hold") {
+    // big1 x big2 has 1,600 cells, above maxModelCells: it is never offered, and the heaviest of
+    // the five offered is big2 x s (5 + 1 + 2 x 2 = 10), not big1 x big2 (13).
+    Json schema = {{"version", 1}, {"name", "weights"}, {"columns", Json::array()}};
+    for (const auto& [name, levels] : std::vector<std::pair<std::string, int>>{{"big1", 40}, {"big2", 40}, {"s", 2}}) {
+      Json categories = Json::array();
+      for (int level = 0; level < levels; ++level) categories.push_back(std::to_string(level));
+      schema["columns"].push_back({{"name", name}, {"type", "categorical"}, {"categories", categories}});
+    }
+    testing::BundledData data{schema.dump(), CellGrid(3)};
+    data.cells.add_row({"big1", "big2", "s"});
+    SeededTestRandom random(7);
+    for (int row = 0; row < 1000; ++row) {
+      const auto a = random.uniform_below(40);
+      data.cells.add_row(
+          {std::to_string(a), std::to_string((a + random.uniform_below(2)) % 40), std::to_string(a % 2)});
+    }
+    const std::vector<std::pair<std::vector<std::string>, double>> workload{
+        {{"big1", "big2"}, 5}, {{"big1", "s"}, 1}, {{"big2", "s"}, 2}};
+    const double offered_largest =
+        std::max({aim_weight({"big1"}, workload), aim_weight({"big2"}, workload), aim_weight({"s"}, workload),
+                  aim_weight({"big1", "s"}, workload), aim_weight({"big2", "s"}, workload)});
+    REQUIRE(offered_largest == 10);
+    REQUIRE(aim_weight({"big1", "big2"}, workload) == 13);
+    const Result<SynthesisOutput> run = testing::synthesize_on(
+        data, R"({"mechanism":"adaptive-marginals","epsilon":1,"testSeed":3,"maxModelCells":1000,"coarsenAbove":0,)"
+              R"("workloadMarginals":[{"columns":["big1","big2"],"weight":5},{"columns":["big1","s"],"weight":1},)"
+              R"({"columns":["big2","s"],"weight":2}],"roundIterations":20,"finalIterations":20})");
+    INFO(run.status().message());
+    REQUIRE(run.is_ok());
+    const Json receipt = Json::parse(run.value().receipt_json);
+    CHECK(receipt["parameters"]["candidates"] == 6);
+    check_selections(receipt, 5, offered_largest);
   }
 }
 
