@@ -4,7 +4,7 @@
 // docs/spec/algorithms.md §6), on the graphical-model estimation of Private-PGM
 // (graphical_model/). Approximate DP through rho-zCDP, add/remove neighbours.
 //
-//   rho = cdp_rho(eps, delta); T rounds (default 16 d); sigma = sqrt(T / (2 * 0.9 rho)),
+//   rho = cdp_rho(eps, delta); T rounds (default 4 d, adaptive_marginals_plan.cpp); sigma = sqrt(T / (2 * 0.9 rho)),
 //   eps_sel = sqrt(8 * 0.1 rho / T);
 //   1. every 1-way marginal with discrete Gaussian noise sigma (cost d / (2 sigma^2));
 //   2. rounds: the exponential mechanism at eps_sel picks a marginal of the workload's downward
