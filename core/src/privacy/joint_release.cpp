@@ -43,6 +43,7 @@ nlohmann::json table_and_models_json(const Accountant& table, double models_rho,
       {"note", "the synthetic table and the models trained directly under DP of this run, published together"}};
   if (zcdp) joint["rho"] = joint_rho;
   if (const std::optional<PrivacyCost> discovery = discovery_cost(schema, definition.neighbours)) {
+    joint.erase("rho");  // the total is no longer a zCDP statement: the discovery is (epsilon, delta)
     joint["epsilon"] = joint["epsilon"].get<double>() + discovery->epsilon;
     joint["delta"] = delta + discovery->delta;
     joint["composition"] = joint["composition"].get<std::string>() +

@@ -28,7 +28,7 @@ std::optional<PrivacyCost> discovery_cost(const Schema& schema, Neighbours neigh
 //     2016, Prop. 1.4): rho_table + rho_models, converted at the same total delta;
 // whichever gives the smaller epsilon, then the discovery's cost added by basic composition. Under
 // replace-one the models' rho is taken 4 times (zCDP group privacy for 2 records).
-// JSON: {"epsilon", "delta", "rho" (when the pair is stated in zCDP, before any discovery),
+// JSON: {"epsilon", "delta", "rho" (when the total is stated in zCDP: no discovery),
 // "composition", "note"}.
 nlohmann::json table_and_models_json(const Accountant& table, double models_rho, double models_delta,
                                      const Schema& schema);

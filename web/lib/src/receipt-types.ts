@@ -31,7 +31,7 @@ export interface ZcdpLedgerEntry {
 export interface TableAndDpModelsCost {
   epsilon: number;
   delta: number;
-  /** Present when the pair is stated in zCDP (the table's rho and the models' add), before any discovery. */
+  /** Present when the total is stated in zCDP (the table's rho and the models' add; no discovered schema). */
   rho?: number;
   composition: string;
   note: string;
