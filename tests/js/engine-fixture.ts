@@ -117,3 +117,27 @@ export function trickyCsv(rows: number, seed = 7): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * Float32s of every kind: every power of two with its neighbours (where the gap below is half the
+ * gap above), subnormals, both signs, then seeded random bit patterns; each written with 9
+ * significant digits, which read back as exactly that float32.
+ */
+export function float32Texts(count: number, seed = 12345): string[] {
+  let state = seed >>> 0;
+  const bits = new Uint32Array(1);
+  const value = new Float32Array(bits.buffer);
+  const texts: string[] = [];
+  for (let exponent = 0; exponent < 255; exponent += 1) {
+    for (const offset of [-1, 0, 1]) {
+      bits[0] = Math.max(1, exponent * 2 ** 23 + offset);
+      texts.push(value[0].toPrecision(9), (-value[0]).toPrecision(9));
+    }
+  }
+  while (texts.length < count) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    bits[0] = state;
+    if (Number.isFinite(value[0])) texts.push(value[0].toPrecision(9));
+  }
+  return texts;
+}

@@ -4,7 +4,15 @@
 // packed in chunks, so a file larger than memory never is in memory. Works in browsers, Web
 // Workers and Node 20 alike; the CLI's DuckDB engine reads Parquet out of core the other way
 // (docs/scale.md).
-import { parquetMetadataAsync, parquetSchema, parquetScan, type AsyncBuffer, type ParquetParsers } from 'hyparquet';
+import {
+  parquetMetadataAsync,
+  parquetSchema,
+  parquetScan,
+  type AsyncBuffer,
+  type FileMetaData,
+  type ParquetParsers,
+  type SchemaElement,
+} from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 
 import { packRows } from './csv.js';
@@ -81,25 +89,121 @@ const TEXT_PARSERS: Partial<ParquetParsers> = {
   timestampFromNanoseconds: (nanos: bigint) => timestampFrom(nanos, 1_000_000_000n, 9),
 };
 
+const float32Bits = new Uint32Array(1);
+const float32Value = new Float32Array(float32Bits.buffer);
+
+/** The midpoints between a positive float32 and its neighbours: a decimal strictly between them reads back as it. */
+function float32Bounds(magnitude: number): [number, number] {
+  float32Value[0] = magnitude;
+  const bits = float32Bits[0];
+  float32Bits[0] = bits - 1;
+  const below = float32Value[0];
+  float32Bits[0] = bits + 1;
+  const above = float32Value[0];
+  return [(magnitude + below) / 2, (magnitude + above) / 2];
+}
+
+/**
+ * A float32 as its shortest decimal text, written as JavaScript writes a number: 0.1f is "0.1",
+ * as SQL engines print a FLOAT (real), not the "0.10000000149011612" of its double, so a label or a
+ * bound written 0.1 means it (docs/scale.md). The rule is PostgreSQL's (Ryu): the fewest
+ * significant digits that lie strictly between the float's midpoints to its neighbours (a decimal
+ * on a midpoint is refused, whichever way a parser breaks the tie), and of those the nearest, an
+ * even last digit on a tie.
+ */
+export function float32Text(value: number): string {
+  if (!Number.isFinite(value) || value === 0) return String(value);
+  const magnitude = Math.abs(value);
+  const [low, high] = float32Bounds(magnitude);
+  for (let digits = 1; digits <= 9; digits += 1) {
+    const [mantissa, exponent] = magnitude.toExponential(digits - 1).split('e');
+    const power = Number(exponent) - (digits - 1);
+    const read = (m: bigint) => Number(`${m}e${power}`);
+    let nearest = BigInt(mantissa.replace('.', ''));
+    // toExponential breaks a tie upwards: the float exactly halfway, one digit finer, ends in 5.
+    const finer = magnitude.toExponential(digits);
+    if (nearest % 2n === 1n && Number(finer) === magnitude && /5e/.test(finer)) nearest -= 1n;
+    const other = nearest + (read(nearest) < magnitude ? 1n : -1n);
+    for (const candidate of [nearest, other]) {
+      const decimal = read(candidate);
+      if (decimal > low && decimal < high) return String(value < 0 ? -decimal : decimal);
+    }
+  }
+  return String(value);
+}
+
+/** A DECIMAL's unscaled integer as its physical type holds it: INT32, INT64, or big-endian two's complement bytes. */
+function unscaledOf(raw: number | bigint | Uint8Array): bigint {
+  if (!(raw instanceof Uint8Array)) return BigInt(raw);
+  let value = 0n;
+  for (const byte of raw) value = (value << 8n) | BigInt(byte);
+  return raw.length > 0 && raw[0] >= 128 ? value - (1n << BigInt(8 * raw.length)) : value;
+}
+
+/**
+ * A DECIMAL as the double nearest its exact value (JavaScript reads decimal text correctly
+ * rounded), as SQL engines cast it. hyparquet scales in double arithmetic, which rounds twice past
+ * 2^53: 0.30000000000000001700 of a DECIMAL(38, 20) would read 0.3, not 0.30000000000000004.
+ */
+function decimalValue(raw: number | bigint | Uint8Array, scale: number): number {
+  const unscaled = unscaledOf(raw);
+  const digits = (unscaled < 0n ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
+  const point = digits.length - scale;
+  return Number(`${unscaled < 0n ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`);
+}
+
+/** How a column's values are written: by its Parquet type. */
+interface ColumnText {
+  name: string;
+  float32: boolean;
+  /** A DECIMAL read as its unscaled integers (decimalsUnscaled), and their scale. */
+  decimalScale?: number;
+}
+
 /** One Parquet value as the text cell the row encoder reads. */
-function cellText(value: unknown, nullText: string, column: string): string {
+function cellText(value: unknown, nullText: string, column: ColumnText): string {
+  if (value === null || value === undefined) return nullText;
+  if (column.decimalScale !== undefined) {
+    return String(decimalValue(value as number | bigint | Uint8Array, column.decimalScale));
+  }
   switch (typeof value) {
     case 'string':
       return value;
     case 'number':
+      // A number's shortest text that reads back as the same double (a float32's, as a float32).
+      return column.float32 ? float32Text(value) : String(value);
     case 'bigint':
     case 'boolean':
-      return String(value); // a number's shortest text that reads back as the same double
-    case 'undefined':
-      return nullText;
+      return String(value);
     default:
-      if (value === null) return nullText;
       if (value instanceof Date) return value.toISOString();
       throw errorFromCode(
         'INVALID_DATA',
-        `column "${column}" holds ${value instanceof Uint8Array ? 'binary' : 'nested'} values; privsynth reads columns of numbers, text, booleans, dates and timestamps`,
+        `column "${column.name}" holds ${value instanceof Uint8Array ? 'binary' : 'nested'} values; privsynth reads columns of numbers, text, booleans, dates and timestamps`,
       );
   }
+}
+
+/** The scale of a DECIMAL that decimalsUnscaled() leaves unannotated; undefined for any other column. */
+function unscaledDecimalScale(element: SchemaElement): number | undefined {
+  if (element.type === 'BYTE_ARRAY') return undefined;
+  if (element.logical_type?.type === 'DECIMAL') return element.logical_type.scale;
+  return element.converted_type === 'DECIMAL' ? (element.scale ?? 0) : undefined;
+}
+
+/**
+ * The metadata with each DECIMAL stored as an integer or fixed-length bytes left unannotated, so
+ * that hyparquet hands over its unscaled integers and decimalValue() rounds once. A DECIMAL stored
+ * as variable-length bytes (rare) keeps hyparquet's reading: unannotated, those bytes would be read
+ * as text.
+ */
+function decimalsUnscaled(metadata: FileMetaData): FileMetaData {
+  const schema = metadata.schema.map((element) =>
+    unscaledDecimalScale(element) !== undefined
+      ? { ...element, converted_type: undefined, logical_type: undefined }
+      : element,
+  );
+  return { ...metadata, schema };
 }
 
 function couldNotRead(error: unknown): Error {
@@ -110,8 +214,9 @@ function couldNotRead(error: unknown): Error {
 
 /**
  * Reads a Parquet Blob/File into `sink`: its flat columns' (trimmed) names as the header, then its
- * rows packed in chunks, each value written as text (numbers in their shortest exact form, dates
- * and timestamps as ISO text, a null as `hints.nullText`). A column of nested values (a list, a
+ * rows packed in chunks, each value written as text (numbers in their shortest exact form, a
+ * FLOAT's as a float32, a DECIMAL's from its exact value; dates and timestamps as ISO text, a null
+ * as `hints.nullText`). A column of nested values (a list, a
  * struct, a map) that is read is refused, naming it. Progress is the share of rows read.
  */
 export async function readParquetChunks(
@@ -124,6 +229,7 @@ export async function readParquetChunks(
   let scan: Awaited<ReturnType<typeof parquetScan>>;
   let names: string[];
   let rawNames: string[];
+  let columnTexts: ColumnText[];
   try {
     const metadata = await parquetMetadataAsync(file, { parsers: TEXT_PARSERS });
     const wanted = hints.columns ? new Set(hints.columns) : null;
@@ -138,7 +244,18 @@ export async function readParquetChunks(
     }
     rawNames = chosen.map((child) => child.element.name);
     names = rawNames.map((name) => name.trim());
-    scan = await parquetScan({ file, metadata, columns: rawNames, compressors, parsers: TEXT_PARSERS });
+    columnTexts = chosen.map(({ element }, c) => ({
+      name: names[c],
+      float32: element.type === 'FLOAT',
+      decimalScale: unscaledDecimalScale(element),
+    }));
+    scan = await parquetScan({
+      file,
+      metadata: decimalsUnscaled(metadata),
+      columns: rawNames,
+      compressors,
+      parsers: TEXT_PARSERS,
+    });
   } catch (error) {
     throw couldNotRead(error);
   }
@@ -158,7 +275,7 @@ export async function readParquetChunks(
       const end = Math.min(range.rowEnd - range.rowStart, start + ROWS_PER_CHUNK);
       const rows: string[][] = [];
       for (let r = start; r < end; ++r) {
-        rows.push(columns.map((values, c) => cellText(values[r], hints.nullText, names[c])));
+        rows.push(columns.map((values, c) => cellText(values[r], hints.nullText, columnTexts[c])));
       }
       sink.rows(packRows(rows, names.length));
       rowsRead += end - start;
