@@ -34,8 +34,11 @@ std::string encoded_rows(const std::vector<Column>& columns, const EncodingRules
     const Column& column = columns[c];
     const std::string source = sql_identifier(d, column.name);
     const bool typed = is_typed(column, target);
-    std::string token = typed ? source : sql_token(d, source);
-    if (!typed && target.nulls == SqlNulls::EmptyText) token = "COALESCE(" + token + ", '')";
+    // A NULL reads as the cell it stands for (null_cell_text), trimmed as any token.
+    const std::string null_text = null_cell_text(rules, target.nulls == SqlNulls::Missing);
+    const std::string token =
+        typed ? source
+              : "COALESCE(" + sql_token(d, source) + ", " + sql_text(d, std::string(cell_token(null_text))) + ")";
     tokens.push_back(source + " AS " + cell_name(c) + ", " + token + " AS " + token_name(c));
     // A categorical column needs a number only to match numeric categories.
     const bool needs_number =
@@ -55,7 +58,7 @@ std::string encoded_rows(const std::vector<Column>& columns, const EncodingRules
     cell.number = number_name(c);
     cell.fixed = fixed_name(c);
     cell.typed = typed;
-    cell.null_is_missing = target.nulls == SqlNulls::Missing;
+    cell.null_text = null_text;
     codes.push_back(column_code_sql(d, column, cell, rules) + " AS " + code_name(c));
   }
   std::vector<std::string> all_kept;

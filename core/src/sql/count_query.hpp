@@ -32,8 +32,9 @@ struct CountQueryTarget {
   SqlDialect dialect = SqlDialect::DuckDb;
   // A table name or any table expression (read_parquet('f.parquet'), a subquery in parentheses).
   std::string from;
-  // "missing": an SQL NULL is a missing value (a warehouse table, Parquet); "empty-text": a CSV
-  // read as text, where NULL stands for an empty cell and reads as the token "".
+  // "missing": an SQL NULL is a missing value, the schema's first missing token (a warehouse table,
+  // Parquet; with `"missing": []` the empty cell, null_cell_text); "empty-text": a CSV read as
+  // text, where NULL stands for an empty cell and reads as the token "".
   SqlNulls nulls = SqlNulls::Missing;
   // Numeric columns the engine holds as numbers (read directly, not through their text).
   std::vector<std::string> typed_columns;

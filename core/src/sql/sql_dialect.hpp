@@ -25,7 +25,20 @@ std::string sql_token(SqlDialect dialect, const std::string& cell);
 // The token read as a finite double, or NULL: the grammar parse_cell_number accepts (optional sign,
 // digits with an optional point, optional exponent; at most 64 characters), infinities refused.
 std::string sql_number_of_token(SqlDialect dialect, const std::string& token);
-// A source column the engine already holds as a number, as a finite double or NULL.
+// A source column the engine already holds as a number, as a finite double or NULL: the double its
+// text reads as (a float32's shortest text, a decimal's exact one), cast directly where that is the
+// same (integers, doubles).
 std::string sql_number_of_typed(SqlDialect dialect, const std::string& cell);
+// As sql_number_of_typed, and sql_cast_double, for a cell of any type, read only where
+// sql_is_number_typed holds: PostgreSQL refuses when it plans the query a cast that another type
+// (a boolean, a date) does not have, so there the cell is read through its text.
+std::string sql_number_of_any(SqlDialect dialect, const std::string& cell);
+std::string sql_double_of_any(SqlDialect dialect, const std::string& cell);
+// `value` cast to the dialect's double.
+std::string sql_cast_double(SqlDialect dialect, const std::string& value);
+// True when the engine holds `cell` as a number: an integer, a float, a double or a decimal.
+std::string sql_is_number_typed(SqlDialect dialect, const std::string& cell);
+// True when the engine holds `cell` as an integer type (whose text is all its digits).
+std::string sql_is_integer_typed(SqlDialect dialect, const std::string& cell);
 
 }  // namespace privsynth

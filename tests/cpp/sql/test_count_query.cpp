@@ -1,5 +1,5 @@
 // The count query's text (sql/count_query.hpp): what each dialect quotes and how, the two shapes
-// of grouping, the policies' outcomes in the column codes, and the refusals. That the query's
+// of grouping, the policies' outcomes in the column codes, typed cells and NULLs, and the refusals. That the query's
 // counts equal the row encoder's is checked on DuckDB and PostgreSQL themselves
 // (tests/js/sql-engines.test.ts, tests/js/duckdb-counts.test.ts).
 #include <catch2/catch.hpp>
@@ -16,6 +16,12 @@ std::vector<Column> columns() {
       {"name": "it's", "type": "categorical", "categories": ["a\\b", 2], "nullable": true},
       {"name": "n`x\"", "type": "numeric", "min": -1.5, "max": 2, "bins": 4, "integer": false}]})";
   return parse_schema_json(json).value().columns;
+}
+
+// Cases of `sql` between `from` and the next `to`: one column's code, say.
+std::string between(const std::string& sql, const std::string& from, const std::string& to) {
+  const size_t start = sql.find(from);
+  return start == std::string::npos ? "" : sql.substr(start, sql.find(to, start) - start);
 }
 
 std::string query(SqlDialect dialect, SqlGrouping grouping = SqlGrouping::Sets,
@@ -72,9 +78,9 @@ TEST_CASE("the count query can compute the tables in passes, the totals with the
 
 TEST_CASE("the policies decide what an unknown category becomes", "[count-query]") {
   // Clamp: an unknown category of a nullable column is its missing level (2); reject: left out.
-  CHECK_THAT(query(SqlDialect::DuckDb), Catch::Contains("CASE v0 WHEN 2 THEN 1 ELSE 2 END END END AS k0"));
+  CHECK_THAT(query(SqlDialect::DuckDb), Catch::Contains("CASE v0 WHEN 2 THEN 1 ELSE 2 END END END END AS k0"));
   CHECK_THAT(query(SqlDialect::DuckDb, SqlGrouping::Sets, OutOfDomainPolicy::Reject),
-             Catch::Contains("CASE v0 WHEN 2 THEN 1 ELSE -1 END END END AS k0"));
+             Catch::Contains("CASE v0 WHEN 2 THEN 1 ELSE -1 END END END END AS k0"));
 }
 
 TEST_CASE("the count query refuses what it cannot write", "[count-query]") {
@@ -96,4 +102,77 @@ TEST_CASE("the count query refuses what it cannot write", "[count-query]") {
   const nlohmann::json bad_dialect = {{"dialect", "oracle"}, {"from", "t"}};
   OptionReader bad(bad_dialect);
   CHECK_FALSE(read_count_query_target(bad).is_ok());
+}
+
+TEST_CASE("a typed cell matches a missing token when the token is how the row path writes its number",
+          "[count-query]") {
+  CountQueryTarget target;
+  target.from = "src";
+  target.typed_columns = {"n`x\""};
+  const EncodingRules rules{{"", "-999", "-999.0", "-0", "+5", "NaN", "9223372036854775807", "9223372036854776000"},
+                            OutOfDomainPolicy::Clamp,
+                            UnfixableCells::DropRecord};
+  const std::string sql = count_query_sql(columns(), rules, {{0, 1}}, target).value();
+  const std::string typed = between(sql, "CASE WHEN c1 IS NULL", " AS k1");
+  // String() writes -999 and -999.0 as "-999"; no number as "-999.0", "-0" or "+5".
+  CHECK_THAT(typed, Catch::Contains("CASE v1 WHEN -999 THEN -1 ELSE"));
+  CHECK_THAT(typed, !Catch::Contains("WHEN 0 THEN") && !Catch::Contains("WHEN 5 THEN"));
+  CHECK_THAT(typed, Catch::Contains("CAST(c1 AS DOUBLE) = CAST('NaN' AS DOUBLE) THEN -1"));
+  // Past 2^53 an integer column's cell is its digits, any other its double's shortest text.
+  const std::string integer = "(typeof(c1) IN ('TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT'";
+  CHECK_THAT(typed, Catch::Contains(integer) &&
+                        Catch::Contains("AND trim(CAST(c1 AS VARCHAR), ' ' || chr(9) || chr(10) || chr(13)) = "
+                                        "'9223372036854775807' THEN -1"));
+  CHECK_THAT(typed, Catch::Contains("NOT " + integer));
+  CHECK_THAT(typed, Catch::Contains("AND v1 = CAST('9.223372036854776e+18' AS DOUBLE) THEN -1"));
+  // A float32 and a decimal are read through their text, an integer and a double directly.
+  CHECK_THAT(sql, Catch::Contains("ELSE CASE WHEN isfinite(CAST(CAST(t1 AS VARCHAR) AS DOUBLE))"));
+  const std::string postgres = [&] {
+    target.dialect = SqlDialect::Postgres;
+    return count_query_sql(columns(), rules, {{0, 1}}, target).value();
+  }();
+  CHECK_THAT(postgres,
+             Catch::Contains("(pg_typeof(t1) IN ('smallint'::regtype, 'integer'::regtype, 'bigint'::regtype)) OR "
+                             "(pg_typeof(t1) IN ('double precision'::regtype))"));
+}
+
+TEST_CASE("a NULL reads as the cell it stands for: the first missing token, else the empty cell", "[count-query]") {
+  CountQueryTarget target;
+  target.from = "src";
+  target.typed_columns = {"n`x\""};
+  const auto sql = [&](std::vector<std::string> tokens, SqlNulls nulls) {
+    target.nulls = nulls;
+    return count_query_sql(columns(), {tokens, OutOfDomainPolicy::Reject, UnfixableCells::DropRecord}, {{0, 1}}, target)
+        .value();
+  };
+  const std::string token = "COALESCE(trim(CAST(\"it's\" AS VARCHAR), ' ' || chr(9) || chr(10) || chr(13)), ";
+  CHECK_THAT(sql({"NA", ""}, SqlNulls::Missing), Catch::Contains(token + "'NA') AS t0"));
+  CHECK_THAT(sql({" NA ", ""}, SqlNulls::Missing), Catch::Contains(token + "'NA') AS t0"));  // trimmed
+  CHECK_THAT(sql({"NA", ""}, SqlNulls::EmptyText), Catch::Contains(token + "'') AS t0"));
+  // With no missing token a NULL is the empty cell: not a category of the nullable column, and
+  // not a number of the typed one, so under reject both leave the record out.
+  const std::string none = sql({}, SqlNulls::Missing);
+  CHECK_THAT(none, Catch::Contains(token + "'') AS t0"));
+  CHECK_THAT(none, Catch::Contains("CASE t0 WHEN 'a\\b' THEN 0 WHEN '2' THEN 1 ELSE CASE v0 WHEN 2 THEN 1 ELSE -1"));
+  CHECK_THAT(none, Catch::Contains("CASE WHEN c1 IS NULL THEN -1 ELSE"));
+  // A missing token as the first: the missing level of the nullable column (2).
+  CHECK_THAT(sql({"NA"}, SqlNulls::Missing), Catch::Contains("WHEN t0 IN ('NA') THEN 2"));
+}
+
+TEST_CASE("a column not named typed is read as a number where the engine holds one", "[count-query]") {
+  CountQueryTarget target;
+  target.from = "src";
+  const EncodingRules rules{{"", "-999"}, OutOfDomainPolicy::Clamp, UnfixableCells::DropRecord};
+  const std::string duckdb = count_query_sql(columns(), rules, {{0, 1}}, target).value();
+  // DuckDB knows the type when it binds the query; a categorical DOUBLE -999.0, printed "-999.0",
+  // is the missing token "-999" as the row path writes it "-999".
+  CHECK_THAT(duckdb, Catch::Contains("OR typeof(c0) LIKE 'DECIMAL%') AND c0 IS NOT NULL THEN CASE CASE WHEN"));
+  CHECK_THAT(between(duckdb, "CASE WHEN (", " AS k0"), Catch::Contains(" WHEN -999 THEN 2 WHEN 2 THEN 1 ELSE 2 END"));
+  target.dialect = SqlDialect::Postgres;
+  const std::string postgres = count_query_sql(columns(), rules, {{0, 1}}, target).value();
+  // PostgreSQL refuses, when it plans the query, a cast that a boolean or a date does not have:
+  // a cell of any type is read through its text.
+  CHECK_THAT(postgres, Catch::Contains("'numeric'::regtype))) AND c0 IS NOT NULL THEN"));
+  CHECK_THAT(between(postgres, "CASE WHEN (", " AS k0"), Catch::Contains("CAST(CAST(c0 AS text) AS double precision)"));
+  CHECK_THAT(between(postgres, "CASE WHEN (", " AS k0"), !Catch::Contains("CAST(c0 AS double precision)"));
 }
