@@ -87,6 +87,10 @@ TEST_CASE("bad schemas name the column and the problem", "[schema]") {
                        "column 1 (\"n\"): 10 bins but only 4 whole numbers in [1, 4]");
   require_schema_error(with_columns(R"({"name":"n","type":"numeric","min":0.5,"max":4,"integer":true})"),
                        "whole-number \"min\" and \"max\"");
+  // Beyond 2^53 a run once never ended (the bins' whole numbers cannot be stepped through).
+  require_schema_error(
+      with_columns(R"({"name":"n","type":"numeric","min":0,"max":9223372036854775807,"integer":true})"),
+      "must lie within ±9007199254740992");
   require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":[]})"),
                        "column 1 (\"c\"): categorical column needs a non-empty \"categories\" array");
   require_schema_error(with_columns(R"({"name":"c","type":"categorical","categories":["a","a"]})"),

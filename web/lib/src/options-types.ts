@@ -560,11 +560,12 @@ export interface CountQueryTarget {
   /** A table name or any table expression: `sales.visits`, `read_parquet('visits.parquet')`, `(SELECT ...)`. */
   from: string;
   /**
-   * What an SQL NULL is: "missing" (default: a warehouse table, Parquet), or "empty-text" (a CSV
+   * What an SQL NULL is: "missing" (default: a warehouse table, Parquet: the cell a CSV of the table
+   * would hold, the schema's first missing token, or "" when it lists none), or "empty-text" (a CSV
    * read as text, where NULL stands for an empty cell, read as the token "" as privsynth reads it).
    */
   nulls?: 'missing' | 'empty-text';
-  /** Numeric columns the engine holds as numbers: read directly, not through their text. */
+  /** Numeric columns the engine holds as numbers: read directly, not through their text (a speed-up: the codes are the same). */
   typedColumns?: string[];
   /** One pass with GROUPING SETS (default), or a UNION ALL of one GROUP BY per table. */
   grouping?: 'grouping-sets' | 'union-all';

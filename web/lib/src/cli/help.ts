@@ -186,7 +186,8 @@ CSV, to "privsynth release --counts". Reads no data. THE RESULT IS AS SENSITIVE 
   -e, --epsilon <e>           the run's budget (it decides nothing in the query, but the options are checked)
       --table <T>             a table name or a table expression: sales.visits, read_parquet('v.parquet')
       --dialect <name>        duckdb (default), postgres or spark
-      --typed <a,b>           numeric columns the engine holds as numbers (read directly, not as text)
+      --typed <a,b>           numeric columns the engine holds as numbers (read directly, faster;
+                              the codes are the same)
       --nulls <how>           missing (default: an SQL NULL is a missing value) or empty-text (a CSV
                               loaded as text, where NULL stands for an empty cell)
       --union-all             one GROUP BY per table joined by UNION ALL, instead of GROUPING SETS
