@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "count_tables_of_rows.hpp"
 #include "privsynth/schema_discovery.hpp"
 #include "privsynth/status.hpp"
 #include "privsynth/synthesis.hpp"
@@ -124,43 +124,6 @@ std::string with_option(const std::string& json, const std::string& key, const J
   return options.dump();
 }
 
-// The count tables the run reads, counted from rows of categorical columns.
-std::string count_tables_of(const std::string& schema_json, const std::string& options_json, const Rows& rows) {
-  const Json schema = Json::parse(schema_json);
-  const Json request = Json::parse(required_count_tables_json(schema_json, options_json).value());
-  const std::vector<std::string>& header = rows.front();
-  const auto code_of = [&](const std::string& column, const std::string& cell) {
-    for (const Json& c : schema["columns"]) {
-      if (c["name"] != column) continue;
-      const auto& categories = c["categories"];
-      for (size_t i = 0; i < categories.size(); ++i) {
-        if (categories[i] == cell) return Json(i);
-      }
-    }
-    return Json(nullptr);  // the audit's tables hold only their categories
-  };
-  Json tables = Json::array();
-  for (const Json& columns : request["tables"]) {
-    std::map<std::vector<Json>, int> cells;
-    for (size_t r = 1; r < rows.size(); ++r) {
-      std::vector<Json> key;
-      for (const Json& column : columns) {
-        const size_t at = size_t(std::find(header.begin(), header.end(), column.get<std::string>()) - header.begin());
-        key.push_back(code_of(column.get<std::string>(), rows[r][at]));
-      }
-      ++cells[key];
-    }
-    Json listed = Json::array();
-    for (const auto& [key, count] : cells) {
-      Json cell(key);
-      cell.push_back(count);
-      listed.push_back(cell);
-    }
-    tables.push_back({{"columns", columns}, {"cells", listed}});
-  }
-  return Json{{"tables", tables}}.dump();
-}
-
 Features synthesis_features(const SynthesisOutput& result, double step) {
   return output_features(row_keys(result.columns, result.rows, step), result.receipt_json);
 }
@@ -168,8 +131,9 @@ Features synthesis_features(const SynthesisOutput& result, double step) {
 }  // namespace
 
 Release counts_release(const CountsPath& path) {
-  const std::string counts[2] = {count_tables_of(path.schema_json, path.options_json, path.d),
-                                 count_tables_of(path.schema_json, path.options_json, path.d_prime)};
+  const std::string counts[2] = {
+      testing::count_tables_of_rows(path.schema_json, path.options_json, grid_of(path.d)->view()),
+      testing::count_tables_of_rows(path.schema_json, path.options_json, grid_of(path.d_prime)->view())};
   return [path, counts](int table, uint64_t seed) -> Features {
     const std::string options = with_seed(path.options_json, seed, true);
     const Result<SynthesisOutput> output =

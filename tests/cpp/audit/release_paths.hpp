@@ -33,8 +33,7 @@ Release joint_release(const SynthesisPath& path, const std::vector<std::string>&
 SynthesisPath at_twice_epsilon(SynthesisPath path);
 
 // A release from count tables (synthesize_from_counts): the exact count tables of D and D' that
-// the run reads, counted here from the rows of categorical columns (each cell's code its
-// category's index), as an SQL engine would count them.
+// the run reads, counted from their rows by the core's encoder, as an SQL engine would count them.
 struct CountsPath {
   std::string schema_json;
   Rows d, d_prime;

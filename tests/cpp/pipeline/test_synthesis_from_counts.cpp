@@ -8,10 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
-#include "data/encoding.hpp"
-#include "privsynth/schema.hpp"
+#include "count_tables_of_rows.hpp"
 #include "privsynth/synthesis.hpp"
-#include "statistics/marginal_source.hpp"
 
 using namespace privsynth;
 using Json = nlohmann::json;
@@ -20,41 +18,10 @@ namespace {
 
 const std::vector<std::string> kColumns{"age", "workclass", "education", "sex", "race", "income"};
 
-// The run's chosen columns encoded as the pipeline encodes them, and the JSON an SQL engine would
-// return for the requested tables (GROUP BY each, the non-empty cells with their codes).
+// The JSON an SQL engine would return for the tables the run reads, from Adult's rows.
 std::string counts_json_for(const std::string& options) {
   const testing::BundledData& adult = testing::adult_data();
-  Schema schema = parse_schema_json(adult.schema).value();
-  std::vector<Column> chosen;
-  for (const std::string& name : kColumns) chosen.push_back(schema.columns[size_t(find_column(schema, name))]);
-  schema.columns = chosen;
-  const EncodedData data = encode_cells(schema, adult.cells.view(), OutOfDomainPolicy::Clamp).value();
-  const MarginalSource rows = MarginalSource::from_rows(data.table);
-  const Json request = Json::parse(required_count_tables_json(adult.schema, options).value());
-  Json tables = Json::array();
-  for (const Json& names : request["tables"]) {
-    AttributeSet columns;
-    for (const Json& name : names) {
-      columns.push_back(int(std::find(kColumns.begin(), kColumns.end(), name.get<std::string>()) - kColumns.begin()));
-    }
-    const std::vector<double> dense = rows.dense(columns).value();
-    Json cells = Json::array();
-    for (size_t cell = 0; cell < dense.size(); ++cell) {
-      if (dense[cell] == 0) continue;
-      Json row = Json::array();
-      size_t rest = cell;
-      std::vector<uint64_t> codes(columns.size());
-      for (size_t i = columns.size(); i-- > 0;) {
-        codes[i] = rest % size_t(data.table.levels[size_t(columns[i])]);
-        rest /= size_t(data.table.levels[size_t(columns[i])]);
-      }
-      for (uint64_t code : codes) row.push_back(code);
-      row.push_back(dense[cell]);
-      cells.push_back(row);
-    }
-    tables.push_back({{"columns", names}, {"cells", cells}});
-  }
-  return Json{{"tables", tables}}.dump();
+  return testing::count_tables_of_rows(adult.schema, options, adult.cells.view());
 }
 
 Result<SynthesisOutput> from_counts(const std::string& counts, const std::string& options) {
