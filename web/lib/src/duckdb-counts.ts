@@ -154,21 +154,13 @@ async function parquetSource(connection: DuckDBConnection, file: string, wanted:
   } catch (error) {
     throw couldNotRead(error);
   }
-  const byName = new Map<string, { raw: string; type: string }>();
-  for (const row of described) {
-    const raw = String(row.column_name);
-    const name = raw.trim();
-    if (byName.has(name)) throw errorFromCode('INVALID_DATA', `the file names column "${name}" twice`);
-    byName.set(name, { raw, type: String(row.column_type) });
-  }
-  const select: string[] = [];
-  const numeric = new Set<string>();
-  for (const name of wanted) {
-    const found = byName.get(name);
-    if (!found) throw errorFromCode('INVALID_DATA', `the file has no column "${name}" (the schema requires it)`);
-    select.push(`${quoted(found.raw, '"')} AS ${quoted(name, '"')}`);
-    if (NUMERIC_TYPES.test(found.type)) numeric.add(name);
-  }
+  const raw = described.map((row) => String(row.column_name));
+  const positions = chosenPositions(
+    raw.map((name) => name.trim()),
+    wanted,
+  );
+  const select = wanted.map((name, i) => `${quoted(raw[positions[i]], '"')} AS ${quoted(name, '"')}`);
+  const numeric = new Set(wanted.filter((_, i) => NUMERIC_TYPES.test(String(described[positions[i]].column_type))));
   return { from: `(SELECT ${select.join(', ')} FROM ${reader}) AS privsynth_source`, numeric };
 }
 
