@@ -5,6 +5,9 @@
 
 namespace privsynth {
 
+// 2^53: every whole number up to it in magnitude is a double; past it not every one is.
+inline constexpr double kLargestExactInteger = 9007199254740992.0;
+
 std::string format_number(double value);
 
 // A number for people to read in progress and notes: `digits` significant digits ("0.0128").

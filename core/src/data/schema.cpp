@@ -147,10 +147,10 @@ Status parse_bins(const Json& object, Column& column, const std::string& where) 
     }
     // Beyond 2^53 not every whole number is a double: the bins' whole numbers could not be stepped
     // through (binning.cpp whole_numbers_in_bin), and a run on such bounds never ended.
-    constexpr double kExactWholeNumbers = 9007199254740992.0;  // 2^53
-    if (std::abs(column.min) > kExactWholeNumbers || std::abs(column.max) > kExactWholeNumbers) {
-      return schema_error(where + ": an integer column's \"min\" and \"max\" must lie within ±9007199254740992 " +
-                          "(2^53, where every whole number is a double); beyond it leave out \"integer\"");
+    if (std::abs(column.min) > kLargestExactInteger || std::abs(column.max) > kLargestExactInteger) {
+      return schema_error(where + ": an integer column's \"min\" and \"max\" must lie within ±" +
+                          format_number(kLargestExactInteger) +
+                          " (2^53, where every whole number is a double); beyond it leave out \"integer\"");
     }
     const double values = column.max - column.min + 1;
     if (!object.contains("bins") && values < column.bins) column.bins = static_cast<int>(values);

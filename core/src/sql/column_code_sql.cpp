@@ -9,8 +9,6 @@
 namespace privsynth {
 namespace {
 
-// Doubles hold every integer below 2^53; past it an integer column's cell is compared as an integer.
-constexpr double kExactIntegers = 9007199254740992.0;
 // The digits of the widest integer an engine's integer type holds (DuckDB's UHUGEINT).
 constexpr size_t kIntegerDigits = 39;
 
@@ -101,7 +99,8 @@ class NumberCases {
     double value = 0;
     if (!parse_cell_number(text, value)) return;
     const bool double_text = format_like_javascript(value) == text;
-    if (std::fabs(value) < kExactIntegers) {
+    // Past 2^53 an integer column's cell is compared as an integer: its digits are not its double's.
+    if (std::fabs(value) < kLargestExactInteger) {
       if (double_text) add_value(value, code);
       return;
     }

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "base/number_text.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {
@@ -87,7 +88,7 @@ Status check_marginal_counts(const MarginalCounts& counts) {
     double sum = 0;
     for (const auto& [cell, count] : table.cells) {
       if (double(cell) >= cells) return invalid(name + ": cell " + std::to_string(cell) + " is outside the marginal");
-      if (!(count >= 0) || count != std::floor(count) || count > 9.007199254740992e15) {
+      if (!(count >= 0) || count != std::floor(count) || count > kLargestExactInteger) {
         return invalid(name + ": counts must be whole numbers >= 0");
       }
       sum += count;
