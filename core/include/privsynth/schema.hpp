@@ -46,7 +46,11 @@ struct Column {
   std::vector<HierarchyLevel> hierarchy;  // categorical only: coarser levels, finest first
   double min = 0, max = 0;                // numeric only: public bounds
   bool integer = false;                   // numeric only: values are whole numbers
-  int bins = 0;                           // numeric only: equal-width bins of [min, max]
+  int bins = 0;                           // numeric only: bins of [min, max], equal-width unless bin_edges
+  // numeric only: public explicit bin edges ("binEdges", docs/schema.md), bins + 1 of them, strictly
+  // increasing from min to max (whole numbers in an integer column); bin i is [edge i, edge i+1),
+  // the last one closed. Empty: equal-width bins.
+  std::vector<double> bin_edges;
   // numeric only: public values each with a level of its own after the bins ("commonValues",
   // docs/schema.md), ascending; a cell equal to one is coded there, never in its bin.
   std::vector<double> common_values;

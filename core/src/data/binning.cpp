@@ -7,6 +7,11 @@
 namespace privsynth {
 
 int numeric_bin(const Column& column, double value) {
+  if (!column.bin_edges.empty()) {
+    const auto after = std::upper_bound(column.bin_edges.begin(), column.bin_edges.end(), value);
+    const long bin = static_cast<long>(after - column.bin_edges.begin()) - 1;
+    return static_cast<int>(std::clamp<long>(bin, 0, column.bins - 1));
+  }
   const double position = (value - column.min) / (column.max - column.min) * column.bins;
   const double bin = std::floor(position);
   return static_cast<int>(std::clamp(bin, 0.0, static_cast<double>(column.bins - 1)));
@@ -38,9 +43,13 @@ std::vector<double> special_levels_of(const Column& column) {
   return units;
 }
 
-double bin_lower(const Column& column, int bin) { return column.min + (column.max - column.min) * bin / column.bins; }
+double bin_lower(const Column& column, int bin) {
+  if (!column.bin_edges.empty()) return column.bin_edges[size_t(bin)];
+  return column.min + (column.max - column.min) * bin / column.bins;
+}
 
 double bin_upper(const Column& column, int bin) {
+  if (!column.bin_edges.empty()) return column.bin_edges[size_t(bin) + 1];
   return bin + 1 == column.bins ? column.max : column.min + (column.max - column.min) * (bin + 1) / column.bins;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Equal-width bins of a numeric column's public range [min, max]; shared by encoding and decoding
+// The bins of a numeric column's public range [min, max], equal-width or at its explicit edges; shared by encoding and decoding
 // so that decode(encode(x)) stays in x's bin and encode(decode(bin)) == bin.
 #include <vector>
 

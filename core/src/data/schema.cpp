@@ -131,8 +131,58 @@ Status parse_common_values(const Json& object, Column& column, const std::string
   return Status::ok();
 }
 
-// "bins" (default 16, or one per whole number when fewer), checked against an integer column's values.
+// One edge of "binEdges": a number, or for a date or date-time column an ISO 8601 text read in its steps.
+Result<double> read_bin_edge(const Json& item, const Column& column, const std::string& form) {
+  double edge = 0;
+  if (column.time) {
+    if (!item.is_string() || !parse_time_bound(item.get<std::string>(), *column.time, edge)) {
+      return schema_error(form + "; " + item.dump() + " is not an ISO 8601 text such as " +
+                          time_bound_example(*column.time));
+    }
+    return edge;
+  }
+  if (!item.is_number() || !std::isfinite(item.get<double>()))
+    return schema_error(form + "; " + item.dump() + " is not");
+  return item.get<double>();
+}
+
+// "binEdges": explicit public bin edges (placed where the data are, e.g. at private quantiles), from
+// "min" to "max", strictly increasing; whole numbers in an integer column, so that every bin holds one.
+Status parse_bin_edges(const Json& object, Column& column, const std::string& where) {
+  const Json& list = object["binEdges"];
+  const std::string form = where + ": \"binEdges\" must be an array of at least 2 strictly increasing " +
+                           (column.time ? std::string("dates") : std::string("numbers")) + " from \"min\" to \"max\"" +
+                           (column.integer && !column.time ? ", whole numbers" : "");
+  if (!list.is_array() || list.size() < 2 || list.size() > size_t(kMaxBins) + 1) return schema_error(form);
+  std::vector<double> edges;
+  for (const Json& item : list) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const double edge, read_bin_edge(item, column, form));
+    if ((column.integer && edge != std::floor(edge)) || (!edges.empty() && !(edge > edges.back()))) {
+      return schema_error(form + "; " + item.dump() + " is not");
+    }
+    edges.push_back(edge);
+  }
+  if (edges.front() != column.min || edges.back() != column.max) {
+    return schema_error(form + "; the first must equal \"min\" and the last \"max\"");
+  }
+  column.bin_edges = std::move(edges);
+  column.bins = static_cast<int>(column.bin_edges.size()) - 1;
+  if (object.contains("bins") && object["bins"] != column.bins) {
+    return schema_error(where + ": \"bins\" (" + object["bins"].dump() + ") disagrees with the " +
+                        std::to_string(column.bins) + " bins of \"binEdges\"; give one of them");
+  }
+  return Status::ok();
+}
+
+// "bins" (default 16, or one per whole number when fewer), checked against an integer column's
+// values; or "binEdges".
 Status parse_bins(const Json& object, Column& column, const std::string& where) {
+  if (object.contains("binEdges")) {
+    if (column.integer && (column.min != std::floor(column.min) || column.max != std::floor(column.max))) {
+      return schema_error(where + ": an integer column needs whole-number \"min\" and \"max\"");
+    }
+    return parse_bin_edges(object, column, where);
+  }
   column.bins = kDefaultBins;
   if (object.contains("bins")) {
     const Json& bins = object["bins"];
@@ -240,13 +290,16 @@ Result<Column> parse_column(const Json& object, size_t index) {
   } else if (type == "numeric") {
     column.kind = ColumnKind::Numeric;
     PRIVSYNTH_RETURN_IF_ERROR(check_keys(
-        object, {"name", "type", "min", "max", "integer", "bins", "commonValues", "nullable", "description"}, where));
+        object,
+        {"name", "type", "min", "max", "integer", "bins", "binEdges", "commonValues", "nullable", "description"},
+        where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_numeric(object, column, where));
   } else if (type == "date" || type == "datetime") {
     column.kind = ColumnKind::Numeric;
-    PRIVSYNTH_RETURN_IF_ERROR(check_keys(
-        object, {"name", "type", "min", "max", "bins", "granularity", "format", "timezone", "nullable", "description"},
-        where));
+    PRIVSYNTH_RETURN_IF_ERROR(check_keys(object,
+                                         {"name", "type", "min", "max", "bins", "binEdges", "granularity", "format",
+                                          "timezone", "nullable", "description"},
+                                         where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_time(object, type == "datetime", column, where));
   } else {
     return schema_error(where + ": unknown type \"" + type +
@@ -431,12 +484,17 @@ std::string schema_to_json(const Schema& schema) {
       if (time.with_time) item["timezone"] = time.utc ? "utc" : "naive";
       if (!time.format.empty()) item["format"] = time.format;
       item["bins"] = column.bins;
+      if (!column.bin_edges.empty()) {
+        item["binEdges"] = Json::array();
+        for (double edge : column.bin_edges) item["binEdges"].push_back(format_time_steps(edge, time, /*iso=*/true));
+      }
     } else {
       item["type"] = "numeric";
       item["min"] = column.min;
       item["max"] = column.max;
       item["integer"] = column.integer;
       item["bins"] = column.bins;
+      if (!column.bin_edges.empty()) item["binEdges"] = column.bin_edges;
       if (!column.common_values.empty()) item["commonValues"] = column.common_values;
     }
     if (column.nullable) item["nullable"] = true;

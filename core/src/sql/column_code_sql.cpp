@@ -35,8 +35,16 @@ Outcomes outcomes_of(const Column& column, const EncodingRules& rules) {
 // level, else the bin.
 std::string bin_of(SqlDialect dialect, const Column& column, const std::string& value) {
   const std::string min = sql_double(dialect, column.min), max = sql_double(dialect, column.max);
-  const std::string bin = "CAST(LEAST(GREATEST(FLOOR((" + value + " - " + min + ") / (" + max + " - " + min + ") * " +
-                          std::to_string(column.bins) + "), 0), " + std::to_string(column.bins - 1) + ") AS INTEGER)";
+  std::string edges;  // explicit edges: the first edge above the value ends its bin
+  for (int bin = 0; bin + 1 < column.bins && !column.bin_edges.empty(); ++bin) {
+    edges += " WHEN " + value + " < " + sql_double(dialect, column.bin_edges[size_t(bin) + 1]) + " THEN " +
+             std::to_string(bin);
+  }
+  const std::string bin =
+      !column.bin_edges.empty()
+          ? (column.bins == 1 ? std::string("0") : "CASE" + edges + " ELSE " + std::to_string(column.bins - 1) + " END")
+          : "CAST(LEAST(GREATEST(FLOOR((" + value + " - " + min + ") / (" + max + " - " + min + ") * " +
+                std::to_string(column.bins) + "), 0), " + std::to_string(column.bins - 1) + ") AS INTEGER)";
   if (column.common_values.empty()) return bin;
   std::string common;
   for (size_t i = 0; i < column.common_values.size(); ++i) {

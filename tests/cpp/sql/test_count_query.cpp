@@ -176,3 +176,16 @@ TEST_CASE("a column not named typed is read as a number where the engine holds o
   CHECK_THAT(between(postgres, "CASE WHEN (", " AS k0"), Catch::Contains("CAST(CAST(c0 AS text) AS double precision)"));
   CHECK_THAT(between(postgres, "CASE WHEN (", " AS k0"), !Catch::Contains("CAST(c0 AS double precision)"));
 }
+
+TEST_CASE("explicit bin edges are coded by the first edge above the value, as the row path does", "[count-query]") {
+  const std::vector<Column> edged = parse_schema_json(R"({"version": 1, "name": "t", "columns": [
+      {"name": "x", "type": "numeric", "min": 0, "max": 100, "binEdges": [0, 1, 5, 100]}]})")
+                                        .value()
+                                        .columns;
+  CountQueryTarget target;
+  target.dialect = SqlDialect::DuckDb;
+  target.from = "src";
+  const std::string sql =
+      count_query_sql(edged, {{""}, OutOfDomainPolicy::Clamp, UnfixableCells::DropRecord}, {{0}}, target).value();
+  CHECK_THAT(sql, Catch::Contains("CASE WHEN f0 < 1 THEN 0 WHEN f0 < 5 THEN 1 ELSE 2 END"));
+}

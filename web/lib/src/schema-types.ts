@@ -37,6 +37,11 @@ export interface NumericColumn {
   /** Equal-width bins of [min, max] for discrete mechanisms (default 16, or one per whole number). */
   bins?: number;
   /**
+   * Explicit public bin edges instead of equal-width bins: from min to max, strictly increasing
+   * (whole numbers in an integer column); bin i is [edge i, edge i+1), the last one closed.
+   */
+  binEdges?: number[];
+  /**
    * Public values that get a level each after the bins (40 hours a week, a capital gain of 0): a
    * spike of the data is then kept exactly instead of spread over its bin. In [min, max], distinct,
    * whole in an integer column; at most 1,000.
@@ -66,6 +71,8 @@ export interface DateColumn {
   format?: string;
   /** Equal-width bins of [min, max] (default 16, or one per step when fewer). */
   bins?: number;
+  /** Explicit public bin edges, ISO 8601 texts from min to max (see NumericColumn.binEdges). */
+  binEdges?: string[];
   nullable?: boolean;
   description?: string;
 }
