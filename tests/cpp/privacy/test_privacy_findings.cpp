@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "base/options.hpp"
-#include "data/domain_discovery.hpp"
-#include "data/schema_discovery_with_random.hpp"
+#include "discovery/domain_discovery.hpp"
+#include "discovery/schema_discovery_with_random.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
 #include "pipeline/holdout.hpp"
 #include "privsynth/synthesis.hpp"

@@ -1,4 +1,4 @@
-#include "data/discovery_request.hpp"
+#include "discovery/discovery_request.hpp"
 
 #include <cmath>
 #include <set>

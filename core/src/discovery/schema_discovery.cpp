@@ -1,7 +1,7 @@
 // Private schema discovery (docs/privacy/domain-discovery.md): the request read and checked
 // (discovery_request.hpp), then each column's domain discovered in turn and charged to one
 // accountant first (domain_discovery.hpp), then the schema and its receipt.
-#include "data/schema_discovery_with_random.hpp"
+#include "discovery/schema_discovery_with_random.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -10,8 +10,8 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
-#include "data/discovery_request.hpp"
-#include "data/domain_discovery.hpp"
+#include "discovery/discovery_request.hpp"
+#include "discovery/domain_discovery.hpp"
 #include "data/encoding.hpp"
 #include "data/time_text.hpp"
 #include "privacy/receipt_privacy.hpp"

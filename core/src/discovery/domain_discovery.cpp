@@ -1,4 +1,4 @@
-#include "data/domain_discovery.hpp"
+#include "discovery/domain_discovery.hpp"
 
 #include <algorithm>
 #include <cmath>

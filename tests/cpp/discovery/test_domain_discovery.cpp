@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "data/domain_discovery.hpp"
+#include "discovery/domain_discovery.hpp"
 
 using namespace privsynth;
 
