@@ -72,11 +72,17 @@ struct UnmeasuredColumn {
 // What a privately discovered domain cost (docs/privacy/domain-discovery.md): a schema with
 // "provenance": "dp-discovered" states it, and every receipt of a synthesis with that schema adds it.
 struct DiscoveryCost {
-  double epsilon = 0;
+  double epsilon = 0;  // its (epsilon, delta)-DP guarantee on its own
   double delta = 0;
   // Why the discovery itself was not private (a fixed test seed): every receipt built on this
   // schema is then not private either, and says why.
   std::vector<std::string> not_private_reasons;
+  // Set when it was discovered as the first part of one release ("rho", "selectionDelta"): its
+  // zCDP cost, and the delta of its partition selections (delta - selection_delta converted rho
+  // into epsilon above). A run with this schema spends the rest of that release's budget
+  // (discovery/release_budget.hpp).
+  std::optional<double> rho;
+  double selection_delta = 0;
 };
 
 struct Schema {

@@ -398,7 +398,21 @@ Result<Schema> parse_schema_json(std::string_view text) {
             "discovering it, which every receipt adds");
       }
       schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>(), {}};
-      PRIVSYNTH_RETURN_IF_ERROR(check_keys(*cost, {"epsilon", "delta", "notPrivateReasons"}, "\"discovery\""));
+      PRIVSYNTH_RETURN_IF_ERROR(
+          check_keys(*cost, {"epsilon", "delta", "rho", "selectionDelta", "notPrivateReasons"}, "\"discovery\""));
+      // Discovered as the first part of one release (discovery/release_budget.hpp): its zCDP rho and
+      // the delta of its partition selections, which a zCDP run composes with its own rho.
+      if (cost->contains("rho") || cost->contains("selectionDelta")) {
+        const double delta = schema.discovered->delta;
+        if (!number_in("rho", 0, 1e6) || !number_in("selectionDelta", 0, 1) ||
+            !((*cost)["selectionDelta"].get<double>() < delta)) {
+          return schema_error(
+              "\"discovery\": \"rho\" (>= 0) and \"selectionDelta\" (in [0, delta)) go together: the zCDP cost of "
+              "a discovery made as part of one release");
+        }
+        schema.discovered->rho = (*cost)["rho"].get<double>();
+        schema.discovered->selection_delta = (*cost)["selectionDelta"].get<double>();
+      }
       if (cost->contains("notPrivateReasons")) {
         const Json& reasons = (*cost)["notPrivateReasons"];
         if (!reasons.is_array())
@@ -458,6 +472,10 @@ std::string schema_to_json(const Schema& schema) {
                                                  : "public";
   if (schema.discovered) {
     root["discovery"] = {{"epsilon", schema.discovered->epsilon}, {"delta", schema.discovered->delta}};
+    if (schema.discovered->rho) {
+      root["discovery"]["rho"] = *schema.discovered->rho;
+      root["discovery"]["selectionDelta"] = schema.discovered->selection_delta;
+    }
     if (!schema.discovered->not_private_reasons.empty()) {
       root["discovery"]["notPrivateReasons"] = schema.discovered->not_private_reasons;
     }

@@ -153,4 +153,59 @@ Result<DiscoveryRequest> read_discovery_request(std::string_view request_json) {
   return read;
 }
 
+bool is_automatic_discovery_request(std::string_view request_json) {
+  const Json request = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
+  return request.is_object() && request.contains("share");
+}
+
+Result<AutomaticDiscoveryRequest> read_automatic_discovery_request(std::string_view request_json) {
+  const Json request = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
+  if (request.is_discarded() || !request.is_object()) return invalid("the request is not a JSON object");
+  for (const auto& [key, value] : request.items()) {
+    static const std::set<std::string> known = {"epsilon", "delta",   "share",    "bins",
+                                                "name",    "missing", "testSeed", "schema"};
+    if (!known.count(key)) {
+      return invalid("unknown key \"" + key + "\"" +
+                     (key == "columns" ? " (with \"share\", give the columns you know as a partial \"schema\")" : ""));
+    }
+  }
+  AutomaticDiscoveryRequest read;
+  const auto number = [&](const char* key, double low, double high, double& out, const std::string& rule) -> Status {
+    if (!request.contains(key) || !request[key].is_number() || !(request[key].get<double>() > low) ||
+        !(request[key].get<double>() < high)) {
+      return invalid("\"" + std::string(key) + "\" must be " + rule);
+    }
+    out = request[key].get<double>();
+    return Status::ok();
+  };
+  PRIVSYNTH_RETURN_IF_ERROR(number("epsilon", 0, 1e6, read.epsilon, "a number > 0 (the whole release's)"));
+  PRIVSYNTH_RETURN_IF_ERROR(number("delta", 0, 0.5, read.delta, "a number in (0, 0.5) (the whole release's)"));
+  PRIVSYNTH_RETURN_IF_ERROR(number("share", 0, 1, read.share, "strictly between 0 and 1 (the discovery's share)"));
+  if (request.contains("bins")) {
+    const Json& bins = request["bins"];
+    if (!bins.is_number_integer() || bins.get<long long>() < 2 || bins.get<long long>() > 1000) {
+      return invalid("\"bins\" must be a whole number from 2 to 1000");
+    }
+    read.bins = static_cast<int>(bins.get<long long>());
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(read.missing, read_missing(request));
+  PRIVSYNTH_ASSIGN_OR_RETURN(read.name, text_of(request, "name", "discovered", ""));
+  if (request.contains("schema")) {
+    if (!request["schema"].is_object()) return invalid("\"schema\" must be a (partial) schema object");
+    Json given = request["schema"];
+    if (!given.contains("version")) given["version"] = 1;
+    if (!given.contains("name")) given["name"] = read.name;
+    if (!given.contains("missing")) given["missing"] = read.missing;
+    Result<Schema> schema = parse_schema_json(given.dump());
+    if (!schema.is_ok())
+      return Status::error(schema.status().code(), "the partial schema: " + schema.status().message());
+    if (schema.value().discovered || schema.value().inferred_from_data) {
+      return invalid("the partial schema must be public (\"provenance\": \"public\")");
+    }
+    read.missing = schema.value().missing_tokens;
+    read.given = std::move(schema.value());
+  }
+  return read;
+}
+
 }  // namespace privsynth

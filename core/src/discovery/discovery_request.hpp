@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "discovery/automatic_discovery.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
 
@@ -31,5 +32,11 @@ struct DiscoveryRequest {
 
 // Errors: InvalidArgument ("schema discovery: ..."), naming the key or column at fault.
 Result<DiscoveryRequest> read_discovery_request(std::string_view request_json);
+
+// A request with "share": the discovery as the first part of one release (automatic_discovery.hpp):
+// {"epsilon", "delta" (the release's), "share" in (0, 1), "bins"?, "name"?, "missing"?,
+//  "testSeed"?, "schema"?: a partial schema whose columns are used as given}.
+bool is_automatic_discovery_request(std::string_view request_json);
+Result<AutomaticDiscoveryRequest> read_automatic_discovery_request(std::string_view request_json);
 
 }  // namespace privsynth

@@ -10,10 +10,10 @@
 
 #include "base/json_text.hpp"
 #include "base/number_text.hpp"
-#include "discovery/discovery_request.hpp"
-#include "discovery/domain_discovery.hpp"
 #include "data/encoding.hpp"
 #include "data/time_text.hpp"
+#include "discovery/discovery_request.hpp"
+#include "discovery/domain_discovery.hpp"
 #include "privacy/receipt_privacy.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/version.hpp"
@@ -130,6 +130,11 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
 
 Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view request_json, const CellGridView& grid,
                                                           RandomSource& random) {
+  if (is_automatic_discovery_request(request_json)) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const AutomaticDiscoveryRequest automatic,
+                               read_automatic_discovery_request(request_json));
+    return discover_schema_automatically(automatic, grid, random);
+  }
   PRIVSYNTH_ASSIGN_OR_RETURN(DiscoveryRequest request, read_discovery_request(request_json));
   const bool seeded = random.is_test_seeded();
   if (grid.rows == 0) return Status::error(ErrorCode::EmptyData, "the CSV has no header row");

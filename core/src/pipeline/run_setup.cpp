@@ -1,5 +1,6 @@
 #include "pipeline/run_setup.hpp"
 
+#include "privacy/shared_release.hpp"
 #include "privsynth/mechanisms.hpp"
 #include "report/one_vs_rest.hpp"
 
@@ -104,6 +105,23 @@ std::string mechanism_list() {
 constexpr Choice<SchemaProvenance> kSchemaProvenances[] = {{"public", SchemaProvenance::Public},
                                                            {"inferred-from-data", SchemaProvenance::InferredFromData}};
 
+// A schema discovered as the first part of one release (its discovery has a rho): "epsilon" and
+// "delta" are that release's, and the mechanism gets what the discovery left
+// (privacy/shared_release.hpp); the receipt composes the two parts back into the release's total.
+Status spend_rest_of_release(RunSetup& setup, const MechanismDescriptor& mechanism, nlohmann::json& options) {
+  if (!setup.schema.discovered || !setup.schema.discovered->rho) return Status::ok();
+  const DiscoveryCost& cost = *setup.schema.discovered;
+  const bool zcdp = mechanism.privacy.accounting == Accounting::Zcdp;
+  double delta = cost.delta;
+  if (zcdp && options.contains("delta") && options["delta"].is_number()) delta = options["delta"].get<double>();
+  PRIVSYNTH_ASSIGN_OR_RETURN(const RunPart part,
+                             run_part_of_release(cost, setup.common.epsilon, delta, mechanism.privacy));
+  setup.common.epsilon = part.epsilon;
+  options["epsilon"] = part.epsilon;
+  if (zcdp) options["delta"] = part.delta;
+  return Status::ok();
+}
+
 }  // namespace
 
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
@@ -206,6 +224,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
     return Status::error(ErrorCode::InvalidArgument, "unknown mechanism \"" + setup.common.mechanism +
                                                          "\"; use \"auto\" or one of " + mechanism_list());
   }
+  PRIVSYNTH_RETURN_IF_ERROR(spend_rest_of_release(setup, *mechanism, options));
   PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, setup.common.epsilon));
   setup.mechanism = std::move(prepared);
   PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));

@@ -4,10 +4,44 @@
 
 #include "privacy/joint_release.hpp"
 #include "privacy/receipt_privacy.hpp"
+#include "privacy/zcdp.hpp"
 #include "privsynth/version.hpp"
 
 namespace privsynth {
 namespace {
+
+// A schema discovered as the first part of one release, with a zCDP run: the two rhos add, converted
+// at the run's delta; the partition selections' delta adds (privacy/shared_release.hpp).
+bool add_discovery_in_zcdp(nlohmann::json& privacy, const DiscoveryCost& cost, const Accountant& accountant) {
+  const PrivacyDefinition& definition = accountant.definition();
+  if (!cost.rho || definition.accounting != Accounting::Zcdp || definition.neighbours != Neighbours::AddRemove) {
+    return false;
+  }
+  const double run_rho = accountant.spent(), delta = definition.delta;
+  privacy["domainDiscovery"] = {
+      {"rho", *cost.rho},
+      {"selectionDelta", cost.selection_delta},
+      {"epsilon", cost.epsilon},
+      {"delta", cost.delta},
+      {"note",
+       "the schema was found privately in the same data as the first part of this release "
+       "(docs/privacy/domain-discovery.md); epsilon and delta here are its guarantee on its own"}};
+  privacy["thisRun"] = {{"epsilonSpent", accountant.epsilon_spent()},
+                        {"delta", delta},
+                        {"rho", run_rho},
+                        {"definition", privacy["definition"]}};
+  privacy["thisRun"]["rhoBudget"] = accountant.budget();
+  privacy["epsilonBudget"] = cdp_eps(accountant.budget() + *cost.rho, delta);  // the release's epsilon
+  privacy["epsilonSpent"] = cdp_eps(run_rho + *cost.rho, delta);
+  privacy["delta"] = delta + cost.selection_delta;
+  privacy["rhoBudget"] = accountant.budget() + *cost.rho;
+  privacy["rhoSpent"] = run_rho + *cost.rho;
+  privacy["definition"] = "(epsilon, delta)-differential privacy, the schema's private discovery and this run together";
+  privacy["composition"] =
+      "zCDP: the discovery's rho (privacy.domainDiscovery) and this run's (privacy.thisRun) add, converted at the "
+      "run's delta; the discovery's partition selections add their delta (approximate zCDP, Bun & Steinke 2016)";
+  return true;
+}
 
 // A privately discovered schema was a release on the same data: the receipt's headline epsilon,
 // delta and definition are the whole release's, the run and the discovery composed by basic
@@ -15,6 +49,7 @@ namespace {
 void add_discovery(nlohmann::json& privacy, const Schema& schema, const Accountant& accountant) {
   const std::optional<PrivacyCost> discovery = discovery_cost(schema, accountant.definition().neighbours);
   if (!discovery) return;
+  if (add_discovery_in_zcdp(privacy, *schema.discovered, accountant)) return;
   const double spent = accountant.epsilon_spent();
   const double delta = accountant.delta_of_guarantee();
   const bool replace_one = accountant.definition().neighbours == Neighbours::ReplaceOne;

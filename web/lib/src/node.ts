@@ -45,7 +45,7 @@ import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 export * from './public-api.js';
 
 export async function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
-  const { csv, schemaJson, coreOptions } = splitOptions(options);
+  const request = splitOptions(options);
   const { signal, onProgress } = options;
   const abortIfNeeded = () => {
     if (signal?.aborted) throw errorFromCode('CANCELLED', 'cancelled');
@@ -53,7 +53,7 @@ export async function synthesize(options: SynthesizeOptions): Promise<SynthesisR
   abortIfNeeded();
   const module = await loadWasmModule();
   abortIfNeeded();
-  return runSynthesis(module, { csv, schemaJson, coreOptions }, (progress) => {
+  return runSynthesis(module, request, (progress) => {
     onProgress?.(progress);
     return !signal?.aborted;
   });

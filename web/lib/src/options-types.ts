@@ -524,13 +524,28 @@ export interface SynthesizeInput {
    * file is recognised by its magic bytes; its nulls are missing values, its dates and timestamps ISO text).
    */
   csv: string | Blob;
-  /** Public schema: an object or its JSON text. */
-  schema: Schema | string;
+  /**
+   * Public schema: an object or its JSON text. Leave it out and the schema is found privately in the
+   * data with a share of epsilon (`discoveryShare`); the receipt states the whole release. With
+   * `discoveryShare` set, a partial schema's columns are used as given and the others are found.
+   */
+  schema?: Schema | string;
+  /**
+   * The share of epsilon (strictly between 0 and 1) spent finding the schema privately: default
+   * 0.15 when there is no schema; with a schema, nothing is found unless this is set
+   * (docs/privacy/domain-discovery.md).
+   */
+  discoveryShare?: number;
+  /** Bins of each numeric column found privately, at private quantiles (default 16). */
+  discoveryBins?: number;
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignal;
 }
 
 export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptions;
+
+/** The share of epsilon that finds a schema when none is given (chosen by `npm run bench -- own-table`). */
+export const DEFAULT_DISCOVERY_SHARE = 0.15;
 
 /**
  * Exact marginal count tables of the private table, computed outside privsynth (an SQL engine inside
@@ -544,7 +559,13 @@ export interface CountTables {
 }
 
 /** synthesizeFromCounts()'s argument: synthesize()'s, with the count tables in place of the CSV. */
-export type SynthesizeFromCountsOptions = Omit<SynthesizeInput, 'csv'> & {
+/** synthesize()'s input where a public schema is required (no private discovery): count tables, DuckDB. */
+export type InputWithPublicSchema = Omit<SynthesizeInput, 'csv' | 'schema' | 'discoveryShare' | 'discoveryBins'> & {
+  /** Public schema: an object or its JSON text. */
+  schema: Schema | string;
+};
+
+export type SynthesizeFromCountsOptions = InputWithPublicSchema & {
   /** The count tables, as an object or its JSON text. */
   counts: CountTables | string;
 } & CommonOptions &
@@ -578,7 +599,7 @@ export interface CountQueryTarget {
 }
 
 /** synthesizeWithDuckDb()'s argument (Node): synthesize()'s, with a file DuckDB reads in place of the CSV. */
-export type SynthesizeWithDuckDbOptions = Omit<SynthesizeInput, 'csv'> & {
+export type SynthesizeWithDuckDbOptions = InputWithPublicSchema & {
   /** A CSV or Parquet file of any size; DuckDB reads it out of core. */
   file: string;
   /** Default: Parquet when the file starts with Parquet's magic bytes, else CSV. */

@@ -27,13 +27,21 @@ import type {
   WasmRowSink,
   WasmSynthesisOutput,
 } from './wasm-module.js';
-import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
+import {
+  DEFAULT_DISCOVERY_SHARE,
+  type CountTablesOptions,
+  type CountTablesRequest,
+  type SynthesizeFromCountsOptions,
+} from './options-types.js';
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
 export interface RunRequest {
   /** CSV text or a Blob/File holding CSV or Parquet; read in chunks. */
   csv: string | Blob;
+  /** The public schema; with discoveryJson, found privately first (then this is ignored). */
   schemaJson: string;
+  /** The core's request for a schema found privately as the release's first part, if any. */
+  discoveryJson?: string;
   /** Options for the core (epsilon, mechanism, degree, ...), without the JS-only keys. */
   coreOptions: Record<string, unknown>;
 }
@@ -41,7 +49,16 @@ export interface RunRequest {
 /** Returns false to cancel. */
 export type ProgressReporter = (progress: Progress) => boolean;
 
-const JS_ONLY_KEYS = new Set(['csv', 'counts', 'schema', 'query', 'onProgress', 'signal']);
+const JS_ONLY_KEYS = new Set([
+  'csv',
+  'counts',
+  'schema',
+  'query',
+  'onProgress',
+  'signal',
+  'discoveryShare',
+  'discoveryBins',
+]);
 
 /** The options the core reads: everything except the input and the callbacks. */
 function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
@@ -72,18 +89,33 @@ function checkCsvOptions(options: { csv: unknown } | null, call: string): void {
 }
 
 /** Checks synthesize()'s argument and splits it into the input and the core's options. */
-export function splitOptions(options: SynthesizeOptions): {
-  csv: string | Blob;
-  schemaJson: string;
-  coreOptions: Record<string, unknown>;
-} {
+export function splitOptions(options: SynthesizeOptions): RunRequest {
   checkCsvOptions(options, 'synthesize()');
-  return {
-    csv: options.csv,
-    schemaJson: schemaJsonOf(options.schema),
-    coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>),
-  };
+  const coreOptions = coreOptionsOf(options as unknown as Record<string, unknown>);
+  const discover = options.schema === undefined || options.discoveryShare !== undefined;
+  if (!discover) return { csv: options.csv, schemaJson: schemaJsonOf(options.schema!), coreOptions };
+  return { csv: options.csv, schemaJson: '', coreOptions, discoveryJson: discoveryInReleaseOf(options) };
 }
+
+/**
+ * The core's request for a schema found privately as the first part of the release
+ * (docs/privacy/domain-discovery.md, "One release, no schema"): the release's epsilon and delta,
+ * the discovery's share, and the columns a partial schema gives.
+ */
+function discoveryInReleaseOf(options: SynthesizeOptions): string {
+  const given = options.schema === undefined ? undefined : (JSON.parse(schemaJsonOf(options.schema)) as unknown);
+  return JSON.stringify({
+    epsilon: options.epsilon,
+    delta: (options as { delta?: number }).delta ?? DEFAULT_RELEASE_DELTA,
+    share: options.discoveryShare ?? DEFAULT_DISCOVERY_SHARE,
+    ...(options.discoveryBins === undefined ? {} : { bins: options.discoveryBins }),
+    ...(options.testSeed === undefined ? {} : { testSeed: options.testSeed }),
+    ...(given === undefined ? {} : { schema: given }),
+  });
+}
+
+/** The delta of a release whose schema is found privately, when the options give none (the zCDP mechanisms' default). */
+const DEFAULT_RELEASE_DELTA = 1e-9;
 
 /** The module's result, or its failure thrown as the library's error of that code. */
 function check<T extends { ok: true }>(result: T | WasmFailure): T {
@@ -385,6 +417,13 @@ export async function runSynthesis(
   const step = (phase: Phase, fraction: number, detail = '') => {
     if (!report({ phase, fraction, detail })) throw errorFromCode('CANCELLED', `cancelled while in phase "${phase}"`);
   };
+  let discovered: DiscoveredSchema | undefined;
+  if (request.discoveryJson) {
+    step('discover', 0, 'finding the schema privately');
+    discovered = await discoverWith(module, request.csv, request.discoveryJson);
+    step('discover', 1);
+    request = { ...request, schemaJson: JSON.stringify(discovered.schema), discoveryJson: undefined };
+  }
   const schema = checkSchema(module, request.schemaJson);
   // Where the data come from, for the receipt: the library states it from the input's format.
   const inputSource = typeof request.csv !== 'string' && (await isParquet(request.csv)) ? 'parquet' : 'csv';
@@ -411,7 +450,14 @@ export async function runSynthesis(
   } finally {
     session.delete();
   }
-  return resultOf(schema, output, report, chosenColumns(request.coreOptions));
+  const result = resultOf(schema, output, report, chosenColumns(request.coreOptions));
+  if (!discovered) return result;
+  // One release, one receipt: the discovery's own (its ledger and what it found per column) inside the run's.
+  return {
+    ...result,
+    discoveredSchema: discovered.schema,
+    receipt: { ...result.receipt, schemaDiscovery: discovered.receipt },
+  };
 }
 
 /** The run's "columns" option: the output's columns in order ("id" and "text" ones included), if given. */

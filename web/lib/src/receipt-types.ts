@@ -77,9 +77,17 @@ export interface PrivacyReceipt {
      * With a schema from discoverSchema(): the discovery's part of the headline epsilon and delta
      * (under replace-one neighbours (2 epsilon, (1 + e^epsilon) delta) of its add/remove cost).
      */
-    domainDiscovery?: { epsilon: number; delta: number; note: string };
+    domainDiscovery?: {
+      epsilon: number;
+      delta: number;
+      note: string;
+      /** A schema found as the first part of this release (no schema given): its zCDP cost ... */
+      rho?: number;
+      /** ... and the delta of its partition selections, which adds to the headline delta. */
+      selectionDelta?: number;
+    };
     /** With a schema from discoverSchema(): this run's own part, and its own definition. */
-    thisRun?: { epsilonSpent: number; delta: number; definition: string };
+    thisRun?: { epsilonSpent: number; delta: number; definition: string; rho?: number; rhoBudget?: number };
     /**
      * With models trained directly under DP (mlTarget with mlDirectDp, the default): what the
      * synthetic table and the models file cost when both are published, the schema's discovery
@@ -108,6 +116,11 @@ export interface PrivacyReceipt {
    * with the engine that read the data.
    */
   input: { source: InputSource; meaning: string; note: string };
+  /**
+   * With no schema given: the receipt of the schema's private discovery, the first part of this
+   * release (its ledger, and what it found in each column and why). Its cost is already in `privacy`.
+   */
+  schemaDiscovery?: Record<string, unknown>;
   /** With "mechanism": "auto" (the default): which mechanism it chose, why, and from what. */
   mechanismChoice?: {
     requested: 'auto';

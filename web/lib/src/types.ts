@@ -8,7 +8,7 @@ import type { Schema } from './schema-types.js';
  * domains as it arrives (its fraction is the share of the input read); "encode" is reported only
  * by whole-table runs of the core (native tools), never by the library.
  */
-export type Phase = 'parse' | 'encode' | 'measure' | 'lp' | 'fit' | 'sample' | 'evaluate' | 'write';
+export type Phase = 'discover' | 'parse' | 'encode' | 'measure' | 'lp' | 'fit' | 'sample' | 'evaluate' | 'write';
 
 export interface Progress {
   phase: Phase;
@@ -55,6 +55,11 @@ export interface SynthesisResult {
   table: SyntheticColumn[];
   receipt: PrivacyReceipt;
   report: UtilityReport;
+  /**
+   * With no schema (or a partial one and discoveryShare): the schema found privately in the data,
+   * as the first part of this release (its cost is in the receipt). Save it to reuse the domains.
+   */
+  discoveredSchema?: Schema;
   /** mechanism "space-partition" only: the released bins as weighted centres. */
   weightedCentres?: WeightedCentres;
   /**

@@ -7,9 +7,10 @@ import type { RunAdvice } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
 import type { DataSummary, Progress, SynthesisResult } from './types.js';
 import type { CountTablesRequest } from './options-types.js';
+import type { RunRequest } from './pipeline.js';
 
 export type WorkerRequest =
-  | { id: number; kind: 'run'; csv: string | Blob; schemaJson: string; coreOptions: Record<string, unknown> }
+  | ({ id: number; kind: 'run' } & RunRequest)
   | { id: number; kind: 'validate'; schemaJson: string }
   | { id: number; kind: 'discover'; csv: string | Blob; requestJson: string }
   | { id: number; kind: 'summarize'; csv: string | Blob; schemaJson: string; policy: string }

@@ -66,7 +66,12 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
     case 'run': {
       const result = await runSynthesis(
         module,
-        { csv: request.csv, schemaJson: request.schemaJson, coreOptions: request.coreOptions },
+        {
+          csv: request.csv,
+          schemaJson: request.schemaJson,
+          coreOptions: request.coreOptions,
+          discoveryJson: request.discoveryJson,
+        },
         (progress) => {
           scope.postMessage({ id: request.id, kind: 'progress', progress });
           return true;
