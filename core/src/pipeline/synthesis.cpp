@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "base/json_text.hpp"
@@ -27,8 +28,10 @@
 #include "privsynth/schema.hpp"
 #include "report/distinct_records.hpp"
 #include "report/distribution_report.hpp"
+#include "report/fidelity_report.hpp"
 #include "report/kernel_report.hpp"
 #include "report/marginal_report.hpp"
+#include "report/real_value_sample.hpp"
 #include "sql/count_query.hpp"
 
 namespace privsynth {
@@ -113,6 +116,15 @@ Status resolve_input_source(RunSetup& setup, bool count_tables) {
                                                                        "synthesizeFromCounts()"));
 }
 
+// The numeric values of a whole table of cells (row 0 its header) as read, for the report.
+Result<RealValueSample> real_values_of(const Schema& chosen, const CellGridView& cells) {
+  std::vector<std::string> header;
+  for (size_t c = 0; c < cells.columns; ++c) header.emplace_back(cells.cell(0, c));
+  PRIVSYNTH_ASSIGN_OR_RETURN(RealValueSample values, RealValueSample::create(chosen, header));
+  PRIVSYNTH_RETURN_IF_ERROR(values.add_rows(cells, 1));
+  return values;
+}
+
 // Only the chosen columns are read: the CSV needs no others, and a bad value elsewhere drops no row.
 Schema chosen_columns(const RunSetup& setup) {
   Schema chosen = setup.schema;
@@ -124,10 +136,12 @@ Schema chosen_columns(const RunSetup& setup) {
 // Everything after the table is encoded: the mechanism, decoding, the report and the receipt. With
 // `given_counts` the table has no rows: the mechanism reads the count tables, and there is no
 // utility report (it compares rows). With `stream_records` the records are not decoded here but
-// left to SynthesisOutput::records, drawn chunk by chunk.
+// left to SynthesisOutput::records, drawn chunk by chunk. `real_values` (when the report is wanted
+// and the rows were read) are the numeric values as read, for the report's fidelity section.
 Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
-                                       const ProgressSink& progress, const PipelineSteps& steps,
-                                       const MarginalSource* given_counts = nullptr, bool stream_records = false) {
+                                       const RealValueSample* real_values, const ProgressSink& progress,
+                                       const PipelineSteps& steps, const MarginalSource* given_counts = nullptr,
+                                       bool stream_records = false) {
   if (!encoded.is_ok()) return encoded.status();
   const bool evaluate = setup.common.evaluate && !given_counts;
   const EncodingReport& encoding_report = encoded.value().report;
@@ -207,6 +221,11 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     if (std::optional<Json> kernel = kernel_report_json(unit_values, output.value().synthetic_unit_values, *random)) {
       report["kernel"] = std::move(*kernel);
     }
+    // Its sampling has a randomness of its own: the run's stream, and so a seeded release, is untouched.
+    if (real_values && result.columns.size() == chosen.columns.size()) {
+      report["fidelity"] = fidelity_report_json(
+          FidelityInputs{chosen.columns, *real_values, table, result.columns, output.value().synthetic});
+    }
   }
   for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
   // With models trained directly under DP, both receipts state what the table and the models cost
@@ -253,6 +272,7 @@ struct SynthesisSession::State {
   RunSetup setup;
   Schema chosen;
   TableEncoder encoder;
+  std::optional<RealValueSample> real_values;  // with the report: the numeric values as read
 };
 
 SynthesisSession::SynthesisSession(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -269,12 +289,18 @@ Result<SynthesisSession> SynthesisSession::start(std::string_view schema_json, s
       TableEncoder encoder,
       TableEncoder::create(chosen, header, setup.common.out_of_domain, setup.mechanism.needs_unit_values,
                            unfixable_cells_for(setup.mechanism.privacy.neighbours)));
-  return SynthesisSession(std::make_unique<State>(State{std::move(setup), std::move(chosen), std::move(encoder)}));
+  std::optional<RealValueSample> real_values;
+  if (setup.common.evaluate) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(real_values, RealValueSample::create(chosen, header));
+  }
+  return SynthesisSession(
+      std::make_unique<State>(State{std::move(setup), std::move(chosen), std::move(encoder), std::move(real_values)}));
 }
 
 Status SynthesisSession::add_rows(const CellGridView& rows, size_t first_row, const ProgressSink& progress) {
   if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
-  return state_->encoder.add_rows(rows, first_row, progress);
+  PRIVSYNTH_RETURN_IF_ERROR(state_->encoder.add_rows(rows, first_row, progress));
+  return state_->real_values ? state_->real_values->add_rows(rows, first_row) : Status::ok();
 }
 
 size_t SynthesisSession::rows_read() const { return state_ ? state_->encoder.rows_read() : 0; }
@@ -282,7 +308,8 @@ size_t SynthesisSession::rows_read() const { return state_ ? state_->encoder.row
 Result<SynthesisOutput> SynthesisSession::finish(const ProgressSink& progress) {
   if (!state_) return Status::error(ErrorCode::InvalidArgument, "the synthesis session has already run");
   const std::unique_ptr<State> state = std::move(state_);
-  return run_with_setup(state->setup, state->chosen, state->encoder.finish(), progress, PipelineSteps{});
+  const RealValueSample* real_values = state->real_values ? &*state->real_values : nullptr;
+  return run_with_setup(state->setup, state->chosen, state->encoder.finish(), real_values, progress, PipelineSteps{});
 }
 
 UnfixableCells unfixable_cells_for(Neighbours neighbours) {
@@ -331,7 +358,8 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
   EncodedData data;
   data.table = make_empty_table(source.levels(), 0);
   data.unit_values.resize(source.levels().size());
-  return run_with_setup(setup, chosen, std::move(data), progress, PipelineSteps{}, &source, input.stream_records);
+  return run_with_setup(setup, chosen, std::move(data), nullptr, progress, PipelineSteps{}, &source,
+                        input.stream_records);
 }
 
 Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json,
@@ -359,11 +387,14 @@ Result<SynthesisOutput> synthesize_with_steps(const SynthesisInput& input, const
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(input.schema_json, input.options_json));
   PRIVSYNTH_RETURN_IF_ERROR(resolve_input_source(setup, false));
   const Schema chosen = chosen_columns(setup);
-  return run_with_setup(
-      setup, chosen,
+  Result<EncodedData> encoded =
       encode_cells(chosen, input.cells, setup.common.out_of_domain, progress, setup.mechanism.needs_unit_values,
-                   steps.unfixable_cells(setup.mechanism.privacy.neighbours)),
-      progress, steps);
+                   steps.unfixable_cells(setup.mechanism.privacy.neighbours));
+  if (!encoded.is_ok() || !setup.common.evaluate) {
+    return run_with_setup(setup, chosen, std::move(encoded), nullptr, progress, steps);
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(const RealValueSample real_values, real_values_of(chosen, input.cells));
+  return run_with_setup(setup, chosen, std::move(encoded), &real_values, progress, steps);
 }
 
 }  // namespace privsynth
