@@ -100,6 +100,13 @@ describe('privsynth synth', () => {
     expect(run.stderr).toContain('epsilon 1 spent of 1');
     expect(run.stderr).toMatch(/Wall time \d+\.\d s/);
     expect(run.stderr).toContain('NOT PRIVATE: a fixed test seed replaced the secure random number generator');
+    // With --report, one line of its fidelity section (one numeric column: no correlation to compare).
+    const age = report.fidelity!.numeric[0];
+    expect(age.column).toBe('age');
+    expect(run.stderr).toContain(
+      '\nFidelity against the real values as read (for your eyes only, as the report): worst W1 / real p1-p99 ' +
+        `range ${age.wasserstein1Normalized!.toFixed(3)} (age).\n`,
+    );
     // Renamed into place: no temporary file is left behind.
     expect(readdirSync(dir).sort()).toEqual(['receipt.json', 'report.json', 'synth.csv']);
   });

@@ -79,6 +79,113 @@ export interface UtilityReport {
   distributions?: DistributionReport;
   /** mechanism "sampler" only (unless evaluate is false without preview): every sampler compared on the data. */
   sampler?: SamplerReport;
+  /**
+   * The real numeric values as read (before clamping and binning, every row read) against the
+   * synthetic ones, and the categories the synthetic table lost (absent when evaluate is false).
+   */
+  fidelity?: FidelityReport;
+}
+
+/** The seven quantiles the fidelity report states; null when a side has no value. */
+export interface FidelityQuantiles {
+  p1: number | null;
+  p5: number | null;
+  p25: number | null;
+  p50: number | null;
+  p75: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+/**
+ * One side of a numeric column. Numbers are in the column's units (a date or time column: whole
+ * steps of its granularity since 1970-01-01, with `text` in ISO 8601). `values` and `missing`,
+ * `min` and `max` count every row; the mean, standard deviation and quantiles are measured on the
+ * sampled rows (FidelityReport.rows).
+ */
+export interface FidelitySide {
+  /** Cells read as a value. */
+  values: number;
+  /** Missing cells (the schema's missing tokens; synthetic: the missing level). */
+  missing: number;
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  /** With divisor n. */
+  standardDeviation: number | null;
+  /** Linear interpolation between order statistics (numpy's default). */
+  quantiles: FidelityQuantiles;
+  /** Date and time columns: the quantiles, mean, min and max in ISO 8601. */
+  text?: Partial<Record<keyof FidelityQuantiles | 'mean' | 'min' | 'max', string>>;
+}
+
+/** The real side adds what the reading found: these counts cover every row read, the rows left out included. */
+export interface FidelityRealSide extends FidelitySide {
+  /** Cells neither missing nor readable as a value: counted here, not measured. */
+  unparsable: number;
+  /** Values below the schema's min or above its max, as read (the encoding then clamps or rejects them). */
+  belowMin: number;
+  aboveMax: number;
+}
+
+export interface NumericFidelity {
+  column: string;
+  /** Date and time columns: the granularity the numbers count in ("day", ...). */
+  step?: string;
+  real: FidelityRealSide;
+  synthetic: FidelitySide;
+  /** The Wasserstein-1 (earth mover's) distance between the two distributions, in the column's units. */
+  wasserstein1: number | null;
+  /** wasserstein1 divided by the real p99 - p1 (null when that range is 0). */
+  wasserstein1Normalized: number | null;
+}
+
+/** Pearson correlations of the numeric columns, each pair over the rows where both cells are present. */
+export interface CorrelationFidelity {
+  columns: string[];
+  /** Row i, column j: the correlation of columns i and j; null where a column is constant or absent. */
+  real: Array<Array<number | null>>;
+  synthetic: Array<Array<number | null>>;
+  /** Mean over the pairs of |real - synthetic|. */
+  meanAbsDifference: number | null;
+  maxAbsDifference: number | null;
+  worstPair: [string, string] | null;
+  pairsCompared: number;
+  /** Pairs with no correlation on one side (a constant column): left out of the mean and max. */
+  pairsUndefined: number;
+}
+
+/** One categorical column's categories that no synthetic row has, over the rows the mechanism saw. */
+export interface CategoriesLost {
+  column: string;
+  realRows: number;
+  /** Real rows whose category the synthetic table never produced. */
+  lostRows: number;
+  lostShare: number;
+  lostCategoryCount: number;
+  /** Up to 20 of them ("missing" for the missing level). */
+  lostCategories: string[];
+}
+
+/**
+ * What the binned marginal distances cannot see: the real numeric values AS READ (before they are
+ * clamped into the schema's bounds or binned, over every row read, including rows the encoding left
+ * out) against the synthetic table's values, their correlations, and lost categories. Counts of
+ * clamped, mapped-to-missing and rejected cells are in UtilityReport.encoding. NOT private.
+ */
+export interface FidelityReport {
+  realValues: string;
+  /**
+   * Rows read and synthetic rows, and how many of each the statistics were measured on: a uniform
+   * random sample of at most 100,000 rows of each table (a real row's values together).
+   */
+  rows: { realRead: number; realSample: number; synthetic: number; syntheticSample: number; sampled: boolean };
+  /** Present when either table was sampled. */
+  sampleNote?: string;
+  numeric: NumericFidelity[];
+  /** Two or more numeric columns. */
+  correlation?: CorrelationFidelity;
+  categoriesLost: CategoriesLost[];
 }
 
 /** One sampler's distance to the data at the run's epsilon and N. */

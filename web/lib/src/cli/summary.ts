@@ -59,7 +59,38 @@ export function summaryParagraph(
     receipt.mechanismChoice ? `. Chosen by "auto": ${receipt.mechanismChoice.reason.replace(/\.$/, '')}` : '',
     `. Wall time ${seconds.toFixed(1)} s.`,
   ];
-  return parts.join('') + (receipt.private ? '' : `\n${notPrivateWarning(result)}`);
+  const fidelity = where.report ? fidelityLine(result) : null;
+  return parts.join('') + (fidelity ? `\n${fidelity}` : '') + (receipt.private ? '' : `\n${notPrivateWarning(result)}`);
+}
+
+/**
+ * One line from the report's fidelity section: how far the synthetic correlations and numeric
+ * distributions are from the real values as read. Measured on the real data, so labelled as the
+ * report is: for the owner's eyes only. Null when the report has no numeric column to compare.
+ */
+export function fidelityLine(result: SynthesisResult): string | null {
+  const fidelity = result.report?.fidelity;
+  if (!fidelity) return null;
+  const parts: string[] = [];
+  const c = fidelity.correlation;
+  if (c && c.meanAbsDifference !== null && c.maxAbsDifference !== null && c.worstPair) {
+    parts.push(
+      `mean |Δ correlation| ${c.meanAbsDifference.toFixed(2)} (worst: ${c.worstPair.join(' × ')} ` +
+        `${c.maxAbsDifference.toFixed(2)})`,
+    );
+  }
+  let worst: { column: string; w1: number } | null = null;
+  for (const column of fidelity.numeric) {
+    const w1 = column.wasserstein1Normalized;
+    if (w1 !== null && (!worst || w1 > worst.w1)) worst = { column: column.column, w1 };
+  }
+  if (worst) parts.push(`worst W1 / real p1-p99 range ${worst.w1.toFixed(3)} (${worst.column})`);
+  const outside = fidelity.numeric.reduce((sum, column) => sum + column.real.aboveMax + column.real.belowMin, 0);
+  const unreadable = fidelity.numeric.reduce((sum, column) => sum + column.real.unparsable, 0);
+  if (outside) parts.push(`${outside.toLocaleString('en-US')} real values outside the schema's bounds`);
+  if (unreadable) parts.push(`${unreadable.toLocaleString('en-US')} real cells unreadable`);
+  if (!parts.length) return null;
+  return `Fidelity against the real values as read (for your eyes only, as the report): ${parts.join('; ')}.`;
 }
 
 /**
