@@ -8,6 +8,7 @@ import { reportPlots } from '../plots/report-plots';
 import { definitionList, h, table } from '../ui/dom';
 import { eyesOnly } from '../ui/eyes-only';
 import { formatDecimal, formatInteger, formatList } from '../ui/format';
+import { fidelityView } from './fidelity-view';
 import { marginalTable } from './marginal-table';
 import { mlReportView } from './ml-report-view';
 
@@ -124,6 +125,7 @@ export function reportView(report: UtilityReport, mechanism: string): HTMLElemen
     h('h3', { id: 'report-title' }, 'Utility report'),
     eyesOnly('report-notice', 'Do not publish or share this report; it is not private.'),
     metrics(report),
+    fidelityView(report),
     ...(findMechanismUi(mechanism)?.report?.sections(report) ?? []),
     plotsSection(report),
     report.ml ? mlReportView(report.ml) : null,
