@@ -178,7 +178,7 @@ Json categories_lost_json(const FidelityInputs& in) {
 Json fidelity_report_json(const FidelityInputs& in) {
   const RealValueSample& real = in.real_values;
   const size_t synthetic_rows = in.synthetic.empty() ? 0 : in.synthetic_codes.rows;
-  const std::vector<size_t> measured = synthetic_rows_measured(synthetic_rows, in.synthetic_sample_rows);
+  const std::vector<size_t> measured = synthetic_rows_measured(synthetic_rows, real.capacity());
   NumericSides sides;
   std::vector<std::string> names;
   Json numeric = Json::array();
@@ -209,9 +209,9 @@ Json fidelity_report_json(const FidelityInputs& in) {
       {"categoriesLost", categories_lost_json(in)}};
   if (sampled) {
     report["sampleNote"] =
-        "quantiles, means, standard deviations, Wasserstein-1 distances and correlations are "
-        "measured on a uniform random sample of at most " +
-        std::to_string(in.synthetic_sample_rows) + " rows of each table; counts, min and max on every row";
+        "quantiles, means, standard deviations, Wasserstein-1 distances and correlations are measured on a uniform "
+        "random sample of rows of each table (rows.realSample of rows.realRead, rows.syntheticSample of "
+        "rows.synthetic); counts, min and max on every row";
   }
   if (names.size() >= 2) report["correlation"] = correlation_json(names, sides);
   return report;

@@ -19,8 +19,7 @@ struct FidelityInputs {
   const RealValueSample& real_values;           // numeric values as read, every row read
   const EncodedTable& real_codes;               // the rows the mechanism saw, encoded
   const std::vector<DecodedColumn>& synthetic;  // the synthetic table, decoded
-  const EncodedTable& synthetic_codes;
-  size_t synthetic_sample_rows = kFidelitySampleRows;  // at most this many synthetic rows measured
+  const EncodedTable& synthetic_codes;          // as many synthetic rows are measured as real_values keeps
 };
 
 // {"realValues", "rows": {realRead, realSample, synthetic, syntheticSample, sampled}, "sampleNote"?,

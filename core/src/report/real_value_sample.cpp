@@ -33,6 +33,9 @@ Result<RealValueSample> RealValueSample::create(const Schema& schema, const std:
     sample.source_.push_back(static_cast<size_t>(named - header.begin()));
   }
   sample.counts_.resize(sample.columns_.size());
+  if (!sample.columns_.empty()) {
+    sample.capacity_ = std::min(capacity, std::max<size_t>(1, kFidelitySampleValues / sample.columns_.size()));
+  }
   return sample;
 }
 

@@ -21,7 +21,10 @@
 
 namespace privsynth {
 
+// At most this many rows, and at most this many values in all (8 bytes each: 40 MB), so that a
+// table with many numeric columns keeps fewer rows.
 inline constexpr size_t kFidelitySampleRows = 100'000;
+inline constexpr size_t kFidelitySampleValues = 5'000'000;
 
 struct RealColumnCounts {
   size_t values = 0;                    // cells read as a number (a date or time column: as one in its format)
@@ -34,7 +37,8 @@ struct RealColumnCounts {
 
 class RealValueSample {
  public:
-  // Reads the numeric columns of `schema` from a table whose column names are `header`.
+  // Reads the numeric columns of `schema` from a table whose column names are `header`, keeping at
+  // most `capacity` rows (fewer when they would hold more than kFidelitySampleValues values).
   // Errors (InvalidData): a numeric column the header does not name.
   static Result<RealValueSample> create(const Schema& schema, const std::vector<std::string>& header,
                                         size_t capacity = kFidelitySampleRows);
@@ -46,6 +50,7 @@ class RealValueSample {
   const std::vector<int>& columns() const { return columns_; }
   const std::vector<RealColumnCounts>& counts() const { return counts_; }
   size_t rows_read() const { return rows_read_; }
+  size_t capacity() const { return capacity_; }
   size_t sample_rows() const { return columns_.empty() ? 0 : values_.size() / columns_.size(); }
   bool sampled() const { return rows_read_ > sample_rows(); }
   // Column k's value in each sampled row, NaN where missing or unparsable.

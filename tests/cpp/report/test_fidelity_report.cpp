@@ -91,6 +91,41 @@ TEST_CASE("the fidelity report states quantiles, W1, correlations and lost categ
   CHECK(lost["lostCategories"] == Json::array({"c"}));
 }
 
+TEST_CASE("with more rows than the sample keeps, both tables are sampled and the report says so", "[fidelity]") {
+  Schema schema;
+  schema.missing_tokens = {""};
+  schema.columns = {numeric("x")};
+  CellGrid cells(1);
+  for (const char* value : {"1", "2", "3", "4", "5"}) cells.add_row({value});
+  Result<RealValueSample> sampled = RealValueSample::create(schema, {"x"}, 3);
+  REQUIRE(sampled.is_ok());
+  RealValueSample real = std::move(sampled).value();
+  REQUIRE(real.add_rows(cells.view()).is_ok());
+  const EncodedTable codes = make_empty_table({5}, 5);
+  const std::vector<DecodedColumn> synthetic = {decoded_numbers("x", {1, 2, 3, 4, 5})};
+  const Json report = fidelity_report_json({schema.columns, real, codes, synthetic, codes});
+  CHECK(report["rows"] ==
+        Json{{"realRead", 5}, {"realSample", 3}, {"synthetic", 5}, {"syntheticSample", 3}, {"sampled", true}});
+  CHECK(report.contains("sampleNote"));
+  const Json& x = report["numeric"][0];
+  CHECK(x["real"]["values"] == 5);  // counts, min and max cover every row
+  CHECK(x["real"]["max"] == 5);
+  CHECK(x["synthetic"]["values"] == 5);
+  CHECK_FALSE(report.contains("correlation"));  // one numeric column
+}
+
+TEST_CASE("the real sample keeps fewer rows when it would hold too many values", "[fidelity]") {
+  Schema schema;
+  std::vector<std::string> header;
+  for (int c = 0; c < 60; ++c) {
+    schema.columns.push_back(numeric("c" + std::to_string(c)));
+    header.push_back("c" + std::to_string(c));
+  }
+  const Result<RealValueSample> sample = RealValueSample::create(schema, header);
+  REQUIRE(sample.is_ok());
+  CHECK(sample.value().capacity() == kFidelitySampleValues / 60);
+}
+
 TEST_CASE("a run's report measures real values outside the schema as read, rejected rows included", "[fidelity]") {
   const std::string schema = R"({"version":1,"columns":[
       {"name":"x","type":"numeric","min":0,"max":10,"integer":true,"bins":5},

@@ -177,7 +177,8 @@ export interface FidelityReport {
   realValues: string;
   /**
    * Rows read and synthetic rows, and how many of each the statistics were measured on: a uniform
-   * random sample of at most 100,000 rows of each table (a real row's values together).
+   * random sample of at most 100,000 rows of each table (fewer with more than 50 numeric columns: at
+   * most 5,000,000 values), a real row's values together.
    */
   rows: { realRead: number; realSample: number; synthetic: number; syntheticSample: number; sampled: boolean };
   /** Present when either table was sampled. */
