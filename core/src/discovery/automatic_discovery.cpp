@@ -33,8 +33,9 @@ using Json = nlohmann::json;
 constexpr double kKindsShare = 0.1;
 constexpr double kCommonValuesShare = 0.2;
 constexpr NumericDomainBudget kNumericShares{0.35, 0.2, 0.45};
-// A released value is a common value of a number column when it holds at least 2% of the records.
-constexpr double kCommonValueMass = 0.02;
+// A released value is a common value of a number column when it holds at least 3% of the records
+// (a spike: every age of an adult population holds less).
+constexpr double kCommonValueMass = 0.03;
 constexpr size_t kMaxCommonValuesFound = 20;
 // A text column whose released values cover less than this share of its filled cells is free
 // text or an identifier; below kCoveredWhole, its other values become missing.
@@ -155,7 +156,7 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
   column.nullable = kind.has_missing;
   if (kind.kind == FoundKind::Date || kind.kind == FoundKind::DateTime) {
     const bool with_time = kind.kind == FoundKind::DateTime;
-    column.time = TimeColumn{with_time, with_time ? TimeGranularity::Minute : TimeGranularity::Day, false, ""};
+    column.time = TimeColumn{with_time, with_time ? TimeGranularity::Minute : TimeGranularity::Day, kind.utc, ""};
   }
   column.integer = column.time.has_value() || kind.integer;
   std::vector<double> values;

@@ -15,6 +15,8 @@ constexpr double kKindShare = 0.9;  // of the filled cells, to call a column num
 
 const TimeColumn kIsoDate{false, TimeGranularity::Day, false, ""};
 const TimeColumn kIsoDateTime{true, TimeGranularity::Minute, false, ""};
+const TimeColumn kIsoUtcDateTime{true, TimeGranularity::Minute, true, ""};
+constexpr size_t kCounts = 6;  // per column: missing, numbers, not whole, dates, date-times, of which with a time zone
 
 // Which counts one cell adds to (at most two).
 void count_cell(std::string_view token, const std::set<std::string>& missing, std::vector<int64_t>& counts, size_t at) {
@@ -28,6 +30,9 @@ void count_cell(std::string_view token, const std::set<std::string>& missing, st
     ++counts[at + 3];
   } else if (token.size() > 10 && parse_time_cell(token, kIsoDateTime, value)) {
     ++counts[at + 4];
+  } else if (token.size() > 10 && parse_time_cell(token, kIsoUtcDateTime, value)) {
+    ++counts[at + 4];
+    ++counts[at + 5];
   }
 }
 
@@ -44,21 +49,21 @@ Result<KindSurvey> survey_column_kinds(const CellGridView& grid, const std::vect
   const double std = std::sqrt(variance.value());
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {"the number of records, and per column the cells missing, read as numbers (and not whole), as dates and as "
-       "date-times",
+       "date-times (and those with a time zone)",
        "discrete Gaussian noise", GaussianCost{sensitivity, std}}));
-  std::vector<int64_t> counts(1 + 5 * columns.size(), 0);
+  std::vector<int64_t> counts(1 + kCounts * columns.size(), 0);
   counts[0] = static_cast<int64_t>(grid.rows > 0 ? grid.rows - 1 : 0);
   for (size_t row = 1; row < grid.rows; ++row) {
     for (size_t i = 0; i < columns.size(); ++i)
-      count_cell(cell_token(grid.cell(row, columns[i])), missing, counts, 1 + 5 * i);
+      count_cell(cell_token(grid.cell(row, columns[i])), missing, counts, 1 + kCounts * i);
   }
   KindSurvey survey;
   survey.noise_std = std;
   const auto noisy = [&](size_t i) { return double(counts[i] + sample_discrete_gaussian(random, variance)); };
   survey.rows = noisy(0);
   for (size_t i = 0; i < columns.size(); ++i) {
-    const size_t at = 1 + 5 * i;
-    survey.columns.push_back({noisy(at), noisy(at + 1), noisy(at + 2), noisy(at + 3), noisy(at + 4)});
+    const size_t at = 1 + kCounts * i;
+    survey.columns.push_back({noisy(at), noisy(at + 1), noisy(at + 2), noisy(at + 3), noisy(at + 4), noisy(at + 5)});
   }
   return survey;
 }
@@ -75,15 +80,19 @@ KindDecision decide_kind(const NoisyKindCounts& counts, const KindSurvey& survey
   }
   const auto share = [&](double count) { return count / filled; };
   decision.has_missing = counts.missing > 3 * sd;
-  if (share(counts.numbers) >= kKindShare) {
+  // A share is a ratio of noisy counts: it is read with a margin of 3 deviations of the difference.
+  const double margin = 3 * std::sqrt(3.0) * sd;
+  const auto mostly = [&](double count) { return count >= kKindShare * filled - margin; };
+  if (mostly(counts.numbers)) {
     decision.kind = FoundKind::Number;
-    decision.integer = counts.not_whole < 2 * sd && counts.not_whole < 0.01 * counts.numbers;
+    decision.integer = counts.not_whole < 0.01 * counts.numbers + 2 * sd;
     decision.has_missing = decision.has_missing || filled - counts.numbers > 3 * std::sqrt(2.0) * sd;
     decision.reason = std::string("about ") + percent(share(counts.numbers)) + " of its filled cells are " +
                       (decision.integer ? "whole numbers" : "numbers");
-  } else if (share(counts.dates) >= kKindShare || share(counts.date_times) >= kKindShare) {
+  } else if (mostly(counts.dates) || mostly(counts.date_times)) {
     const bool with_time = counts.date_times > counts.dates;
     decision.kind = with_time ? FoundKind::DateTime : FoundKind::Date;
+    decision.utc = with_time && counts.utc_date_times > counts.date_times / 2;
     const double dated = with_time ? counts.date_times : counts.dates;
     decision.has_missing = decision.has_missing || filled - dated > 3 * std::sqrt(2.0) * sd;
     decision.reason = "about " + percent(share(dated)) + " of its filled cells are ISO 8601 " +

@@ -9,35 +9,45 @@
 namespace privsynth {
 namespace {
 
-// Histogram 1's buckets: 142 half-octaves of each sign and one around 0, indexed from the most
-// negative (0) through the zero bucket (kZero) to the most positive (2 kZero).
-constexpr int kLowestHalfOctave = -40;  // 2^-20
-constexpr int kHalfOctaves = 142;       // up to 2^50.5
-constexpr int kZero = kHalfOctaves;
-constexpr int kNarrowingParts = 32;
+// Histogram 1's buckets: half-octaves of each sign and one around 0, indexed from the most
+// negative (0) through the zero bucket (zero()) to the most positive (2 zero()). Real numbers start
+// at 2^-20; whole numbers at 1, so that 0 and ±1 are neighbours.
+constexpr int kHighestHalfOctave = 101;  // up to 2^50.5
+constexpr int kNarrowingParts = 8;
 constexpr int kEdgeParts = 64;
-constexpr double kBoundsDeviations = 4, kNarrowingDeviations = 3;
+// Histogram 1 grows the range from its fullest bucket outwards while buckets clear 2.5 noise
+// deviations, stepping over at most one that does not; a far bucket lifted by noise alone is never
+// reached. Histogram 2 keeps its outermost parts clearing 3 deviations.
+// The fullest bucket itself must clear 4.5 deviations: the largest of ~300 buckets of noise alone
+// does so with probability about 1e-3, so an empty column is not given a range of noise.
+constexpr double kModeDeviations = 4.5, kBoundsDeviations = 2.5, kNarrowingDeviations = 3;
 
 double half_octave(int k) { return std::pow(2.0, k / 2.0); }
 
-int log_bucket(double value) {
-  if (!(std::fabs(value) >= half_octave(kLowestHalfOctave))) return kZero;
-  const double k = std::floor(2 * std::log2(std::fabs(value))) - kLowestHalfOctave;
-  const int h = static_cast<int>(std::clamp(k, 0.0, double(kHalfOctaves - 1)));
-  return value > 0 ? kZero + 1 + h : kZero - 1 - h;
-}
+struct LogBuckets {
+  int lowest = -40;  // the smallest magnitude's half-octave: 2^(lowest / 2)
+  int per_sign() const { return kHighestHalfOctave - lowest + 1; }
+  int zero() const { return per_sign(); }
+  int count() const { return 2 * per_sign() + 1; }
 
-// The bucket's ends; the zero bucket's are 0 (tiny values are clamped to 0 rather than widen the range).
-double log_bucket_lower(int bucket) {
-  if (bucket == kZero) return 0;
-  if (bucket > kZero) return half_octave(bucket - kZero - 1 + kLowestHalfOctave);
-  return -half_octave(kZero - 1 - bucket + kLowestHalfOctave + 1);
-}
-double log_bucket_upper(int bucket) {
-  if (bucket == kZero) return 0;
-  if (bucket > kZero) return half_octave(bucket - kZero - 1 + kLowestHalfOctave + 1);
-  return -half_octave(kZero - 1 - bucket + kLowestHalfOctave);
-}
+  int of(double value) const {
+    if (!(std::fabs(value) >= half_octave(lowest))) return zero();
+    const double k = std::floor(2 * std::log2(std::fabs(value))) - lowest;
+    const int h = static_cast<int>(std::clamp(k, 0.0, double(per_sign() - 1)));
+    return value > 0 ? zero() + 1 + h : zero() - 1 - h;
+  }
+  // The bucket's ends; the zero bucket's are 0 (tiny values are clamped to 0 rather than widen the range).
+  double lower(int bucket) const {
+    if (bucket == zero()) return 0;
+    if (bucket > zero()) return half_octave(bucket - zero() - 1 + lowest);
+    return -half_octave(zero() - 1 - bucket + lowest + 1);
+  }
+  double upper(int bucket) const {
+    if (bucket == zero()) return 0;
+    if (bucket > zero()) return half_octave(bucket - zero() - 1 + lowest + 1);
+    return -half_octave(zero() - 1 - bucket + lowest);
+  }
+};
 
 struct NoisyHistogram {
   std::vector<double> counts;
@@ -72,6 +82,19 @@ bool outermost_clear(const NoisyHistogram& histogram, double deviations, size_t&
     found = true;
   }
   return found;
+}
+
+// The range grown from the fullest bucket: outwards while the next bucket clears `deviations`, or
+// the one after it does (one gap). Post-processing of the noisy counts.
+void grow_from_mode(const NoisyHistogram& histogram, double deviations, size_t& first, size_t& last) {
+  const std::vector<double>& counts = histogram.counts;
+  const double threshold = deviations * histogram.noise_std;
+  first = last = size_t(std::max_element(counts.begin(), counts.end()) - counts.begin());
+  const auto clears = [&](size_t b) { return counts[b] >= threshold; };
+  while (first >= 1 && (clears(first - 1) || (first >= 2 && clears(first - 2)))) first -= clears(first - 1) ? 1 : 2;
+  while (last + 1 < counts.size() && (clears(last + 1) || (last + 2 < counts.size() && clears(last + 2)))) {
+    last += clears(last + 1) ? 1 : 2;
+  }
 }
 
 // Bucket cuts of [min, max] in `parts` equal parts; in an integer column whole numbers, and the
@@ -124,21 +147,23 @@ Result<NumericDomain> discover_numeric_domain(const std::vector<double>& values,
                                               const NumericDomainBudget& budget, const std::string& name,
                                               Accountant& accountant, RandomSource& random) {
   NumericDomain domain;
+  const LogBuckets buckets{integer ? 0 : -40};
   PRIVSYNTH_ASSIGN_OR_RETURN(
       const NoisyHistogram octaves,
-      noisy_histogram(values, 2 * kHalfOctaves + 1, log_bucket, budget.bounds_rho,
-                      "range of \"" + name + "\": counts of its numbers by half-octave (±2^(k/2))", accountant,
-                      random));
+      noisy_histogram(
+          values, size_t(buckets.count()), [&](double value) { return size_t(buckets.of(value)); }, budget.bounds_rho,
+          "range of \"" + name + "\": counts of its numbers by half-octave (±2^(k/2))", accountant, random));
   size_t first = 0, last = 0;
-  if (!outermost_clear(octaves, kBoundsDeviations, first, last)) {
+  grow_from_mode(octaves, kBoundsDeviations, first, last);
+  if (*std::max_element(octaves.counts.begin(), octaves.counts.end()) < kModeDeviations * octaves.noise_std) {
     return Status::error(ErrorCode::EmptyData, "too few numbers to find a range privately");
   }
-  double min = log_bucket_lower(int(first)), max = log_bucket_upper(int(last));
+  double min = buckets.lower(int(first)), max = buckets.upper(int(last));
   if (integer) {
     min = std::floor(min);
     max = std::ceil(max);
   }
-  if (!(max > min)) max = integer ? min + 1 : min + half_octave(kLowestHalfOctave);
+  if (!(max > min)) max = integer ? min + 1 : min + half_octave(buckets.lowest);
 
   const std::vector<double> narrowing_cuts = equal_cuts(min, max, kNarrowingParts, integer);
   PRIVSYNTH_ASSIGN_OR_RETURN(

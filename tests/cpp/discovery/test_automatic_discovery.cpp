@@ -150,7 +150,7 @@ TEST_CASE("discovery finds each column's kind, domain and common values in a tab
   const Column& age = column_named(schema, "age");
   CHECK(age.kind == ColumnKind::Numeric);
   CHECK(age.integer);
-  CHECK(age.min >= 17);
+  CHECK(age.min >= 16);  // a half-octave's end, narrowed by eighths of the range
   CHECK(age.min <= 19);
   CHECK(age.max >= 89);
   CHECK(age.max <= 91);

@@ -30,12 +30,12 @@ export interface DataInput {
   sample: 'adult' | 'heart' | null;
 }
 
-export type SchemaKind = 'bundled' | 'uploaded' | 'inferred';
+export type SchemaKind = 'bundled' | 'uploaded' | 'inferred' | 'found-privately';
 
 /** A schema that passed the library's validateSchema (normalized: defaults filled in). */
 export interface SchemaChoice {
   kind: SchemaKind;
-  /** "adult", "heart", "uploaded" or "inferred". */
+  /** "adult", "heart", "uploaded", "inferred" or "found-privately". */
   id: string;
   label: string;
   schema: Schema;

@@ -14,7 +14,7 @@ import {
   splitOptions,
   summaryRequestOf,
 } from './pipeline.js';
-import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
@@ -148,9 +148,11 @@ export function countTables(options: CountTablesOptions): Promise<CountTablesReq
 /**
  * A schema discovered from the data with differential privacy (docs/privacy/domain-discovery.md),
  * in the worker. Spends `epsilon` (and `delta` with categorical columns); every later run with the
- * schema adds that cost to its receipt.
+ * schema adds that cost to its receipt. With `share` (DiscoverInReleaseOptions) nothing is described:
+ * every column's kind and domain is found with that share of one release's budget, and a run with
+ * the schema at the same epsilon spends the rest.
  */
-export function discoverSchema(options: DiscoverSchemaOptions): Promise<DiscoveredSchema> {
+export function discoverSchema(options: DiscoverSchemaOptions | DiscoverInReleaseOptions): Promise<DiscoveredSchema> {
   try {
     return call<DiscoveredSchema>({ kind: 'discover', ...discoveryRequestOf(options) });
   } catch (error) {

@@ -23,7 +23,7 @@ import {
   summarizeWith,
   summaryRequestOf,
 } from './pipeline.js';
-import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
@@ -63,9 +63,13 @@ export async function synthesize(options: SynthesizeOptions): Promise<SynthesisR
  * A schema discovered from the data with differential privacy (docs/privacy/domain-discovery.md):
  * categories above a noisy threshold, numeric bounds by private quantiles inside public rough
  * ranges. Spends `epsilon` (and `delta` with categorical columns); every later run with the
- * schema adds that cost to its receipt.
+ * schema adds that cost to its receipt. With `share` (DiscoverInReleaseOptions) nothing is described:
+ * every column's kind and domain is found with that share of one release's budget, and a run with
+ * the schema at the same epsilon spends the rest.
  */
-export async function discoverSchema(options: DiscoverSchemaOptions): Promise<DiscoveredSchema> {
+export async function discoverSchema(
+  options: DiscoverSchemaOptions | DiscoverInReleaseOptions,
+): Promise<DiscoveredSchema> {
   const { csv, requestJson } = discoveryRequestOf(options);
   return discoverWith(await loadWasmModule(), csv, requestJson);
 }

@@ -4,7 +4,7 @@ import { packRows, type PackedCells } from './csv.js';
 import type { ReadProgress } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { MechanismCatalogue } from './catalogue-types.js';
-import type { DiscoveredSchema, DiscoverSchemaOptions, Schema } from './schema-types.js';
+import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions, Schema } from './schema-types.js';
 import type { ForecastOptions, RunForecast } from './forecast-types.js';
 import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
 import type { PlannerReport } from './planner-types.js';
@@ -128,7 +128,10 @@ export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Sc
 }
 
 /** The core's discovery request: everything but the CSV. */
-export function discoveryRequestOf(options: DiscoverSchemaOptions): { csv: string | Blob; requestJson: string } {
+export function discoveryRequestOf(options: DiscoverSchemaOptions | DiscoverInReleaseOptions): {
+  csv: string | Blob;
+  requestJson: string;
+} {
   checkCsvOptions(options, 'discoverSchema()');
   const { csv, ...request } = options;
   return { csv, requestJson: JSON.stringify(request) };

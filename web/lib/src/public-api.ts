@@ -30,6 +30,7 @@ export {
   SPACE_PARTITION_OPTION_NAMES,
   SAMPLER_OPTION_NAMES,
   MECHANISM_OPTION_NAMES,
+  DEFAULT_DISCOVERY_SHARE,
 } from './options-types.js';
 export type * from './advice-types.js';
 export { inferSchema, inferSchemaFromFile, NOT_PRIVATE_WARNING } from './schema-inference.js';

@@ -140,7 +140,18 @@ export interface Schema {
    * was not private if it was not (a test seed): every receipt of a run with this schema is then
    * not private either.
    */
-  discovery?: { epsilon: number; delta: number; notPrivateReasons?: string[] };
+  discovery?: {
+    epsilon: number;
+    delta: number;
+    notPrivateReasons?: string[];
+    /**
+     * Found as the first part of one release (a share of its budget): its zCDP cost and the delta of
+     * its partition selections. A run with this schema then takes epsilon and delta as the whole
+     * release's and spends what the discovery left.
+     */
+    rho?: number;
+    selectionDelta?: number;
+  };
   columns: SchemaColumn[];
   /** Cell texts that mean "missing" (default [""]). */
   missing?: string[];
@@ -180,6 +191,30 @@ export type DiscoveryColumn =
       bins?: number;
       nullable?: boolean;
     };
+
+/**
+ * discoverSchema() with no column described: every column's kind and domain found privately, as
+ * the first part of one release (docs/privacy/domain-discovery.md, "One release, no schema").
+ */
+export interface DiscoverInReleaseOptions {
+  /** The private table, as for DiscoverSchemaOptions. */
+  csv: string | Blob;
+  /** The whole release's epsilon: the discovery spends `share` of it, a run with the schema the rest. */
+  epsilon: number;
+  /** The whole release's delta (e.g. 1e-9): half converts zCDP, half bounds the partition selections. */
+  delta: number;
+  /** The discovery's share of the release's budget, strictly between 0 and 1 (synthesize()'s default: 0.15). */
+  share: number;
+  /** Bins of each numeric column, at private quantiles (default 16). */
+  bins?: number;
+  /** A partial public schema: its columns are used as given. */
+  schema?: Schema;
+  name?: string;
+  /** Cell texts that mean "missing" (default [""]). */
+  missing?: string[];
+  /** TESTS ONLY: a seeded generator; the result is NOT private. */
+  testSeed?: number;
+}
 
 export interface DiscoverSchemaOptions {
   /**

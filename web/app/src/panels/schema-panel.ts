@@ -1,7 +1,14 @@
 // Step 2: the public schema (every column's domain). A bundled schema, the user's schema file, one
 // written in a form (domains typed as public knowledge or discovered privately), or (after an
 // explicit acknowledgement) a schema inferred from the data, which is NOT private.
-import { inferSchemaFromFile, NOT_PRIVATE_WARNING, type Schema, validateSchema } from 'privsynth';
+import {
+  DEFAULT_DISCOVERY_SHARE,
+  discoverSchema,
+  inferSchemaFromFile,
+  NOT_PRIVATE_WARNING,
+  type Schema,
+  validateSchema,
+} from 'privsynth';
 
 import { BUNDLED, type BundledId } from '../data/bundled';
 import { MECHANISMS } from '../mechanisms/registry';
@@ -114,6 +121,55 @@ export function schemaPanel(store: Store): SchemaPanel {
     },
   });
 
+  // The schema found privately, as the first part of the release: a share of the run's ε (step 4).
+  const findButton = h(
+    'button',
+    { type: 'button', class: 'button', 'data-testid': 'find-schema', disabled: true },
+    'Find the schema privately',
+  );
+  const findHint = h('p', { class: 'hint', id: 'find-hint' });
+  findButton.setAttribute('aria-describedby', 'find-hint');
+  const releaseEpsilon = () => store.get().parameters?.epsilon ?? 1;
+  const updateFindButton = () => {
+    const { input, running } = store.get();
+    findButton.disabled = !input || running;
+    findHint.textContent = !input
+      ? 'Load a table first.'
+      : `Uses ${Math.round(DEFAULT_DISCOVERY_SHARE * 100)}% of the privacy budget you set in step 4 (now ε = ${releaseEpsilon()}): ` +
+        'each column’s kind, its categories or its range and bins. The run spends the rest, and its receipt states the total.';
+  };
+  findButton.addEventListener('click', async () => {
+    const input = store.get().input;
+    if (!input) return;
+    show(errorBox, false);
+    findButton.disabled = true;
+    try {
+      const epsilon = releaseEpsilon();
+      const found = await discoverSchema({
+        csv: input.csv,
+        epsilon,
+        delta: 1e-9,
+        share: DEFAULT_DISCOVERY_SHARE,
+        name: `${input.baseName} (found privately)`,
+      });
+      await choose(
+        {
+          kind: 'found-privately',
+          id: 'found-privately',
+          label: `Found privately in ${input.label}`,
+          text: JSON.stringify(found.schema, null, 1),
+        },
+        found.schema,
+      );
+    } catch (error) {
+      const failure = failureOf(error);
+      showError(failure.code, failure.message);
+    } finally {
+      updateFindButton();
+    }
+  });
+  store.watch((state) => [state.input, state.running, state.parameters], updateFindButton);
+
   const acknowledge = h('input', { type: 'checkbox', id: 'infer-ack', 'data-testid': 'infer-ack' });
   const inferButton = h(
     'button',
@@ -189,13 +245,19 @@ export function schemaPanel(store: Store): SchemaPanel {
                 ? h('span', { class: 'tag tag--ok' }, 'domains found privately')
                 : h('span', { class: 'tag tag--ok' }, 'public domain'),
         ),
-        discovery
+        discovery?.rho !== undefined
           ? h(
               'p',
               { class: 'hint', 'data-testid': 'schema-discovery-cost' },
-              `Finding the domains cost ${describeCost(discovery)}; the ε and δ in the receipt of every run with this schema include it${REPLACE_ONE}, and the receipt states both parts.`,
+              'Found privately as the first part of your release: a run with it spends the rest of its ε, and the receipt states the total (the ε you set in step 4).',
             )
-          : null,
+          : discovery
+            ? h(
+                'p',
+                { class: 'hint', 'data-testid': 'schema-discovery-cost' },
+                `Finding the domains cost ${describeCost(discovery)}; the ε and δ in the receipt of every run with this schema include it${REPLACE_ONE}, and the receipt states both parts.`,
+              )
+            : null,
         notPrivateReasons.length
           ? h(
               'p',
@@ -222,6 +284,13 @@ export function schemaPanel(store: Store): SchemaPanel {
     h('div', { class: 'field' }, h('label', { for: 'schema-file' }, 'Or upload a schema file (JSON)'), schemaFile),
     errorBox,
     summary,
+    h(
+      'fieldset',
+      { class: 'find-box' },
+      h('legend', {}, 'Your own table and no schema? Find it privately'),
+      findButton,
+      findHint,
+    ),
     schemaForm({ store, use: (candidate, schema) => void choose(candidate, schema) }),
     h(
       'fieldset',

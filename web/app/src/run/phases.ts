@@ -6,6 +6,7 @@ import type { Phase } from 'privsynth';
 export const PHASES: Phase[] = ['parse', 'measure', 'lp', 'fit', 'sample', 'evaluate', 'write'];
 
 export const PHASE_LABELS: Record<Phase, string> = {
+  discover: 'Finding the schema privately in your data',
   parse: 'Reading the CSV and encoding it into the schema’s domains',
   encode: 'Encoding values into the schema’s domains',
   measure: 'Measuring noisy marginals',

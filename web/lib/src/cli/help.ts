@@ -26,15 +26,23 @@ ${EXIT_CODES}
 Documentation: docs/cli.md (options of the library: docs/api.md).
 `;
 
-export const SYNTH_HELP = `Usage: privsynth synth <data.csv|data.parquet> --schema <s.json> --epsilon <e> --receipt <r.json> [options]
+export const SYNTH_HELP = `Usage: privsynth synth <data.csv|data.parquet> --epsilon <e> --receipt <r.json> [--schema <s.json>] [options]
 
 Reads the private table, spends epsilon on it and writes a synthetic table with the same columns.
 
 Required:
-  -s, --schema <file>         the PUBLIC schema JSON: its domains must not come from the data
-  -e, --epsilon <number>      total privacy budget, > 0
+  -e, --epsilon <number>      total privacy budget, > 0 (the whole release's, schema included)
       --receipt <file>        the privacy receipt (JSON; publish it with the data)
       --no-receipt            go without a receipt instead (not recommended)
+
+The schema (each column's kind and values):
+  -s, --schema <file>         a PUBLIC schema JSON: its domains must not come from the data.
+                              Without it, the schema is found privately in the data with a share
+                              of epsilon (each column's kind, categories, range and bins at private
+                              quantiles); the receipt states the whole release
+      --discovery-share <s>   the share of epsilon that finds the schema (default 0.15); with
+                              --schema, the columns the schema leaves out are found this way
+      --schema-out <file>     write the schema found privately (to reuse or edit)
 
 Mechanism and columns:
       --mechanism <name>      auto (default): the mechanism recommended for the columns, epsilon and

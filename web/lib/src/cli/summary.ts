@@ -5,6 +5,7 @@ import { STDOUT } from './output.js';
 
 export interface WrittenTo {
   out: string;
+  schemaOut?: string;
   receipt?: string;
   report?: string;
   dpModel?: string;
@@ -55,6 +56,7 @@ export function summaryParagraph(
         'release with its own receipt)'
       : '',
     ...privacyParts(receipt.mechanism.name, privacy),
+    discoveryPart(receipt, where.schemaOut),
     where.dpModel && result.directModels ? togetherPart(result.directModels.receipt.privacy) : '',
     receipt.mechanismChoice ? `. Chosen by "auto": ${receipt.mechanismChoice.reason.replace(/\.$/, '')}` : '',
     `. Wall time ${seconds.toFixed(1)} s.`,
@@ -93,6 +95,22 @@ export function fidelityLine(result: SynthesisResult): string | null {
   return `Fidelity against the real values as read (for your eyes only, as the report): ${parts.join('; ')}.`;
 }
 
+/** What a schema found privately holds, per kind, and the columns left out of the synthesis. */
+function discoveryPart(receipt: SynthesisResult['receipt'], schemaOut: string | undefined): string {
+  const columns = (receipt.schemaDiscovery?.columns ?? []) as Array<{ name: string; found: string }>;
+  if (!columns.length) return '';
+  const synthesized = new Set(['numbers', 'categories', 'dates', 'date-times']);
+  const counts = new Map<string, number>();
+  for (const { found } of columns) if (synthesized.has(found)) counts.set(found, (counts.get(found) ?? 0) + 1);
+  const kinds = [...counts].map(([found, count]) => `${count} of ${found}`).join(', ');
+  const left = columns.filter(({ found }) => !synthesized.has(found)).map(({ name, found }) => `${name} (${found})`);
+  return (
+    `. Columns found: ${kinds || 'none'}` +
+    (left.length ? `; not synthesized: ${columnList(left)}` : '') +
+    ` (why: receipt.schemaDiscovery.columns${schemaOut ? `; the schema to ${schemaOut}` : '; save the schema with --schema-out'})`
+  );
+}
+
 /**
  * What the release cost: the headline epsilon and delta are the whole release's; with a privately
  * discovered schema they split into this run's (of its own budget) and the discovery's.
@@ -100,6 +118,13 @@ export function fidelityLine(result: SynthesisResult): string | null {
 function privacyParts(mechanism: string, privacy: SynthesisResult['receipt']['privacy']): string[] {
   const delta = (value: number) => (value > 0 ? `, delta ${value}` : '');
   const { thisRun, domainDiscovery } = privacy;
+  if (thisRun && domainDiscovery?.rho !== undefined && privacy.rhoSpent !== undefined) {
+    const share = Math.round((100 * domainDiscovery.rho) / privacy.rhoSpent);
+    return [
+      `. Mechanism ${mechanism}: epsilon ${number(privacy.epsilonSpent)}${delta(privacy.delta)} for the whole release ` +
+        `(${privacy.definition}): the schema was found privately in your data with ${share}% of it, the run used the rest`,
+    ];
+  }
   if (!thisRun || !domainDiscovery) {
     return [
       `. Mechanism ${mechanism}: epsilon ${number(privacy.epsilonSpent)} spent of ${number(privacy.epsilonBudget)}`,

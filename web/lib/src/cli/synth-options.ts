@@ -37,6 +37,8 @@ const SYNTH_FLAGS: FlagSpecs = {
   report: { type: 'string' },
   centres: { type: 'string' },
   'dp-model': { type: 'string' },
+  'discovery-share': { type: 'string' },
+  'schema-out': { type: 'string' },
   engine: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
 };
@@ -47,7 +49,10 @@ export type Engine = (typeof ENGINES)[number];
 
 export interface SynthRequest {
   dataPath: string;
-  schemaPath: string;
+  /** The public schema; without it the schema is found privately (a share of epsilon). */
+  schemaPath?: string;
+  /** Where to write the schema found privately (to reuse its domains). */
+  schemaOut?: string;
   /** A file, or "-" for standard output. */
   out: string;
   receipt?: string;
@@ -75,6 +80,7 @@ const DEDICATED: Array<{ flag: string; key: string; read: (flags: FlagValues, fl
     read: (flags, flag) => mapDefined(stringFlag(flags, flag), commaList),
   },
   { flag: 'seed', key: 'testSeed', read: numberFlag },
+  { flag: 'discovery-share', key: 'discoveryShare', read: numberFlag },
 ];
 
 /** Keys the command line sets itself. */
@@ -129,10 +135,12 @@ export function readSynthRequest(args: string[]): SynthRequest {
   const { flags, positionals } = parseCommandLine(args, SYNTH_FLAGS, 1);
   const dataPath = positionals[0];
   if (dataPath === undefined)
-    throw new UsageError('missing the data CSV: privsynth synth data.csv --schema s.json --epsilon 1 --receipt r.json');
+    throw new UsageError('missing the data CSV: privsynth synth data.csv --epsilon 1 --receipt r.json');
   const schemaPath = stringFlag(flags, 'schema');
-  if (schemaPath === undefined)
-    throw new UsageError('--schema is required (the public schema JSON; see validate-schema)');
+  const schemaOut = fileOnly(flags, 'schema-out');
+  if (schemaOut !== undefined && schemaPath !== undefined && flags['discovery-share'] === undefined) {
+    throw new UsageError('--schema-out writes a schema found privately: leave out --schema, or add --discovery-share');
+  }
   const receipt = fileOnly(flags, 'receipt');
   if (receipt !== undefined && flags['no-receipt'])
     throw new UsageError('--receipt and --no-receipt contradict each other');
@@ -155,9 +163,16 @@ export function readSynthRequest(args: string[]): SynthRequest {
   if (!(ENGINES as readonly string[]).includes(engine)) {
     throw new UsageError(`--engine must be ${ENGINES.join(', ')} (not "${engine}")`);
   }
+  if (engine === 'duckdb' && (schemaPath === undefined || options.discoveryShare !== undefined)) {
+    throw new UsageError(
+      '--engine duckdb counts the table with a public schema: give --schema (without --discovery-share), or leave ' +
+        'out --engine to find the schema privately in the rows',
+    );
+  }
   return {
     dataPath,
     schemaPath,
+    schemaOut,
     engine: engine as Engine,
     out: stringFlag(flags, 'out') ?? STDOUT,
     receipt,

@@ -28,7 +28,8 @@ const INPUT_OF_CODE: Record<string, 'dataPath' | 'schemaPath'> = {
 
 function withInputPath(error: unknown, request: SynthRequest): unknown {
   const input = error instanceof PrivsynthError ? INPUT_OF_CODE[error.code] : undefined;
-  return input ? aboutFile(error, request[input]) : error;
+  const path = input ? request[input] : undefined;
+  return path ? aboutFile(error, path) : error;
 }
 
 /** A table beyond the row engine's limits: the way out is DuckDB, chosen by the flag (never by the file's size). */
@@ -54,6 +55,9 @@ function outputFiles(result: SynthesisResult, request: SynthRequest, streamedTo:
     request.dpModel === undefined || !result.directModels
       ? undefined
       : { path: request.dpModel, text: json(result.directModels) },
+    request.schemaOut === undefined || !result.discoveredSchema
+      ? undefined
+      : { path: request.schemaOut, text: json(result.discoveredSchema) },
   ].filter((file): file is OutputFile => file !== undefined);
 }
 
@@ -86,10 +90,14 @@ export async function synthCommand(args: string[]): Promise<number> {
     { flag: '--report', path: request.report },
     { flag: '--centres', path: request.centres },
     { flag: '--dp-model', path: request.dpModel },
+    { flag: '--schema-out', path: request.schemaOut },
   ].filter((output): output is { flag: string; path: string } => output.path !== undefined && output.path !== STDOUT);
-  checkDestinations(destinations, [request.dataPath, request.schemaPath]);
+  checkDestinations(
+    destinations,
+    [request.dataPath, request.schemaPath].filter((path): path is string => path !== undefined),
+  );
   checkInputFile(request.dataPath, 'data CSV');
-  const schema = readInputText(request.schemaPath, 'schema');
+  const schema = request.schemaPath === undefined ? undefined : readInputText(request.schemaPath, 'schema');
 
   const started = performance.now();
   const cancel = new AbortController();
@@ -103,7 +111,11 @@ export async function synthCommand(args: string[]): Promise<number> {
   });
   let engine: 'rows' | 'duckdb' | undefined;
   try {
-    engine = await chooseEngine(request.engine, fileFormatOf(request.dataPath), schema, request.options);
+    // A schema found privately is found in the rows: only a public schema lets DuckDB count the table.
+    engine =
+      schema === undefined || request.options.discoveryShare !== undefined
+        ? 'rows'
+        : await chooseEngine(request.engine, fileFormatOf(request.dataPath), schema, request.options);
     // DuckDB's releases may be of any size: their records stream to a file, not to memory.
     const csvFile =
       engine === 'duckdb'
