@@ -12,6 +12,7 @@
 //        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree/mmd.mjs)
 //        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers/tv.mjs)
 //        npm run bench -- zhou [--quick] [...]      Zhou et al.'s six tables: synthetic vs AIM vs DP-GD (bench/zhou/zhou.mjs)
+//        npm run bench -- own-table [--quick] [...] the defaults with a hand schema vs none, per table (bench/own-table/own-table.mjs)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -42,6 +43,7 @@ const SCRIPTS = {
   aim: './aim/aim.mjs',
   samplers: './samplers/tv.mjs',
   zhou: './zhou/zhou.mjs',
+  'own-table': './own-table/own-table.mjs',
 };
 if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   const { spawnSync } = await import('node:child_process');
