@@ -72,6 +72,7 @@ struct Context {
   double column_rho = 0;
   double column_delta = 0;
   int bins = kDefaultBins;
+  bool selection_noise = true;
 };
 
 FoundColumn unmeasured(const std::string& name, size_t position, bool identifier, std::string found, std::string note) {
@@ -95,8 +96,8 @@ Result<FoundColumn> find_categories(const std::string& name, size_t index, const
       {"categories of \"" + name + "\": values whose noisy count clears a threshold (delta " +
            format_number(context.column_delta) + ")",
        "discrete Gaussian noise on counts, partition selection", GaussianCost{1, std::sqrt(variance.value())}}));
-  Result<PartitionSelection> selection =
-      select_frequent_values(values, variance, context.column_delta, context.random, kMaxCategoriesFound);
+  Result<PartitionSelection> selection = select_frequent_values(values, variance, context.column_delta, context.random,
+                                                                kMaxCategoriesFound, context.selection_noise);
   const bool too_many = !selection.is_ok() && selection.status().code() == ErrorCode::DomainTooLarge;
   if (!selection.is_ok() && !too_many) return selection.status();
   double covered = 0;
@@ -178,9 +179,9 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
          "discrete Gaussian noise on counts, partition selection", GaussianCost{1, std::sqrt(variance.value())}}));
     std::vector<std::string> texts;
     for (double value : values) texts.push_back(format_number(value));
-    PRIVSYNTH_ASSIGN_OR_RETURN(
-        const PartitionSelection selection,
-        select_frequent_values(texts, variance, context.column_delta, context.random, kMaxCategoriesFound));
+    PRIVSYNTH_ASSIGN_OR_RETURN(const PartitionSelection selection,
+                               select_frequent_values(texts, variance, context.column_delta, context.random,
+                                                      kMaxCategoriesFound, context.selection_noise));
     std::vector<std::pair<long long, double>> heavy;
     const double filled = context.survey.rows - counts.missing;
     for (const SelectedValue& selected : selection.selected) {
@@ -323,6 +324,7 @@ Result<SchemaDiscoveryOutput> discover_schema_automatically(const AutomaticDisco
   context.column_rho = holding_data > 0 ? (1 - kKindsShare) * split.discovery_rho / double(holding_data) : 0;
   context.column_delta = split.selection_delta / double(to_find.size());
   context.bins = request.bins;
+  context.selection_noise = request.selection_noise;
 
   std::map<size_t, FoundColumn> found_at;
   for (size_t i = 0; i < to_find.size(); ++i) {

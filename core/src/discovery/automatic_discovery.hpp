@@ -29,6 +29,8 @@ struct AutomaticDiscoveryRequest {
   std::string name = "discovered";
   std::vector<std::string> missing = {""};
   std::optional<Schema> given;  // columns used as given (a partial schema)
+  // Tests only, never read from a request: the DP audit's broken variant (a threshold without noise).
+  bool selection_noise = true;
 };
 
 Result<SchemaDiscoveryOutput> discover_schema_automatically(const AutomaticDiscoveryRequest& request,

@@ -31,13 +31,13 @@ Result<long long> gaussian_selection_threshold(const RationalVariance& variance,
 
 Result<PartitionSelection> select_frequent_values(const std::vector<std::string>& values,
                                                   const RationalVariance& variance, double delta, RandomSource& random,
-                                                  size_t max_selected) {
+                                                  size_t max_selected, bool noise) {
   PartitionSelection selection;
   PRIVSYNTH_ASSIGN_OR_RETURN(selection.threshold, gaussian_selection_threshold(variance, delta));
   std::map<std::string, long long> counts;
   for (const std::string& value : values) ++counts[value];
   for (const auto& [value, count] : counts) {
-    const long long noisy = count + sample_discrete_gaussian(random, variance);
+    const long long noisy = count + (noise ? sample_discrete_gaussian(random, variance) : 0);
     if (noisy >= selection.threshold) selection.selected.push_back({value, noisy});
   }
   if (selection.selected.size() > max_selected) {

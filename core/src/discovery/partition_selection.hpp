@@ -33,9 +33,9 @@ struct PartitionSelection {
 };
 
 // `values` holds one value per record (missing cells left out). Fails with DomainTooLarge beyond
-// `max_selected` released values.
+// `max_selected` released values. `noise` false is for the DP audit's broken variant only.
 Result<PartitionSelection> select_frequent_values(const std::vector<std::string>& values,
                                                   const RationalVariance& variance, double delta, RandomSource& random,
-                                                  size_t max_selected);
+                                                  size_t max_selected, bool noise = true);
 
 }  // namespace privsynth

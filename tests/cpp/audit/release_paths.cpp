@@ -6,6 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "base/random.hpp"
 #include "count_tables_of_rows.hpp"
 #include "privsynth/schema_discovery.hpp"
 #include "privsynth/status.hpp"
@@ -204,6 +205,48 @@ Release discovery_release(const DiscoveryPath& path) {
       if (column.contains("min")) features["min:" + name] = column["min"].get<double>();
       if (column.contains("max")) features["max:" + name] = column["max"].get<double>();
     }
+    return features;
+  };
+}
+
+// The schema's features: each category, bound, bin edge and common value it states.
+void add_schema_features(const std::string& schema_json, Features& features) {
+  const Json schema = Json::parse(schema_json);
+  for (const Json& column : schema["columns"]) {
+    const std::string name = column["name"].get<std::string>();
+    if (column.contains("categories")) {
+      for (const Json& category : column["categories"]) {
+        features["category:" + name + "=" + (category.is_string() ? category.get<std::string>() : category.dump())] = 1;
+      }
+    }
+    for (const char* key : {"min", "max"}) {
+      if (column.contains(key) && column[key].is_number())
+        features[std::string(key) + ":" + name] = column[key].get<double>();
+    }
+    for (const char* key : {"binEdges", "commonValues"}) {
+      if (!column.contains(key)) continue;
+      for (size_t i = 0; i < column[key].size(); ++i) {
+        if (column[key][i].is_number())
+          features[std::string(key) + ":" + name + "#" + std::to_string(i)] = column[key][i].get<double>();
+      }
+    }
+    features["type:" + name + "=" + column["type"].get<std::string>()] = 1;
+  }
+}
+
+Release schema_free_release(const SchemaFreePath& path) {
+  const std::shared_ptr<CellGrid> grids[2] = {grid_of(path.d), grid_of(path.d_prime)};
+  return [path, grids](int table, uint64_t seed) -> Features {
+    SeededTestRandom random(seed);
+    const Result<SchemaDiscoveryOutput> found =
+        discover_schema_automatically(path.request, grids[table]->view(), random);
+    if (!found.is_ok()) return error_features(error_code_name(found.status().code()));
+    const Result<SynthesisOutput> output = synthesize(
+        SynthesisInput{found.value().schema_json, grids[table]->view(), with_seed(path.options_json, seed, true)});
+    if (!output.is_ok()) return error_features(error_code_name(output.status().code()));
+    Features features =
+        output_features(row_keys(output.value().columns, output.value().rows, 0.25), output.value().receipt_json);
+    add_schema_features(found.value().schema_json, features);
     return features;
   };
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "discovery/automatic_discovery.hpp"
 #include "dp_audit.hpp"
 #include "pipeline/synthesis_steps.hpp"
 
@@ -52,6 +53,17 @@ struct FileInputsPath {
   std::string inputs[2];     // each table's input, as JSON
 };
 Release file_inputs_release(const FileInputsPath& path);
+
+// A release from CSV cells alone (docs/privacy/domain-discovery.md, "One release, no schema"): the
+// schema found privately with a share of the budget, then synthesize() with it spending the rest.
+// Features: the schema (every category, bound, bin edge and common value), the synthetic records
+// and the run's receipt.
+struct SchemaFreePath {
+  Rows d, d_prime;
+  AutomaticDiscoveryRequest request;  // the release's epsilon, delta and the discovery's share
+  std::string options_json;           // the run's, with the same epsilon and delta
+};
+Release schema_free_release(const SchemaFreePath& path);
 
 struct DiscoveryPath {
   Rows d, d_prime;
