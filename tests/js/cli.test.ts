@@ -416,8 +416,8 @@ describe('usage errors exit 2 with a hint to --help', () => {
       command: 'synth',
     },
     {
-      args: ['synth', DATA, '--epsilon', '1', '--receipt', 'r.json'],
-      message: 'privsynth synth: --schema is required',
+      args: ['synth', DATA, '--schema', SCHEMA, '--schema-out', 's.json', '--epsilon', '1', '--receipt', 'r.json'],
+      message: 'privsynth synth: --schema-out writes a schema found privately',
       command: 'synth',
     },
     {
