@@ -27,10 +27,10 @@ describe('synthesize() with no schema', () => {
     expect(privacy.epsilonSpent).toBeLessThanOrEqual(1 + 1e-9);
     expect(privacy.delta).toBeCloseTo(1e-9, 15);
     expect(privacy.domainDiscovery?.rho).toBeGreaterThan(0);
-    // At most its 15% share: what a column did not need (a narrow range skips its edges) goes to the run.
+    // At most its 30% share: what a column did not need (a narrow range skips its edges) goes to the run.
     const share = privacy.domainDiscovery!.rho! / privacy.rhoSpent!;
-    expect(share).toBeLessThanOrEqual(0.15 + 1e-12);
-    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThanOrEqual(0.3 + 1e-12);
+    expect(share).toBeGreaterThan(0.2);
     expect(result.receipt.private).toBe(false); // a test seed, in both parts
     // One receipt: the discovery's own, with what it found per column, inside the run's.
     const columns = result.receipt.schemaDiscovery?.columns as Array<{ name: string; found: string }>;
@@ -76,7 +76,9 @@ describe('synthesize() with no schema', () => {
   });
 
   it('gives a clear error, and no release, for a table too small or malformed', async () => {
-    await expect(synthesize({ csv: 'a,b\n1,x\n', epsilon: 1 })).rejects.toThrow(/the table is too small for this epsilon/);
+    await expect(synthesize({ csv: 'a,b\n1,x\n', epsilon: 1 })).rejects.toThrow(
+      /the table is too small for this epsilon/,
+    );
     await expect(synthesize({ csv: 'a,a\n1,2\n', epsilon: 1 })).rejects.toThrow(/two columns named "a"/);
     await expect(synthesize({ csv: 'a,b\n', epsilon: 1 })).rejects.toThrow(/too small/);
     await expect(synthesize({ csv: peopleCsv(), epsilon: 1, discoveryShare: 1 })).rejects.toThrow(
@@ -93,8 +95,23 @@ describe('privsynth synth with no --schema', () => {
 
   it('writes the table, the receipt of the whole release and the schema it found', () => {
     const [out, receipt, schema] = ['out.csv', 'receipt.json', 'schema.json'].map((name) => join(dir, name));
-    const run = cli(['synth', PEOPLE, '--epsilon', '1', '--receipt', receipt, '--out', out, '--schema-out', schema, '--seed', '5']);
-    expect(run.stderr).toMatch(/the schema was found privately in your data with 1[0-5]% of it, the run used the rest/);
+    const run = cli([
+      'synth',
+      PEOPLE,
+      '--epsilon',
+      '1',
+      '--receipt',
+      receipt,
+      '--out',
+      out,
+      '--schema-out',
+      schema,
+      '--seed',
+      '5',
+    ]);
+    expect(run.stderr).toMatch(
+      /the schema was found privately in your data with (2\d|30)% of it, the run used the rest/,
+    );
     expect(run.stderr).toContain('not synthesized: record_id (an identifier)');
     expect(run.status).toBe(0);
     const written = JSON.parse(readFileSync(receipt, 'utf8')) as PrivacyReceipt;

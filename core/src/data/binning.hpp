@@ -1,6 +1,6 @@
 #pragma once
-// The bins of a numeric column's public range [min, max], equal-width or at its explicit edges; shared by encoding and decoding
-// so that decode(encode(x)) stays in x's bin and encode(decode(bin)) == bin.
+// The bins of a numeric column's public range [min, max], equal-width or at its explicit edges; shared by encoding and
+// decoding so that decode(encode(x)) stays in x's bin and encode(decode(bin)) == bin.
 #include <vector>
 
 #include "privsynth/schema.hpp"

@@ -148,6 +148,24 @@ void drop_common_values_alone_in_their_bin(Column& column) {
   column.common_values = kept;
 }
 
+// A whole-number column with at most `bins` numbers in its range, as the categories they are.
+FoundColumn codes_found(Column column, const std::string& reason) {
+  const std::string range = format_number(column.min) + " to " + format_number(column.max);
+  for (double value = column.min; value <= column.max; value += 1) {
+    column.categories.push_back({format_number(value), value});
+  }
+  column.kind = ColumnKind::Categorical;
+  column.integer = false;
+  column.bins = 0;
+  column.min = column.max = 0;
+  column.common_values.clear();
+  FoundColumn found;
+  found.found = "codes";
+  found.note = reason + "; whole numbers " + range + " found privately, each a category";
+  found.measured = std::move(column);
+  return found;
+}
+
 // A number, date or date-time column: its common values (numbers only), range and bin edges.
 Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, const KindDecision& kind,
                                         const NoisyKindCounts& counts, Context& context) {
@@ -169,6 +187,7 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
   }
   double domain_rho = context.column_rho;
   std::vector<double> common;
+  double common_mass = 0;  // the common values' share of the filled cells, by their noisy counts
   if (!column.time) {
     const double common_rho = kCommonValuesShare * context.column_rho;
     domain_rho -= common_rho;
@@ -191,7 +210,10 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
       }
     }
     std::sort(heavy.rbegin(), heavy.rend());  // the heaviest first (post-processing of noisy counts)
-    for (size_t i = 0; i < heavy.size() && i < kMaxCommonValuesFound; ++i) common.push_back(heavy[i].second);
+    for (size_t i = 0; i < heavy.size() && i < kMaxCommonValuesFound; ++i) {
+      common.push_back(heavy[i].second);
+      common_mass += double(heavy[i].first) / filled;
+    }
     std::sort(common.begin(), common.end());
   }
   std::vector<double> spread;  // the values that are not common: the bins describe them
@@ -230,6 +252,15 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
   }
   column.common_values = common;
   drop_common_values_alone_in_their_bin(column);
+  // A few whole numbers (a 0/1 flag, codes 1 to 9): categories in their order, each number exact.
+  // Their range was found (or is spanned by common values that hold nearly every cell), and a
+  // number outside it becomes missing rather than a neighbour's code.
+  const bool spanned = !domain.is_ok() && common.size() >= 2 && common_mass >= kCoveredWhole;
+  if (column.integer && !column.time && column.bin_edges.empty() && column.max - column.min + 1 <= context.bins &&
+      (domain.is_ok() || spanned)) {
+    column.nullable = column.nullable || !spanned;
+    return codes_found(std::move(column), kind.reason);
+  }
   FoundColumn found;
   found.found = column.time ? (column.time->with_time ? "date-times" : "dates") : "numbers";
   found.note = kind.reason + "; range " + readable(column, column.min) + " to " + readable(column, column.max) +

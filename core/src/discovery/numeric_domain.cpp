@@ -15,12 +15,11 @@ namespace {
 constexpr int kHighestHalfOctave = 101;  // up to 2^50.5
 constexpr int kNarrowingParts = 8;
 constexpr int kEdgeParts = 64;
-// Histogram 1 grows the range from its fullest bucket outwards while buckets clear 2.5 noise
-// deviations, stepping over at most one that does not; a far bucket lifted by noise alone is never
-// reached. Histogram 2 keeps its outermost parts clearing 3 deviations.
-// The fullest bucket itself must clear 4.5 deviations: the largest of ~300 buckets of noise alone
-// does so with probability about 1e-3, so an empty column is not given a range of noise.
-constexpr double kModeDeviations = 4.5, kBoundsDeviations = 2.5, kNarrowingDeviations = 3;
+// Histogram 1's range spans the buckets that clear 4.5 noise deviations (of ~300 buckets of noise
+// alone, one does so with probability about 1e-3), then grows outwards while buckets clear 2.5,
+// stepping over at most one that does not, so a thin tail is kept and a far bucket lifted by noise
+// is not reached. Histogram 2 keeps its outermost parts clearing 3 deviations.
+constexpr double kCoreDeviations = 4.5, kBoundsDeviations = 2.5, kNarrowingDeviations = 3;
 
 double half_octave(int k) { return std::pow(2.0, k / 2.0); }
 
@@ -84,17 +83,17 @@ bool outermost_clear(const NoisyHistogram& histogram, double deviations, size_t&
   return found;
 }
 
-// The range grown from the fullest bucket: outwards while the next bucket clears `deviations`, or
-// the one after it does (one gap). Post-processing of the noisy counts.
-void grow_from_mode(const NoisyHistogram& histogram, double deviations, size_t& first, size_t& last) {
+// The range of the buckets that clear `core` deviations, then grown outwards while the next bucket
+// clears `deviations`, or the one after it does (one gap). Post-processing of the noisy counts.
+bool clear_then_grow(const NoisyHistogram& histogram, double core, double deviations, size_t& first, size_t& last) {
+  if (!outermost_clear(histogram, core, first, last)) return false;
   const std::vector<double>& counts = histogram.counts;
-  const double threshold = deviations * histogram.noise_std;
-  first = last = size_t(std::max_element(counts.begin(), counts.end()) - counts.begin());
-  const auto clears = [&](size_t b) { return counts[b] >= threshold; };
+  const auto clears = [&](size_t b) { return counts[b] >= deviations * histogram.noise_std; };
   while (first >= 1 && (clears(first - 1) || (first >= 2 && clears(first - 2)))) first -= clears(first - 1) ? 1 : 2;
   while (last + 1 < counts.size() && (clears(last + 1) || (last + 2 < counts.size() && clears(last + 2)))) {
     last += clears(last + 1) ? 1 : 2;
   }
+  return true;
 }
 
 // Bucket cuts of [min, max] in `parts` equal parts; in an integer column whole numbers, and the
@@ -154,8 +153,7 @@ Result<NumericDomain> discover_numeric_domain(const std::vector<double>& values,
           values, size_t(buckets.count()), [&](double value) { return size_t(buckets.of(value)); }, budget.bounds_rho,
           "range of \"" + name + "\": counts of its numbers by half-octave (±2^(k/2))", accountant, random));
   size_t first = 0, last = 0;
-  grow_from_mode(octaves, kBoundsDeviations, first, last);
-  if (*std::max_element(octaves.counts.begin(), octaves.counts.end()) < kModeDeviations * octaves.noise_std) {
+  if (!clear_then_grow(octaves, kCoreDeviations, kBoundsDeviations, first, last)) {
     return Status::error(ErrorCode::EmptyData, "too few numbers to find a range privately");
   }
   double min = buckets.lower(int(first)), max = buckets.upper(int(last));

@@ -3,10 +3,10 @@
 // (docs/privacy/domain-discovery.md, "Numbers with no rough range"): its bounds, and bin edges
 // placed at its private quantiles, from three Gaussian histograms of its values on public grids:
 //  1. the whole real line in half-octaves (±2^(k/2), from 2^-20, or 1 for whole numbers, to
-//     2^50.5, and one bucket around 0): the range grows from the fullest bucket (which must clear 4.5
-//     noise deviations, else the column has too few numbers) outwards while
-//     buckets clear 2.5 noise deviations (stepping over one gap), so a thin tail is clipped rather
-//     than chased, and a far bucket lifted by noise is never reached;
+//     2^50.5, and one bucket around 0): the range spans the buckets whose noisy count clears 4.5
+//     noise deviations (none: the column has too few numbers), grown outwards while buckets clear
+//     2.5 (stepping over one gap), so a thin tail is clipped rather than chased, and a far bucket
+//     lifted by noise is not reached; a range across 0 is found whole;
 //  2. that range in 8 equal parts, its outermost parts clearing 3 deviations: the bounds narrowed;
 //  3. the narrowed bounds in 64 equal parts (whole numbers in an integer column): the bin edges at
 //     the quantiles 1/B, ..., (B-1)/B of the noisy histogram, read off its cumulative sum.

@@ -158,11 +158,12 @@ TEST_CASE("discovery finds each column's kind, domain and common values in a tab
   CHECK_FALSE(lab.integer);
   REQUIRE(lab.common_values == std::vector<double>{0});  // the 40% spike keeps its exact mass
   CHECK(lab.bin_edges.size() == 17);
+  // A 0/1 flag is two codes, each a category with its number.
   const Column& died = column_named(schema, "died");
-  CHECK(died.integer);
-  CHECK(died.min == 0);
-  CHECK(died.max == 1);
-  CHECK(died.bins == 2);
+  REQUIRE(died.kind == ColumnKind::Categorical);
+  REQUIRE(died.categories.size() == 2);
+  CHECK(died.categories[0].label == "0");
+  CHECK(died.categories[1].number == std::optional<double>(1));
   const Column& group = column_named(schema, "group");
   REQUIRE(group.kind == ColumnKind::Categorical);
   std::vector<std::string> labels;

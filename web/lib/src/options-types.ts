@@ -532,7 +532,7 @@ export interface SynthesizeInput {
   schema?: Schema | string;
   /**
    * The share of epsilon (strictly between 0 and 1) spent finding the schema privately: default
-   * 0.15 when there is no schema; with a schema, nothing is found unless this is set
+   * 0.3 when there is no schema; with a schema, nothing is found unless this is set
    * (docs/privacy/domain-discovery.md).
    */
   discoveryShare?: number;
@@ -544,8 +544,11 @@ export interface SynthesizeInput {
 
 export type SynthesizeOptions = SynthesizeInput & CommonOptions & MechanismOptions;
 
-/** The share of epsilon that finds a schema when none is given (chosen by `npm run bench -- own-table`). */
-export const DEFAULT_DISCOVERY_SHARE = 0.15;
+/**
+ * The share of epsilon that finds a schema when none is given, chosen by measurement
+ * (`npm run bench -- own-table`; the figures are in docs/privacy/domain-discovery.md).
+ */
+export const DEFAULT_DISCOVERY_SHARE = 0.3;
 
 /**
  * Exact marginal count tables of the private table, computed outside privsynth (an SQL engine inside

@@ -40,7 +40,7 @@ The schema (each column's kind and values):
                               Without it, the schema is found privately in the data with a share
                               of epsilon (each column's kind, categories, range and bins at private
                               quantiles); the receipt states the whole release
-      --discovery-share <s>   the share of epsilon that finds the schema (default 0.15); with
+      --discovery-share <s>   the share of epsilon that finds the schema (default 0.3); with
                               --schema, the columns the schema leaves out are found this way
       --schema-out <file>     write the schema found privately (to reuse or edit)
 

@@ -99,7 +99,7 @@ export function fidelityLine(result: SynthesisResult): string | null {
 function discoveryPart(receipt: SynthesisResult['receipt'], schemaOut: string | undefined): string {
   const columns = (receipt.schemaDiscovery?.columns ?? []) as Array<{ name: string; found: string }>;
   if (!columns.length) return '';
-  const synthesized = new Set(['numbers', 'categories', 'dates', 'date-times']);
+  const synthesized = new Set(['numbers', 'codes', 'categories', 'dates', 'date-times']);
   const counts = new Map<string, number>();
   for (const { found } of columns) if (synthesized.has(found)) counts.set(found, (counts.get(found) ?? 0) + 1);
   const kinds = [...counts].map(([found, count]) => `${count} of ${found}`).join(', ');
