@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { MAX_PAIRS, evaluationBinning, scoreSynthetic, selfCheck } from './metrics.mjs';
+import { readFlags } from '../flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const shared = fileURLToPath(new URL('../../../shared/data/zhou/', import.meta.url));
@@ -39,12 +40,7 @@ const TABLES = {
 const QUICK_TABLES = ['heart', 'people', 'zhou-compas'];
 const EPSILON = 1;
 
-const flags = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? true];
-  }),
-);
+const flags = readFlags();
 const quick = Boolean(flags.quick);
 const repetitions = Number(flags.repetitions ?? (quick ? 1 : 3));
 const tables = flags.tables ? String(flags.tables).split(',') : quick ? QUICK_TABLES : Object.keys(TABLES);

@@ -15,15 +15,11 @@ import { fileURLToPath } from 'node:url';
 
 import { nativeBinary, runNative } from '../pipeline/runners.mjs';
 import { EPSILONS, TABLES, paperReal } from './paper-table2.mjs';
+import { readFlags } from '../flags.mjs';
 
 const shared = fileURLToPath(new URL('../../../shared/data/zhou/', import.meta.url));
 
-const flags = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? true];
-  }),
-);
+const flags = readFlags();
 const quick = Boolean(flags.quick);
 const repetitions = Number(flags.repetitions ?? (quick ? 1 : 3));
 const epsilons = flags.epsilons ? String(flags.epsilons).split(',').map(Number) : quick ? [0.5, 1, 2] : EPSILONS;

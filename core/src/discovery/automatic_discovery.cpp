@@ -13,6 +13,7 @@
 #include "data/encoding.hpp"
 #include "data/time_text.hpp"
 #include "discovery/column_kinds.hpp"
+#include "discovery/discovery_receipt.hpp"
 #include "discovery/natural_order.hpp"
 #include "discovery/numeric_domain.hpp"
 #include "discovery/partition_selection.hpp"
@@ -289,16 +290,8 @@ std::string discovery_receipt(const AutomaticDiscoveryRequest& request, const Sc
   for (const auto& [name, column] : found) {
     columns.push_back({{"name", name}, {"found", column.found}, {"note", column.note}});
   }
-  const Json receipt = {{"kind", "privsynth privacy receipt"},
-                        {"format", 1},
-                        {"release", "schema discovery"},
-                        {"software", {{"name", "privsynth"}, {"version", version()}}},
-                        {"private", !seeded},
-                        {"notPrivateReasons", schema.discovered->not_private_reasons},
-                        {"privacy", privacy},
-                        {"columns", columns},
-                        {"ledger", ledger_json(accountant)},
-                        {"randomness", seeded ? "fixed test seed (NOT PRIVATE)" : "platform CSPRNG"}};
+  Json receipt = discovery_receipt_json(schema, accountant, seeded, privacy);
+  receipt["columns"] = columns;
   return to_json_text(receipt, 1);
 }
 
@@ -395,11 +388,18 @@ Result<SchemaDiscoveryOutput> discover_schema_automatically(const AutomaticDisco
     if (found.unmeasured) schema.unmeasured.push_back(*found.unmeasured);
     receipt_columns.push_back({header[c], found});
   }
-  if (schema.columns.empty()) {
-    return Status::error(ErrorCode::EmptyData,
-                         "no column could be described privately: the table is too small for this epsilon (each "
-                         "column needs its values to repeat well above the noise); raise epsilon, give a schema, or "
-                         "use a larger table");
+  // Columns lost to the noise (empty, or too few values for a range): when they are most of the
+  // table, what is left would be a release of a few columns that says little; refuse it clearly.
+  size_t lost = 0;
+  for (const auto& [name, found] : receipt_columns) lost += found.found == "empty" || found.found == "too few values";
+  if (schema.columns.empty() || 2 * lost > receipt_columns.size()) {
+    return Status::error(
+        ErrorCode::EmptyData,
+        (schema.columns.empty() ? std::string("no column could be described privately")
+                                : std::to_string(lost) + " of " + std::to_string(receipt_columns.size()) +
+                                      " columns could not be described privately") +
+            ": the table is too small for this epsilon (each column needs its values to repeat well "
+            "above the noise); raise epsilon, give a schema, or use a larger table");
   }
   const bool seeded = random.is_test_seeded();
   schema.discovered = discovery_cost_in_release(split, accountant.spent());

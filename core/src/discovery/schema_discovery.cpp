@@ -12,6 +12,7 @@
 #include "base/number_text.hpp"
 #include "data/encoding.hpp"
 #include "data/time_text.hpp"
+#include "discovery/discovery_receipt.hpp"
 #include "discovery/discovery_request.hpp"
 #include "discovery/domain_discovery.hpp"
 #include "privacy/receipt_privacy.hpp"
@@ -101,15 +102,7 @@ Status discover_numeric(Column& column, const DiscoveryColumnRequest& requested,
 std::string discovery_receipt(const Schema& schema, const Accountant& accountant, bool seeded) {
   Json privacy = privacy_json(accountant);
   privacy["note"] = "every synthesis with this schema adds this cost to its own (its receipt's privacy.total)";
-  const Json receipt = {{"kind", "privsynth privacy receipt"},
-                        {"format", 1},
-                        {"release", "schema discovery"},
-                        {"software", {{"name", "privsynth"}, {"version", version()}}},
-                        {"private", !seeded},
-                        {"notPrivateReasons", schema.discovered->not_private_reasons},
-                        {"privacy", privacy},
-                        {"ledger", ledger_json(accountant)},
-                        {"randomness", seeded ? "fixed test seed (NOT PRIVATE)" : "platform CSPRNG"}};
+  const Json receipt = discovery_receipt_json(schema, accountant, seeded, privacy);
   return to_json_text(receipt, 1);
 }
 
