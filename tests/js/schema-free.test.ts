@@ -63,6 +63,19 @@ describe('synthesize() with no schema', () => {
     expect(withAge.receipt.privacy.epsilonSpent).toBeCloseTo(2, 6);
   });
 
+  it('finds only the columns it synthesizes, and spends nothing on the others', async () => {
+    const csv = peopleCsv();
+    const result = await synthesize({ csv, epsilon: 1, testSeed: 6, evaluate: false, columns: ['age', 'workclass'] });
+    const found = result.receipt.schemaDiscovery?.columns as Array<{ name: string }>;
+    expect(found.map((column) => column.name)).toEqual(['age', 'workclass']);
+    expect(result.discoveredSchema!.columns.map((column) => column.name)).toEqual(['age', 'workclass']);
+    expect(header(result.csv)).toEqual(['age', 'workclass']);
+    expect(result.receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+    await expect(synthesize({ csv, epsilon: 1, columns: ['age', 'weight'] })).rejects.toThrow(
+      /the CSV has no column "weight" to synthesize/,
+    );
+  });
+
   it('reuses a discovered schema for another release at the same epsilon', async () => {
     const csv = peopleCsv();
     const found = await discoverSchema({ csv, epsilon: 1, delta: 1e-9, share: 0.15, testSeed: 4 });

@@ -323,9 +323,17 @@ Result<SchemaDiscoveryOutput> discover_schema_automatically(const AutomaticDisco
       }
     }
   }
-  std::vector<size_t> to_find;
+  for (const std::string& name : request.only) {
+    if (std::find(header.begin(), header.end(), name) == header.end()) {
+      return Status::error(ErrorCode::InvalidArgument, "the CSV has no column \"" + name + "\" to synthesize");
+    }
+  }
+  const auto chosen = [&](const std::string& name) {
+    return request.only.empty() || std::find(request.only.begin(), request.only.end(), name) != request.only.end();
+  };
+  std::vector<size_t> to_find;  // only the chosen columns: the others are not read, and cost nothing
   for (size_t c = 0; c < header.size(); ++c) {
-    if (!given.count(header[c])) to_find.push_back(c);
+    if (!given.count(header[c]) && chosen(header[c])) to_find.push_back(c);
   }
   if (to_find.empty()) {
     return Status::error(ErrorCode::InvalidArgument,
@@ -372,20 +380,23 @@ Result<SchemaDiscoveryOutput> discover_schema_automatically(const AutomaticDisco
   schema.source = std::string("found privately in the data (privsynth ") + version() + ")";
   schema.missing_tokens = request.missing;
   std::vector<std::pair<std::string, FoundColumn>> receipt_columns;
+  const auto add_unmeasured = [&](UnmeasuredColumn column) {
+    column.position = schema.columns.size() + schema.unmeasured.size();  // its place in the schema's columns
+    schema.unmeasured.push_back(std::move(column));
+  };
   for (size_t c = 0; c < header.size(); ++c) {
     if (given.count(header[c])) {
       if (const int at = find_column(*request.given, header[c]); at >= 0) {
         schema.columns.push_back(request.given->columns[size_t(at)]);
       } else {
-        UnmeasuredColumn column = *find_unmeasured(*request.given, header[c]);
-        column.position = c;
-        schema.unmeasured.push_back(column);
+        add_unmeasured(*find_unmeasured(*request.given, header[c]));
       }
       continue;
     }
+    if (!found_at.count(c)) continue;  // not chosen
     FoundColumn& found = found_at.at(c);
     if (found.measured) schema.columns.push_back(*found.measured);
-    if (found.unmeasured) schema.unmeasured.push_back(*found.unmeasured);
+    if (found.unmeasured) add_unmeasured(*found.unmeasured);
     receipt_columns.push_back({header[c], found});
   }
   // Columns lost to the noise (empty, or too few values for a range): when they are most of the

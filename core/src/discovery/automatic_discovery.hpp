@@ -28,7 +28,8 @@ struct AutomaticDiscoveryRequest {
   int bins = kDefaultBins;
   std::string name = "discovered";
   std::vector<std::string> missing = {""};
-  std::optional<Schema> given;  // columns used as given (a partial schema)
+  std::optional<Schema> given;    // columns used as given (a partial schema)
+  std::vector<std::string> only;  // the columns to find (the run's "columns"); empty: every other one
   // Tests only, never read from a request: the DP audit's broken variant (a threshold without noise).
   bool selection_noise = true;
 };

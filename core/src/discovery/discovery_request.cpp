@@ -162,11 +162,10 @@ Result<AutomaticDiscoveryRequest> read_automatic_discovery_request(std::string_v
   const Json request = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
   if (request.is_discarded() || !request.is_object()) return invalid("the request is not a JSON object");
   for (const auto& [key, value] : request.items()) {
-    static const std::set<std::string> known = {"epsilon", "delta",   "share",    "bins",
-                                                "name",    "missing", "testSeed", "schema"};
+    static const std::set<std::string> known = {"epsilon", "delta",    "share",  "bins",   "name",
+                                                "missing", "testSeed", "schema", "columns"};
     if (!known.count(key)) {
-      return invalid("unknown key \"" + key + "\"" +
-                     (key == "columns" ? " (with \"share\", give the columns you know as a partial \"schema\")" : ""));
+      return invalid("unknown key \"" + key + "\"");
     }
   }
   AutomaticDiscoveryRequest read;
@@ -190,6 +189,14 @@ Result<AutomaticDiscoveryRequest> read_automatic_discovery_request(std::string_v
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(read.missing, read_missing(request));
   PRIVSYNTH_ASSIGN_OR_RETURN(read.name, text_of(request, "name", "discovered", ""));
+  if (request.contains("columns")) {
+    const Json& columns = request["columns"];
+    if (!columns.is_array() || columns.empty()) return invalid("\"columns\" must be a non-empty array of column names");
+    for (const Json& name : columns) {
+      if (!name.is_string()) return invalid("\"columns\" must be a non-empty array of column names");
+      read.only.push_back(name.get<std::string>());
+    }
+  }
   if (request.contains("schema")) {
     if (!request["schema"].is_object()) return invalid("\"schema\" must be a (partial) schema object");
     Json given = request["schema"];

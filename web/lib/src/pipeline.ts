@@ -104,6 +104,13 @@ export function splitOptions(options: SynthesizeOptions): RunRequest {
  */
 function discoveryInReleaseOf(options: SynthesizeOptions): string {
   const given = options.schema === undefined ? undefined : (JSON.parse(schemaJsonOf(options.schema)) as unknown);
+  const toFind = options.columns?.filter((name) => !describes(given, name));
+  if (toFind?.length === 0) {
+    throw errorFromCode(
+      'INVALID_ARGUMENT',
+      'the schema already describes every column to synthesize: there is nothing to find; leave out discoveryShare',
+    );
+  }
   return JSON.stringify({
     epsilon: options.epsilon,
     delta: (options as { delta?: number }).delta ?? DEFAULT_RELEASE_DELTA,
@@ -111,7 +118,15 @@ function discoveryInReleaseOf(options: SynthesizeOptions): string {
     ...(options.discoveryBins === undefined ? {} : { bins: options.discoveryBins }),
     ...(options.testSeed === undefined ? {} : { testSeed: options.testSeed }),
     ...(given === undefined ? {} : { schema: given }),
+    // Only the columns the run synthesizes are found: the others are not read and cost nothing.
+    ...(toFind === undefined ? {} : { columns: toFind }),
   });
+}
+
+/** Whether a partial schema describes the column `name` (then it is used as given, not found). */
+function describes(schema: unknown, name: string): boolean {
+  const columns = (schema as { columns?: Array<{ name?: unknown }> } | undefined)?.columns ?? [];
+  return columns.some((column) => column.name === name);
 }
 
 /** The delta of a release whose schema is found privately, when the options give none (the zCDP mechanisms' default). */
