@@ -264,9 +264,12 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
   }
   FoundColumn found;
   found.found = column.time ? (column.time->with_time ? "date-times" : "dates") : "numbers";
+  const std::string bins = !column.bin_edges.empty() ? std::to_string(column.bins) + " bins at private quantiles"
+                           : column.integer && column.max - column.min + 1 == column.bins
+                               ? std::string("one bin per whole number")
+                               : std::to_string(column.bins) + " equal bins";
   found.note = kind.reason + "; range " + readable(column, column.min) + " to " + readable(column, column.max) +
-               " found privately, " +
-               (domain.is_ok() ? domain.value().note : std::string("spanning its common values"));
+               " found privately" + (domain.is_ok() ? "" : " (spanning its common values)") + ", " + bins;
   if (!column.common_values.empty()) {
     found.note += "; common values kept exact:";
     for (double value : column.common_values) found.note += " " + format_number(value);

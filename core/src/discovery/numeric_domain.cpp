@@ -181,7 +181,6 @@ Result<NumericDomain> discover_numeric_domain(const std::vector<double>& values,
   domain.max = max;
   if (integer && max - min + 1 <= bins) {
     domain.bins = static_cast<int>(max - min + 1);
-    domain.note = "one bin per whole number";
     return domain;
   }
   const std::vector<double> edge_cuts = equal_cuts(min, max, kEdgeParts, integer);
@@ -194,7 +193,6 @@ Result<NumericDomain> discover_numeric_domain(const std::vector<double>& values,
                                  accountant, random));
   domain.edges = quantile_edges(fine, edge_cuts, bins, integer, min, max);
   domain.bins = static_cast<int>(domain.edges.size()) - 1;
-  domain.note = std::to_string(domain.bins) + " bins at private quantiles";
   return domain;
 }
 

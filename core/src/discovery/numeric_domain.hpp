@@ -31,7 +31,6 @@ struct NumericDomain {
   double min = 0, max = 0;
   std::vector<double> edges;  // min, ..., max (strictly increasing); empty: one bin per whole number
   int bins = 0;
-  std::string note;  // how the bins were placed, in plain words
 };
 
 // `values`: the column's numbers, one per record (common values left out); `name` labels the
