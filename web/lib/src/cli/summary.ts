@@ -99,11 +99,24 @@ export function fidelityLine(result: SynthesisResult): string | null {
 function discoveryPart(receipt: SynthesisResult['receipt'], schemaOut: string | undefined): string {
   const columns = (receipt.schemaDiscovery?.columns ?? []) as Array<{ name: string; found: string }>;
   if (!columns.length) return '';
-  const synthesized = new Set(['numbers', 'codes', 'categories', 'dates', 'date-times']);
+  // What each synthesized column was found to hold, as a noun for "N ... column(s)".
+  const synthesized: Record<string, string> = {
+    numbers: 'number',
+    codes: 'code',
+    categories: 'category',
+    dates: 'date',
+    'date-times': 'date-time',
+  };
   const counts = new Map<string, number>();
-  for (const { found } of columns) if (synthesized.has(found)) counts.set(found, (counts.get(found) ?? 0) + 1);
-  const kinds = [...counts].map(([found, count]) => `${count} of ${found}`).join(', ');
-  const left = columns.filter(({ found }) => !synthesized.has(found)).map(({ name, found }) => `${name} (${found})`);
+  for (const { found } of columns) {
+    if (Object.hasOwn(synthesized, found)) counts.set(found, (counts.get(found) ?? 0) + 1);
+  }
+  const kinds = [...counts]
+    .map(([found, count]) => `${count} ${synthesized[found]} column${count === 1 ? '' : 's'}`)
+    .join(', ');
+  const left = columns
+    .filter(({ found }) => !Object.hasOwn(synthesized, found))
+    .map(({ name, found }) => `${name} (${found})`);
   return (
     `. Columns found: ${kinds || 'none'}` +
     (left.length ? `; not synthesized: ${columnList(left)}` : '') +
