@@ -105,7 +105,7 @@ figure(
   ...mixture(2),
   ['grid', 'kd-tree'],
   "Balog et al.'s own code reports an RKHS distance of about 0.04 at ε = 1 with M = 100 (their Algorithm 2). " +
-    'The noise floor of a 10,000-point subsample of the same data is about 0.009 (tests/cpp/test_kernel_metrics.cpp).',
+    'The noise floor of a 10,000-point subsample of the same data is about 0.009 (tests/cpp/report/test_kernel_metrics.cpp).',
 );
 figure("Fig. 3b: Balog's 5-D Gaussian mixture (n = 100,000)", ...mixture(5), ['grid', 'kd-tree']);
 

@@ -4,7 +4,7 @@
 //   * F = all marginals of degree <= 2;
 //   * eps = 0.2, delta = 0.5, gamma = 0.25;
 //   * n, k and m at each theorem's lower bound (privsynth's planner, docs/planner.md).
-// Timing and accuracy, p by p. Prints one JSON object; bench/reference-comparison.mjs makes the
+// Timing and accuracy, p by p. Prints one JSON object; bench/reference/comparison.mjs makes the
 // tables.
 //
 // What differs from a literal run, and why:

@@ -80,7 +80,7 @@ struct DiscoveryCost {
   // Set when it was discovered as the first part of one release ("rho", "selectionDelta"): its
   // zCDP cost, and the delta of its partition selections (delta - selection_delta converted rho
   // into epsilon above). A run with this schema spends the rest of that release's budget
-  // (discovery/release_budget.hpp).
+  // (privacy/shared_release.hpp).
   std::optional<double> rho;
   double selection_delta = 0;
 };

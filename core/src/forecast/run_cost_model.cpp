@@ -7,7 +7,7 @@ namespace privsynth {
 namespace {
 
 // ---- Runtime calibration ----
-// Native Release build (bench/bench_native.cpp, phase times from progress events), one core of a
+// Native Release build (bench/pipeline/bench_native.cpp, phase times from progress events), one core of a
 // 2-core Intel Xeon @ 2.80 GHz, on Adult (data/adult, 48,842 rows x 16 columns, and its first
 // 10,000 rows) and private-pgm's Adult (data/adult-pgm, 48,842 x 14), epsilon 1, test seed 1.
 // Per phase, seconds =

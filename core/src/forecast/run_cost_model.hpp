@@ -1,6 +1,6 @@
 #pragma once
 // Memory and runtime models of a synthesis run, from its shape only (sizes known before the run).
-// The runtime model is calibrated on measurements of the native build (bench/bench_native.cpp) on
+// The runtime model is calibrated on measurements of the native build (bench/pipeline/bench_native.cpp) on
 // one machine; its constants and the measurements behind them are in run_cost_model.cpp and
 // docs/forecast.md. Estimates, not promises: the LP's time in particular varies several-fold with
 // the data.

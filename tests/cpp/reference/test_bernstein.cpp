@@ -1,4 +1,4 @@
-// Tests of the Bernstein mechanism and the private Gaussian KDE (core/src/bernstein_mechanism.cpp).
+// Tests of the Bernstein mechanism and the private Gaussian KDE (core/src/reference/bernstein_kde.cpp).
 // Reference values: docs/spec/checks/bernstein_check.txt. Seeds are fixed, so every test is
 // deterministic; statistical checks use alpha = 1e-4 (the chance that a correct implementation
 // fails with a fresh seed, per check).

@@ -1,4 +1,4 @@
-// The report's kernel distances (core/src/eval/kernel_report.cpp): present only when every column
+// The report's kernel distances (core/src/report/kernel_report.cpp): present only when every column
 // has unit values on both sides, zero for identical tables, the stated kernel and sample sizes.
 #include <catch2/catch.hpp>
 #include <cmath>
