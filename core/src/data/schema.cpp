@@ -397,7 +397,9 @@ Result<Schema> parse_schema_json(std::string_view text) {
             "a \"dp-discovered\" schema needs \"discovery\": {\"epsilon\": >= 0, \"delta\": in [0, 1)}, the cost of "
             "discovering it, which every receipt adds");
       }
-      schema.discovered = DiscoveryCost{(*cost)["epsilon"].get<double>(), (*cost)["delta"].get<double>(), {}};
+      schema.discovered = DiscoveryCost{};
+      schema.discovered->epsilon = (*cost)["epsilon"].get<double>();
+      schema.discovered->delta = (*cost)["delta"].get<double>();
       PRIVSYNTH_RETURN_IF_ERROR(
           check_keys(*cost, {"epsilon", "delta", "rho", "selectionDelta", "notPrivateReasons"}, "\"discovery\""));
       // Discovered as the first part of one release (discovery/release_budget.hpp): its zCDP rho and

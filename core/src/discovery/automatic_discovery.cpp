@@ -18,9 +18,9 @@
 #include "discovery/numeric_domain.hpp"
 #include "discovery/partition_selection.hpp"
 #include "privacy/accountant.hpp"
+#include "privacy/discrete_gaussian.hpp"
 #include "privacy/receipt_privacy.hpp"
 #include "privacy/shared_release.hpp"
-#include "privacy/zcdp.hpp"
 #include "privsynth/version.hpp"
 
 namespace privsynth {
@@ -60,10 +60,6 @@ bool looks_like_identifier(const std::string& name) {
          (name.size() > 2 && ends_with("id") && std::isupper(static_cast<unsigned char>(name[name.size() - 2])));
 }
 
-Result<RationalVariance> variance_for(double rho) {
-  return rational_variance_at_least(std::pow(gaussian_noise_std_for_rho(1, rho), 2));
-}
-
 struct Context {
   const CellGridView& grid;
   const std::set<std::string>& missing;
@@ -84,6 +80,19 @@ FoundColumn unmeasured(const std::string& name, size_t position, bool identifier
   return column;
 }
 
+// The values of one column (one per record) whose noisy count clears the threshold, charged as
+// `what` of the column at `rho` (partition_selection.hpp).
+Result<PartitionSelection> charged_selection(const std::string& what, const std::string& name,
+                                             const std::vector<std::string>& values, double rho, Context& context) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalVariance variance, variance_for_rho(1, rho));
+  PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
+      {what + " of \"" + name + "\": values whose noisy count clears a threshold (delta " +
+           format_number(context.column_delta) + ")",
+       "discrete Gaussian noise on counts, partition selection", GaussianCost{1, std::sqrt(variance.value())}}));
+  return select_frequent_values(values, variance, context.column_delta, context.random, kMaxCategoriesFound,
+                                context.selection_noise);
+}
+
 // A text column: its categories, or free text / an identifier.
 Result<FoundColumn> find_categories(const std::string& name, size_t index, const KindDecision& kind,
                                     const NoisyKindCounts& counts, Context& context) {
@@ -92,20 +101,14 @@ Result<FoundColumn> find_categories(const std::string& name, size_t index, const
     std::string token(cell_token(context.grid.cell(row, index)));
     if (!context.missing.count(token)) values.push_back(std::move(token));
   }
-  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalVariance variance, variance_for(context.column_rho));
-  PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
-      {"categories of \"" + name + "\": values whose noisy count clears a threshold (delta " +
-           format_number(context.column_delta) + ")",
-       "discrete Gaussian noise on counts, partition selection", GaussianCost{1, std::sqrt(variance.value())}}));
-  Result<PartitionSelection> selection = select_frequent_values(values, variance, context.column_delta, context.random,
-                                                                kMaxCategoriesFound, context.selection_noise);
+  Result<PartitionSelection> selection = charged_selection("categories", name, values, context.column_rho, context);
   const bool too_many = !selection.is_ok() && selection.status().code() == ErrorCode::DomainTooLarge;
   if (!selection.is_ok() && !too_many) return selection.status();
   double covered = 0;
   if (!too_many) {
     for (const SelectedValue& value : selection.value().selected) covered += double(value.noisy_count);
   }
-  const double filled = context.survey.rows - counts.missing;
+  const double filled = counts.filled(context.survey.rows);
   const double coverage = filled > 0 ? covered / filled : 0;
   const std::string threshold = too_many ? "" : std::to_string(selection.value().threshold);
   if (too_many || selection.value().selected.empty() || coverage < kCategoricalCoverage) {
@@ -192,18 +195,12 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
   if (!column.time) {
     const double common_rho = kCommonValuesShare * context.column_rho;
     domain_rho -= common_rho;
-    PRIVSYNTH_ASSIGN_OR_RETURN(const RationalVariance variance, variance_for(common_rho));
-    PRIVSYNTH_RETURN_IF_ERROR(context.accountant.charge(
-        {"common values of \"" + name + "\": values whose noisy count clears a threshold (delta " +
-             format_number(context.column_delta) + ")",
-         "discrete Gaussian noise on counts, partition selection", GaussianCost{1, std::sqrt(variance.value())}}));
     std::vector<std::string> texts;
     for (double value : values) texts.push_back(format_number(value));
     PRIVSYNTH_ASSIGN_OR_RETURN(const PartitionSelection selection,
-                               select_frequent_values(texts, variance, context.column_delta, context.random,
-                                                      kMaxCategoriesFound, context.selection_noise));
+                               charged_selection("common values", name, texts, common_rho, context));
     std::vector<std::pair<long long, double>> heavy;
-    const double filled = context.survey.rows - counts.missing;
+    const double filled = counts.filled(context.survey.rows);
     for (const SelectedValue& selected : selection.selected) {
       double value = 0;
       if (parse_cell_number(selected.value, value) && double(selected.noisy_count) >= kCommonValueMass * filled) {
@@ -236,10 +233,10 @@ Result<FoundColumn> find_numeric_domain(const std::string& name, size_t index, c
     column.max = domain.value().max;
     column.bins = domain.value().bins;
     column.bin_edges = domain.value().edges;
-  } else {  // nearly every value is a common one (a 0/1 flag): the range spans them
+  } else {  // nearly every value is a common one (a 0/1 flag): the range spans them (bins below)
     column.min = common.front();
     column.max = common.size() > 1 ? common.back() : common.front() + 1;
-    column.bins = column.integer ? static_cast<int>(std::min<double>(column.max - column.min + 1, context.bins)) : 1;
+    column.bins = 1;
   }
   if (!common.empty()) {  // the common values lie inside the range: widen its ends to them
     column.min = std::min(column.min, common.front());

@@ -6,7 +6,6 @@
 #include "data/encoding.hpp"
 #include "data/time_text.hpp"
 #include "privacy/discrete_gaussian.hpp"
-#include "privacy/zcdp.hpp"
 
 namespace privsynth {
 namespace {
@@ -44,8 +43,7 @@ Result<KindSurvey> survey_column_kinds(const CellGridView& grid, const std::vect
                                        const std::set<std::string>& missing, double rho, Accountant& accountant,
                                        RandomSource& random) {
   const double sensitivity = std::sqrt(1.0 + 2.0 * double(columns.size()));
-  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalVariance variance,
-                             rational_variance_at_least(std::pow(gaussian_noise_std_for_rho(sensitivity, rho), 2)));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalVariance variance, variance_for_rho(sensitivity, rho));
   const double std = std::sqrt(variance.value());
   PRIVSYNTH_RETURN_IF_ERROR(accountant.charge(
       {"the number of records, and per column the cells missing, read as numbers (and not whole), as dates and as "
@@ -71,7 +69,7 @@ Result<KindSurvey> survey_column_kinds(const CellGridView& grid, const std::vect
 KindDecision decide_kind(const NoisyKindCounts& counts, const KindSurvey& survey) {
   KindDecision decision;
   const double sd = survey.noise_std;
-  const double filled = survey.rows - counts.missing;
+  const double filled = counts.filled(survey.rows);
   // A difference of two noisy counts has sqrt(2) times their deviation.
   if (!(filled > 3 * std::sqrt(2.0) * sd)) {
     decision.kind = FoundKind::Empty;

@@ -22,6 +22,8 @@ namespace privsynth {
 
 struct NoisyKindCounts {
   double missing = 0, numbers = 0, not_whole = 0, dates = 0, date_times = 0, utc_date_times = 0;
+  // The noisy number of filled cells, given the noisy number of records.
+  double filled(double rows) const { return rows - missing; }
 };
 
 struct KindSurvey {

@@ -6,6 +6,7 @@
 
 #include "data/time_column_json.hpp"
 #include "data/time_text.hpp"
+#include "privacy/definition.hpp"
 
 namespace privsynth {
 namespace {
@@ -178,7 +179,10 @@ Result<AutomaticDiscoveryRequest> read_automatic_discovery_request(std::string_v
     return Status::ok();
   };
   PRIVSYNTH_RETURN_IF_ERROR(number("epsilon", 0, 1e6, read.epsilon, "a number > 0 (the whole release's)"));
-  PRIVSYNTH_RETURN_IF_ERROR(number("delta", 0, 0.5, read.delta, "a number in (0, 0.5) (the whole release's)"));
+  read.delta = kDefaultDelta;
+  if (request.contains("delta")) {
+    PRIVSYNTH_RETURN_IF_ERROR(number("delta", 0, 0.5, read.delta, "a number in (0, 0.5) (the whole release's)"));
+  }
   PRIVSYNTH_RETURN_IF_ERROR(number("share", 0, 1, read.share, "strictly between 0 and 1 (the discovery's share)"));
   if (request.contains("bins")) {
     const Json& bins = request["bins"];

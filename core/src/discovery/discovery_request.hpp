@@ -34,7 +34,7 @@ struct DiscoveryRequest {
 Result<DiscoveryRequest> read_discovery_request(std::string_view request_json);
 
 // A request with "share": the discovery as the first part of one release (automatic_discovery.hpp):
-// {"epsilon", "delta" (the release's), "share" in (0, 1), "bins"?, "name"?, "missing"?,
+// {"epsilon", "delta"? (the release's, default kDefaultDelta), "share" in (0, 1), "bins"?, "name"?, "missing"?,
 //  "testSeed"?, "schema"?: a partial schema whose columns are used as given, "columns"?: the names of
 //  the only columns to find}.
 bool is_automatic_discovery_request(std::string_view request_json);

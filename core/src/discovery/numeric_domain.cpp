@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "privacy/discrete_gaussian.hpp"
-#include "privacy/zcdp.hpp"
 
 namespace privsynth {
 namespace {
@@ -58,8 +57,7 @@ template <class BucketOf>
 Result<NoisyHistogram> noisy_histogram(const std::vector<double>& values, size_t buckets, BucketOf bucket_of,
                                        double rho, const std::string& release, Accountant& accountant,
                                        RandomSource& random) {
-  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalVariance variance,
-                             rational_variance_at_least(std::pow(gaussian_noise_std_for_rho(1, rho), 2)));
+  PRIVSYNTH_ASSIGN_OR_RETURN(const RationalVariance variance, variance_for_rho(1, rho));
   NoisyHistogram histogram{std::vector<double>(buckets, 0), std::sqrt(variance.value())};
   PRIVSYNTH_RETURN_IF_ERROR(
       accountant.charge({release, "discrete Gaussian noise on counts", GaussianCost{1, histogram.noise_std}}));

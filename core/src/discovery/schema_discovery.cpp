@@ -139,8 +139,9 @@ Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view reque
   // A seeded discovery is not private, and neither is anything built on its schema: the schema
   // carries the fact (schema.hpp), and every receipt made with it says so.
   const std::string seeded_reason = "a fixed test seed replaced the secure random number generator";
-  schema.discovered = DiscoveryCost{request.epsilon, request.delta,
-                                    seeded ? std::vector<std::string>{seeded_reason} : std::vector<std::string>{}};
+  schema.discovered =
+      DiscoveryCost{request.epsilon, request.delta,
+                    seeded ? std::vector<std::string>{seeded_reason} : std::vector<std::string>{}, std::nullopt, 0};
   PRIVSYNTH_ASSIGN_OR_RETURN(Accountant accountant,
                              Accountant::create(PrivacyModel{Neighbours::AddRemove, Accounting::Basic}.with_budget(
                                  request.epsilon, request.delta)));

@@ -16,7 +16,7 @@ namespace {
 using Json = nlohmann::json;
 
 // The Gaussian noise of DP gradient descent needs delta > 0: a pure epsilon-DP run's models use this.
-constexpr double kDirectModelDeltaOfPureRuns = 1e-9;
+constexpr double kDirectModelDeltaOfPureRuns = kDefaultDelta;
 
 Json optional_json(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
 

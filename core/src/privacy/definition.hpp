@@ -33,6 +33,10 @@ struct PrivacyDefinition {
   std::optional<uint64_t> public_records;
 };
 
+// The delta of (epsilon, delta)-DP when none is given: the zCDP mechanisms' default, and a
+// release's whose schema is found privately.
+inline constexpr double kDefaultDelta = 1e-9;
+
 // The kind of guarantee before its budget: what a mechanism's registry entry fixes and the
 // catalogue of mechanisms states. A run's PrivacyDefinition adds epsilon and delta to it.
 struct PrivacyModel {

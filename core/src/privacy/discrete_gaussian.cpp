@@ -4,6 +4,7 @@
 
 #include "base/number_text.hpp"
 #include "privacy/noise.hpp"
+#include "privacy/zcdp.hpp"
 
 namespace privsynth {
 namespace {
@@ -83,6 +84,11 @@ int64_t sample_discrete_gaussian(RandomSource& random, const RationalVariance& v
     const Uint128 distance = magnitude >= centre ? magnitude - centre : centre - magnitude;
     if (bernoulli_exp_minus_wide(random, distance * distance * d, 2 * n)) return y;
   }
+}
+
+Result<RationalVariance> variance_for_rho(double l2_sensitivity, double rho) {
+  const double std = gaussian_noise_std_for_rho(l2_sensitivity, rho);
+  return rational_variance_at_least(std * std);
 }
 
 }  // namespace privsynth

@@ -30,6 +30,10 @@ inline constexpr uint64_t kMaxVarianceDenominator = uint64_t{1} << 20;
 // noise, so the privacy computed from `variance` still holds. Fails for variance <= 0, NaN or > 1e15.
 Result<RationalVariance> rational_variance_at_least(double variance);
 
+// The variance (rounded up as above) that makes discrete Gaussian noise on a query of L2
+// sensitivity D2 cost exactly rho-zCDP or less: (D2 / sqrt(2 rho))^2 (zcdp.hpp).
+Result<RationalVariance> variance_for_rho(double l2_sensitivity, double rho);
+
 // Integer Z with P(Z = z) = exp(-z^2 / (2 s^2)) / sum_{x in Z} exp(-x^2 / (2 s^2)), s^2 = variance,
 // exactly. Requires 1 <= numerator <= 2^50 and 1 <= denominator <= 2^20, as every value of
 // rational_variance_at_least has. Each proposal is accepted with probability >= 0.44 (0.76 for

@@ -7,11 +7,14 @@
 
 namespace privsynth {
 
-std::optional<PrivacyCost> discovery_cost(const Schema& schema, Neighbours neighbours) {
-  if (!schema.discovered) return std::nullopt;
-  const DiscoveryCost& cost = *schema.discovered;
+PrivacyCost discovery_cost(const DiscoveryCost& cost, Neighbours neighbours) {
   if (neighbours != Neighbours::ReplaceOne) return PrivacyCost{cost.epsilon, cost.delta};
   return PrivacyCost{2 * cost.epsilon, (1 + std::exp(cost.epsilon)) * cost.delta};
+}
+
+std::optional<PrivacyCost> discovery_cost(const Schema& schema, Neighbours neighbours) {
+  if (!schema.discovered) return std::nullopt;
+  return discovery_cost(*schema.discovered, neighbours);
 }
 
 nlohmann::json table_and_models_json(const Accountant& table, double models_rho, double models_delta,

@@ -19,6 +19,8 @@ struct PrivacyCost {
 
 // A privately discovered schema's cost, stated for `neighbours`: under replace-one a replacement
 // is a removal and an addition, so (2 eps, (1 + e^eps) delta) (group privacy, Dwork & Roth Thm 2.2).
+PrivacyCost discovery_cost(const DiscoveryCost& cost, Neighbours neighbours);
+// The same for a schema: none unless it was privately discovered.
 std::optional<PrivacyCost> discovery_cost(const Schema& schema, Neighbours neighbours);
 
 // The table's guarantee (its accountant, what it spent) and the models' (models_rho-zCDP for

@@ -29,8 +29,8 @@ bool add_discovery_in_zcdp(nlohmann::json& privacy, const DiscoveryCost& cost, c
   privacy["thisRun"] = {{"epsilonSpent", accountant.epsilon_spent()},
                         {"delta", delta},
                         {"rho", run_rho},
+                        {"rhoBudget", accountant.budget()},
                         {"definition", privacy["definition"]}};
-  privacy["thisRun"]["rhoBudget"] = accountant.budget();
   privacy["epsilonBudget"] = cdp_eps(accountant.budget() + *cost.rho, delta);  // the release's epsilon
   privacy["epsilonSpent"] = cdp_eps(run_rho + *cost.rho, delta);
   privacy["delta"] = delta + cost.selection_delta;

@@ -55,9 +55,7 @@ Result<RunPart> run_part_of_release(const DiscoveryCost& cost, double epsilon, d
     if (!(run_rho > 1e-12 * total_rho)) return spent_all("rho " + format_number(cost.rho.value_or(0)));
     return RunPart{cdp_eps(run_rho, conversion_delta), conversion_delta};
   }
-  Schema holder;  // the discovery's own statement under the run's neighbours (joint_release.hpp)
-  holder.discovered = cost;
-  const PrivacyCost own = discovery_cost(holder, model.neighbours).value();
+  const PrivacyCost own = discovery_cost(cost, model.neighbours);  // its own statement, for the run's neighbours
   if (!(epsilon - own.epsilon > 1e-12 * epsilon)) return spent_all(format_number(own.epsilon));
   return RunPart{epsilon - own.epsilon, 0};
 }

@@ -10,6 +10,7 @@
 #include "report/categories_lost.hpp"
 #include "report/distribution_report.hpp"
 #include "report/numeric_fidelity.hpp"
+#include "report/reservoir.hpp"
 
 namespace privsynth {
 namespace {
@@ -25,12 +26,10 @@ Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : 
 Json number_or_null(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
 
 std::vector<size_t> synthetic_rows_measured(size_t rows, size_t capacity) {
-  std::vector<size_t> chosen;
-  for (size_t row = 0; row < std::min(rows, capacity); ++row) chosen.push_back(row);
+  std::vector<size_t> chosen(std::min(rows, capacity));
   SeededTestRandom random(kSyntheticSampleSeed);
-  for (size_t row = capacity; row < rows; ++row) {  // Algorithm R, as in real_value_sample.cpp
-    const uint64_t slot = random.uniform_below(row + 1);
-    if (slot < capacity) chosen[slot] = row;
+  for (size_t row = 0; row < rows; ++row) {
+    if (const std::optional<size_t> slot = reservoir_slot(row, capacity, random)) chosen[*slot] = row;
   }
   return chosen;
 }

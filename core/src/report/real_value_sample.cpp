@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "data/encoding.hpp"
+#include "report/reservoir.hpp"
 
 namespace privsynth {
 
@@ -66,13 +67,11 @@ Status RealValueSample::add_rows(const CellGridView& grid, size_t first_row) {
         counts.max = counts.values == 1 ? value : std::max(counts.max, value);
       }
     }
-    // Algorithm R: the first `capacity` rows fill the reservoir; row t (from 0) then replaces a
-    // uniform slot with probability capacity / (t + 1), which keeps every subset equally likely.
-    const size_t t = rows_read_++;
-    if (t < capacity_) {
+    const std::optional<size_t> slot = reservoir_slot(rows_read_++, capacity_, *random_);
+    if (slot && *slot * k == values_.size()) {  // the reservoir is still filling
       values_.insert(values_.end(), row_values.begin(), row_values.end());
-    } else if (const uint64_t slot = random_->uniform_below(t + 1); slot < capacity_) {
-      std::copy(row_values.begin(), row_values.end(), values_.begin() + static_cast<std::ptrdiff_t>(slot * k));
+    } else if (slot) {
+      std::copy(row_values.begin(), row_values.end(), values_.begin() + static_cast<std::ptrdiff_t>(*slot * k));
     }
   }
   return Status::ok();

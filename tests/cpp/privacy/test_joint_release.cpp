@@ -54,7 +54,7 @@ TEST_CASE("a pure table and the models: basic composition when it is smaller", "
 
 TEST_CASE("under replace-one neighbours the models count 4 rho, and a discovery is added once", "[joint-release]") {
   Schema discovered;
-  discovered.discovered = DiscoveryCost{0.5, 1e-7, {}};
+  discovered.discovered = DiscoveryCost{0.5, 1e-7, {}, std::nullopt, 0};
   const Accountant sampler = spent_pure(1, Neighbours::ReplaceOne);
   const nlohmann::json joint = table_and_models_json(sampler, kModelsRho, 1e-9, discovered);
   // The discovery, add/remove, stated for replace-one: (2 eps, (1 + e^eps) delta).

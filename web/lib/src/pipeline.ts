@@ -113,7 +113,8 @@ function discoveryInReleaseOf(options: SynthesizeOptions): string {
   }
   return JSON.stringify({
     epsilon: options.epsilon,
-    delta: (options as { delta?: number }).delta ?? DEFAULT_RELEASE_DELTA,
+    // The release's delta: the core's default (the zCDP mechanisms') unless the options give one.
+    delta: (options as { delta?: number }).delta,
     share: options.discoveryShare ?? DEFAULT_DISCOVERY_SHARE,
     ...(options.discoveryBins === undefined ? {} : { bins: options.discoveryBins }),
     ...(options.testSeed === undefined ? {} : { testSeed: options.testSeed }),
@@ -128,9 +129,6 @@ function describes(schema: unknown, name: string): boolean {
   const columns = (schema as { columns?: Array<{ name?: unknown }> } | undefined)?.columns ?? [];
   return columns.some((column) => column.name === name);
 }
-
-/** The delta of a release whose schema is found privately, when the options give none (the zCDP mechanisms' default). */
-const DEFAULT_RELEASE_DELTA = 1e-9;
 
 /** The module's result, or its failure thrown as the library's error of that code. */
 function check<T extends { ok: true }>(result: T | WasmFailure): T {

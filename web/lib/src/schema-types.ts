@@ -201,8 +201,8 @@ export interface DiscoverInReleaseOptions {
   csv: string | Blob;
   /** The whole release's epsilon: the discovery spends `share` of it, a run with the schema the rest. */
   epsilon: number;
-  /** The whole release's delta (e.g. 1e-9): half converts zCDP, half bounds the partition selections. */
-  delta: number;
+  /** The whole release's delta (default 1e-9): half converts zCDP, half bounds the partition selections. */
+  delta?: number;
   /** The discovery's share of the release's budget, strictly between 0 and 1 (synthesize()'s default: 0.15). */
   share: number;
   /** Bins of each numeric column, at private quantiles (default 16). */

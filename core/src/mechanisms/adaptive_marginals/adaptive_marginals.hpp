@@ -25,6 +25,7 @@
 #include "graphical_model/factor.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
+#include "privacy/definition.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -42,7 +43,7 @@ inline constexpr double kLargestModelCells = 50'000'000;  // 400 MB of potential
 
 struct AdaptiveMarginalsOptions {
   double epsilon = 1;
-  double delta = 1e-9;
+  double delta = kDefaultDelta;
   AdaptiveWorkload workload = AdaptiveWorkload::AllPairs;
   std::vector<WeightedColumnSet> listed;  // workload "listed": column names and weights
   double target_weight = 2;               // the weight of workload marginals that hold the mlTarget column

@@ -21,6 +21,7 @@
 #include "lp/fit_settings.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
+#include "privacy/definition.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {
@@ -36,7 +37,7 @@ enum class MarginalFitChoice { Auto, Lp, Tree };
 
 struct MarginalLpOptions : LpFitSettings {
   double epsilon = 1.0;
-  double delta = 1e-9;
+  double delta = kDefaultDelta;
   MarginalWorkloadChoice workload = MarginalWorkloadChoice::Mst;
   int degree = 2;                      // for AllUpToDegree
   size_t full_domain_limit = 100'000;  // fit over every cell of the domain up to this many

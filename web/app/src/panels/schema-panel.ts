@@ -148,7 +148,6 @@ export function schemaPanel(store: Store): SchemaPanel {
       const found = await discoverSchema({
         csv: input.csv,
         epsilon,
-        delta: 1e-9,
         share: DEFAULT_DISCOVERY_SHARE,
         name: `${input.baseName} (found privately)`,
       });
