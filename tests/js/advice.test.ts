@@ -37,13 +37,9 @@ describe('adviseRun', () => {
       epsilon: 0,
       lpEpsilon: 1,
     });
-    expect(advice.recommendation).toEqual({
-      mechanism: 'adaptive-marginals',
-      reason:
-        '6 columns: adaptive marginals measure, round by round, the marginals a graphical model of the data gets most wrong (AIM), ' +
-        'and fit the model to them (Adult’s 6 demo columns at ε = 1: mean 2-way TV 0.009, against 0.029 with the reduced-space LP; ' +
-        'private-pgm’s Adult: 0.035, against AIM’s 0.040).',
-    });
+    // The reason's words are pinned once, by the core's tests (tests/cpp/forecast/test_run_advice.cpp).
+    expect(advice.recommendation.mechanism).toBe('adaptive-marginals');
+    expect(advice.recommendation.reason).toMatch(/^6 columns: adaptive marginals measure/);
   });
 
   it('recommends from the stated n, the target and the columns, never from data', async () => {

@@ -2,51 +2,41 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "base/number_text.hpp"
 
 namespace privsynth {
 namespace {
 
 // ---- Runtime calibration ----
-// Native Release build (bench/pipeline/bench_native.cpp, phase times from progress events), one core of a
-// 2-core Intel Xeon @ 2.80 GHz, on Adult (data/adult, 48,842 rows x 16 columns, and its first
-// 10,000 rows) and private-pgm's Adult (data/adult-pgm, 48,842 x 14), epsilon 1, test seed 1.
-// Per phase, seconds =
-//   encode    0.02 + 6e-8 n p                 (6 to 16 columns: 0.026-0.099 s)
-//   measure   3.5e-8 n p + 1e-10 n C          (C: marginals counted, incl. pairs scored for a selection; 0.006-0.043 s)
-//   lp        max-error: 0.0154 S^0.45        (S = the LP's cell statistics; 6 runs, S = 217..21,497:
-//                                              0.17-1.71 s, measured/model 0.50-3.1)
-//             sum-error: 2.8e-4 S^1.38        (5 runs, S = 209..7,023: 0.45-61.3 s, measured/model 0.70-1.4)
-//   sample    tree: 0.025 + 4.5e-8 k p;  LP: 0.005 + 3e-8 k p
-//   evaluate  4.7e-9 (n + k) (p + p(p-1)/2 + min(50, 3-way marginals))   (0.006-0.11 s)
-//             + 1.65e-8 (n + k) L with mlTarget (L: one-hot features, summed over targets and their
-//               one-vs-rest models; 0.28 s on Adult)
-//             + 1.8e-9 n S with mlDirectDp (S: gradient steps x (p - 1 + 1) summed over the models:
-//               2.0 s for Adult's income, 2,000 steps over 39,000 rows of 13 levels and the intercept)
+// Per phase, seconds of the native Release build on one core, from a model whose coefficients were
+// fitted to measured runs (bench/pipeline/bench_native.cpp, phase times from progress events); the
+// runs, the model's table and how far each run fell from it are in docs/forecast.md,
+// "Calibration". n records, p columns, k synthetic records, S the LP's cell statistics, C the
+// marginals counted (pairs scored for a selection included), L one-hot features of the mlTarget
+// models, and S' gradient steps x features of the directly trained ones:
+//   encode    a + b n p;  measure  b n p + c n C;  lp  a S^e (max-error or sum-error);
+//   sample    a + b k p;  evaluate a (n + k) (p + p(p-1)/2 + min(50, 3-way marginals)) + b (n + k) L + c n S'.
 // The LP's time depends on the data (how far the reduced space grows, how many statistics turn
-// active) far more than on any public size, hence the wide range.
+// active) far more than on any public size, hence its wide range.
 constexpr double kEncodeFixed = 0.02, kEncodePerCell = 6e-8;
 constexpr double kMeasurePerCell = 3.5e-8, kMeasurePerRecordMarginal = 1e-10;
 constexpr double kLpMaxErrorFactor = 0.0154, kLpMaxErrorExponent = 0.45;
 constexpr double kLpSumErrorFactor = 2.8e-4, kLpSumErrorExponent = 1.38;
 constexpr double kLpLowFactor = 1.0 / 3, kLpHighFactor = 3;
-// The LP's second stage: sweeps x points x (marginals + moments) x 1.5e-9 s (Adult, 300 sweeps:
-// 6 columns, 30,496 points, 21 marginals: +0.28 s; all 16 columns, 100,000 points, 136 marginals: +6.4 s).
+// The LP's second stage: sweeps x points x (marginals + moments) x a constant.
 constexpr double kSecondStagePerPointStatisticSweep = 1.5e-9;
 constexpr double kTreeSampleFixed = 0.025, kTreeSamplePerCell = 4.5e-8;
 constexpr double kLpSampleFixed = 0.005, kLpSamplePerCell = 3e-8;
 constexpr double kEvaluatePerRowMarginal = 4.7e-9, kMlPerRowFeature = 1.65e-8, kDpGdPerRowStepFeature = 1.8e-9;
 constexpr double kOtherLowFactor = 0.5, kOtherHighFactor = 2;
-// wasm / native, measured before (README): a tree fit (rows from noisy marginals) on private-pgm's Adult 0.26 s
-// native vs 1.23 s in wasm under Node (with CSV parsing); LP fits 55.8 s vs 86.1 s.
+// wasm under Node / native, per kind of fit.
 constexpr double kWasmFactorTree = 4.7, kWasmFactorLp = 1.5;
-// A graphical model refitted round by round (adaptive marginals), fitted to two runs with the
-// defaults: private-pgm's Adult (29 rounds, 100 steps a round over models growing to ~100,000
-// cells, ~170 marginals scored on 50,000 drawn records: 1.6 s) and 40 generated columns x 100,000
-// records (88 rounds, ~820 marginals on 36,600 records: 9.3 s). Per round, seconds =
-//   5.75e-9 x steps x (cells / 2)  (the model grows with the budget spent)  + 2.5e-9 x scored x rows,
-// plus 5.75e-9 x final steps x cells for the last fit; wasm = native x 1.8 (3.6 s under Node).
-// The tree fits' one model fit (no rounds) is the last term alone: 1,000 steps over the measured
-// tables' cells, 0.03-0.06 s measured on private-pgm's Adult and on Adult with income as the target.
+// A graphical model refitted round by round (adaptive marginals). Per round, seconds =
+//   a x steps x (cells / 2)  (the model grows with the budget spent)  + b x scored x rows,
+// plus a x final steps x cells for the last fit. The tree fits' one model fit (no rounds) is the
+// last term alone: 1,000 steps over the measured tables' cells.
 constexpr double kModelPerCellStep = 5.75e-9, kModelPerScoredCount = 2.5e-9, kWasmFactorModel = 1.8;
 
 // ---- Memory ----
@@ -117,13 +107,14 @@ RuntimeEstimate estimate_runtime(const RunShape& shape) {
   const bool adaptive = shape.model && shape.model->rounds > 0;  // a tree fit's one model fit has no rounds
   runtime.wasm_factor = shape.lp ? kWasmFactorLp : adaptive ? kWasmFactorModel : kWasmFactorTree;
   runtime.wasm = runtime.native * runtime.wasm_factor;
+  // The runs behind the model and its fit are in docs/forecast.md ("Calibration"), not quoted here.
   runtime.basis =
-      "native seconds on one core of an Intel Xeon @ 2.80 GHz, fitted per phase to 15 runs of the native build on "
-      "Adult (48,842 x 16 and 10,000 x 16) and private-pgm's Adult (48,842 x 14), epsilon 1; the LP's time depends on "
-      "the data, hence the range (measured/model 0.5-3.1); wasm = native x " +
-      std::string(shape.lp   ? "1.5 (LP fits: 55.8 s vs 86.1 s)"
-                  : adaptive ? "1.8 (adaptive marginals: 2.0 s vs 3.6 s)"
-                             : "4.7 (tree fit: 0.26 s vs 1.23 s)") +
+      "native seconds on one core, from a model fitted per phase to runs of the native build on Adult and "
+      "private-pgm's Adult at epsilon 1; the LP's time depends on the data, hence the range; wasm = native x " +
+      format_number(runtime.wasm_factor) +
+      (shape.lp   ? " for LP fits"
+       : adaptive ? " for adaptive marginals"
+                  : " for tree fits") +
       " under Node. See docs/forecast.md.";
   return runtime;
 }

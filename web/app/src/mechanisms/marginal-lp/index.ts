@@ -12,10 +12,10 @@ export const marginalLp: MechanismUiOf<'marginal-lp'> = {
   hint:
     'Measures every 1-way marginal, privately selects a spanning tree of 2-way marginals with the exponential mechanism and measures those ' +
     '(as MST, McKenna et al. 2021), then builds the rows from Private-PGM’s graphical-model estimate of these marginals. ' +
-    '(ε, δ)-DP, accounted in zCDP. On Adult at ε = 1 it beats MST’s error in well under a second.',
+    '(ε, δ)-DP, accounted in zCDP. Fast, and no less faithful than MST.',
   columnsNote:
     'Every column’s 1-way marginal is measured with noise, and so is a tree of 2-way marginals chosen privately among all pairs. ' +
-    'The tree fit scales to wide tables: all 16 Adult columns take about two seconds.',
+    'The tree fit scales to wide tables; the forecast states the time for your columns.',
   neighbours: 'add-remove',
   inSentence: 'the marginal LP',
   fields: marginalLpFields,
