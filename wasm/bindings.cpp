@@ -9,14 +9,10 @@
 #include <vector>
 
 #include "privsynth/data_summary.hpp"
-#include "privsynth/mechanisms.hpp"
-#include "privsynth/planner.hpp"
-#include "privsynth/run_advice.hpp"
-#include "privsynth/run_forecast.hpp"
+#include "privsynth/json_functions.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/schema_discovery.hpp"
 #include "privsynth/synthesis.hpp"
-#include "privsynth/version.hpp"
 #include "privsynth/warm_up.hpp"
 
 using emscripten::val;
@@ -187,16 +183,6 @@ val synthesize_from_counts(const std::string& schema_json, const std::string& co
       progress_sink(on_progress)));
 }
 
-// countTables(schemaJson, optionsJson, queryJson) -> { ok, requestJson } | { ok: false, code, message }
-val count_tables(const std::string& schema_json, const std::string& options_json, const std::string& query_json) {
-  const privsynth::Result<std::string> request =
-      privsynth::required_count_tables_json(schema_json, options_json, query_json);
-  if (!request.is_ok()) return error_object(request.status());
-  val result = ok_object();
-  result.set("requestJson", request.value());
-  return result;
-}
-
 // startSummary(schemaJson, policy, header: string[])
 val start_summary(const std::string& schema_json, const std::string& policy, const val& header) {
   return stream_result(privsynth::DataSummarySession::start(schema_json, policy, header_names(header)));
@@ -224,16 +210,6 @@ val discover_schema(const std::string& request_json, const val& cell_bytes, cons
   return result;
 }
 
-// validateSchema(json) -> { ok, normalizedJson } | { ok: false, code, message }
-val validate_schema(const std::string& json) {
-  const privsynth::Result<privsynth::Schema> schema = privsynth::parse_schema_json(json);
-  if (!schema.is_ok()) return error_object(schema.status());
-  val result = val::object();
-  result.set("ok", true);
-  result.set("normalizedJson", privsynth::schema_to_json(schema.value()));
-  return result;
-}
-
 // warmUp() -> { ok: true } | { ok: false, code, message }
 val warm_up() {
   const privsynth::Status status = privsynth::warm_up_solvers();
@@ -243,46 +219,13 @@ val warm_up() {
   return result;
 }
 
-// plan(inputsJson) -> { ok, reportJson } | { ok: false, code, message }
-val plan(const std::string& inputs_json) {
-  const privsynth::Result<privsynth::PlannerInputs> inputs = privsynth::read_planner_inputs(inputs_json);
-  if (!inputs.is_ok()) return error_object(inputs.status());
-  const privsynth::Result<privsynth::PlannerReport> report = privsynth::plan_synthesis(inputs.value());
-  if (!report.is_ok()) return error_object(report.status());
-  val result = val::object();
-  result.set("ok", true);
-  result.set("reportJson", privsynth::planner_report_json(report.value()).dump());
-  return result;
-}
-
-// forecast(schemaJson, optionsJson, rows: number | null) -> { ok, forecastJson } | { ok: false, code, message }
-val forecast(const std::string& schema_json, const std::string& options_json, const val& rows) {
-  const std::optional<double> n =
-      rows.isNull() || rows.isUndefined() ? std::nullopt : std::optional<double>(rows.as<double>());
-  const privsynth::Result<std::string> forecast = privsynth::forecast_run_json(schema_json, options_json, n);
-  if (!forecast.is_ok()) return error_object(forecast.status());
+// callJson(name, argumentsJson) -> { ok, json } | { ok: false, code, message }: the core's
+// functions of public inputs by name (privsynth/json_functions.hpp).
+val call_json(const std::string& name, const std::string& arguments_json) {
+  const privsynth::Result<std::string> answer = privsynth::call_json_function(name, arguments_json);
+  if (!answer.is_ok()) return error_object(answer.status());
   val result = ok_object();
-  result.set("forecastJson", forecast.value());
-  return result;
-}
-
-// advise(schemaJson, requestJson) -> { ok, adviceJson } | { ok: false, code, message }
-val advise(const std::string& schema_json, const std::string& request_json) {
-  const privsynth::Result<std::string> advice = privsynth::advise_run_json(schema_json, request_json);
-  if (!advice.is_ok()) return error_object(advice.status());
-  val result = ok_object();
-  result.set("adviceJson", advice.value());
-  return result;
-}
-
-std::string version() { return privsynth::version(); }
-
-// mechanismCatalogue() -> { ok, catalogueJson } | { ok: false, code, message }
-val mechanism_catalogue() {
-  const privsynth::Result<std::string> catalogue = privsynth::mechanism_catalogue_json();
-  if (!catalogue.is_ok()) return error_object(catalogue.status());
-  val result = ok_object();
-  result.set("catalogueJson", catalogue.value());
+  result.set("json", answer.value());
   return result;
 }
 
@@ -300,14 +243,8 @@ EMSCRIPTEN_BINDINGS(privsynth) {
       .function("finish", &finish_summary);
   emscripten::function("startSynthesis", &start_synthesis);
   emscripten::function("startSummary", &start_summary);
-  emscripten::function("validateSchema", &validate_schema);
   emscripten::function("discoverSchema", &discover_schema);
-  emscripten::function("version", &version);
   emscripten::function("warmUp", &warm_up);
-  emscripten::function("mechanismCatalogue", &mechanism_catalogue);
-  emscripten::function("plan", &plan);
-  emscripten::function("forecast", &forecast);
+  emscripten::function("callJson", &call_json);
   emscripten::function("synthesizeFromCounts", &synthesize_from_counts);
-  emscripten::function("countTables", &count_tables);
-  emscripten::function("advise", &advise);
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { packRows, parseCsv } from '../../web/lib/src/csv';
+import { callCoreWith } from '../../web/lib/src/core-calls';
 import { ERROR_CODES } from '../../web/lib/src/errors';
 import { loadWasmModule, WASM_FUNCTIONS, type PrivsynthWasmModule } from '../../web/lib/src/wasm-module';
 import { heartCsv, heartSchemaText, repoFile } from './helpers';
@@ -21,38 +22,35 @@ describe('the wasm module matches its hand-written types', () => {
     expect(module.warmUp()).toEqual({ ok: true });
   });
 
-  it('version() returns a string and mechanismCatalogue() { ok, catalogueJson }', async () => {
+  it('callJson() answers every CoreCalls name with JSON text, and refuses with { ok: false, code, message }', async () => {
     const module: PrivsynthWasmModule = await loadWasmModule();
-    expect(module.version()).toMatch(/^\d+\.\d+\.\d+$/);
+    const version = callCoreWith(module, 'version', []);
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
     // One version everywhere: CMake reads the root package.json; the npm package must agree.
-    expect(module.version()).toBe(JSON.parse(readFileSync(repoFile('web/lib/package.json'), 'utf8')).version);
-    const catalogue = module.mechanismCatalogue();
-    expect(catalogue.ok).toBe(true);
-    if (catalogue.ok) expect(JSON.parse(catalogue.catalogueJson).mechanisms[0].id).toBe('reduced-space-lp');
-  });
-
-  it('validateSchema() returns { ok, normalizedJson } or { ok: false, code, message }', async () => {
-    const module = await loadWasmModule();
-    const good = module.validateSchema(heartSchemaText());
-    expect(good.ok).toBe(true);
-    if (good.ok) expect(JSON.parse(good.normalizedJson).columns).toHaveLength(14);
-    const bad = module.validateSchema('{"version":1,"columns":[{"name":"a","type":"numeric","min":2,"max":1}]}');
-    expect(bad).toEqual({
+    expect(version).toBe(JSON.parse(readFileSync(repoFile('web/lib/package.json'), 'utf8')).version);
+    expect(callCoreWith(module, 'mechanismCatalogue', []).mechanisms[0].id).toBe('reduced-space-lp');
+    expect(callCoreWith(module, 'validateSchema', [heartSchemaText()]).columns).toHaveLength(14);
+    const advice = callCoreWith(module, 'advise', [heartSchemaText(), JSON.stringify({ columns: ['age', 'sex'] })]);
+    expect(advice.columns.map((column) => column.levels)).toEqual([10, 2]);
+    expect(
+      module.callJson(
+        'validateSchema',
+        JSON.stringify(['{"version":1,"columns":[{"name":"a","type":"numeric","min":2,"max":1}]}']),
+      ),
+    ).toEqual({
       ok: false,
       code: 'INVALID_SCHEMA',
       message: 'column 1 ("a"): "min" (2) must be less than "max" (1)',
     });
-  });
-
-  it('advise() returns { ok, adviceJson } or { ok: false, code, message }', async () => {
-    const module = await loadWasmModule();
-    const good = module.advise(heartSchemaText(), JSON.stringify({ columns: ['age', 'sex'], epsilon: 1 }));
-    expect(good.ok).toBe(true);
-    if (good.ok) expect(JSON.parse(good.adviceJson).columns.map((c: { levels: number }) => c.levels)).toEqual([10, 2]);
-    expect(module.advise(heartSchemaText(), '{"columns":["nope"]}')).toEqual({
+    expect(module.callJson('advise', JSON.stringify([heartSchemaText(), '{"columns":["nope"]}']))).toEqual({
       ok: false,
       code: 'INVALID_ARGUMENT',
       message: 'option "columns": the schema has no column "nope"',
+    });
+    expect(module.callJson('fly', '[]')).toEqual({
+      ok: false,
+      code: 'INVALID_ARGUMENT',
+      message: 'the core has no function named fly',
     });
   });
 

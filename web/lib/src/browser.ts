@@ -4,26 +4,15 @@
 import PrivsynthWorker from './worker?worker&inline';
 
 import { errorFromCode } from './errors.js';
-import {
-  adviceRequestOf,
-  countsRequestOf,
-  countTablesRequestOf,
-  discoveryRequestOf,
-  forecastRequestOf,
-  schemaJsonOf,
-  splitOptions,
-  summaryRequestOf,
-} from './pipeline.js';
-import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions, Schema } from './schema-types.js';
-import type { MechanismCatalogue } from './catalogue-types.js';
-import type { ForecastOptions, RunForecast } from './forecast-types.js';
-import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
-import type { PlannerInputs, PlannerReport } from './planner-types.js';
+import { setCoreCaller } from './core-calls.js';
+import { countsRequestOf, discoveryRequestOf, splitOptions, summaryRequestOf } from './pipeline.js';
+import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions } from './schema-types.js';
 import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
-import type { CountTablesOptions, CountTablesRequest, SynthesizeFromCountsOptions } from './options-types.js';
+import type { SynthesizeFromCountsOptions } from './options-types.js';
 
 export * from './public-api.js';
+export * from './core-functions.js';
 
 type RequestBody = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -97,6 +86,9 @@ function call<T>(body: RequestBody, onProgress?: (progress: Progress) => void, s
   });
 }
 
+// The core's functions of public inputs (core-functions.ts) run in the worker like the rest.
+setCoreCaller((name, args) => call({ kind: 'core', name, args }));
+
 export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
   let request: ReturnType<typeof splitOptions>;
   try {
@@ -128,24 +120,6 @@ export function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Prom
 }
 
 /**
- * The count tables a run with these options reads (each table's column names), from the schema and
- * the options alone: what the SQL engine must compute for synthesizeFromCounts(). Reads no data.
- */
-export function countTables(options: CountTablesOptions): Promise<CountTablesRequest> {
-  try {
-    const { schemaJson, coreOptions, queryJson } = countTablesRequestOf(options);
-    return call<CountTablesRequest>({
-      kind: 'countTables',
-      schemaJson,
-      optionsJson: JSON.stringify(coreOptions),
-      queryJson,
-    });
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/**
  * A schema discovered from the data with differential privacy (docs/privacy/domain-discovery.md),
  * in the worker. Spends `epsilon` (and `delta` with categorical columns); every later run with the
  * schema adds that cost to its receipt. With `share` (DiscoverInReleaseOptions) nothing is described:
@@ -170,65 +144,6 @@ export function summarizeData(options: SummarizeDataOptions): Promise<DataSummar
   } catch (error) {
     return Promise.reject(error);
   }
-}
-
-/** Validates a schema and returns it normalized (defaults filled in); rejects with a SchemaError. */
-export function validateSchema(schema: Schema | string): Promise<Schema> {
-  try {
-    return call<Schema>({ kind: 'validate', schemaJson: schemaJsonOf(schema) });
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/**
- * What the theorems behind the reduced-space LP ask of n, k and m for these public inputs, and
- * which conditions hold (docs/planner.md). Pure: reads no data and spends no budget.
- */
-export function planSynthesis(inputs: PlannerInputs): Promise<PlannerReport> {
-  return call<PlannerReport>({ kind: 'plan', inputsJson: JSON.stringify(inputs) });
-}
-
-/**
- * What a run with these options will release and how noisy each release is, from the schema and
- * the options alone: noise scale, budget share and expected error per measured marginal, memory
- * and a runtime estimate (docs/forecast.md). Reads no data and spends no budget; `rows` is your
- * own estimate of the number of records.
- */
-export function forecastRun(options: ForecastOptions): Promise<RunForecast> {
-  try {
-    return call<RunForecast>({ kind: 'forecast', ...forecastRequestOf(options) });
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/**
- * Every mechanism with its label, its kind of privacy and the options it reads (with the values of
- * those that take a fixed set), from the core's own options readers (docs/api.md).
- */
-export function mechanismCatalogue(): Promise<MechanismCatalogue> {
-  return call<MechanismCatalogue>({ kind: 'catalogue' });
-}
-
-/**
- * The rules a run applies, from public inputs only, before choosing its options: each column's
- * levels, the encoded domain's cells, whether the continuous space can take the columns, which
- * reference measure "auto" picks and how epsilon is split, and the mechanism recommended for
- * these inputs with its reason (docs/api.md). Reads no data and spends no budget; `rows` is a
- * number of records you state as public. Rejects what a run would reject in the same inputs.
- */
-export function adviseRun(schema: Schema | string, request?: RunAdviceRequest): Promise<RunAdvice> {
-  try {
-    return call<RunAdvice>({ kind: 'advise', ...adviceRequestOf(schema, request) });
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/** The core's version (matches the package version). */
-export function coreVersion(): Promise<string> {
-  return call<string>({ kind: 'version' });
 }
 
 /** Starts a worker, instantiates the WebAssembly module and warms its solvers up, so that the first run starts at once and at full speed. */

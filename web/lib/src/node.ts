@@ -3,38 +3,21 @@
 // from onProgress, or before the call, stops it. A timer cannot fire while the core computes: to
 // cancel from a timer, run in a worker_threads Worker.
 import { errorFromCode } from './errors.js';
+import { callCoreWith, setCoreCaller } from './core-calls.js';
+import { countTables } from './core-functions.js';
 import {
-  adviceRequestOf,
-  adviseWith,
-  catalogueWith,
-  checkSchema,
   countsRequestOf,
-  countTablesRequestOf,
-  countTablesWith,
   discoverWith,
   discoveryRequestOf,
-  forecastRequestOf,
-  forecastWith,
-  planWith,
   runFromCounts,
   runSynthesis,
-  schemaJsonOf,
   splitOptions,
   summarizeWith,
   summaryRequestOf,
 } from './pipeline.js';
-import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions, Schema } from './schema-types.js';
-import type { MechanismCatalogue } from './catalogue-types.js';
-import type { ForecastOptions, RunForecast } from './forecast-types.js';
-import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
-import type { PlannerInputs, PlannerReport } from './planner-types.js';
+import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions } from './schema-types.js';
 import type { DataSummary, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
-import type {
-  CountTablesOptions,
-  CountTablesRequest,
-  SynthesizeFromCountsOptions,
-  SynthesizeWithDuckDbOptions,
-} from './options-types.js';
+import type { SynthesizeFromCountsOptions, SynthesizeWithDuckDbOptions } from './options-types.js';
 import { countWithDuckDb, fileFormatOf } from './duckdb-counts.js';
 import { writingCsvTo } from './csv-file.js';
 
@@ -43,6 +26,10 @@ export type { DuckDbFileFormat } from './duckdb-counts.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
 export * from './public-api.js';
+export * from './core-functions.js';
+
+// The core's functions of public inputs (core-functions.ts) run in-process.
+setCoreCaller(async (name, args) => callCoreWith(await loadWasmModule(), name, args));
 
 export async function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
   const request = splitOptions(options);
@@ -83,50 +70,6 @@ export async function summarizeData(options: SummarizeDataOptions): Promise<Data
   return summarizeWith(await loadWasmModule(), csv, schemaJson, policy);
 }
 
-/** Validates a schema and returns it normalized (defaults filled in); throws a SchemaError. */
-export async function validateSchema(schema: Schema | string): Promise<Schema> {
-  return checkSchema(await loadWasmModule(), schemaJsonOf(schema));
-}
-
-/**
- * What the theorems behind the reduced-space LP ask of n, k and m for these public inputs, and
- * which conditions hold (docs/planner.md). Pure: reads no data and spends no budget.
- */
-export async function planSynthesis(inputs: PlannerInputs): Promise<PlannerReport> {
-  return planWith(await loadWasmModule(), JSON.stringify(inputs));
-}
-
-/**
- * What a run with these options will release and how noisy each release is, from the schema and
- * the options alone: noise scale, budget share and expected error per measured marginal, memory
- * and a runtime estimate (docs/forecast.md). Reads no data and spends no budget; `rows` is your
- * own estimate of the number of records.
- */
-export async function forecastRun(options: ForecastOptions): Promise<RunForecast> {
-  const { schemaJson, optionsJson, rows } = forecastRequestOf(options);
-  return forecastWith(await loadWasmModule(), schemaJson, optionsJson, rows);
-}
-
-/**
- * Every mechanism with its label, its kind of privacy and the options it reads (with the values of
- * those that take a fixed set), from the core's own options readers (docs/api.md).
- */
-export async function mechanismCatalogue(): Promise<MechanismCatalogue> {
-  return catalogueWith(await loadWasmModule());
-}
-
-/**
- * The rules a run applies, from public inputs only, before choosing its options: each column's
- * levels, the encoded domain's cells, whether the continuous space can take the columns, which
- * reference measure "auto" picks and how epsilon is split, and the mechanism recommended for
- * these inputs with its reason (docs/api.md). Reads no data and spends no budget; `rows` is a
- * number of records you state as public. Rejects what a run would reject in the same inputs.
- */
-export async function adviseRun(schema: Schema | string, request?: RunAdviceRequest): Promise<RunAdvice> {
-  const { schemaJson, requestJson } = adviceRequestOf(schema, request);
-  return adviseWith(await loadWasmModule(), schemaJson, requestJson);
-}
-
 /**
  * A release from exact marginal count tables computed outside privsynth -- an SQL engine inside the
  * data owner's perimeter measured a table too large to bring here (docs/scale.md) -- instead of the
@@ -157,15 +100,6 @@ async function releaseFromCounts(
     },
     write,
   );
-}
-
-/**
- * The count tables a run with these options reads (each table's column names), from the schema and
- * the options alone: what the SQL engine must compute for synthesizeFromCounts(). Reads no data.
- */
-export async function countTables(options: CountTablesOptions): Promise<CountTablesRequest> {
-  const { schemaJson, coreOptions, queryJson } = countTablesRequestOf(options);
-  return countTablesWith(await loadWasmModule(), schemaJson, JSON.stringify(coreOptions), queryJson);
 }
 
 /**
@@ -205,11 +139,6 @@ export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions)
 export type DuckDbSynthesisResult = SynthesisResult & {
   counted: { inputRows: number; keptRows: number; leftOutRows: number };
 };
-
-/** The core's version (matches the package version). */
-export async function coreVersion(): Promise<string> {
-  return (await loadWasmModule()).version();
-}
 
 /** Loads the WebAssembly module and warms its solvers up now, so that the first synthesize() runs at full speed. */
 export async function preload(): Promise<void> {

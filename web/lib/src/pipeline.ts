@@ -2,12 +2,9 @@
 // CSV into the core chunk by chunk, run it, turn its columns back into a table and CSV text.
 import { packRows, type PackedCells } from './csv.js';
 import type { ReadProgress } from './csv-stream.js';
+import { callCoreWith } from './core-calls.js';
 import { errorFromCode } from './errors.js';
-import type { MechanismCatalogue } from './catalogue-types.js';
 import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions, Schema } from './schema-types.js';
-import type { ForecastOptions, RunForecast } from './forecast-types.js';
-import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
-import type { PlannerReport } from './planner-types.js';
 import type { DirectDpModels } from './report-types.js';
 import type {
   DataSummary,
@@ -27,12 +24,7 @@ import type {
   WasmRowSink,
   WasmSynthesisOutput,
 } from './wasm-module.js';
-import {
-  DEFAULT_DISCOVERY_SHARE,
-  type CountTablesOptions,
-  type CountTablesRequest,
-  type SynthesizeFromCountsOptions,
-} from './options-types.js';
+import { DEFAULT_DISCOVERY_SHARE, type SynthesizeFromCountsOptions } from './options-types.js';
 
 /** Everything a run needs, as plain data (it crosses the worker boundary). */
 export interface RunRequest {
@@ -61,7 +53,7 @@ const JS_ONLY_KEYS = new Set([
 ]);
 
 /** The options the core reads: everything except the input and the callbacks. */
-function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
+export function coreOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
   const core: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     if (!JS_ONLY_KEYS.has(key) && value !== undefined) core[key] = value;
@@ -137,7 +129,7 @@ function check<T extends { ok: true }>(result: T | WasmFailure): T {
 }
 
 export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Schema {
-  return JSON.parse(check(module.validateSchema(schemaJson)).normalizedJson) as Schema;
+  return callCoreWith(module, 'validateSchema', [schemaJson]);
 }
 
 /** The core's discovery request: everything but the CSV. */
@@ -254,53 +246,7 @@ export async function summarizeWith(
   }
 }
 
-/** forecastRun()'s argument as the core takes it: schema, options (the run's; a "csv" is ignored, never read) and n. */
-export function forecastRequestOf(options: ForecastOptions): {
-  schemaJson: string;
-  optionsJson: string;
-  rows: number | null;
-} {
-  if (options === null || typeof options !== 'object')
-    throw errorFromCode('INVALID_ARGUMENT', 'forecastRun() needs an options object');
-  const { schema, rows, ...rest } = options as ForecastOptions & Record<string, unknown>;
-  if (rows !== undefined && typeof rows !== 'number')
-    throw errorFromCode('INVALID_ARGUMENT', '"rows" must be a number');
-  return { schemaJson: schemaJsonOf(schema), optionsJson: JSON.stringify(coreOptionsOf(rest)), rows: rows ?? null };
-}
-
-export function forecastWith(
-  module: PrivsynthWasmModule,
-  schemaJson: string,
-  optionsJson: string,
-  rows: number | null,
-): RunForecast {
-  return JSON.parse(check(module.forecast(schemaJson, optionsJson, rows)).forecastJson) as RunForecast;
-}
-
-export function catalogueWith(module: PrivsynthWasmModule): MechanismCatalogue {
-  return JSON.parse(check(module.mechanismCatalogue()).catalogueJson) as MechanismCatalogue;
-}
-
 /**
-/** adviseRun()'s arguments as the core takes them: the schema and the request as JSON. */
-export function adviceRequestOf(
-  schema: Schema | string,
-  request: RunAdviceRequest | undefined,
-): { schemaJson: string; requestJson: string } {
-  if (request !== undefined && (request === null || typeof request !== 'object' || Array.isArray(request))) {
-    throw errorFromCode('INVALID_ARGUMENT', 'adviseRun() takes its request as an object');
-  }
-  return { schemaJson: schemaJsonOf(schema), requestJson: JSON.stringify(request ?? {}) };
-}
-
-export function adviseWith(module: PrivsynthWasmModule, schemaJson: string, requestJson: string): RunAdvice {
-  return JSON.parse(check(module.advise(schemaJson, requestJson)).adviceJson) as RunAdvice;
-}
-
-export function planWith(module: PrivsynthWasmModule, inputsJson: string): PlannerReport {
-  return JSON.parse(check(module.plan(inputsJson)).reportJson) as PlannerReport;
-}
-
 /** The core's request for a release from count tables: schema, the tables and options, as JSON. */
 export function countsRequestOf(options: SynthesizeFromCountsOptions): {
   schemaJson: string;
@@ -399,31 +345,6 @@ function writeRecords(
 
 /** Records drawn, decoded and written per chunk of a streamed release: about 40 MB for 20 columns. */
 const RECORDS_PER_WRITE = 262_144;
-
-/** countTables()'s argument as the core takes it: the schema and the run's options. */
-export function countTablesRequestOf(options: CountTablesOptions): {
-  schemaJson: string;
-  coreOptions: Record<string, unknown>;
-  queryJson: string;
-} {
-  if (options === null || typeof options !== 'object') {
-    throw errorFromCode('INVALID_ARGUMENT', 'countTables() needs an options object');
-  }
-  return {
-    schemaJson: schemaJsonOf(options.schema),
-    coreOptions: coreOptionsOf(options as unknown as Record<string, unknown>),
-    queryJson: options.query === undefined ? '' : JSON.stringify(options.query),
-  };
-}
-
-export function countTablesWith(
-  module: PrivsynthWasmModule,
-  schemaJson: string,
-  optionsJson: string,
-  queryJson: string,
-): CountTablesRequest {
-  return JSON.parse(check(module.countTables(schemaJson, optionsJson, queryJson)).requestJson) as CountTablesRequest;
-}
 
 export async function runSynthesis(
   module: PrivsynthWasmModule,

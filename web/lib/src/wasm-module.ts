@@ -35,8 +35,6 @@ export interface WasmRecordStream {
 /** A run's outputs, or its failure. */
 export type WasmSynthesis = WasmSynthesisOutput | WasmFailure;
 
-export type WasmSchemaCheck = { ok: true; normalizedJson: string } | WasmFailure;
-
 /** Returning false from the progress callback asks the core to stop (CANCELLED). */
 export type WasmProgressCallback = (phase: string, fraction: number, detail: string) => boolean;
 
@@ -72,10 +70,11 @@ export interface PrivsynthWasmModule {
     policy: string,
     header: string[],
   ): { ok: true; stream: WasmSummaryStream } | WasmFailure;
-  validateSchema(json: string): WasmSchemaCheck;
-  version(): string;
-  /** The mechanisms and the options each reads (core/include/privsynth/mechanisms.hpp), as JSON. */
-  mechanismCatalogue(): { ok: true; catalogueJson: string } | WasmFailure;
+  /**
+   * The core's functions of public inputs by name, arguments as a JSON array, the answer as JSON
+   * text (core/include/privsynth/json_functions.hpp; typed per name in core-calls.ts).
+   */
+  callJson(name: string, argumentsJson: string): { ok: true; json: string } | WasmFailure;
   /** Runs the solvers on a small made-up LP so that V8 compiles their hot code before a real run. */
   warmUp(): { ok: true } | WasmFailure;
   /** A schema discovered with differential privacy (core/include/privsynth/schema_discovery.hpp). */
@@ -86,16 +85,6 @@ export interface PrivsynthWasmModule {
     rows: number,
     columns: number,
   ): { ok: true; schemaJson: string; receiptJson: string } | WasmFailure;
-  /** The theorems' conditions for public inputs (JSON in, JSON out; core/include/privsynth/planner.hpp). */
-  plan(inputsJson: string): { ok: true; reportJson: string } | WasmFailure;
-  /** The run forecast from public inputs (core/include/privsynth/run_forecast.hpp); rows may be null. */
-  forecast(
-    schemaJson: string,
-    optionsJson: string,
-    rows: number | null,
-  ): { ok: true; forecastJson: string } | WasmFailure;
-  /** The run advice from public inputs (core/include/privsynth/run_advice.hpp). */
-  advise(schemaJson: string, requestJson: string): { ok: true; adviceJson: string } | WasmFailure;
   /** A release from exact count tables instead of rows (core/include/privsynth/synthesis.hpp). */
   synthesizeFromCounts(
     schemaJson: string,
@@ -104,28 +93,16 @@ export interface PrivsynthWasmModule {
     onProgress: WasmProgressCallback,
     streamRecords: boolean,
   ): WasmSynthesis;
-  /** The count tables a run reads, from public inputs. */
-  countTables(
-    schemaJson: string,
-    optionsJson: string,
-    queryJson: string,
-  ): { ok: true; requestJson: string } | WasmFailure;
 }
 
 /** The names above, for the runtime check; the type below fails to compile if they drift apart. */
 export const WASM_FUNCTIONS = [
   'startSynthesis',
   'startSummary',
-  'validateSchema',
   'discoverSchema',
-  'version',
-  'mechanismCatalogue',
+  'callJson',
   'warmUp',
-  'plan',
-  'forecast',
-  'advise',
   'synthesizeFromCounts',
-  'countTables',
 ] as const;
 type Unlisted = Exclude<keyof PrivsynthWasmModule, (typeof WASM_FUNCTIONS)[number]>;
 const everyFunctionListed: [Unlisted] extends [never] ? true : never = true;

@@ -1,18 +1,8 @@
 // The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive.
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
 import { serializeError } from './errors.js';
-import {
-  adviseWith,
-  catalogueWith,
-  checkSchema,
-  countTablesWith,
-  discoverWith,
-  forecastWith,
-  planWith,
-  runFromCounts,
-  runSynthesis,
-  summarizeWith,
-} from './pipeline.js';
+import { callCoreWith } from './core-calls.js';
+import { discoverWith, runFromCounts, runSynthesis, summarizeWith } from './pipeline.js';
 import { resultBuffers } from './synthetic-table.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
@@ -38,18 +28,8 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
   }
   const module = await loadWasmModule();
   switch (request.kind) {
-    case 'version':
-      return done(request.id, module.version());
-    case 'catalogue':
-      return done(request.id, catalogueWith(module));
-    case 'plan':
-      return done(request.id, planWith(module, request.inputsJson));
-    case 'forecast':
-      return done(request.id, forecastWith(module, request.schemaJson, request.optionsJson, request.rows));
-    case 'advise':
-      return done(request.id, adviseWith(module, request.schemaJson, request.requestJson));
-    case 'countTables':
-      return done(request.id, countTablesWith(module, request.schemaJson, request.optionsJson, request.queryJson));
+    case 'core':
+      return done(request.id, callCoreWith(module, request.name, request.args));
     case 'fromCounts': {
       const result = runFromCounts(module, request, (progress) => {
         scope.postMessage({ id: request.id, kind: 'progress', progress });
@@ -57,8 +37,6 @@ async function handle(request: WorkerRequest): Promise<Outgoing> {
       });
       return { reply: { id: request.id, kind: 'done', value: result }, transfer: resultBuffers(result) };
     }
-    case 'validate':
-      return done(request.id, checkSchema(module, request.schemaJson));
     case 'summarize':
       return done(request.id, await summarizeWith(module, request.csv, request.schemaJson, request.policy));
     case 'discover':
