@@ -73,7 +73,8 @@ struct MmdResult {
 // the MMD itself is sqrt(max(0, MMD_rff^2)) (biased slightly low by Jensen). The relative error of
 // the MMD is about 1 / sqrt(2 D) whatever its size. O((n + m) d D) time, O(D d) memory.
 // Coordinates are centred on the union bounding box first (the MMD is translation invariant).
-// Measured (one core, d = 2, n + m = 110,000): 1.2 s with 2048 features, 2.5 s with 4096.
+// The default keeps the report's MMD to about a second on 100,000 points a side
+// (docs/measured-defaults.md).
 constexpr size_t kDefaultRandomFeatures = 2048;
 Result<MmdResult> mmd_estimate(const WeightedPoints& p, const WeightedPoints& q, double gamma, size_t features,
                                RandomSource& random);
@@ -94,7 +95,7 @@ struct KdeGrid {
 // factorizes over the axes, so the grid values are a matrix product sum_i u_i e0(x_a, i) e1(y_b, i),
 // skipping factors below 1e-12 (points sorted on axis 0, each block meeting only grid rows within the
 // cutoff radius). O(G^2 (n + m)) multiply-adds for G points per axis, less for narrow kernels.
-// Measured: 1.0 s for n + m = 110,000, G = 200, gamma = 5e-5 (no cutoff savings; one core).
+// Its time on 100,000 points a side: docs/measured-defaults.md.
 Result<double> kde_sup_distance(const WeightedPoints& p, const WeightedPoints& q, double gamma,
                                 const KdeGrid& grid = {});
 

@@ -20,8 +20,8 @@ Result<MarginalLpPlan> plan_marginal_lp(const MarginalLpOptions& options, int p,
   plan.mst = options.workload == MarginalWorkloadChoice::Mst && p >= 2;
   plan.select = plan.mst && p >= 3;  // with two columns the only pair needs no selection
   // MST's split: thirds for 1-way, selection and the tree's tables; without selection, halves.
-  // (Other splits measured on private-pgm's Adult at eps = 1, 4 seeds: 0.2/0.1/0.7 gave a mean
-  // 2-way TV of 0.053, thirds 0.055, 0.1/0.1/0.8 0.057 -- within noise, so MST's thirds stay.)
+  // (Other splits measured within the noise between seeds, so MST's thirds stay:
+  // docs/measured-defaults.md.)
   plan.rho_one = plan.select ? plan.rho / 3 : plan.mst ? plan.rho / 2 : plan.rho;
   plan.rho_select = plan.select ? plan.rho / 3 : 0;
   plan.rho_tables = plan.rho - plan.rho_one - plan.rho_select;

@@ -47,10 +47,9 @@ NoisyMarginalTables noisy_tables(const std::vector<int>& levels, const std::vect
 // measured tables, fitted to every measurement at its own noise; its marginals on the tables are
 // one distribution's, so they agree with each other. Its junction tree is the measured tree (with
 // the target in every clique for a target tree). DomainTooLarge when it would hold more than
-// kTreeModelCells cells. With kTreeModelSteps = 1,000, measured on private-pgm's Adult, eps = 1,
-// 5 seeds: mean 2-way TV 0.0515 and worst pair 0.22, against 0.0544 and 0.35 from projecting each
-// table (estimate_consistent_marginals); 300 steps gave 0.0521, 3,000 overfit the noise (0.0529,
-// worst 0.30).
+// kTreeModelCells cells. kTreeModelSteps = 1,000 beat projecting each table on its own
+// (estimate_consistent_marginals) on the mean and worst pair, and fewer or more steps did worse
+// (more overfit the noise): docs/measured-defaults.md.
 Result<ConsistentMarginals> estimate_by_graphical_model(const NoisyMarginalTables& noisy, double one_way_std,
                                                         double table_std, const ProgressSink& progress) {
   std::vector<AttributeSet> sets;
