@@ -131,7 +131,9 @@ export function samplerLines(p: SamplerParameters): string[] {
 function fitLine(fit: RunForecast['fit']): string {
   const rows = typeof fit.syntheticRows === 'number' ? integer(fit.syntheticRows) : fit.syntheticRows;
   if (fit.parameters && 'sampler' in fit.parameters) return samplerLines(fit.parameters).join('\n');
-  if (fit.parameters) return `${partitionLine(fit.parameters)}\nSynthetic rows: ${rows}, drawn from the released bins.`;
+  if (fit.parameters && 'partition' in fit.parameters) {
+    return `${partitionLine(fit.parameters)}\nSynthetic rows: ${rows}, drawn from the released bins.`;
+  }
   const reduced =
     fit.reducedSpace === undefined
       ? ''
@@ -160,7 +162,9 @@ export function forecastText(forecast: RunForecast): string {
     ...marginalLines(forecast),
     '',
     fitLine(fit),
-    `Memory: about ${bytes(memory.total)} (table ${bytes(memory.table)}, output ${bytes(memory.output)}, fit ${bytes(memory.fit)}).`,
+    memory.total === null || memory.table === null || memory.output === null
+      ? `Memory: give --rows for an estimate (fit ${bytes(memory.fit)}).`
+      : `Memory: about ${bytes(memory.total)} (table ${bytes(memory.table)}, output ${bytes(memory.output)}, fit ${bytes(memory.fit)}).`,
     runtime.native === null
       ? 'Runtime: give --rows for an estimate.'
       : `Runtime: about ${number(runtime.native)} s native (${number(runtime.nativeRange![0])}-${number(runtime.nativeRange![1])} s), ${number(runtime.wasm!)} s in WebAssembly. ${runtime.basis}`,
