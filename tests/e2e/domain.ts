@@ -1,7 +1,7 @@
 // Checks that every cell of a synthetic CSV lies in a schema's public domain.
 import Papa from 'papaparse';
 
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 
 /** The first cell outside the domain, described; null when every cell fits. */
 export function firstValueOutsideDomain(rows: Record<string, string>[], schema: Schema): string | null {

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 import type { PrivacyReceipt } from '../../web/lib/src/types';
 import { firstValueOutsideDomain, parseCsvRecords } from './domain';
 import { launchChromium, repoFile, serveStatic, type Session, type StaticServer } from './harness';

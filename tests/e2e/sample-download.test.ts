@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 import { firstValueOutsideDomain, parseCsvRecords } from './domain';
 import {
   byTestId,

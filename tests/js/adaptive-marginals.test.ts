@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { synthesize } from 'privsynth';
+import type { AdaptiveMarginalsParameters } from 'privsynth';
 
 import { heartCsv, heartSchemaText, repoFile } from './helpers';
 
@@ -30,7 +31,9 @@ describe('adaptive marginals', () => {
     expect(worst).toBeLessThan(0.2);
     expect(result.receipt.privacy.epsilonSpent).toBeLessThanOrEqual(1 + 1e-9);
     expect(result.receipt.privacy.delta).toBe(1e-9);
-    expect(result.receipt.ledger.length).toBe(1 + 2 * (result.receipt.parameters.rounds as number));
+    expect(result.receipt.ledger.length).toBe(
+      1 + 2 * (result.receipt.parameters as AdaptiveMarginalsParameters).rounds,
+    );
   }, 60_000);
 
   it('stays close on a small table: UCI Heart, 303 records, at epsilon = 1 (fixed test seed)', async () => {

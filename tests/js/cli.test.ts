@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { PlannerReport, PrivacyReceipt, RunForecast, UtilityReport } from 'privsynth';
+import type {
+  PlannerReport,
+  PrivacyReceipt,
+  ReducedSpaceLpParameters,
+  RunForecast,
+  SpacePartitionReleased,
+  UtilityReport,
+} from 'privsynth';
 import { PendingOutputs } from '../../web/lib/src/cli/output';
 import { repoFile } from './helpers';
 
@@ -209,9 +216,12 @@ describe('privsynth synth', () => {
     expect(receipt.mechanism.name).toBe('space-partition');
     const centres = csvRows(readFileSync(at('centres.csv'), 'utf8'));
     expect(centres[0]).toEqual(['age', 'hours-per-week', 'sex', 'weight']);
-    expect(centres).toHaveLength((receipt.released.releasedBins as number) + 1);
+    expect(centres).toHaveLength((receipt.released as SpacePartitionReleased).releasedBins + 1);
     const weights = centres.slice(1).map((row) => Number(row[3]));
-    expect(weights.reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(receipt.released.releasedWeight as number, 6);
+    expect(weights.reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(
+      (receipt.released as SpacePartitionReleased).releasedWeight,
+      6,
+    );
   });
 
   it('writes the CSV to standard output with --out - (or without --out), and --quiet keeps only the warning', () => {
@@ -275,9 +285,9 @@ describe('privsynth synth', () => {
     ]);
     expect(run.status).toBe(0);
     const receipt = readJson<PrivacyReceipt>(at('options.json'));
-    expect(receipt.parameters.degree).toBe(1);
+    expect((receipt.parameters as ReducedSpaceLpParameters).degree).toBe(1);
     expect(receipt.output.rows).toBe(1000);
-    expect((receipt.parameters.lp as { relativeGapTarget: number }).relativeGapTarget).toBe(0.05);
+    expect((receipt.parameters as ReducedSpaceLpParameters).lp.relativeGapTarget).toBe(0.05);
     expect(csvRows(readFileSync(at('options.csv'), 'utf8'))).toHaveLength(1001);
   });
 });

@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { countTables, synthesize, synthesizeFromCounts } from '../../web/lib/src/node';
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 import type { CountTables } from '../../web/lib/src/types';
 import { adultCsv, adultSchema, adultSchemaText, expectSameRelease, repoFile } from './helpers';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { inferSchema, summarizeData, synthesize, validateSchema } from '../../web/lib/src/node';
-import type { DateColumn, DateTimeColumn, Schema } from '../../web/lib/src/schema-types';
+import type { DateColumn, DateTimeColumn, Schema } from '../../web/lib/src/generated/contract-types';
 import { formatTimeSteps } from '../../web/lib/src/time-text';
 import type { SynthesisResult } from '../../web/lib/src/types';
 

@@ -3,7 +3,7 @@
 // outside the bounds, not whole, not numbers, hexadecimal, beyond a double's range, subnormal; common
 // values met exactly, by rounding and by clamping.
 // Rows are drawn from fixed lists by a seeded generator, so the file is the same on every run.
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 
 export const TRICKY_SCHEMA: Schema = {
   version: 1,

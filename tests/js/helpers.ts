@@ -5,8 +5,7 @@ import Papa from 'papaparse';
 import { expect } from 'vitest';
 
 import type { InputSource } from '../../web/lib/src/options-types';
-import type { PrivacyReceipt } from '../../web/lib/src/receipt-types';
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { PrivacyReceipt, Schema } from '../../web/lib/src/generated/contract-types';
 import type { SynthesisResult } from '../../web/lib/src/types';
 
 export function repoFile(relative: string): string {

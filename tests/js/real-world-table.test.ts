@@ -13,7 +13,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import { forecastRun, summarizeData, synthesize } from '../../web/lib/src/node';
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 import { repoFile } from './helpers';
 
 const csv = readFileSync(repoFile('data/people/people.csv'), 'utf8');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 
 import * as privsynth from 'privsynth';
-import type { LedgerEntry } from 'privsynth';
+import type { LedgerEntry, ReducedSpaceLpParameters } from 'privsynth';
 import { momentsOf, mixtureCsv, mixtureSchemaText } from './helpers';
 
 const { synthesize, planSynthesis, InvalidOptionError } = privsynth;
@@ -25,9 +25,9 @@ describe('continuous reduced-space LP on the 2-D Gaussian mixture at epsilon = 1
       testSeed: 1,
     });
     const receipt = result.receipt;
-    expect(receipt.parameters.space).toBe('continuous');
+    expect((receipt.parameters as ReducedSpaceLpParameters).space).toBe('continuous');
     expect(receipt.ledger.map((entry) => (entry as LedgerEntry).epsilon).reduce((a, b) => a + b)).toBeCloseTo(1, 12);
-    expect((receipt.parameters.referenceMeasure as { kind: string }).kind).toBe('bernstein-kde');
+    expect((receipt.parameters as ReducedSpaceLpParameters).referenceMeasure.kind).toBe('bernstein-kde');
     const synthetic = momentsOf(result.csv);
     // Measured over seeds 1-5 (auto m ~ 4,400): mean error <= 0.001 of the range, covariance entries
     // within 0.01-0.31 of sd_i sd_j. Bounds: 0.003 and 0.5.

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { forecastRun, synthesize } from 'privsynth';
-import type { PartitionParameters, Schema } from 'privsynth';
+import type { KdTreeParameters, PartitionParameters, Schema, SpacePartitionReleased } from 'privsynth';
 import { repoFile } from './helpers';
 
 const d5 = (name: string) =>
@@ -24,14 +24,14 @@ describe('space partitioning (KD-tree) in Node', () => {
     });
     const grown = process.memoryUsage().rss - before;
     expect(result.receipt.mechanism.name).toBe('space-partition');
-    expect(result.receipt.parameters.partition).toBe('kd-tree');
+    expect((result.receipt.parameters as PartitionParameters).partition).toBe('kd-tree');
     const spent = (result.receipt.ledger as Array<{ epsilon: number }>).reduce((sum, entry) => sum + entry.epsilon, 0);
     expect(spent).toBeCloseTo(1, 9);
     expect(Math.abs(result.rows - 100000)).toBeLessThan(200);
     // Measured with seed 7: 1-way TV 0.037, 2-way TV 0.086 (32 public bins per axis), 415 bins, RSS +165 MB.
     console.log(
       `5-D mixture, KD-tree, eps 1: 1-way TV ${result.report.marginals?.meanOneWayTV}, 2-way TV ${result.report.marginals?.meanTwoWayTV}, ` +
-        `${result.receipt.released.releasedBins} bins, RSS grew ${Math.round(grown / 1e6)} MB`,
+        `${(result.receipt.released as SpacePartitionReleased).releasedBins} bins, RSS grew ${Math.round(grown / 1e6)} MB`,
     );
     expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.06);
     expect(result.report.marginals!.meanTwoWayTV).toBeLessThan(0.13);
@@ -48,12 +48,14 @@ describe('space partitioning (KD-tree) in Node', () => {
 
     // The released bins as weighted centres: one per bin, their weights the released counts.
     const centres = result.weightedCentres!;
-    expect(centres.rows).toBe(result.receipt.released.releasedBins);
+    expect(centres.rows).toBe((result.receipt.released as SpacePartitionReleased).releasedBins);
     expect(centres.weights.reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(
-      result.receipt.released.releasedWeight as number,
+      (result.receipt.released as SpacePartitionReleased).releasedWeight,
       6,
     );
-    expect(Math.min(...centres.weights)).toBeGreaterThanOrEqual(result.receipt.parameters.threshold as number);
+    expect(Math.min(...centres.weights)).toBeGreaterThanOrEqual(
+      (result.receipt.parameters as PartitionParameters).threshold,
+    );
     expect(centres.csv.split('\n')).toHaveLength(centres.rows + 1);
     expect(centres.csv.slice(0, centres.csv.indexOf('\n'))).toBe([...result.columns, 'weight'].join(','));
     // The weighted mean of the centres is close to the real mean of each axis (bins of edge <= 1/32
@@ -83,10 +85,10 @@ describe('space partitioning (KD-tree) in Node', () => {
     const planned = forecast.fit.parameters as PartitionParameters;
     expect(planned.partition).toBe('kd-tree');
     if (planned.partition !== 'kd-tree') throw new Error('kd-tree expected');
-    expect(planned.maxEdge).toBe(result.receipt.parameters.maxEdge);
-    expect(planned.minEdge).toBe(result.receipt.parameters.minEdge);
-    expect(planned.tau).toBe(result.receipt.parameters.tau);
-    expect(planned.threshold).toBe(result.receipt.parameters.threshold);
+    expect(planned.maxEdge).toBe((result.receipt.parameters as KdTreeParameters).maxEdge);
+    expect(planned.minEdge).toBe((result.receipt.parameters as KdTreeParameters).minEdge);
+    expect(planned.tau).toBe((result.receipt.parameters as KdTreeParameters).tau);
+    expect(planned.threshold).toBe((result.receipt.parameters as PartitionParameters).threshold);
   });
 
   it('runs a 20-column numeric table: most of its 2^80 finest boxes are never built', async () => {
@@ -111,8 +113,8 @@ describe('space partitioning (KD-tree) in Node', () => {
       testSeed: 3,
     });
     expect(result.columns).toHaveLength(20);
-    expect(result.receipt.parameters.decisionLevels).toBeGreaterThan(0);
-    expect(result.receipt.released.releasedBins).toBeGreaterThan(0);
+    expect((result.receipt.parameters as KdTreeParameters).decisionLevels).toBeGreaterThan(0);
+    expect((result.receipt.released as SpacePartitionReleased).releasedBins).toBeGreaterThan(0);
     for (const column of result.table) {
       if (column.kind !== 'numeric') throw new Error('numeric expected');
       for (const value of column.values.subarray(0, 1000)) {
@@ -121,8 +123,8 @@ describe('space partitioning (KD-tree) in Node', () => {
       }
     }
     console.log(
-      `20 columns: 1-way TV ${result.report.marginals?.meanOneWayTV}, ${result.receipt.released.releasedBins} bins, ` +
-        `tree h = ${result.receipt.parameters.dataIndependentLevels}, L = ${result.receipt.parameters.decisionLevels}`,
+      `20 columns: 1-way TV ${result.report.marginals?.meanOneWayTV}, ${(result.receipt.released as SpacePartitionReleased).releasedBins} bins, ` +
+        `tree h = ${(result.receipt.parameters as KdTreeParameters).dataIndependentLevels}, L = ${(result.receipt.parameters as KdTreeParameters).decisionLevels}`,
     );
     // Measured 0.24 with seed 3 (20,000 rows spread over 20 dimensions at epsilon 1: coarse leaves).
     expect(result.report.marginals!.meanOneWayTV).toBeLessThan(0.3);

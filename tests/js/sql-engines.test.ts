@@ -21,7 +21,7 @@ import {
   synthesizeFromCounts,
   synthesizeWithDuckDb,
 } from '../../web/lib/src/node';
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 import { float32Text } from '../../web/lib/src/parquet-stream';
 import { readHintsOfSchema, readTableChunks } from '../../web/lib/src/table-stream';
 import type { CountTables } from '../../web/lib/src/types';

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import * as privsynth from 'privsynth';
-import type { LedgerEntry } from 'privsynth';
+import type { LedgerEntry, ReducedSpaceLpParameters } from 'privsynth';
 import {
   ADULT_DEMO_COLUMNS,
   adultCsv,
@@ -62,7 +62,7 @@ describe('Adult end to end at epsilon = 1', () => {
       },
     });
     expect(phases).toEqual(['parse', 'measure', 'lp', 'sample', 'evaluate', 'write']);
-    expect(result.rows).toBe(result.receipt.parameters.syntheticRows);
+    expect(result.rows).toBe((result.receipt.parameters as ReducedSpaceLpParameters).syntheticRows);
     expect(result.rows).toBeGreaterThan(48000);
     expect(result.rows).toBeLessThan(49700);
     const parsed = Papa.parse<string[]>(result.csv, { skipEmptyLines: true });

@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 import {
   resultBuffers,
   syntheticCsv,

@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { inferSchema, summarizeData, synthesize, synthesizeWithDuckDb, validateSchema } from '../../web/lib/src/node';
-import type { Schema } from '../../web/lib/src/schema-types';
+import type { Schema } from '../../web/lib/src/generated/contract-types';
 
 const SCHEMA: Schema = {
   version: 1,

@@ -3,11 +3,7 @@
 // so a new one is a line in CoreCalls below and one function in core-functions.ts; the entries
 // (node.ts in-process, browser.ts through the worker) only say how to reach the core.
 import { errorFromCode } from './errors.js';
-import type { MechanismCatalogue } from './catalogue-types.js';
-import type { RunAdvice } from './advice-types.js';
-import type { RunForecast } from './forecast-types.js';
-import type { PlannerReport } from './planner-types.js';
-import type { Schema } from './schema-types.js';
+import type { MechanismCatalogue, PlannerReport, RunAdvice, RunForecast, Schema } from './generated/contract-types.js';
 import type { CountTablesRequest } from './options-types.js';
 import type { PrivsynthWasmModule } from './wasm-module.js';
 

@@ -4,11 +4,10 @@
 import { callCore } from './core-calls.js';
 import { errorFromCode } from './errors.js';
 import { coreOptionsOf, schemaJsonOf } from './pipeline.js';
-import type { MechanismCatalogue } from './catalogue-types.js';
-import type { ForecastOptions, RunForecast } from './forecast-types.js';
-import type { RunAdvice, RunAdviceRequest } from './advice-types.js';
-import type { PlannerInputs, PlannerReport } from './planner-types.js';
-import type { Schema } from './schema-types.js';
+import type { MechanismCatalogue, PlannerReport, RunAdvice, RunForecast, Schema } from './generated/contract-types.js';
+import type { ForecastOptions } from './forecast-types.js';
+import type { RunAdviceRequest } from './advice-types.js';
+import type { PlannerInputs } from './planner-types.js';
 import type { CountTablesOptions, CountTablesRequest } from './options-types.js';
 
 /** Validates a schema and returns it normalized (defaults filled in); rejects with a SchemaError. */

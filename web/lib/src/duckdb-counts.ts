@@ -20,7 +20,7 @@ import { checkNothingLeftOut, countsFromQueryResult, type CountQueryCounts } fro
 import { readCsvChunks } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { CountTablesOptions, CountTablesRequest } from './options-types.js';
-import type { Schema } from './schema-types.js';
+import type { Schema } from './generated/contract-types.js';
 import type { Progress } from './types.js';
 
 /** What DuckDB reads: Parquet by the file's magic bytes or extension, else CSV. */

@@ -4,8 +4,8 @@ import { packRows, type PackedCells } from './csv.js';
 import type { ReadProgress } from './csv-stream.js';
 import { callCoreWith } from './core-calls.js';
 import { errorFromCode } from './errors.js';
-import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions, Schema } from './schema-types.js';
-import type { DirectDpModels } from './report-types.js';
+import type { DirectDpModels, DiscoveryReceipt, Schema } from './generated/contract-types.js';
+import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions } from './schema-types.js';
 import type {
   DataSummary,
   Phase,
@@ -214,7 +214,7 @@ export async function discoverWith(
   );
   return {
     schema: JSON.parse(found.schemaJson) as Schema,
-    receipt: JSON.parse(found.receiptJson) as Record<string, unknown>,
+    receipt: JSON.parse(found.receiptJson) as DiscoveryReceipt,
   };
 }
 

@@ -4,7 +4,7 @@
 import { errorFromCode } from './errors.js';
 import { parseCsv, unpackRows } from './csv.js';
 import { readTableChunks } from './table-stream.js';
-import type { Schema, SchemaColumn } from './schema-types.js';
+import type { Schema, SchemaColumn } from './generated/contract-types.js';
 
 export interface InferSchemaOptions {
   /**

@@ -3,7 +3,7 @@
 // schema's labels and missing token, so that no array of millions of cell strings is ever built.
 import Papa from 'papaparse';
 
-import type { Schema, SchemaColumn } from './schema-types.js';
+import type { Schema, SchemaColumn } from './generated/contract-types.js';
 import { formatTimeSteps } from './time-text.js';
 import type { SynthesisResult, SyntheticColumn, WeightedCentres } from './types.js';
 import type { WasmColumn, WasmWeightedCentres } from './wasm-module.js';

@@ -2,7 +2,7 @@
 // a date or date-time cell as whole steps of its column's granularity since 1970-01-01T00:00
 // (core/src/data/time_text.cpp) and returns synthetic values in those steps; they are written here
 // in the column's format with the same pattern rules, ISO 8601 by default.
-import type { DateColumn, DateTimeColumn, TimeGranularity } from './schema-types.js';
+import type { DateColumn, DateTimeColumn, TimeGranularity } from './generated/contract-types.js';
 
 type Part = 'YYYY' | 'MM' | 'DD' | 'HH' | 'mm' | 'ss';
 const TOKENS: Part[] = ['YYYY', 'MM', 'DD', 'HH', 'mm', 'ss'];

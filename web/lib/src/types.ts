@@ -1,7 +1,5 @@
 import type { OutOfDomainPolicy } from './options-types.js';
-import type { PrivacyReceipt } from './receipt-types.js';
-import type { ColumnEncodingReport, DirectDpModels, UtilityReport } from './report-types.js';
-import type { Schema } from './schema-types.js';
+import type { DirectDpModels, PrivacyReceipt, Schema, UtilityReport } from './generated/contract-types.js';
 
 /**
  * Phases of a run, in order. "parse" reads the CSV in chunks and encodes each into the schema's
@@ -83,19 +81,5 @@ export interface SummarizeDataOptions {
   outOfDomain?: OutOfDomainPolicy;
 }
 
-/** The table against its schema, before any spend. FOR YOUR EYES ONLY: exact counts of the real data. */
-export interface DataSummary {
-  notice: string;
-  outOfDomainPolicy: OutOfDomainPolicy;
-  inputRows: number;
-  keptRows: number;
-  rejectedRows: number;
-  /** CSV columns that the schema does not mention. */
-  ignoredColumns: string[];
-  columns: ColumnEncodingReport[];
-}
-
 export type * from './options-types.js';
-export type * from './catalogue-types.js';
-export type * from './receipt-types.js';
-export type * from './report-types.js';
+export type * from './generated/contract-types.js';

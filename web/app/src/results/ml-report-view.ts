@@ -2,7 +2,7 @@
 // next to one trained on the real training rows and one trained directly under DP at the run's ε
 // (Zhou et al.'s Fig. 4), all tested on real rows held out from the mechanism, and, for a binary
 // target, Zhou et al.'s Theorem 3.2 at the run's parameters. Computed on the real data: NOT private.
-import type { DirectDpReport, ExcessRiskBoundReport, ExcessRiskBoundTerms, MlReport } from 'privsynth';
+import type { DirectDpScores, ExcessRiskBoundReport, ExcessRiskBoundTerms, MlComparison, MlReport } from 'privsynth';
 
 import { definitionList, h, table } from '../ui/dom';
 import { formatDecimal, formatInteger, formatPercent } from '../ui/format';
@@ -12,9 +12,9 @@ const maybe = (value: number | null | undefined, format: (value: number) => stri
   value === null || value === undefined ? '–' : format(value);
 const decimal = (value: number | null | undefined) => maybe(value, (v) => formatDecimal(v, 3));
 
-function modelTable(ml: MlReport, id: (name: string) => string): HTMLElement {
+function modelTable(ml: MlComparison, id: (name: string) => string): HTMLElement {
   const { trainedOnSynthetic: synthetic, trainedOnReal: real } = ml;
-  const direct: DirectDpReport | undefined = ml.directDp && !ml.directDp.error ? ml.directDp : undefined;
+  const direct: DirectDpScores | undefined = ml.directDp && !('error' in ml.directDp) ? ml.directDp : undefined;
   const cell = (testId: string, text: string) => h('span', { 'data-testid': id(testId) }, text);
   const rows = [
     [
@@ -51,10 +51,10 @@ function modelTable(ml: MlReport, id: (name: string) => string): HTMLElement {
 }
 
 /** What the directly trained model means for the owner's choice, or why there is none. */
-function directDpNote(ml: MlReport, id: (name: string) => string): HTMLElement | null {
+function directDpNote(ml: MlComparison, id: (name: string) => string): HTMLElement | null {
   const direct = ml.directDp;
   if (!direct) return null;
-  if (direct.error) {
+  if ('error' in direct) {
     return h(
       'p',
       { class: 'notice notice--warning', 'data-testid': id('direct-dp-error') },
@@ -87,41 +87,38 @@ function boundTotal(terms: ExcessRiskBoundTerms): string {
 }
 
 function boundSection(bound: ExcessRiskBoundReport): HTMLElement {
+  if ('error' in bound) return h('div', { 'data-testid': 'ml-bound' }, h('p', { class: 'field-error' }, bound.error));
   const { explicit } = bound;
   return h(
     'div',
     { 'data-testid': 'ml-bound' },
     h('h5', {}, `${bound.theorem}`),
-    bound.error
-      ? h('p', { class: 'field-error' }, bound.error)
-      : definitionList([
-          [
-            'Explicit bound (every constant of the proofs)',
-            h('span', { 'data-testid': 'ml-bound-explicit' }, boundTotal(explicit)),
-          ],
-          ['Trivial bound 2τ‖x‖ (no excess risk exceeds it)', formatDecimal(explicit.trivial, 4)],
-          ['Stated bound (the O(·) with constant 1)', boundTotal(bound.stated)],
-          ['Measured excess empirical risk', formatDecimal(bound.measuredExcessEmpiricalRisk, 3)],
-          [
-            'At',
-            `degree d = ${bound.degree}, one-hot dimension m = ${formatInteger(bound.dimension)}, τ = ${formatDecimal(bound.tau, 3)}, ` +
-              `n = ${formatInteger(bound.records)} records, largest marginal L1 distance ν/n = ${formatDecimal(bound.normalizedMarginalL1, 3)}`,
-          ],
-        ]),
-    bound.error
-      ? null
-      : h(
-          'p',
-          { class: 'hint' },
-          explicit.vacuous
-            ? 'Vacuous: the explicit bound is at or above the trivial one, so it says nothing here. The theorem is asymptotic: its terms shrink only ' +
-                'when the records far outnumber what the dimension and degree ask for, and at this dimension it does not bind.'
-            : 'The explicit bound is below the trivial one, so it limits the excess risk of this run.',
-        ),
+    definitionList([
+      [
+        'Explicit bound (every constant of the proofs)',
+        h('span', { 'data-testid': 'ml-bound-explicit' }, boundTotal(explicit)),
+      ],
+      ['Trivial bound 2τ‖x‖ (no excess risk exceeds it)', formatDecimal(explicit.trivial, 4)],
+      ['Stated bound (the O(·) with constant 1)', boundTotal(bound.stated)],
+      ['Measured excess empirical risk', formatDecimal(bound.measuredExcessEmpiricalRisk, 3)],
+      [
+        'At',
+        `degree d = ${bound.degree}, one-hot dimension m = ${formatInteger(bound.dimension)}, τ = ${formatDecimal(bound.tau, 3)}, ` +
+          `n = ${formatInteger(bound.records)} records, largest marginal L1 distance ν/n = ${formatDecimal(bound.normalizedMarginalL1, 3)}`,
+      ],
+    ]),
+    h(
+      'p',
+      { class: 'hint' },
+      explicit.vacuous
+        ? 'Vacuous: the explicit bound is at or above the trivial one, so it says nothing here. The theorem is asymptotic: its terms shrink only ' +
+            'when the records far outnumber what the dimension and degree ask for, and at this dimension it does not bind.'
+        : 'The explicit bound is below the trivial one, so it limits the excess risk of this run.',
+    ),
   );
 }
 
-function mlNumbers(ml: MlReport, id: (name: string) => string): Array<HTMLElement | null> {
+function mlNumbers(ml: MlComparison, id: (name: string) => string): Array<HTMLElement | null> {
   const gap = ml.trainedOnReal.accuracy - ml.trainedOnSynthetic.accuracy;
   const facts: Array<[string, HTMLElement | string]> = [
     [
@@ -165,10 +162,10 @@ export function mlReportView(ml: MlReport, extraIndex?: number): HTMLElement {
       'p',
       { class: 'hint' },
       // An ML report with an error names no model.
-      `Predicting “${ml.target}”${ml.model ? ` with ${ml.model}` : ''}. The held-out rows were never seen by the mechanism. `,
+      `Predicting “${ml.target}”${'model' in ml ? ` with ${ml.model}` : ''}. The held-out rows were never seen by the mechanism. `,
       h('strong', {}, 'These figures use your real rows: for your eyes only.'),
     ),
-    ...(ml.error
+    ...('error' in ml
       ? [h('p', { class: 'notice notice--warning', 'data-testid': id('error') }, `No model comparison: ${ml.error}.`)]
       : mlNumbers(ml, id)),
   );

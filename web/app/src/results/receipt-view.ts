@@ -2,7 +2,12 @@
 // ledger, parameters) and the raw JSON. The receipt is safe to publish with the synthetic data.
 // The parameters start with the mechanism's own rows (MechanismUi.receiptRows), then every
 // parameter a receipt may state, in a fixed order.
-import type { PrivacyReceipt } from 'privsynth';
+import type {
+  AdaptiveMarginalsParameters,
+  MarginalLpParameters,
+  PrivacyReceipt,
+  ReducedSpaceLpParameters,
+} from 'privsynth';
 
 import type { Row } from '../mechanisms/mechanism-ui';
 import { findMechanismUi } from '../mechanisms/registry';
@@ -76,8 +81,31 @@ function secondStageText(stage: Record<string, unknown>): string | undefined {
   return `${method}: ${parts.filter(Boolean).join(', ')}`;
 }
 
+/**
+ * The fields several mechanisms' parameters share, each absent where the run's mechanism has none
+ * (its own rows come from its MechanismUi).
+ */
+type SharedParameters = Partial<
+  Pick<
+    ReducedSpaceLpParameters & MarginalLpParameters & AdaptiveMarginalsParameters,
+    | 'degree'
+    | 'marginals'
+    | 'statistics'
+    | 'reducedSpace'
+    | 'syntheticRows'
+    | 'syntheticRowsChoice'
+    | 'lp'
+    | 'workload'
+    | 'fit'
+    | 'fitNote'
+    | 'budgetSplit'
+    | 'mlHoldout'
+    | 'countBudgetFraction'
+  >
+>;
+
 function parameterRows(receipt: PrivacyReceipt): Row[] {
-  const p = receipt.parameters;
+  const p: SharedParameters = 'sampler' in receipt.parameters ? {} : receipt.parameters;
   const rows: Row[] = [...(findMechanismUi(receipt.mechanism.name)?.receiptRows?.(receipt) ?? [])];
   const add = (label: string, value: string | undefined) => {
     if (value !== undefined) rows.push([label, value]);

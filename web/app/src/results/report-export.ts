@@ -10,6 +10,7 @@ import { findMechanismUi } from '../mechanisms/registry';
 import { definitionList, h } from '../ui/dom';
 import { formatDecimal, formatInteger } from '../ui/format';
 import { receiptView } from './receipt-view';
+import { distinct } from './report-view';
 
 const EYES_ONLY = 'Computed on your real data: for your eyes only. Do not publish this report.';
 
@@ -204,7 +205,7 @@ function header({ result, inputName, finishedAt }: ReportExportOptions): HTMLEle
       ['Schema', `${receipt.schema.name} (${receipt.schema.provenance})`],
       [
         'Rows',
-        `${formatInteger(result.report.rows.synthetic)} synthetic (${formatInteger(result.report.rows.distinctSynthetic)} distinct), from ${formatInteger(result.report.rows.real)} real`,
+        `${formatInteger(result.report.rows.synthetic)} synthetic${distinct(result.report.rows.distinctSynthetic)}, from ${formatInteger(result.report.rows.real)} real`,
       ],
       ['Software', `${receipt.software.name} ${receipt.software.version}`],
     ]),

@@ -12,6 +12,10 @@ import { fidelityView } from './fidelity-view';
 import { marginalTable } from './marginal-table';
 import { mlReportView } from './ml-report-view';
 
+/** " (1,234 distinct)" after the synthetic rows; nothing when the records were streamed, not counted. */
+export const distinct = (rows: number | undefined): string =>
+  rows === undefined ? '' : ` (${formatInteger(rows)} distinct)`;
+
 function metric(label: string, value: string, note?: string): HTMLElement {
   return h(
     'div',
@@ -65,7 +69,7 @@ function metrics(report: UtilityReport): HTMLElement {
     metric(
       'rows',
       `${formatInteger(report.rows.synthetic)}`,
-      `synthetic (${formatInteger(report.rows.distinctSynthetic)} distinct), from ${formatInteger(report.rows.real)} real`,
+      `synthetic${distinct(report.rows.distinctSynthetic)}, from ${formatInteger(report.rows.real)} real`,
     ),
   );
 }

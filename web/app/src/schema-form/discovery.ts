@@ -1,7 +1,7 @@
 // The "Discover privately" part of the schema form: the discovery's budget (ε, and δ for
 // categories) with its split over the columns, the button, and what the discovery found and cost,
 // with its own receipt. The form runs the discovery; this box only shows it.
-import type { SchemaColumn } from 'privsynth';
+import type { DiscoveryReceipt, SchemaColumn } from 'privsynth';
 
 import { definitionList, h, replaceChildren, show } from '../ui/dom';
 import { numberField, positiveNumber, probability } from '../ui/fields';
@@ -16,7 +16,7 @@ export interface DiscoveryBudget {
 export interface DiscoveryOutcome {
   cost: Cost;
   found: SchemaColumn[];
-  receipt: Record<string, unknown>;
+  receipt: DiscoveryReceipt;
 }
 
 export interface DiscoveryBox {

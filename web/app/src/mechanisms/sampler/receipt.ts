@@ -12,8 +12,9 @@ export function samplerReceiptParameterRows(receipt: PrivacyReceipt): Row[] {
   const sampler = asSamplerParameters(receipt.parameters);
   if (!sampler) return [];
   const rows: Row[] = samplerReceiptRows(sampler);
-  const released = receipt.released;
-  if (Array.isArray(released.noisyCounts))
+  const released = 'samples' in receipt.released ? receipt.released : undefined;
+  if (!released) return rows;
+  if (released.noisyCounts)
     rows.push([
       'Released',
       `${formatInteger(released.noisyCounts.length)} noisy symbol counts, and ${count(released.samples) ?? 'the'} samples drawn from them`,

@@ -2,7 +2,7 @@
 // (fit.parameters) and the receipt (parameters) state with the same keys, and the comparison of the
 // samplers computed on the data (report.sampler: NOT private, for the data owner only). Every number
 // comes from the core; nothing is recomputed here.
-import type { SamplerParameters, SamplerReport } from 'privsynth';
+import type { PrivacyReceipt, SamplerParameters, SamplerReport } from 'privsynth';
 
 import { h } from '../../ui/dom';
 import { formatDecimal, formatInteger } from '../../ui/format';
@@ -163,18 +163,9 @@ export function samplerReceiptRows(p: SamplerParameters): SamplerRow[] {
   ];
 }
 
-/** The receipt's parameters as a sampler's, when they are one (the receipt types them loosely). */
-export function asSamplerParameters(parameters: Record<string, unknown>): SamplerParameters | null {
-  const { sampler, samples, obscuring } = parameters;
-  if (
-    typeof sampler !== 'string' ||
-    !(sampler in SAMPLER_NAMES) ||
-    typeof samples !== 'number' ||
-    !obscuring ||
-    typeof obscuring !== 'object'
-  )
-    return null;
-  return parameters as unknown as SamplerParameters;
+/** The receipt's parameters as a sampler's, when they are one. */
+export function asSamplerParameters(parameters: PrivacyReceipt['parameters']): SamplerParameters | null {
+  return 'sampler' in parameters ? parameters : null;
 }
 
 const tag = (text: string, className: string, testId: string) =>

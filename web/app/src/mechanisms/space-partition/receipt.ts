@@ -12,12 +12,11 @@ const count = (value: unknown) => (typeof value === 'number' ? formatInteger(val
 export function spacePartitionReceiptRows(receipt: PrivacyReceipt): Row[] {
   const partition = asPartitionParameters(receipt.parameters);
   if (!partition) return [];
-  const p = receipt.parameters;
-  const released = receipt.released;
+  const released = 'releasedBins' in receipt.released ? receipt.released : undefined;
   const rows: Row[] = partitionRows(partition);
-  const made = partition.partition === 'grid' ? count(partition.cells) : count(p.leaves);
-  const bins = count(released.releasedBins);
-  if (bins) {
+  const made = partition.partition === 'grid' ? count(partition.cells) : count(partition.leaves);
+  const bins = count(released?.releasedBins);
+  if (released && bins) {
     const weight = count(released.releasedWeight);
     rows.push([
       'Released bins',
@@ -28,8 +27,8 @@ export function spacePartitionReceiptRows(receipt: PrivacyReceipt): Row[] {
       ),
     ]);
   }
-  const noisyCount = count(released.noisyCount);
+  const noisyCount = count(released?.noisyCount);
   if (noisyCount) rows.push(['Noisy record count', noisyCount]);
-  if (typeof p.bounds === 'string' && p.bounds) rows.push(['Bounds', p.bounds]);
+  if (partition.bounds) rows.push(['Bounds', partition.bounds]);
   return rows;
 }

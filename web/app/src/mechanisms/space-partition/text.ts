@@ -1,7 +1,7 @@
 // Space partitioning's public choices in plain words (Kreačić et al.): the grid's cells, w and t, or
 // the KD-tree's s1, s2, h, L, τ and t. The forecast (fit.parameters) and the receipt (parameters)
 // state them with the same keys; every number comes from the core, nothing is recomputed here.
-import type { PartitionParameters } from 'privsynth';
+import type { PartitionParameters, PrivacyReceipt } from 'privsynth';
 
 import { h } from '../../ui/dom';
 import { formatDecimal, formatInteger } from '../../ui/format';
@@ -86,9 +86,7 @@ export function partitionRows(p: PartitionParameters): PartitionRow[] {
   return p.partition === 'grid' ? gridRows(p) : kdTreeRows(p);
 }
 
-/** The receipt's parameters as a partition's, when they are one (the receipt types them loosely). */
-export function asPartitionParameters(parameters: Record<string, unknown>): PartitionParameters | null {
-  const { partition, threshold } = parameters;
-  if ((partition !== 'grid' && partition !== 'kd-tree') || typeof threshold !== 'number') return null;
-  return parameters as unknown as PartitionParameters;
+/** The receipt's parameters as a partition's, when they are one. */
+export function asPartitionParameters(parameters: PrivacyReceipt['parameters']): PartitionParameters | null {
+  return 'partition' in parameters ? parameters : null;
 }
