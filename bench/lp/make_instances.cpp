@@ -14,8 +14,8 @@
 #include "csv_file.hpp"
 #include "data/encoding.hpp"
 #include "instance.hpp"
+#include "lp/uniform_reference_measure.hpp"
 #include "privsynth/schema.hpp"
-#include "reference/reference_measure.hpp"
 #include "statistics/marginal_measurement.hpp"
 
 using namespace privsynth;

@@ -32,13 +32,13 @@
 #include <nlohmann/json.hpp>
 
 #include "base/random.hpp"
-#include "lp/bootstrap.hpp"
 #include "lp/reweighting.hpp"
+#include "lp/uniform_reference_measure.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/noise.hpp"
 #include "privsynth/planner.hpp"
 #include "reference/perturbed_histogram.hpp"
-#include "reference/reference_measure.hpp"
+#include "statistics/bootstrap.hpp"
 #include "statistics/workload.hpp"
 
 using namespace privsynth;

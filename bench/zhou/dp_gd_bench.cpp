@@ -10,12 +10,12 @@
 #include "base/random.hpp"
 #include "csv_file.hpp"
 #include "data/encoding.hpp"
-#include "lp/bootstrap.hpp"
 #include "pipeline/holdout.hpp"
 #include "privacy/zcdp.hpp"
 #include "private_models/dp_logistic_regression.hpp"
 #include "privsynth/schema.hpp"
 #include "report/tstr.hpp"
+#include "statistics/bootstrap.hpp"
 
 using namespace privsynth;
 

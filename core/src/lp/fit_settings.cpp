@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "base/number_text.hpp"
-#include "lp/bootstrap.hpp"
 #include "privsynth/progress.hpp"
+#include "statistics/bootstrap.hpp"
 
 namespace privsynth {
 

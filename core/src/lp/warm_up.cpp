@@ -2,7 +2,7 @@
 
 #include "base/random.hpp"
 #include "lp/reweighting.hpp"
-#include "reference/reference_measure.hpp"
+#include "lp/uniform_reference_measure.hpp"
 #include "statistics/marginal_operator.hpp"
 #include "statistics/workload.hpp"
 

@@ -20,7 +20,7 @@ struct RowSplit {
 
 // Each of `rows` records goes to `test` with probability test_fraction, independently.
 // Errors: InvalidArgument unless 0 < test_fraction < 1; Internal if the randomness source failed.
-// Use select_rows (bootstrap.hpp) to cut the tables.
+// Use select_rows (statistics/bootstrap.hpp) to cut the tables.
 Result<RowSplit> split_rows(size_t rows, double test_fraction, RandomSource& random);
 
 }  // namespace privsynth

@@ -15,7 +15,6 @@
 #include "data/decoding.hpp"
 #include "data/encoding.hpp"
 #include "data/encoding_report.hpp"
-#include "lp/bootstrap.hpp"
 #include "mechanisms/registry.hpp"
 #include "pipeline/count_tables.hpp"
 #include "pipeline/holdout.hpp"
@@ -33,6 +32,7 @@
 #include "report/marginal_report.hpp"
 #include "report/real_value_sample.hpp"
 #include "sql/count_query.hpp"
+#include "statistics/bootstrap.hpp"
 
 namespace privsynth {
 namespace {

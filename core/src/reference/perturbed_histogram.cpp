@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "lp/bootstrap.hpp"
+#include "statistics/bootstrap.hpp"
 
 namespace privsynth {
 

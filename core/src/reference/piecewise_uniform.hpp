@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "base/random.hpp"
-#include "mechanisms/space_partition/space_points.hpp"
+#include "data/space_points.hpp"
 
 namespace privsynth {
 

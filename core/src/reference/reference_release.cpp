@@ -3,10 +3,10 @@
 #include <memory>
 
 #include "base/number_text.hpp"
-#include "mechanisms/space_partition/space_layout.hpp"
+#include "data/space_layout.hpp"
+#include "lp/uniform_reference_measure.hpp"
 #include "mechanisms/space_partition/space_partition.hpp"
-#include "reference/reference_measure.hpp"
-#include "reference/tree_reference.hpp"
+#include "statistics/tree_reference.hpp"
 
 namespace privsynth {
 

@@ -45,7 +45,7 @@ bool has_missing_value(const std::vector<std::vector<double>>& columns) {
 
 // A missing value (NaN) is no coordinate: a column with one on either side gets a presence
 // coordinate (1: missing) beside it and its missing values sit at 0, as space partitioning places
-// them (mechanisms/space_partition/space_layout.hpp). Returns the number of presence coordinates.
+// them (data/space_layout.hpp). Returns the number of presence coordinates.
 size_t with_presence_coordinates(std::vector<std::vector<double>>& real, std::vector<std::vector<double>>& synthetic) {
   const size_t columns = real.size();
   size_t added = 0;

@@ -24,7 +24,7 @@ std::vector<MomentTerm> moment_terms(int dimensions, int order) {
 std::vector<std::vector<double>> evaluate_moments(const std::vector<MomentTerm>& terms,
                                                   const std::vector<std::vector<double>>& columns, size_t first,
                                                   size_t count) {
-  // A missing value (NaN) counts as 0, where the continuous space places it (space_layout.hpp): each
+  // A missing value (NaN) counts as 0, where the continuous space places it (data/space_layout.hpp): each
   // term stays in [0, 1], so the sensitivity is unchanged.
   const auto value = [](double v) { return std::isnan(v) ? 0.0 : v; };
   std::vector<std::vector<double>> values(terms.size(), std::vector<double>(count));

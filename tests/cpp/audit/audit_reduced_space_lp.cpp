@@ -31,7 +31,7 @@ SynthesisPath one_number(const std::string& options) {
 }
 
 // The same values with four missing, and one more missing value: the added record sits on the
-// special axis (space_layout.hpp), whose three levels are a value, the common value 0.5 (one of the
+// special axis (data/space_layout.hpp), whose three levels are a value, the common value 0.5 (one of the
 // twelve) and missing, where the references and the LP's missing level must count it.
 SynthesisPath one_nullable_number(const std::string& options) {
   const char* schema =

@@ -73,7 +73,7 @@ TEST_CASE("DP audit: the mlTarget holdout keeps add/remove neighbours", "[dp-aud
 TEST_CASE("DP audit: space partitioning on a nullable numeric column (a presence axis)",
           "[dp-audit][space-partition]") {
   // D: 30 values and 10 missing ones; D': one more missing value, which lands in the bin of the
-  // presence axis's "missing" level (space_layout.hpp).
+  // presence axis's "missing" level (data/space_layout.hpp).
   const char* nullable =
       R"({"version":1,"name":"nullable","columns":[{"name":"x","type":"numeric","min":0,"max":1,"nullable":true}]})";
   Rows values;

@@ -4,7 +4,7 @@
 
 #include "lp/min_max_fit.hpp"
 #include "lp/reweighting.hpp"
-#include "reference/reference_measure.hpp"
+#include "lp/uniform_reference_measure.hpp"
 #include "reweighting_instances.hpp"
 #include "statistics/marginal_operator.hpp"
 

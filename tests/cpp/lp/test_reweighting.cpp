@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "lp/reweighting.hpp"
-#include "reference/reference_measure.hpp"
+#include "lp/uniform_reference_measure.hpp"
 
 using namespace privsynth;
 

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "lp/reweighting.hpp"
-#include "reference/reference_measure.hpp"
+#include "lp/uniform_reference_measure.hpp"
 #include "reweighting_instances.hpp"
 
 using namespace privsynth;

@@ -7,10 +7,10 @@
 
 #include "csv_file.hpp"
 #include "data/encoding.hpp"
-#include "lp/bootstrap.hpp"
 #include "pipeline/holdout.hpp"
 #include "privsynth/schema.hpp"
 #include "report/tstr.hpp"
+#include "statistics/bootstrap.hpp"
 
 using namespace privsynth;
 

@@ -7,8 +7,8 @@
 
 #include "base/random.hpp"
 #include "privacy/discrete_gaussian.hpp"
-#include "reference/tree_reference.hpp"
 #include "statistics/marginal_estimation.hpp"
+#include "statistics/tree_reference.hpp"
 
 using namespace privsynth;
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "reference/reference_measure.hpp"
+#include "lp/uniform_reference_measure.hpp"
 #include "statistics/marginal_operator.hpp"
 #include "statistics/workload.hpp"
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "base/random.hpp"
-#include "reference/reference_measure.hpp"
+#include "lp/uniform_reference_measure.hpp"
 
 namespace privsynth::testing {
 

@@ -1,7 +1,7 @@
 // marginal-lp, stage 5 (post-processing): the synthetic rows, from the tree model of the
 // consistent estimates, or by Zhou et al.'s reweighting LP.
-#include "lp/bootstrap.hpp"
 #include "mechanisms/marginal_lp/marginal_lp_stages.hpp"
+#include "statistics/bootstrap.hpp"
 
 namespace privsynth {
 namespace {

@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "mechanisms/marginal_lp/marginal_lp.hpp"
-#include "reference/tree_reference.hpp"
 #include "statistics/conditional_model.hpp"
 #include "statistics/domain_compression.hpp"
 #include "statistics/marginal_source.hpp"
+#include "statistics/tree_reference.hpp"
 #include "statistics/workload.hpp"
 
 namespace privsynth {

@@ -1,5 +1,5 @@
 // Which columns the continuous space [0,1]^a takes, and its refusal of the others: numeric ones, one
-// with special levels (missing, common values) with an axis of its own for them (space_layout.hpp).
+// with special levels (missing, common values) with an axis of its own for them (data/space_layout.hpp).
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
 
 namespace privsynth {

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lp/bootstrap.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp_stages.hpp"
 #include "reference/bernstein_kde.hpp"
 #include "reference/perturbed_histogram.hpp"
-#include "reference/tree_reference.hpp"
+#include "statistics/bootstrap.hpp"
+#include "statistics/tree_reference.hpp"
 
 namespace privsynth {
 

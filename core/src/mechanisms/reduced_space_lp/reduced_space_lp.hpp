@@ -16,12 +16,12 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
+#include "data/space_layout.hpp"
 #include "lp/fit_settings.hpp"
 #include "lp/linear_program.hpp"
 #include "lp/reweighting.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
-#include "mechanisms/space_partition/space_layout.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
 #include "reference/reference_release.hpp"
@@ -108,7 +108,7 @@ Result<std::vector<AttributeSet>> reduced_space_lp_count_tables(const ReducedSpa
                                                                 const std::vector<int>& levels);
 
 // The continuous space places each record at its numeric values scaled by the public bounds, and a
-// column's special levels (missing, common values) on an axis of its own (space_layout.hpp), so a
+// column's special levels (missing, common values) on an axis of its own (data/space_layout.hpp), so a
 // column fits it when it is numeric (continuous_space.cpp). The run
 // refuses the others through its registry entry's accepted columns, the run advice
 // (forecast/run_advice.hpp) through the check, both with continuous_space_refusal's sentence.

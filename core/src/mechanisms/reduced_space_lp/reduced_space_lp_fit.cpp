@@ -2,8 +2,8 @@
 // reduced spaces drawn from the reference measure (Algorithm 1, steps 2-3).
 #include <string>
 
+#include "lp/uniform_reference_measure.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp_stages.hpp"
-#include "reference/reference_measure.hpp"
 
 namespace privsynth {
 

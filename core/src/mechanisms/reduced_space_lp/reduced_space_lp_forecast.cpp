@@ -8,8 +8,8 @@
 #include "mechanisms/space_partition/space_partition.hpp"
 #include "reference/bernstein_kde.hpp"
 #include "reference/perturbed_histogram.hpp"
-#include "reference/tree_reference.hpp"
 #include "statistics/marginal_measurement.hpp"
+#include "statistics/tree_reference.hpp"
 
 namespace privsynth {
 namespace {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "base/random.hpp"
+#include "data/space_points.hpp"
 #include "mechanisms/space_partition/empty_cells.hpp"
-#include "mechanisms/space_partition/space_points.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "mechanisms/space_partition/space_points.hpp"
+#include "data/space_points.hpp"
 
 namespace privsynth {
 

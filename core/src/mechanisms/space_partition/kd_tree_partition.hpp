@@ -2,7 +2,7 @@
 // The data-dependent KD-tree partition of Kreačić et al. (Algorithms 2-3, Theorems 7-8), with the
 // leaves released by thresholded noise (Algorithm 1, lines 9-12) and empty boxes never enumerated.
 //
-// Process. The unit space (space_points.hpp: numeric axes scaled by PUBLIC bounds, never the data's
+// Process. The unit space (data/space_points.hpp: numeric axes scaled by PUBLIC bounds, never the data's
 // min/max as in Algorithm 2) is first cut into one box per combination of categories (the paper's
 // §5). Each such box is halved cyclically along the numeric axes (Algorithm 3, lines 8-19): without
 // looking at the data for the first h levels, then iff count > tau + Z (kd_tree_budget.hpp) for at
@@ -29,9 +29,9 @@
 #include <vector>
 
 #include "base/random.hpp"
+#include "data/space_points.hpp"
 #include "mechanisms/space_partition/empty_cells.hpp"
 #include "mechanisms/space_partition/kd_tree_budget.hpp"
-#include "mechanisms/space_partition/space_points.hpp"
 #include "privsynth/status.hpp"
 
 namespace privsynth {

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "base/number_text.hpp"
+#include "data/space_layout.hpp"
 #include "data/unit_codes.hpp"
 #include "mechanisms/space_partition/grid_partition.hpp"
 #include "mechanisms/space_partition/kd_tree_partition.hpp"
-#include "mechanisms/space_partition/space_layout.hpp"
 #include "privacy/noise.hpp"
 
 namespace privsynth {
@@ -40,7 +40,7 @@ int64_t threshold_for(const RationalScale& scale, double empty_cells) {
   return std::max<int64_t>(1, static_cast<int64_t>(std::ceil(scale.value() * std::log(std::max(empty_cells, 2.0)))));
 }
 
-// The axes of the chosen columns (space_layout.hpp): their kinds and nullability come from the
+// The axes of the chosen columns (data/space_layout.hpp): their kinds and nullability come from the
 // schema, so an empty table cannot turn a numeric axis into a categorical one.
 SpaceLayout layout_of(const MechanismContext& context) {
   return space_layout(context.table.levels, context.numeric_columns, context.special_levels);

@@ -9,9 +9,9 @@
 #include <optional>
 
 #include "base/options.hpp"
+#include "data/space_points.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
-#include "mechanisms/space_partition/space_points.hpp"
 #include "privacy/noise.hpp"
 #include "privsynth/status.hpp"
 

@@ -11,7 +11,7 @@ Result<PreparedMechanism> prepare(OptionReader& reader, double epsilon) {
   PreparedMechanism prepared =
       bind_options(options, kPrivacy.with_budget(epsilon), &run_space_partition, &forecast_space_partition);
   // Numbers are points on their axes (unit values); each category is its own bin; a number with
-  // special levels (missing, common values) has an axis of them besides (space_layout.hpp).
+  // special levels (missing, common values) has an axis of them besides (data/space_layout.hpp).
   prepared.needs_unit_values = true;
   return prepared;
 }

@@ -1,4 +1,4 @@
-// The continuous space takes nullable numeric columns: a presence axis before each (space_layout.hpp),
+// The continuous space takes nullable numeric columns: a presence axis before each (data/space_layout.hpp),
 // with every reference measure. The data: y uniform, x following y where present and missing
 // wherever y > 0.7, so the output must keep both the missing share and where it falls.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <random>
 #include <nlohmann/json.hpp>
 
-#include "mechanisms/space_partition/space_layout.hpp"
+#include "data/space_layout.hpp"
 #include "privsynth/cell_grid.hpp"
 #include "privsynth/synthesis.hpp"
 

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "data/space_points.hpp"
 #include "mechanisms/space_partition/empty_cells.hpp"
-#include "mechanisms/space_partition/space_points.hpp"
 #include "privacy/noise.hpp"
 
 namespace privsynth::testing {

@@ -1,4 +1,4 @@
-#include "mechanisms/space_partition/space_layout.hpp"
+#include "data/space_layout.hpp"
 
 #include <cmath>
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <map>
 
-#include "lp/bootstrap.hpp"
 #include "statistics.hpp"
+#include "statistics/bootstrap.hpp"
 
 using namespace privsynth;
 

@@ -1,4 +1,4 @@
-#include "mechanisms/space_partition/space_points.hpp"
+#include "data/space_points.hpp"
 
 #include <algorithm>
 

@@ -10,8 +10,8 @@
 // from the schema alone.
 #include <vector>
 
+#include "data/space_points.hpp"
 #include "data/table.hpp"
-#include "mechanisms/space_partition/space_points.hpp"
 
 namespace privsynth {
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "reference/tree_reference.hpp"
+#include "statistics/tree_reference.hpp"
 #include "statistics/workload.hpp"
 
 using namespace privsynth;

@@ -1,4 +1,4 @@
-#include "reference/reference_measure.hpp"
+#include "lp/uniform_reference_measure.hpp"
 
 namespace privsynth {
 

@@ -1,4 +1,4 @@
-#include "reference/tree_reference.hpp"
+#include "statistics/tree_reference.hpp"
 
 #include <algorithm>
 #include <cmath>

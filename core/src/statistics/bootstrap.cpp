@@ -1,4 +1,4 @@
-#include "lp/bootstrap.hpp"
+#include "statistics/bootstrap.hpp"
 
 #include <algorithm>
 #include <cmath>
