@@ -4,7 +4,7 @@
 #include <cmath>
 #include <optional>
 
-#include "privacy/receipt.hpp"
+#include "pipeline/receipt.hpp"
 #include "private_models/direct_dp_model.hpp"
 #include "report/distribution_report.hpp"
 #include "report/one_vs_rest.hpp"

@@ -10,9 +10,9 @@
 #include "base/options.hpp"
 #include "data/encoding.hpp"
 #include "mechanisms/registry.hpp"
+#include "pipeline/receipt.hpp"
 #include "pipeline/recommendation.hpp"
 #include "privacy/input_source.hpp"
-#include "privacy/receipt.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
 

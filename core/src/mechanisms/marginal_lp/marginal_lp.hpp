@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/options.hpp"
-#include "lp/fit_settings.hpp"
+#include "mechanisms/lp_fit_settings.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
 #include "privacy/definition.hpp"

@@ -17,9 +17,9 @@
 #include <nlohmann/json.hpp>
 
 #include "data/space_layout.hpp"
-#include "lp/fit_settings.hpp"
 #include "lp/linear_program.hpp"
 #include "lp/reweighting.hpp"
+#include "mechanisms/lp_fit_settings.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
 #include "privsynth/schema.hpp"

@@ -1,4 +1,4 @@
-#include "lp/fit_settings.hpp"
+#include "mechanisms/lp_fit_settings.hpp"
 
 #include <algorithm>
 #include <cmath>

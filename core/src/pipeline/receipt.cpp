@@ -1,4 +1,4 @@
-#include "privacy/receipt.hpp"
+#include "pipeline/receipt.hpp"
 
 #include <cmath>
 
