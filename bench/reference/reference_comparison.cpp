@@ -34,10 +34,10 @@
 #include "base/random.hpp"
 #include "lp/reweighting.hpp"
 #include "lp/uniform_reference_measure.hpp"
+#include "mechanisms/reduced_space_lp/perturbed_histogram.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/noise.hpp"
 #include "privsynth/planner.hpp"
-#include "reference/perturbed_histogram.hpp"
 #include "statistics/bootstrap.hpp"
 #include "statistics/workload.hpp"
 

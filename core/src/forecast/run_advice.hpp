@@ -10,11 +10,11 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
+#include "mechanisms/reduced_space_lp/reference_release.hpp"
 #include "pipeline/recommendation.hpp"
 #include "privsynth/run_advice.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
-#include "reference/reference_release.hpp"
 
 namespace privsynth {
 

@@ -17,7 +17,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Moment sums and kernel sums are released in quanta of 1/1024 (statistics/moments.hpp, reference/bernstein_kde.hpp).
+// Moment sums and kernel sums are released in quanta of 1/1024 (statistics/moments.hpp,
+// mechanisms/reduced_space_lp/bernstein_kde.hpp).
 constexpr double kValueQuanta = 1024;
 
 Spread spread_of(std::vector<double> values) {

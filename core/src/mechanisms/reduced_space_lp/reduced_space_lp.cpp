@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mechanisms/reduced_space_lp/bernstein_kde.hpp"
+#include "mechanisms/reduced_space_lp/perturbed_histogram.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp_stages.hpp"
-#include "reference/bernstein_kde.hpp"
-#include "reference/perturbed_histogram.hpp"
 #include "statistics/bootstrap.hpp"
 #include "statistics/tree_reference.hpp"
 

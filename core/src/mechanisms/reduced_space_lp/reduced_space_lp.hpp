@@ -22,9 +22,9 @@
 #include "mechanisms/lp_fit_settings.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
+#include "mechanisms/reduced_space_lp/reference_release.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/status.hpp"
-#include "reference/reference_release.hpp"
 #include "statistics/moments.hpp"
 #include "statistics/workload.hpp"
 

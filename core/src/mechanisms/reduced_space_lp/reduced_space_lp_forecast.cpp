@@ -4,10 +4,10 @@
 #include <cmath>
 #include <string>
 
+#include "mechanisms/reduced_space_lp/bernstein_kde.hpp"
+#include "mechanisms/reduced_space_lp/perturbed_histogram.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
 #include "mechanisms/space_partition/space_partition.hpp"
-#include "reference/bernstein_kde.hpp"
-#include "reference/perturbed_histogram.hpp"
 #include "statistics/marginal_measurement.hpp"
 #include "statistics/tree_reference.hpp"
 

@@ -1,8 +1,8 @@
 // reduced-space-lp's options, read and checked before any data is touched.
 #include <string>
 
+#include "mechanisms/reduced_space_lp/perturbed_histogram.hpp"
 #include "mechanisms/reduced_space_lp/reduced_space_lp.hpp"
-#include "reference/perturbed_histogram.hpp"
 
 namespace privsynth {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // The stages of a reduced-space-lp run, in the order reduced_space_lp.cpp runs them (Boedihardjo,
 // Strohmer & Vershynin, Algorithm 1): measure the LP's targets; release the reference measure mu
-// (reference/reference_release.hpp); fit h* over reduced spaces drawn from mu; draw the k rows;
+// (mechanisms/reduced_space_lp/reference_release.hpp); fit h* over reduced spaces drawn from mu; draw the k rows;
 // describe the run for the receipt. A stage that releases something charges it to the run's
 // accountant first; the fit and everything after it are post-processing.
 #include <vector>

@@ -70,9 +70,9 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
 
 // The KD-tree's released leaves alone, a private piecewise-uniform density on the unit space (the
 // axes of unit_space_layout, a special axis's categories as its bins) for another mechanism (the reduced-space LP's
-// reference measure, reference/reference_release.hpp). All of `epsilon` goes to the split decisions and the leaves; n
-// is the caller's noisy record count, already released with discrete Laplace noise of scale `count_scale`. Charges the
-// context's accountant.
+// reference measure, mechanisms/reduced_space_lp/reference_release.hpp). All of `epsilon` goes to the split decisions
+// and the leaves; n is the caller's noisy record count, already released with discrete Laplace noise of scale
+// `count_scale`. Charges the context's accountant.
 struct PartitionDensity {
   std::vector<SpaceBin> bins;  // canonical order, weight = noisy count; empty if no leaf passed
   nlohmann::json parameters;   // the plan, as the space-partition receipt states it

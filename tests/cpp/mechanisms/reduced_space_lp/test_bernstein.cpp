@@ -1,7 +1,7 @@
-// Tests of the Bernstein mechanism and the private Gaussian KDE (core/src/reference/bernstein_kde.cpp).
-// Reference values: docs/spec/checks/bernstein_check.txt. Seeds are fixed, so every test is
-// deterministic; statistical checks use alpha = 1e-4 (the chance that a correct implementation
-// fails with a fresh seed, per check).
+// Tests of the Bernstein mechanism and the private Gaussian KDE
+// (core/src/mechanisms/reduced_space_lp/bernstein_kde.cpp). Reference values: docs/spec/checks/bernstein_check.txt.
+// Seeds are fixed, so every test is deterministic; statistical checks use alpha = 1e-4 (the chance that a correct
+// implementation fails with a fresh seed, per check).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "mechanisms/reduced_space_lp/bernstein_kde.hpp"
 #include "privacy/accountant.hpp"
-#include "reference/bernstein_kde.hpp"
 #include "statistics.hpp"
 
 using namespace privsynth;

@@ -1,4 +1,4 @@
-#include "reference/bernstein_kde.hpp"
+#include "mechanisms/reduced_space_lp/bernstein_kde.hpp"
 
 #include <algorithm>
 #include <cmath>

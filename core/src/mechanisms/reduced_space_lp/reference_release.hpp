@@ -14,10 +14,10 @@
 
 #include "base/choice.hpp"
 #include "mechanisms/mechanism.hpp"
+#include "mechanisms/reduced_space_lp/bernstein_kde.hpp"
+#include "mechanisms/reduced_space_lp/perturbed_histogram.hpp"
+#include "mechanisms/reduced_space_lp/piecewise_uniform.hpp"
 #include "privsynth/status.hpp"
-#include "reference/bernstein_kde.hpp"
-#include "reference/perturbed_histogram.hpp"
-#include "reference/piecewise_uniform.hpp"
 
 namespace privsynth {
 

@@ -1,4 +1,4 @@
-#include "reference/reference_release.hpp"
+#include "mechanisms/reduced_space_lp/reference_release.hpp"
 
 #include <memory>
 

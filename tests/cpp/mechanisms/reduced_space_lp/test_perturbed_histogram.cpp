@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "reference/perturbed_histogram.hpp"
+#include "mechanisms/reduced_space_lp/perturbed_histogram.hpp"
 #include "statistics.hpp"
 
 using namespace privsynth;

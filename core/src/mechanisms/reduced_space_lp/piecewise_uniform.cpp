@@ -1,4 +1,4 @@
-#include "reference/piecewise_uniform.hpp"
+#include "mechanisms/reduced_space_lp/piecewise_uniform.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "reference/perturbed_histogram.hpp"
+#include "mechanisms/reduced_space_lp/perturbed_histogram.hpp"
 
 #include <algorithm>
 #include <string>

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "reference/piecewise_uniform.hpp"
+#include "mechanisms/reduced_space_lp/piecewise_uniform.hpp"
 
 using namespace privsynth;
 
