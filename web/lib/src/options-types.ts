@@ -325,7 +325,7 @@ export interface AdaptiveMarginalsOptions {
  * Options of space partitioning (Kreačić et al., "Differentially private synthetic data using
  * KD-trees"): numeric columns scaled to [0, 1] by their public bounds and categories as their own
  * bins; noisy counts of the bins above a threshold; records drawn uniformly inside the released bins.
- * Pure epsilon-DP. Numeric columns must not be nullable. docs/privacy/kd-tree.md.
+ * Pure epsilon-DP. Numeric columns must not be nullable. docs/privacy/space-partition.md.
  */
 export interface SpacePartitionOptions {
   mechanism: 'space-partition';
@@ -360,7 +360,7 @@ export interface SpacePartitionOptions {
  * Reveal-or-Obscure"): `samples` records drawn from the joint alphabet of the chosen columns (every
  * combination of their categories, bins and missing levels, at most 2^24) without perturbing the
  * data's distribution. Pure epsilon-DP for REPLACE-ONE neighbours: the number of records is public
- * and the receipt states it. docs/privacy/samplers.md.
+ * and the receipt states it. docs/privacy/sampler.md.
  */
 export interface SamplerOptions {
   mechanism: 'sampler';

@@ -2,7 +2,7 @@
 // Marginal-preserving synthesis (Zhou et al., "Bounding the excess risk for linear models trained
 // on marginal-preserving, differentially-private, synthetic data", Mechanism 1), with MST-style
 // workload selection (McKenna, Miklau & Sheldon 2021). Approximate DP through rho-zCDP, as MST and
-// AIM account. Privacy note: docs/privacy/marginals.md.
+// AIM account. Privacy note: docs/privacy/marginal-lp.md.
 //
 //   rho = cdp_rho(eps, delta)   (Canonne, Kamath & Steinke conversion, docs/spec/algorithms.md §6)
 //   workload "mst" (default):   1-way marginals (rho/3, discrete Gaussian), a maximum spanning

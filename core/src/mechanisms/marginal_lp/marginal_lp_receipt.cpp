@@ -11,7 +11,7 @@ nlohmann::json marginal_lp_description(const MarginalLpPlan& plan) {
       {"paper",
        "S. Zhou et al. Bounding the excess risk for linear models trained on marginal-preserving, "
        "differentially-private, synthetic data (Mechanism 1); selection as in MST (McKenna, Miklau & Sheldon 2021)"},
-      {"privacyNote", "docs/privacy/marginals.md"}};
+      {"privacyNote", "docs/privacy/marginal-lp.md"}};
 }
 
 nlohmann::json marginal_lp_parameters(const MarginalLpOptions& options, const MarginalLpPlan& plan,

@@ -154,7 +154,7 @@ Result<ReferenceDraws> release_kd_tree_reference(double epsilon, double noisy_co
       {"releasedLeaves", leaves},
       {"uniformFallback", leaves == 0},
       {"partition", std::move(density.parameters)},
-      {"privacyNote", "docs/privacy/kd-tree.md"}};
+      {"privacyNote", "docs/privacy/space-partition.md"}};
   return draws;
 }
 

@@ -275,7 +275,7 @@ Result<MechanismOutput> run_private_sampler(const MechanismContext& context, con
   output.description = {{"name", "sampler"},
                         {"title", std::string("Private sampler: ") + sampler_name(options.sampler)},
                         {"paper", paper_of(options.sampler)},
-                        {"privacyNote", "docs/privacy/samplers.md"}};
+                        {"privacyNote", "docs/privacy/sampler.md"}};
   output.parameters = parameters;
   if (options.preview)
     output.parameters["preview"] = "nothing was sampled or released; the report compares the samplers";

@@ -5,7 +5,7 @@
 // without perturbing the empirical distribution. Samplers: "ds-roo" (default), "roo",
 // "subsampled-rr" (Cheu & Nayak) and the baseline "laplace-histogram" (one noisy histogram, N
 // samples from it as post-processing). Pure epsilon-DP with REPLACE-ONE neighbours: n is public.
-// N samples compose to N x (epsilon / N) (basic composition). docs/privacy/samplers.md.
+// N samples compose to N x (epsilon / N) (basic composition). docs/privacy/sampler.md.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -54,7 +54,7 @@ struct SamplerPlan {
   double epsilon0 = 0;            // subsampled RR's local epsilon
   uint64_t most_samples = 0;      // the largest N whose per-sample gamma stays <= max_obscuring
   RationalScale histogram_scale;  // the Laplace histogram's (scale 2 / epsilon: replace-one moves 2 counts)
-  double histogram_tv_bound = 0;  // E TV(released, data) <= k E|Z| / n (docs/privacy/samplers.md)
+  double histogram_tv_bound = 0;  // E TV(released, data) <= k E|Z| / n (docs/privacy/sampler.md)
 };
 // EmptyData for n = 0.
 Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, uint64_t records, uint64_t alphabet);

@@ -394,7 +394,7 @@ Result<MechanismOutput> run_space_partition(const MechanismContext& context, con
       {"paper", std::string("A. Kreačić, N. Nouri, V. K. Potluru, T. Balch, M. Veloso. Differentially private "
                             "synthetic data using KD-trees. UAI 2023; ") +
                     (grid ? "Algorithm 1" : "Algorithms 1-3") + " with the implicit empty bins of Algorithm 5"},
-      {"privacyNote", "docs/privacy/kd-tree.md"}};
+      {"privacyNote", "docs/privacy/space-partition.md"}};
   output.parameters = release.parameters;
   output.parameters["bounds"] =
       "the schema's public bounds, scaled to [0, 1] (not the data's min and max, as in the paper)";

@@ -4,7 +4,7 @@
 // [0, 1] by their PUBLIC bounds, each category its own bin), release the bins' noisy counts above a
 // threshold, and draw synthetic records from the released bins (a bin in proportion to its count, a
 // point uniform inside it). Partitions: "grid" (Algorithm 1) and "kd-tree" (Algorithms 2-3, the
-// default). Pure epsilon-DP, add/remove-one neighbours; docs/privacy/kd-tree.md.
+// default). Pure epsilon-DP, add/remove-one neighbours; docs/privacy/space-partition.md.
 #include <cstdint>
 #include <optional>
 
