@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm run lint`: checks that the C++ is formatted as .clang-format says (clang-format 14, Debian
+# `npm run lint`: checks that the core's includes run down the layer order of core/layers.json
+# (scripts/check-layers.mjs), that the C++ is formatted as .clang-format says (clang-format 14, Debian
 # bookworm's), that the TypeScript, JavaScript, CSS and JSON are formatted as .prettierrc.json says,
-# and ESLint (eslint.config.js). Runs all three, fails if any finds something; changes no file.
+# and ESLint (eslint.config.js). Runs all four, fails if any finds something; changes no file.
 # `npm run format` (this script with --fix) formats everything in place: clang-format -i and
 # prettier --write (ESLint's findings are left to fix by hand).
 # Needs `npm run setup` (clang-format and the npm devDependencies) first.
@@ -42,6 +43,8 @@ if $fix; then
   say "formatted; ESLint is not run by --fix: npm run lint"
 else
   failed=()
+  say "layers: every include of the core runs down core/layers.json's order"
+  node scripts/check-layers.mjs || failed+=("layers (includes above; docs/architecture.md §1)")
   say "clang-format: ${#cpp_files[@]} C++ files"
   # One finding per file (--ferror-limit=1): the file names are what matters.
   clang-format --dry-run --Werror --ferror-limit=1 "${cpp_files[@]}" || failed+=("clang-format (C++ files above)")
