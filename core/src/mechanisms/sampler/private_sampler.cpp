@@ -15,11 +15,7 @@
 namespace privsynth {
 namespace {
 
-constexpr uint64_t kMaxSamples = 10000000;
-
 Status invalid(const std::string& message) { return Status::error(ErrorCode::InvalidArgument, message); }
-
-bool obscures(SamplerKind kind) { return kind != SamplerKind::LaplaceHistogram; }
 
 // What each reveal-or-obscure sample spends: epsilon / N (basic composition).
 double obscuring_epsilon(const PrivateSamplerOptions& options) {
@@ -96,26 +92,6 @@ std::string ledger_release(SamplerKind kind, uint64_t samples, double per_sample
 
 const char* sampler_name(SamplerKind kind) { return choice_name(kSamplerKinds, kind); }
 
-Result<PrivateSamplerOptions> read_private_sampler_options(OptionReader& reader, double epsilon) {
-  PrivateSamplerOptions options;
-  options.epsilon = epsilon;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("sampler", options.sampler, kSamplerKinds));
-  if (reader.has("syntheticRows")) {
-    return invalid(
-        "the sampler draws \"samples\" records (each costs epsilon / samples); \"syntheticRows\" is for the other "
-        "mechanisms");
-  }
-  long long samples = 1;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("samples", samples, 1, static_cast<long long>(kMaxSamples)));
-  options.samples = static_cast<uint64_t>(samples);
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("maxObscuring", options.max_obscuring, 0.01, 1));
-  if (!obscures(options.sampler) && reader.has("maxObscuring")) {
-    return invalid("option \"maxObscuring\" applies to the reveal-or-obscure samplers, not \"laplace-histogram\"");
-  }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("preview", options.preview));
-  return options;
-}
-
 Result<uint64_t> sampler_alphabet_size(const std::vector<int>& levels) {
   if (levels.empty()) return invalid("the sampler needs at least one column");
   double product = 1;
@@ -146,7 +122,7 @@ Result<SamplerPlan> plan_private_sampler(const PrivateSamplerOptions& options, u
   const double c = options.max_obscuring;
   const double floor_epsilon = std::log1p(static_cast<double>(alphabet) * (1 - c) / (c * static_cast<double>(records)));
   plan.most_samples =
-      floor_epsilon > 0 ? static_cast<uint64_t>(std::floor(options.epsilon / floor_epsilon)) : kMaxSamples;
+      floor_epsilon > 0 ? static_cast<uint64_t>(std::floor(options.epsilon / floor_epsilon)) : kMaxSamplerSamples;
   PRIVSYNTH_ASSIGN_OR_RETURN(RationalScale scale, laplace_histogram_scale(options.epsilon));
   plan.histogram_scale = scale;
   plan.histogram_tv_bound =

@@ -26,6 +26,10 @@ inline constexpr Choice<SamplerKind> kSamplerKinds[] = {{"ds-roo", SamplerKind::
                                                         {"subsampled-rr", SamplerKind::SubsampledRr},
                                                         {"laplace-histogram", SamplerKind::LaplaceHistogram}};
 const char* sampler_name(SamplerKind kind);
+// The reveal-or-obscure samplers (all but the Laplace histogram), which spend epsilon / N a sample.
+inline bool obscures(SamplerKind kind) { return kind != SamplerKind::LaplaceHistogram; }
+// The most samples N a run draws.
+inline constexpr uint64_t kMaxSamplerSamples = 10000000;
 
 // The largest joint alphabet: its counts (8 bytes a symbol) stay within 128 MB.
 inline constexpr uint64_t kMaxSamplerAlphabet = uint64_t{1} << 24;
@@ -40,6 +44,7 @@ struct PrivateSamplerOptions {
   bool preview = false;  // compute the data owner's comparison only: no sample, nothing charged
 };
 
+// sampler_options.cpp
 Result<PrivateSamplerOptions> read_private_sampler_options(OptionReader& reader, double epsilon);
 
 // The joint alphabet size, prod of the levels; DomainTooLarge above kMaxSamplerAlphabet.

@@ -19,6 +19,9 @@ namespace privsynth {
 
 enum class PartitionKind { Grid, KdTree };
 
+// The most grid cells along one numeric axis.
+inline constexpr uint32_t kMaxCellsPerAxis = 1u << 20;
+
 struct SpacePartitionOptions {
   double epsilon = 0;
   PartitionKind partition = PartitionKind::KdTree;
@@ -34,6 +37,7 @@ struct SpacePartitionOptions {
   bool tau_lemma10 = false;  // tau from the paper's Lemma 10 (delta 1e-6) instead of the level-h rule
 };
 
+// space_partition_options.cpp
 Result<SpacePartitionOptions> read_space_partition_options(OptionReader& reader, double epsilon);
 
 // The defaults that depend on n (a noisy count, or the user's guess in a forecast) and the levels of
