@@ -1,9 +1,9 @@
 #pragma once
 // The catalogue of mechanisms: the id the option "mechanism" takes, a label, the kind of privacy
 // each gives, and every option a run reads for it (with, for an option that takes a fixed set of
-// values, those values). It is what the options readers declare when they read an empty options
-// object (core/src/base/options.hpp), so it lists exactly what a run accepts. The library exposes
-// it as mechanismCatalogue() (docs/api.md).
+// values, those values), with what each means and its default. It is what the options readers declare when they read an
+// empty options object (core/src/base/options.hpp), so it lists exactly what a run accepts. The library exposes it as
+// mechanismCatalogue() (docs/api.md).
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +19,10 @@ struct OptionInfo {
   std::optional<double> minimum, maximum;  // "number" and "integer": inclusive bounds
   bool minimum_excluded = false;           // the value must exceed `minimum`
   bool test_only = false;                  // for tests only: makes the output NOT PRIVATE
+  std::string doc;                         // what it means, in one or two sentences
+  std::string default_json;                // the default the code keeps, as JSON text ("" when none is stated)
+  bool default_computed = false;           // the default is worked out at run time (the doc says how)
+  bool required = false;                   // a run refuses to start without it
 };
 
 struct MechanismInfo {

@@ -50,10 +50,13 @@ const char* option_type_name(OptionType type) {
   return "?";
 }
 
-void OptionReader::declare(OptionDeclaration declared) {
+void OptionReader::declare(OptionDeclaration declared, const OptionDoc& doc, nlohmann::json current) {
   for (const OptionDeclaration& known : declarations_) {
     if (known.name == declared.name) return;
   }
+  declared.doc = doc.text;
+  declared.default_from = doc.default_from;
+  if (doc.default_from == OptionDefault::AsRead) declared.default_value = std::move(current);
   declarations_.push_back(std::move(declared));
 }
 
@@ -63,15 +66,16 @@ const nlohmann::json* OptionReader::find(const char* key) {
   return &object_[key];
 }
 
-Status OptionReader::number(const char* key, double& out, double min, double max) {
+Status OptionReader::number(const char* key, double& out, double min, double max, const OptionDoc& doc) {
+  declare(bounded(key, OptionType::Number, min, max), doc, out);
   std::optional<double> read;
-  PRIVSYNTH_RETURN_IF_ERROR(number(key, read, min, max));
+  PRIVSYNTH_RETURN_IF_ERROR(number(key, read, min, max, doc));
   if (read) out = *read;
   return Status::ok();
 }
 
-Status OptionReader::number(const char* key, std::optional<double>& out, double min, double max) {
-  declare(bounded(key, OptionType::Number, min, max));
+Status OptionReader::number(const char* key, std::optional<double>& out, double min, double max, const OptionDoc& doc) {
+  declare(bounded(key, OptionType::Number, min, max), doc, out ? nlohmann::json(*out) : nullptr);
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_number() || !std::isfinite(value->get<double>()) || value->get<double>() < min ||
@@ -82,11 +86,11 @@ Status OptionReader::number(const char* key, std::optional<double>& out, double 
   return Status::ok();
 }
 
-Status OptionReader::positive_number(const char* key, double& out) {
+Status OptionReader::positive_number(const char* key, double& out, const OptionDoc& doc) {
   OptionDeclaration declared = declaration(key, OptionType::Number);
   declared.minimum = 0;
   declared.minimum_excluded = true;
-  declare(std::move(declared));
+  declare(std::move(declared), doc, out);
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_number() || !std::isfinite(value->get<double>()) || value->get<double>() <= 0) {
@@ -96,15 +100,17 @@ Status OptionReader::positive_number(const char* key, double& out) {
   return Status::ok();
 }
 
-Status OptionReader::integer(const char* key, long long& out, long long min, long long max) {
+Status OptionReader::integer(const char* key, long long& out, long long min, long long max, const OptionDoc& doc) {
+  declare(bounded(key, OptionType::Integer, double(min), double(max)), doc, out);
   std::optional<long long> read;
-  PRIVSYNTH_RETURN_IF_ERROR(integer(key, read, min, max));
+  PRIVSYNTH_RETURN_IF_ERROR(integer(key, read, min, max, doc));
   if (read) out = *read;
   return Status::ok();
 }
 
-Status OptionReader::integer(const char* key, std::optional<long long>& out, long long min, long long max) {
-  declare(bounded(key, OptionType::Integer, double(min), double(max)));
+Status OptionReader::integer(const char* key, std::optional<long long>& out, long long min, long long max,
+                             const OptionDoc& doc) {
+  declare(bounded(key, OptionType::Integer, double(min), double(max)), doc, out ? nlohmann::json(*out) : nullptr);
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   const bool whole = value->is_number_integer() || (value->is_number_float() && std::isfinite(value->get<double>()) &&
@@ -120,8 +126,8 @@ Status OptionReader::integer(const char* key, std::optional<long long>& out, lon
   return Status::ok();
 }
 
-Status OptionReader::boolean(const char* key, bool& out) {
-  declare(declaration(key, OptionType::Boolean));
+Status OptionReader::boolean(const char* key, bool& out, const OptionDoc& doc) {
+  declare(declaration(key, OptionType::Boolean), doc, out);
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_boolean()) return option_error(key, "true or false");
@@ -129,15 +135,15 @@ Status OptionReader::boolean(const char* key, bool& out) {
   return Status::ok();
 }
 
-Status OptionReader::test_only_switch(const char* key, bool& out) {
+Status OptionReader::test_only_switch(const char* key, bool& out, const OptionDoc& doc) {
   OptionDeclaration declared = declaration(key, OptionType::Boolean);
   declared.test_only = true;
-  declare(std::move(declared));
-  return boolean(key, out);
+  declare(std::move(declared), doc, out);
+  return boolean(key, out, doc);
 }
 
-Status OptionReader::text(const char* key, std::string& out) {
-  declare(declaration(key, OptionType::Text));
+Status OptionReader::text(const char* key, std::string& out, const OptionDoc& doc) {
+  declare(declaration(key, OptionType::Text), doc, out);
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_string()) return option_error(key, "a string");
@@ -145,8 +151,8 @@ Status OptionReader::text(const char* key, std::string& out) {
   return Status::ok();
 }
 
-Status OptionReader::text_list(const char* key, std::vector<std::string>& out) {
-  declare(declaration(key, OptionType::TextList));
+Status OptionReader::text_list(const char* key, std::vector<std::string>& out, const OptionDoc& doc) {
+  declare(declaration(key, OptionType::TextList), doc, out);
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   if (!value->is_array()) return option_error(key, "an array of strings");
@@ -159,8 +165,9 @@ Status OptionReader::text_list(const char* key, std::vector<std::string>& out) {
   return Status::ok();
 }
 
-Status OptionReader::column_sets(const char* key, std::vector<WeightedColumnSet>& out) {
-  declare(declaration(key, OptionType::ColumnSets));
+Status OptionReader::column_sets(const char* key, std::vector<WeightedColumnSet>& out, const OptionDoc& doc) {
+  // The sets as given have no JSON form of their own here: a default must be stated in the doc.
+  declare(declaration(key, OptionType::ColumnSets), doc, nullptr);
   const nlohmann::json* value = find(key);
   if (!value) return Status::ok();
   const std::string expected =
@@ -197,10 +204,11 @@ Status OptionReader::column_sets(const char* key, std::vector<WeightedColumnSet>
   return Status::ok();
 }
 
-Result<std::optional<size_t>> OptionReader::choice_index(const char* key, const std::vector<std::string>& names) {
+Result<std::optional<size_t>> OptionReader::choice_index(const char* key, const std::vector<std::string>& names,
+                                                         const OptionDoc& doc, nlohmann::json current) {
   OptionDeclaration declared = declaration(key, OptionType::Choice);
   declared.values = names;
-  declare(std::move(declared));
+  declare(std::move(declared), doc, std::move(current));
   const nlohmann::json* value = find(key);
   if (!value) return std::optional<size_t>();
   if (!value->is_string()) return option_error(key, alternatives(names));

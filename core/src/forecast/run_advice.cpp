@@ -25,17 +25,23 @@ Result<AdviceRequest> read_request(std::string_view request_json) {
   PRIVSYNTH_ASSIGN_OR_RETURN(Json request, parse_options_json(std::string(request_json)));
   OptionReader reader(request);
   AdviceRequest out;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", out.columns));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list(
+      "columns", out.columns, {"The chosen columns; every column of the schema when absent.", OptionDefault::None}));
   double value = 0;
   if (reader.has("epsilon")) {
-    PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", value));
+    PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number(
+        "epsilon", value,
+        {"The run's privacy budget, > 0, for the budget split and the recommendation.", OptionDefault::None}));
     out.epsilon = value;
   }
   if (reader.has("rows")) {
-    PRIVSYNTH_RETURN_IF_ERROR(reader.number("rows", value, 1, kMaxStatedRows));
+    PRIVSYNTH_RETURN_IF_ERROR(
+        reader.number("rows", value, 1, kMaxStatedRows,
+                      {"A number of records stated as public, for the recommendation.", OptionDefault::None}));
     out.rows = value;
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("mlTarget", out.ml_target));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text(
+      "mlTarget", out.ml_target, {"The column the run will predict, for the recommendation.", OptionDefault::None}));
   for (const char* key : kReferenceKeys) {
     reader.accept(key);
     if (reader.has(key)) out.reference_options[key] = request[key];

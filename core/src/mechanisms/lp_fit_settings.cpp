@@ -20,27 +20,66 @@ constexpr Choice<SimplexMethod> kSimplexMethods[] = {{"primal", SimplexMethod::P
 Status read_lp_fit_settings(OptionReader& reader, LpFitSettings& settings) {
   long long m = 0, max_m = 0, k = 0, iteration_limit = 0;
   double time_limit_seconds = 0;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("reducedSpaceSize", m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
   PRIVSYNTH_RETURN_IF_ERROR(
-      reader.integer("maxReducedSpaceSize", max_m, 1, static_cast<long long>(kMaxReducedSpaceSize)));
+      reader.integer("reducedSpaceSize", m, 1, static_cast<long long>(kMaxReducedSpaceSize),
+                     {"A fixed size m of the reduced space. By default it grows from twice the number of statistics "
+                      "(at least 1,000) until the LP's error reaches the noise level.",
+                      OptionDefault::Computed}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("maxReducedSpaceSize", max_m, 1,
+                                           static_cast<long long>(kMaxReducedSpaceSize),
+                                           {"The cap on the reduced space's automatic growth; by default 32 times the "
+                                            "number of statistics, at most 100,000.",
+                                            OptionDefault::Computed}));
   if (m > 0 && max_m > 0) {
     return Status::error(
         ErrorCode::InvalidArgument,
         "give either \"reducedSpaceSize\" (a fixed m) or \"maxReducedSpaceSize\" (a cap for automatic growth)");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("syntheticRows", k, 1, static_cast<long long>(kMaxSyntheticRows)));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("syntheticRowsFrom", settings.round_to_dataset, kRowsFrom));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpTimeLimitSeconds", time_limit_seconds, 0, 2e6));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("lpIterationLimit", iteration_limit, 0, 2'000'000'000));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer(
+      "syntheticRows", k, 1, static_cast<long long>(kMaxSyntheticRows),
+      {"The number k of synthetic records; by default the noisy record count.", OptionDefault::Computed}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.choice("syntheticRowsFrom", settings.round_to_dataset, kRowsFrom,
+                    {"How the k records come from the LP's weights h*: \"rounding\" gives counts within one of k h* "
+                     "(no sampling error), \"sampling\" makes k independent draws."}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number(
+      "lpTimeLimitSeconds", time_limit_seconds, 0, 2e6,
+      {"Stop the LP solver after this many seconds (the run fails with LP_LIMIT_REACHED); no limit when absent.",
+       OptionDefault::None}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.integer("lpIterationLimit", iteration_limit, 0, 2'000'000'000,
+                     {"Stop the LP solver after this many simplex (or first-order) iterations; no limit when absent.",
+                      OptionDefault::None}));
   FitOptions& fit = settings.fit;
   SimplexMethod method = SimplexMethod::Primal;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpMethod", method, kSimplexMethods));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpObjective", fit.objective, kFitObjectives));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpSolver", fit.method, kFitMethods));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpRelativeGap", fit.relative_gap, 0, 0.5));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("lpStage2", fit.second_stage, kSecondStages));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpStage2Slack", fit.second_stage_slack, 0, 10));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpStage2ErrorWeight", fit.second_stage_error_weight, 0, 100));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.choice("lpMethod", method, kSimplexMethods,
+                    {"The GLPK simplex variant of the first solve; later solves choose by what changed."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.choice("lpObjective", fit.objective, kFitObjectives,
+                    {"What the LP minimizes over the statistics' errors: the largest (Boedihardjo et al.), their sum "
+                     "(a lower mean error, slower), or the largest L1 error of one marginal (Zhou et al.). Mirror-prox "
+                     "takes only \"max-error\"."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.choice("lpSolver", fit.method, kFitMethods,
+                    {"How the reweighting LP is solved: row generation on the statistics and points that matter (fast, "
+                     "with certified bounds), the whole LP at once (the slow reference), or mirror-prox, a first-order "
+                     "method with dense weights."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.number("lpRelativeGap", fit.relative_gap, 0, 0.5,
+                    {"Stop once the LP's error is within this fraction of a certified lower bound on the optimum; 0 "
+                     "asks for the exact optimum (not with mirror-prox)."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.choice("lpStage2", fit.second_stage, kSecondStages,
+                    {"The LP's second stage: \"max-entropy\" takes, among the solutions within (1 + lpStage2Slack) "
+                     "times the first stage's error on every statistic, the one closest to the reference measure "
+                     "(dense weights); \"none\" keeps the first stage's solution."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.number("lpStage2Slack", fit.second_stage_slack, 0, 10,
+                    {"The second stage's tolerance: (1 + slack) times the first stage's largest error."}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("lpStage2ErrorWeight", fit.second_stage_error_weight, 0, 100,
+                                          {"The second stage's weight on the sum of the statistics' errors, in units "
+                                           "of 1 / tolerance; 0 is pure maximum entropy."}));
   if (fit.method == FitMethod::MirrorProx && fit.objective != FitObjective::MaxError) {
     return Status::error(ErrorCode::InvalidArgument, "the first-order solver minimizes \"max-error\" only");
   }

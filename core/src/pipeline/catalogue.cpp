@@ -1,6 +1,6 @@
 // The catalogue of mechanisms (privsynth/mechanisms.hpp), read off the code that reads options:
 // the common options' reader on the smallest valid object, and each registry entry's prepare on an
-// empty one, declare every option they read (base/options.hpp).
+// empty one, declare every option they read (base/options.hpp), with its doc and default.
 #include "privsynth/mechanisms.hpp"
 
 #include <nlohmann/json.hpp>
@@ -25,6 +25,10 @@ std::vector<OptionInfo> option_infos(const std::vector<OptionDeclaration>& decla
     info.maximum = declared.maximum;
     info.minimum_excluded = declared.minimum_excluded;
     info.test_only = declared.test_only;
+    info.doc = declared.doc;
+    if (!declared.default_value.is_null()) info.default_json = declared.default_value.dump();
+    info.default_computed = declared.default_from == OptionDefault::Computed;
+    info.required = declared.default_from == OptionDefault::Required;
     options.push_back(std::move(info));
   }
   return options;
@@ -48,6 +52,10 @@ Json options_json(const std::vector<OptionInfo>& options) {
     if (option.maximum) item["maximum"] = bound_json(option, *option.maximum);
     if (option.minimum_excluded) item["minimumExcluded"] = true;
     if (option.test_only) item["testOnly"] = true;
+    item["doc"] = option.doc;
+    if (!option.default_json.empty()) item["default"] = Json::parse(option.default_json);
+    if (option.default_computed) item["defaultComputed"] = true;
+    if (option.required) item["required"] = true;
     list.push_back(std::move(item));
   }
   return list;

@@ -129,28 +129,61 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   if (!reader.has("epsilon")) {
     return Status::error(ErrorCode::InvalidArgument, "option \"epsilon\" is required (the privacy budget, > 0)");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number("epsilon", options.epsilon));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.positive_number(
+      "epsilon", options.epsilon,
+      {"The privacy budget, > 0. Without a schema it is the whole release's, the schema's private discovery included.",
+       OptionDefault::Required}));
   options.mechanism = kAutoMechanism;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("mechanism", options.mechanism));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("publicRows", options.public_rows, 1, 1e12));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.text("mechanism", options.mechanism,
+                  {"The mechanism by id, or \"auto\": the one recommended for the chosen columns, epsilon, mlTarget "
+                   "and publicRows (public inputs only), named with its reason in the receipt's mechanismChoice."}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number("publicRows", options.public_rows, 1, 1e12,
+                                          {"A number of records you state as public, never read from the data: only "
+                                           "\"mechanism\": \"auto\" uses it, to choose, and the receipt states it.",
+                                           OptionDefault::None}));
   if (options.public_rows && options.mechanism != kAutoMechanism) {
     return Status::error(ErrorCode::InvalidArgument,
                          "option \"publicRows\" (a number of records you state as public) only helps \"mechanism\": "
                          "\"auto\" choose; the forecast takes n as its own argument");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("columns", options.columns));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("outOfDomain", options.out_of_domain, kOutOfDomainPolicies));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("schemaProvenance", options.provenance, kSchemaProvenances));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.text_list("columns", options.columns,
+                       {"The columns to synthesize; every column of the schema when absent.", OptionDefault::None}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice(
+      "outOfDomain", options.out_of_domain, kOutOfDomainPolicies,
+      {"What a value outside the schema's domain becomes: clamped into it (a number) or missing (an unknown category "
+       "of a nullable column), its record dropped, or an error naming the cell. The report counts each case."}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice(
+      "schemaProvenance", options.provenance, kSchemaProvenances,
+      {"\"inferred-from-data\" marks a schema read from the data without privacy: the output is then not private."}));
   options.has_test_seed = reader.has("testSeed");
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("testSeed", options.test_seed, 0, 9007199254740991LL));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("evaluate", options.evaluate));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("mlTarget", options.ml_target));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer(
+      "testSeed", options.test_seed, 0, 9007199254740991LL,
+      {"Tests only: seeded randomness in place of the platform's secure generator. The output is not private.",
+       OptionDefault::None}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("evaluate", options.evaluate,
+                                           {"Compute the utility report on the real data (for the data owner only)."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.text("mlTarget", options.ml_target,
+                  {"A categorical column of 2 to 32 levels to predict: a random share of the records is held out, and "
+                   "the report compares a model trained on the synthetic table with one trained on the real rows. "
+                   "Mechanisms that can favour a target favour this one.",
+                   OptionDefault::None}));
   if (reader.has("mlTestFraction") && options.ml_target.empty()) {
     return Status::error(ErrorCode::InvalidArgument, "option \"mlTestFraction\" needs \"mlTarget\"");
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.number("mlTestFraction", options.ml_test_fraction, 0.01, 0.5));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("mlExtraTargets", options.ml_extra_targets));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.boolean("mlDirectDp", options.ml_direct_dp));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.number("mlTestFraction", options.ml_test_fraction, 0.01, 0.5,
+                    {"With mlTarget: the probability with which each record is held out for the test."}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list(
+      "mlExtraTargets", options.ml_extra_targets,
+      {"With mlTarget: more columns to predict from the same synthetic table, each reported as mlTarget is.",
+       OptionDefault::None}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.boolean("mlDirectDp", options.ml_direct_dp,
+                     {"With mlTarget: also train each target's logistic regression directly under DP, all of them on "
+                      "the run's (epsilon, delta); the models are a separate release with their own receipt."}));
   for (const char* key : {"mlExtraTargets", "mlDirectDp"}) {
     if (reader.has(key) && options.ml_target.empty()) {
       return Status::error(ErrorCode::InvalidArgument, "option \"" + std::string(key) + "\" needs \"mlTarget\"");
@@ -163,8 +196,16 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
                            "option \"mlExtraTargets\": \"" + extra + "\" is already a target");
     }
   }
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("inputSource", options.input_source, kInputSources));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("choicesFromData", options.choices_from_data));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.choice("inputSource", options.input_source, kInputSources,
+                    {"Where the data come from, stated in the receipt's input. The library sets it from the input it "
+                     "reads; count tables are \"count-tables\" unless stated.",
+                     OptionDefault::Computed}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.text_list("choicesFromData", options.choices_from_data,
+                       {"Every option chosen by looking at the real data without privacy, each named in a few words: "
+                        "each makes the output not private and is listed in the receipt's notPrivateReasons.",
+                        OptionDefault::None}));
   for (const std::string& choice : options.choices_from_data) {
     if (choice.empty())
       return Status::error(ErrorCode::InvalidArgument, "option \"choicesFromData\": name each choice");

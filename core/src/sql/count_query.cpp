@@ -96,13 +96,22 @@ std::string group_list(const AttributeSet& table) {
 
 Result<CountQueryTarget> read_count_query_target(OptionReader& reader) {
   CountQueryTarget target;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("dialect", target.dialect, kSqlDialects));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("from", target.from));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("nulls", target.nulls, kSqlNulls));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text_list("typedColumns", target.typed_columns));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("grouping", target.grouping, kSqlGroupings));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("firstTable", target.first_table, 0, 1LL << 40));
-  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("tableCount", target.table_count, 0, 1LL << 40));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("dialect", target.dialect, kSqlDialects, {"The SQL engine's dialect."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.text("from", target.from, {"The table: a name or any table expression.", OptionDefault::Required}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.choice("nulls", target.nulls, kSqlNulls,
+                    {"What an SQL NULL is: a missing value, or an empty cell of a CSV read as text."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.text_list("typedColumns", target.typed_columns,
+                       {"Numeric columns the engine holds as numbers, read directly rather than through their text.",
+                        OptionDefault::None}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.choice("grouping", target.grouping, kSqlGroupings,
+                                          {"One pass with GROUPING SETS, or a UNION ALL of one GROUP BY per table."}));
+  PRIVSYNTH_RETURN_IF_ERROR(
+      reader.integer("firstTable", target.first_table, 0, 1LL << 40, {"The first of the tables this query computes."}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer("tableCount", target.table_count, 0, 1LL << 40,
+                                           {"How many tables this query computes; all the rest when 0."}));
   PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
   if (target.from.find_first_not_of(" \t\r\n") == std::string::npos) {
     return invalid("the query needs \"from\": the table (a name, or a table expression such as read_parquet(...))");

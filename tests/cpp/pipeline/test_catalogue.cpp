@@ -2,6 +2,7 @@
 // object, an option given to a run is one the catalogue lists, a choice refuses values outside its
 // list, and the registry's own facts (ids, privacy) come through.
 #include <catch2/catch.hpp>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -78,14 +79,69 @@ TEST_CASE("options reader: every read declares its option, present or not, once"
   const nlohmann::json object = {{"k", "b"}};
   OptionReader reader(object);
   constexpr Choice<int> kChoices[] = {{"a", 1}, {"b", 2}};
-  int chosen = 0;
-  double x = 0;
-  REQUIRE(reader.choice("k", chosen, kChoices).is_ok());
-  REQUIRE(reader.number("x", x, 0, 1).is_ok());
-  REQUIRE(reader.number("x", x, 0, 1).is_ok());
+  int chosen = 1;
+  double x = 0.25;
+  REQUIRE(reader.choice("k", chosen, kChoices, {"The k."}).is_ok());
+  REQUIRE(reader.number("x", x, 0, 1, {"The x."}).is_ok());
+  REQUIRE(reader.number("x", x, 0, 1, {"Another x."}).is_ok());
   CHECK(chosen == 2);
   REQUIRE(reader.declarations().size() == 2);
   CHECK(reader.declarations()[0].values == std::vector<std::string>{"a", "b"});
   CHECK(reader.declarations()[1].maximum == 1.0);
+  CHECK(reader.declarations()[1].doc == "The x.");  // the first read declares
   CHECK(reader.check_all_used().is_ok());
+}
+
+TEST_CASE("options reader: the default declared is the value the code keeps when the option is absent", "[catalogue]") {
+  const nlohmann::json object = {{"given", 3}};
+  OptionReader reader(object);
+  constexpr Choice<int> kChoices[] = {{"a", 1}, {"b", 2}};
+  int chosen = 2, sentinel = 0;
+  long long given = 5, computed = 0;
+  std::optional<double> none;
+  REQUIRE(reader.choice("chosen", chosen, kChoices, {"A choice."}).is_ok());
+  REQUIRE(reader.choice("sentinel", sentinel, kChoices, {"No such value: no default."}).is_ok());
+  REQUIRE(reader.integer("given", given, 0, 9, {"Given: the default is still the code's."}).is_ok());
+  REQUIRE(reader.integer("computed", computed, 1, 9, {"Worked out later.", OptionDefault::Computed}).is_ok());
+  REQUIRE(reader.number("none", none, 0, 1, {"Absent means none."}).is_ok());
+  const std::vector<OptionDeclaration>& declared = reader.declarations();
+  REQUIRE(declared.size() == 5);
+  CHECK(declared[0].default_value == "b");
+  CHECK(declared[1].default_value.is_null());
+  CHECK(given == 3);
+  CHECK(declared[2].default_value == 5);
+  CHECK(declared[3].default_value.is_null());
+  CHECK(declared[3].default_from == OptionDefault::Computed);
+  CHECK(declared[4].default_value.is_null());
+}
+
+TEST_CASE("catalogue: every option states what it means, and its default or how it is found", "[catalogue]") {
+  std::vector<OptionInfo> options = catalogue().common_options;
+  for (const MechanismInfo& mechanism : catalogue().mechanisms) {
+    options.insert(options.end(), mechanism.options.begin(), mechanism.options.end());
+  }
+  size_t with_default = 0;
+  for (const OptionInfo& option : options) {
+    INFO(option.name);
+    CHECK(option.doc.size() > 10);
+    CHECK(option.doc.back() == '.');
+    CHECK_FALSE((option.default_computed && !option.default_json.empty()));
+    if (!option.default_json.empty()) ++with_default;
+  }
+  CHECK(with_default > options.size() / 2);
+  const auto find = [&](const std::vector<OptionInfo>& list, const std::string& name) {
+    for (const OptionInfo& option : list) {
+      if (option.name == name) return option;
+    }
+    FAIL("no option " << name);
+    return OptionInfo{};
+  };
+  CHECK(find(catalogue().common_options, "epsilon").required);
+  CHECK(find(catalogue().common_options, "mechanism").default_json == "\"auto\"");
+  CHECK(find(catalogue().common_options, "outOfDomain").default_json == "\"clamp\"");
+  // The LP's second stage: on by default for reduced-space-lp, off for marginal-lp.
+  CHECK(find(catalogue().mechanisms[0].options, "lpStage2").default_json == "\"max-entropy\"");
+  CHECK(find(catalogue().mechanisms[1].options, "lpStage2").default_json == "\"none\"");
+  CHECK(find(catalogue().mechanisms[1].options, "lpObjective").default_json == "\"sum-error\"");
+  CHECK(find(catalogue().mechanisms[0].options, "countBudgetFraction").default_computed);
 }

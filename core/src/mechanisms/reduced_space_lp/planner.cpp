@@ -551,7 +551,10 @@ Result<PlannerInputs> read_planner_inputs(const std::string& json_text) {
   PRIVSYNTH_RETURN_IF_ERROR(number("delta", inputs.delta));
   PRIVSYNTH_RETURN_IF_ERROR(number("gamma", inputs.gamma));
   std::string reference;
-  PRIVSYNTH_RETURN_IF_ERROR(reader.text("reference", reference));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text(
+      "reference", reference,
+      {"The reference measure the theorems are evaluated for: \"uniform\", \"histogram\" or \"bernstein-kde\".",
+       OptionDefault::Required}));
   const std::optional<PlannerReference> kind = parse_reference(reference);
   if (!kind) {
     return invalid("option \"reference\" must be \"uniform\", \"histogram\" or \"bernstein-kde\", got \"" + reference +
@@ -562,7 +565,9 @@ Result<PlannerInputs> read_planner_inputs(const std::string& json_text) {
   PRIVSYNTH_RETURN_IF_ERROR(optional_number("domainSize", inputs.domain_size));
   if (reader.has("dimensions")) {
     long long p = 0;
-    PRIVSYNTH_RETURN_IF_ERROR(reader.integer("dimensions", p, 1, kMaxDimensions));
+    PRIVSYNTH_RETURN_IF_ERROR(
+        reader.integer("dimensions", p, 1, kMaxDimensions,
+                       {"The number p of numeric dimensions of the continuous space.", OptionDefault::None}));
     inputs.dimensions = static_cast<int>(p);
   } else {
     reader.accept("dimensions");
