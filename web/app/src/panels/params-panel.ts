@@ -14,6 +14,13 @@ import { numberField, positiveNumber, selectField } from '../ui/fields';
 import { statedRowsField } from './stated-rows';
 import { targetField } from './target-field';
 
+/** Every out-of-domain policy the core takes (the library's list, generated from its catalogue) has a label. */
+const OUT_OF_DOMAIN_LABELS: Record<OutOfDomainPolicy, string> = {
+  clamp: 'clamp numbers / map categories to missing',
+  reject: 'reject the row',
+  error: 'stop with an error',
+};
+
 /** Options every mechanism takes, read from the fields they share. */
 type CommonParameters = Pick<CommonOptions, 'epsilon' | 'outOfDomain' | 'mlTarget' | 'mlExtraTargets'>;
 
@@ -96,11 +103,7 @@ export function paramsPanel(store: Store): HTMLElement {
   const outOfDomain = selectField({
     id: 'out-of-domain',
     label: 'Values outside the schema',
-    choices: [
-      ['clamp', 'clamp numbers / map categories to missing'],
-      ['reject', 'reject the row'],
-      ['error', 'stop with an error'],
-    ],
+    choices: Object.entries(OUT_OF_DOMAIN_LABELS) as Array<[OutOfDomainPolicy, string]>,
     value: 'clamp',
     hint: 'Every such value is counted in the utility report.',
     onChange: () => update(),

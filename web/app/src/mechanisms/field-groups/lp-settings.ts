@@ -2,7 +2,7 @@
 // iteration limits and the solver. The reduced-space LP always solves an LP, the marginal LP only
 // with its LP fit; both take these same fields (one instance per panel, FieldContext.shared), so a
 // value typed for one is kept for the other. Blank fields leave the library's defaults.
-import type { ReducedSpaceLpOptions } from 'privsynth';
+import type { LpSolver, ReducedSpaceLpOptions } from 'privsynth';
 
 import { numberField, optionalPositiveNumber, optionalWholeNumber, selectField } from '../../ui/fields';
 import { show } from '../../ui/dom';
@@ -12,6 +12,13 @@ export type LpSettings = Pick<
   ReducedSpaceLpOptions,
   'reducedSpaceSize' | 'lpTimeLimitSeconds' | 'lpIterationLimit' | 'lpSolver'
 >;
+
+/** Every solver the core takes (the library's LpSolver, generated from its catalogue) has a label. */
+const SOLVER_LABELS: Record<LpSolver, string> = {
+  'row-generation': 'row generation (fast, exact)',
+  simplex: 'whole LP at once (slow reference)',
+  'mirror-prox': 'mirror-prox (first-order, dense weights; can take minutes)',
+};
 
 export interface LpSettingsFields {
   size: HTMLElement;
@@ -55,11 +62,7 @@ export function lpSettingsFields({ changed }: FieldContext): LpSettingsFields {
   const lpSolver = selectField({
     id: 'lp-solver',
     label: 'LP solver',
-    choices: [
-      ['row-generation', 'row generation (fast, exact)'],
-      ['simplex', 'whole LP at once (slow reference)'],
-      ['mirror-prox', 'mirror-prox (first-order, dense weights; can take minutes)'],
-    ],
+    choices: Object.entries(SOLVER_LABELS) as Array<[LpSolver, string]>,
     value: 'row-generation',
     onChange: changed,
   });
