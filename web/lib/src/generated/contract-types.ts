@@ -247,15 +247,23 @@ export interface CatalogueOption {
    */
   testOnly?: boolean;
   /**
-   * One line on what the option does.
+   * What it means, in a sentence or two, as the core declares it where it reads the option.
    */
-  doc?: string;
+  doc: string;
   /**
-   * The value a run takes when the option is absent.
+   * The value the core keeps when the option is absent; left out when there is none or it is computed.
    */
   default?: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * The default is worked out at run time (from other options, the schema or a noisy count): the doc says how.
+   */
+  defaultComputed?: boolean;
+  /**
+   * A run refuses to start without it (epsilon).
+   */
+  required?: boolean;
 }
 /**
  * A column of categories.
