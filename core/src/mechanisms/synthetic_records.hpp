@@ -4,6 +4,7 @@
 // defer_sampling, pipeline/record_stream.hpp) -- left to a draw the caller makes chunk by chunk.
 // Drawing is post-processing of the release.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -17,7 +18,9 @@ namespace privsynth {
 // Records a release holds in memory at most, and draws in chunks at most (a streamed release,
 // MechanismContext::defer_sampling: memory does not grow with them).
 inline constexpr size_t kMaxSyntheticRows = 20'000'000;
-inline constexpr size_t kMaxStreamedRows = 1'000'000'000'000;
+// A streamed release's limit is 10^12 records where size_t is 64 bits; the WebAssembly build's
+// size_t is 32 bits, so there it is the largest size_t (synthetic_record_count clamps to both).
+inline constexpr uint64_t kMaxStreamedRows = 1'000'000'000'000;
 
 // The number of records to draw for a noisy record count: rounded, at least 1, at most the limit.
 size_t synthetic_record_count(double noisy_count, bool streamed);
