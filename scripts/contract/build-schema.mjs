@@ -17,6 +17,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compile } from 'json-schema-to-typescript';
 import * as prettier from 'prettier';
 
+import { mechanismEntryOf, mechanismUnions } from './mechanism-unions.mjs';
 import { schemaForTypeGenerator } from './type-generator-input.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -54,18 +55,26 @@ function* refsOf(node, where) {
 function assemble() {
   const defs = {};
   const declaredIn = {};
+  const mechanisms = [];
+  const declare = (name, definition, part) => {
+    if (declaredIn[name]) throw new Error(`${name} is declared twice: in ${declaredIn[name]} and in ${part}`);
+    declaredIn[name] = part;
+    defs[name] = definition;
+  };
   const parts = partFiles().map((file) => relative(ROOT, file));
   for (const part of parts) {
     const schema = JSON.parse(readFileSync(join(ROOT, part), 'utf8'));
-    const extra = Object.keys(schema).filter((key) => !['$schema', 'description', '$defs'].includes(key));
+    const extra = Object.keys(schema).filter((key) => !['$schema', 'description', '$defs', 'mechanism'].includes(key));
     if (schema.$schema !== DRAFT || !schema.$defs || extra.length > 0) {
-      throw new Error(`${part}: a part has "$schema": "${DRAFT}", a "description" and "$defs", nothing else`);
+      throw new Error(
+        `${part}: a part has "$schema": "${DRAFT}", a "description" and "$defs" (and a mechanism's receipt part its "mechanism"), nothing else`,
+      );
     }
-    for (const [name, definition] of Object.entries(schema.$defs)) {
-      if (declaredIn[name]) throw new Error(`${name} is declared twice: in ${declaredIn[name]} and in ${part}`);
-      declaredIn[name] = part;
-      defs[name] = definition;
-    }
+    for (const [name, definition] of Object.entries(schema.$defs)) declare(name, definition, part);
+    if (schema.mechanism !== undefined) mechanisms.push(mechanismEntryOf(part, schema.mechanism));
+  }
+  for (const [name, definition] of Object.entries(mechanismUnions(mechanisms))) {
+    declare(name, definition, 'scripts/contract/mechanism-unions.mjs');
   }
   for (const [name, definition] of Object.entries(defs)) {
     for (const { ref, where } of refsOf(definition, name)) {

@@ -2,9 +2,9 @@
 // through contract.schema.json beside this file. Do not edit: change the schemas and run `npm run contract`.
 
 /**
- * A mechanism of the registry, in its order.
+ * A mechanism of the registry, by its id.
  */
-export type MechanismId = 'reduced-space-lp' | 'marginal-lp' | 'adaptive-marginals' | 'space-partition' | 'sampler';
+export type MechanismId = 'adaptive-marginals' | 'marginal-lp' | 'reduced-space-lp' | 'sampler' | 'space-partition';
 /**
  * The receipt of the DP models file: mechanism "dp-gradient-descent", its own parameters, and the models in place of a table.
  */
@@ -35,11 +35,11 @@ export type SamplerKind = 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogra
  * The public choices a receipt states: one mechanism's.
  */
 export type MechanismParameters =
-  | ReducedSpaceLpParameters
-  | MarginalLpParameters
   | AdaptiveMarginalsParameters
-  | PartitionParameters
-  | SamplerParameters;
+  | MarginalLpParameters
+  | ReducedSpaceLpParameters
+  | SamplerParameters
+  | PartitionParameters;
 /**
  * The reference measure mu a reduced-space-lp run drew its reduced space from, and what releasing it cost.
  */
@@ -101,7 +101,7 @@ export type ReferenceMeasureReceipt =
  * The by-products a receipt states as released: one mechanism's.
  */
 export type MechanismReleased =
-  ReducedSpaceLpReleased | MarginalLpReleased | AdaptiveMarginalsReleased | SpacePartitionReleased | SamplerReleased;
+  AdaptiveMarginalsReleased | MarginalLpReleased | ReducedSpaceLpReleased | SamplerReleased | SpacePartitionReleased;
 /**
  * One target's train-on-synthetic, test-on-real comparison, or why there is none.
  */
@@ -1593,14 +1593,6 @@ export interface ReducedSpaceLpReleased {
   noisyMomentSums?: number[];
 }
 /**
- * What space-partition releases besides the table.
- */
-export interface SpacePartitionReleased {
-  noisyCount: number;
-  releasedBins: number;
-  releasedWeight: number;
-}
-/**
  * What the sampler releases besides the samples.
  */
 export interface SamplerReleased {
@@ -1609,6 +1601,14 @@ export interface SamplerReleased {
    * laplace-histogram with an alphabet of at most 1,024 symbols: the noisy histogram.
    */
   noisyCounts?: number[];
+}
+/**
+ * What space-partition releases besides the table.
+ */
+export interface SpacePartitionReleased {
+  noisyCount: number;
+  releasedBins: number;
+  releasedWeight: number;
 }
 /**
  * Train on synthetic, test on real for one target (logistic regression).
