@@ -19,8 +19,10 @@ Status too_many(const std::string& what, uint64_t limit) {
 }
 
 Status check_settings(const KdTreeSettings& s) {
-  if (!(s.split_epsilon > 0) || !std::isfinite(s.split_epsilon)) {
-    return Status::error(ErrorCode::InvalidArgument, "the split epsilon must be positive and finite");
+  // Zero when nothing is split on the data: without numeric axes every box is a category's
+  // (SplitDecision::make refuses zero where there are decisions to make).
+  if (!(s.split_epsilon >= 0) || !std::isfinite(s.split_epsilon)) {
+    return Status::error(ErrorCode::InvalidArgument, "the split epsilon must be zero or positive, and finite");
   }
   if (!(s.max_edge <= 1)) return Status::error(ErrorCode::InvalidArgument, "s1 (max_edge) must be at most 1");
   if (!(s.min_edge > 0)) return Status::error(ErrorCode::InvalidArgument, "s2 (min_edge) must be positive");

@@ -60,6 +60,23 @@ TEST_CASE("a mixed table: numeric axes in unit scale, each category its own bin"
   CHECK(report["marginals"]["meanTwoWayTV"].get<double>() < 0.35);
 }
 
+TEST_CASE("the KD-tree on categories only: no split decisions, only the leaves' counts",
+          "[space-partition][synthesis]") {
+  // Without a numeric axis every box is one category combination and nothing is split on the data,
+  // so the run charges the record count and the leaves only (this once refused, after charging).
+  const Result<SynthesisOutput> result = testing::synthesize_on(
+      testing::adult_data(), R"({"epsilon":1,"mechanism":"space-partition","columns":["sex","race"],"testSeed":5})");
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json receipt = Json::parse(result.value().receipt_json);
+  REQUIRE(receipt["ledger"].size() == 2);
+  CHECK(receipt["ledger"][0]["epsilon"].get<double>() + receipt["ledger"][1]["epsilon"].get<double>() == Approx(1.0));
+  for (const Json& entry : receipt["ledger"]) {
+    CHECK(entry["release"].get<std::string>().find("split decisions") == std::string::npos);
+  }
+  CHECK(result.value().rows > 1000);
+}
+
 TEST_CASE("the weighted centres: one per released bin, at its middle, weighted by its noisy count",
           "[space-partition][synthesis]") {
   const Result<SynthesisOutput> result = testing::synthesize_on(
