@@ -13,6 +13,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  MECHANISMS,
   adviseRun,
   discoverSchema,
   forecastRun,
@@ -87,6 +88,23 @@ describe('library outputs of the golden cases', () => {
       for (const rows of [undefined, 303]) {
         const forecast = await forecastRun({ schema: heartSchemaText(), epsilon: 1, ...options, rows });
         expectShape('RunForecast', forecast, `${name} forecast (rows ${rows})`);
+      }
+    });
+  }
+});
+
+// A mechanism added without a golden case is still checked: each one of the catalogue with its
+// defaults, on columns every mechanism takes.
+describe('library outputs of every mechanism with its defaults', () => {
+  for (const mechanism of MECHANISMS) {
+    it(`${mechanism}: receipt, report and forecasts`, async () => {
+      const options = { mechanism, columns: ['sex', 'cp', 'fbs', 'num'] };
+      const result = await synthesize({ ...heartRun, ...options });
+      expectShape('PrivacyReceipt', result.receipt, `${mechanism} receipt`);
+      expectShape('UtilityReport', result.report, `${mechanism} report`);
+      for (const rows of [undefined, 303]) {
+        const forecast = await forecastRun({ schema: heartSchemaText(), epsilon: 1, ...options, rows });
+        expectShape('RunForecast', forecast, `${mechanism} forecast (rows ${rows})`);
       }
     });
   }

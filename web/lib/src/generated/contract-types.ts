@@ -27,10 +27,14 @@ export type DirectDpReport = DirectDpScores | DirectDpFailure;
  */
 export type ExcessRiskBoundReport = ExcessRiskBound | ExcessRiskBoundFailure;
 /**
+ * The plan's public choices a forecast states: one mechanism's.
+ */
+export type MechanismForecastParameters = AdaptiveMarginalsForecastParameters | SamplerParameters | PartitionParameters;
+export type SamplerKind = 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
+/**
  * The public choices of mechanism "space-partition", as its receipt's parameters (and its forecast's fit.parameters) state them. Widths and edges are fractions of each numeric column's public range; `threshold` is t, the release threshold of the noisy counts (Kreačić et al., Algorithms 1-3).
  */
 export type PartitionParameters = GridParameters | KdTreeParameters;
-export type SamplerKind = 'ds-roo' | 'roo' | 'subsampled-rr' | 'laplace-histogram';
 /**
  * The public choices a receipt states: one mechanism's.
  */
@@ -1174,9 +1178,9 @@ export interface ForecastFit {
    */
   timeLimitSeconds?: number;
   /**
-   * space-partition, sampler (with rows) and adaptive-marginals: the plan's public choices.
+   * The plan's public choices, for the mechanisms whose forecast states them (each mechanism's part names its own).
    */
-  parameters?: PartitionParameters | SamplerParameters | AdaptiveMarginalsForecastParameters;
+  parameters?: MechanismForecastParameters;
 }
 /**
  * A data-independent grid (Kreačić et al., Algorithm 1).
@@ -1206,6 +1210,18 @@ export interface GridParameters {
    * Receipts only.
    */
   syntheticRows?: number;
+}
+/**
+ * A column of identifiers (docs/schema.md): nothing is read or measured from it; the synthetic table gets fresh ones, prefix + 1, 2, 3, ... in row order. The receipt lists it.
+ */
+export interface IdColumn {
+  name: string;
+  type: 'id';
+  /**
+   * Written before each identifier ("P-" gives P-1, P-2, ...); default none.
+   */
+  prefix?: string;
+  description?: string;
 }
 /**
  * An adaptive KD-tree (Kreačić et al., Algorithms 2-3).
@@ -1255,85 +1271,6 @@ export interface KdTreeParameters {
    * Receipts only.
    */
   syntheticRows?: number;
-}
-/**
- * The public choices of mechanism "sampler", as its receipt's parameters state them: n (public under replace-one neighbours), the alphabet size k, and ROO's obscuring at epsilon / N next to one Laplace histogram at epsilon.
- */
-export interface SamplerParameters {
-  sampler: SamplerKind;
-  samples: number;
-  records: number;
-  recordsNote: string;
-  alphabet: number;
-  alphabetNote: string;
-  /**
-   * epsilon / N; null for laplace-histogram, whose samples are post-processing.
-   */
-  epsilonPerSample: number | null;
-  obscuring: {
-    epsilonPerSample: number;
-    /**
-     * k / (k + n (e^(eps/N) - 1)).
-     */
-    rooGamma: number;
-    /**
-     * rooGamma (1 - 1/k): ROO's TV to the data's distribution when all records share one symbol.
-     */
-    worstCaseTv: number;
-    /**
-     * The largest N keeping rooGamma <= maxObscuring.
-     */
-    mostSamples: number;
-    maxObscuring: number;
-    /**
-     * The paper's eq. (9): the records that make worstCaseTv <= tv at this epsilon per sample.
-     */
-    recordsForTv: {
-      tv: number;
-      records: number;
-    }[];
-    note: string;
-  };
-  histogram: {
-    epsilon: number;
-    scale: number;
-    tvBound: number;
-    note: string;
-  };
-  betterForTheseSamples: 'reveal-or-obscure' | 'laplace-histogram';
-  betterNote: string;
-  /**
-   * subsampled-rr: the local epsilon of its randomized response.
-   */
-  epsilon0?: number;
-  /**
-   * Forecasts only: the run would refuse this N (its samples would be mostly noise); the reason, naming the largest N that passes (obscuring.mostSamples). Absent when the run would go ahead.
-   */
-  refusal?: string;
-  /**
-   * Receipts of ds-roo runs: g(0) and the count from which no sample is obscured.
-   */
-  dsRooTable?: {
-    g0: number;
-    zeroFrom: number;
-    note: string;
-  };
-  /**
-   * A preview run (samples 0): nothing was sampled or released.
-   */
-  preview?: string;
-}
-/**
- * A column of identifiers (docs/schema.md): nothing is read or measured from it; the synthetic table gets fresh ones, prefix + 1, 2, 3, ... in row order. The receipt lists it.
- */
-export interface IdColumn {
-  name: string;
-  type: 'id';
-  /**
-   * Written before each identifier ("P-" gives P-1, P-2, ...); default none.
-   */
-  prefix?: string;
-  description?: string;
 }
 /**
  * Kreačić et al.'s measures between the real and the synthetic records, as points of [0, 1]^d (each column scaled by its public bounds), kernel exp(-gamma |x - y|^2) with gamma = 50 / d (bandwidth a tenth of each range, widened with sqrt(d)); at most 100,000 records of each side, drawn at random.
@@ -1488,6 +1425,73 @@ export interface MechanismCatalogue {
    * In the core's order ("mechanism": "auto", the default, picks one of them).
    */
   mechanisms: CatalogueMechanism[];
+}
+/**
+ * The public choices of mechanism "sampler", as its receipt's parameters state them: n (public under replace-one neighbours), the alphabet size k, and ROO's obscuring at epsilon / N next to one Laplace histogram at epsilon.
+ */
+export interface SamplerParameters {
+  sampler: SamplerKind;
+  samples: number;
+  records: number;
+  recordsNote: string;
+  alphabet: number;
+  alphabetNote: string;
+  /**
+   * epsilon / N; null for laplace-histogram, whose samples are post-processing.
+   */
+  epsilonPerSample: number | null;
+  obscuring: {
+    epsilonPerSample: number;
+    /**
+     * k / (k + n (e^(eps/N) - 1)).
+     */
+    rooGamma: number;
+    /**
+     * rooGamma (1 - 1/k): ROO's TV to the data's distribution when all records share one symbol.
+     */
+    worstCaseTv: number;
+    /**
+     * The largest N keeping rooGamma <= maxObscuring.
+     */
+    mostSamples: number;
+    maxObscuring: number;
+    /**
+     * The paper's eq. (9): the records that make worstCaseTv <= tv at this epsilon per sample.
+     */
+    recordsForTv: {
+      tv: number;
+      records: number;
+    }[];
+    note: string;
+  };
+  histogram: {
+    epsilon: number;
+    scale: number;
+    tvBound: number;
+    note: string;
+  };
+  betterForTheseSamples: 'reveal-or-obscure' | 'laplace-histogram';
+  betterNote: string;
+  /**
+   * subsampled-rr: the local epsilon of its randomized response.
+   */
+  epsilon0?: number;
+  /**
+   * Forecasts only: the run would refuse this N (its samples would be mostly noise); the reason, naming the largest N that passes (obscuring.mostSamples). Absent when the run would go ahead.
+   */
+  refusal?: string;
+  /**
+   * Receipts of ds-roo runs: g(0) and the count from which no sample is obscured.
+   */
+  dsRooTable?: {
+    g0: number;
+    zeroFrom: number;
+    note: string;
+  };
+  /**
+   * A preview run (samples 0): nothing was sampled or released.
+   */
+  preview?: string;
 }
 /**
  * The public choices of mechanism "reduced-space-lp", as its receipt's parameters state them (Boedihardjo, Strohmer & Vershynin, Algorithm 1).
