@@ -4,10 +4,10 @@
 #include <cstring>
 #include <random>
 
-#include "csv_file.hpp"
 #include "data/binning.hpp"
 #include "data/decoding.hpp"
 #include "data/encoding.hpp"
+#include "text_file.hpp"
 
 using namespace privsynth;
 

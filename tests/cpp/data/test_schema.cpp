@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
-#include "csv_file.hpp"
+#include "text_file.hpp"
 
 #include "privsynth/schema.hpp"
 

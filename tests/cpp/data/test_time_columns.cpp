@@ -3,7 +3,6 @@
 // encoded into bins like any integer column.
 #include <catch2/catch.hpp>
 
-#include "csv_file.hpp"
 #include "data/encoding.hpp"
 #include "data/time_text.hpp"
 #include "privsynth/schema.hpp"

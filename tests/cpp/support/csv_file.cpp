@@ -2,13 +2,7 @@
 
 #include <csv.h>
 
-#include <fstream>
-#include <sstream>
 #include <vector>
-
-#ifndef PRIVSYNTH_SOURCE_DIR
-#error "PRIVSYNTH_SOURCE_DIR must be defined"
-#endif
 
 namespace privsynth::testing {
 namespace {
@@ -25,14 +19,6 @@ void on_row(int, void* data) {
   collector->row.clear();
 }
 }  // namespace
-
-std::optional<std::string> read_text_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 std::optional<CellGrid> read_csv_file(const std::string& path) {
   const std::optional<std::string> text = read_text_file(path);
@@ -54,7 +40,5 @@ std::optional<CellGrid> read_csv_file(const std::string& path) {
   }
   return grid;
 }
-
-std::string data_path(const std::string& relative) { return std::string(PRIVSYNTH_SOURCE_DIR) + "/data/" + relative; }
 
 }  // namespace privsynth::testing

@@ -4,14 +4,11 @@
 #include <string>
 
 #include "privsynth/cell_grid.hpp"
+#include "text_file.hpp"
 
 namespace privsynth::testing {
 
 // Returns nullopt if the file cannot be read or rows have differing lengths.
 std::optional<CellGrid> read_csv_file(const std::string& path);
-// Whole file as text.
-std::optional<std::string> read_text_file(const std::string& path);
-// Path of a file under the repository's data/ folder.
-std::string data_path(const std::string& relative);
 
 }  // namespace privsynth::testing
