@@ -2,15 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <memory>
 #include <utility>
 
 namespace privsynth {
 
 size_t synthetic_record_count(double noisy_count, bool streamed) {
-  const double most = streamed ? std::min(double(kMaxStreamedRows), double(std::numeric_limits<size_t>::max()))
-                               : double(kMaxSyntheticRows);
+  const double most = double(streamed ? kMaxStreamedRows : kMaxSyntheticRows);
   return static_cast<size_t>(std::clamp(std::round(noisy_count), 1.0, most));
 }
 

@@ -3,9 +3,10 @@
 // once, or -- when the caller writes a release of any size in chunks (MechanismContext::
 // defer_sampling, pipeline/record_stream.hpp) -- left to a draw the caller makes chunk by chunk.
 // Drawing is post-processing of the release.
+#include <algorithm>
 #include <cstddef>
-#include <cstdint>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "base/random.hpp"
@@ -16,11 +17,12 @@
 namespace privsynth {
 
 // Records a release holds in memory at most, and draws in chunks at most (a streamed release,
-// MechanismContext::defer_sampling: memory does not grow with them).
+// MechanismContext::defer_sampling: memory does not grow with them): 10^12, or the most a size_t
+// counts where 10^12 does not fit in it (wasm32's 32 bits, where the constant wrapped to
+// 3,567,587,328).
 inline constexpr size_t kMaxSyntheticRows = 20'000'000;
-// A streamed release's limit is 10^12 records where size_t is 64 bits; the WebAssembly build's
-// size_t is 32 bits, so there it is the largest size_t (synthetic_record_count clamps to both).
-inline constexpr uint64_t kMaxStreamedRows = 1'000'000'000'000;
+inline constexpr size_t kMaxStreamedRows =
+    std::min<unsigned long long>(1'000'000'000'000ULL, std::numeric_limits<size_t>::max());
 
 // The number of records to draw for a noisy record count: rounded, at least 1, at most the limit.
 size_t synthetic_record_count(double noisy_count, bool streamed);
