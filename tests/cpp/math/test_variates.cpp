@@ -83,11 +83,13 @@ TEST_CASE("Gamma draws match the Gamma CDF, mean and variance", "[bernstein][bet
 TEST_CASE("Beta draws match the regularized incomplete beta, mean and variance", "[bernstein][beta]") {
   const std::vector<std::pair<double, double>> shapes = {{1, 1},     {1, 3},  {2, 5}, {0.5, 0.5},
                                                          {0.2, 0.7}, {13, 8}, {1, 61}};
-  for (auto [a, b] : shapes) {
+  // Named copies, not a structured binding: C++17 lets no lambda capture a binding (GCC allows it,
+  // Emscripten's clang refuses).
+  for (const auto& shape : shapes) {
+    const double a = shape.first, b = shape.second;
     SeededTestRandom random(300 + static_cast<uint64_t>(a * 100 + b));
     const std::vector<double> sample = draw([&] { return sample_beta(random, a, b); });
-    const double d =
-        testing::kolmogorov_smirnov_statistic(sample, [a = a, b = b](double x) { return beta_cdf(a, b, x); });
+    const double d = testing::kolmogorov_smirnov_statistic(sample, [a, b](double x) { return beta_cdf(a, b, x); });
     INFO("Beta(" << a << ", " << b << "): KS D = " << d << ", critical " << kKsCritical);
     CHECK(d < kKsCritical);
     const double mean = a / (a + b), variance = a * b / ((a + b) * (a + b) * (a + b + 1));

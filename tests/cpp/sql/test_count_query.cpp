@@ -92,8 +92,9 @@ TEST_CASE("the count query refuses what it cannot write", "[count-query]") {
   CHECK_THAT(typed_category.status().message(), Catch::Contains("not a chosen numeric column"));
   std::vector<Column> clash = columns();
   clash[0].name = kCountColumn;
-  const Result<std::string> reserved =
-      count_query_sql(clash, {}, {{0, 1}}, CountQueryTarget{SqlDialect::DuckDb, "src"});
+  CountQueryTarget untyped_target;  // DuckDB, every column read as text
+  untyped_target.from = "src";
+  const Result<std::string> reserved = count_query_sql(clash, {}, {{0, 1}}, untyped_target);
   REQUIRE_FALSE(reserved.is_ok());
   CHECK_THAT(reserved.status().message(), Catch::Contains("uses for itself"));
   const nlohmann::json empty_from = {{"dialect", "postgres"}, {"from", "  "}};
