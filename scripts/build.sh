@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds every part, in dependency order: native core + tests + bench, the wasm module, the npm
-# package (web/lib), and the demo site (web/app). `scripts/build.sh wasm lib` builds only those.
+# Builds every part, in dependency order: native core + tests + bench, the wasm module, the core's
+# C++ tests for wasm (tests/cpp/wasm_tests.cmake), the npm package (web/lib), and the demo site
+# (web/app). `scripts/build.sh wasm lib` builds only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn (docs/architecture.md §5)
 
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(native wasm lib app)
+[ ${#parts[@]} -gt 0 ] || parts=(native wasm wasm-tests lib app)
 for part in "${parts[@]}"; do
   printf '\033[1m[build]\033[0m %s\n' "$part"
   case "$part" in
@@ -19,6 +20,10 @@ for part in "${parts[@]}"; do
       cmake --preset wasm >/dev/null
       cmake --build --preset wasm
       ;;
+    wasm-tests)
+      cmake --preset wasm >/dev/null
+      cmake --build --preset wasm-tests
+      ;;
     lib)
       npm run build --silent -w privsynth
       # `npm ci` links the workspace's bin only if dist/cli.js exists, which it does not on a fresh
@@ -26,6 +31,6 @@ for part in "${parts[@]}"; do
       npm rebuild privsynth --ignore-scripts --silent >/dev/null
       ;;
     app) npm run build --silent -w privsynth-demo ;;
-    *) echo "unknown part: $part (native, wasm, lib, app)" >&2; exit 2 ;;
+    *) echo "unknown part: $part (native, wasm, wasm-tests, lib, app)" >&2; exit 2 ;;
   esac
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: set up, check formatting and lint (fast, before any build), build everything, and run
-# every tier: C++ (Catch2 via CTest), the type check, Node tests of the built wasm module and
-# library, and browser tests in Debian's Chromium.
+# every tier: C++ (Catch2 via CTest, natively and in wasm under Node), the type check, Node tests
+# of the built wasm module and library, and browser tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step's time is printed when the next starts, and all of them at the end.
@@ -29,6 +29,8 @@ step "build"
 bash scripts/build.sh
 step "C++ tests (Catch2 through CTest)"
 ctest --preset native
+step "C++ tests in WebAssembly (seven folders' tests under Node, through CTest)"
+ctest --preset wasm
 step "TypeScript type check"
 npx tsc -p tsconfig.json --noEmit
 step "API reference (TypeDoc; a warning, such as an exported type left out, fails)"
