@@ -17,8 +17,7 @@ Result<MarginalLpOptions> read_marginal_lp_options(OptionReader& reader, double 
   MarginalLpOptions options;
   options.epsilon = epsilon;
   // The sum of L1 errors: on Adult it beat the max L1 marginal error of Zhou et al.'s Mechanism 1
-  // (still available) on every measure -- private-pgm's Adult at eps = 1: mean 2-way TV 0.084 vs
-  // 0.159; all of Adult with income as the target: TSTR accuracy 0.833 vs the real model's 0.862.
+  // (still available) on every measure (docs/measured-defaults.md).
   options.fit.objective = FitObjective::SumError;
   PRIVSYNTH_RETURN_IF_ERROR(reader.number(
       "delta", options.delta, 0, 1, {"delta of (epsilon, delta)-DP; the budget is rho = cdp_rho(epsilon, delta)."}));

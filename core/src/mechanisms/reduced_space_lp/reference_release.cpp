@@ -30,8 +30,7 @@ double default_reference_budget_fraction(ReferenceKind kind) {
     case ReferenceKind::Uniform:
     case ReferenceKind::Auto: return 0;
     case ReferenceKind::Tree: return 0.3;
-    // Continuous space, eps = 1, 3-5 seeds: 0.3 against 0.5 on Adult's 3 and 6 numeric columns gives a
-    // mean 2-way TV of 0.056 and 0.062 against 0.070 and 0.077, and the same MMD on Balog's mixtures.
+    // In the continuous space 0.3 measured closer than 0.5 (docs/measured-defaults.md).
     case ReferenceKind::KdTree: return 0.3;
     case ReferenceKind::Histogram:
     case ReferenceKind::BernsteinKde: return 0.5;

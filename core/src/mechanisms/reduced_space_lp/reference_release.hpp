@@ -40,9 +40,8 @@ struct ReferenceOptions {
 // "auto" keeps the free uniform measure while the encoded domain has at most this many cells (a
 // reduced space of up to 100,000 points then covers it well) and uses the tree beyond. In the
 // continuous space it is the KD-tree: a uniform mu leaves every point uniform inside its bins, and
-// on Balog's mixtures at epsilon 1 the KD-tree takes the MMD from 0.035 to 0.005 (2-D) and from
-// 0.33 to 0.036 (5-D), and Adult's 6 numeric columns from a mean 2-way TV of 0.34 to 0.062. The
-// choice reads only the public schema.
+// the KD-tree's points follow the data (an order of magnitude closer on Balog's mixtures and
+// Adult's numeric columns: docs/measured-defaults.md). The choice reads only the public schema.
 inline constexpr double kAutoUniformCells = 1e6;
 ReferenceKind resolve_reference_kind(ReferenceKind kind, const std::vector<int>& levels, bool continuous);
 // That rule in words, for the receipt ("auto: uniform while ... 1,000,000 cells, else tree").

@@ -286,8 +286,8 @@ Result<KdTreePlan> plan_kd_tree(const SpacePartitionOptions& options, const std:
   if (levels.decisions > 0) {
     PRIVSYNTH_ASSIGN_OR_RETURN(SplitDecision decision, SplitDecision::make(levels.decisions, plan.split_epsilon, 0));
     plan.decision_scale = decision.scale().value();
-    // Measured on Balog's 5-D mixture at epsilon 1 (2-way TV): Lemma 10 (tau 885) 0.22, this rule
-    // (tau ~ 110) about 0.05; on the 2-D mixture both about 0.01.
+    // This rule kept Balog's 5-D mixture far closer than Lemma 10's much larger tau, and the 2-D
+    // one as close (docs/measured-defaults.md).
     const double level_h_rule = plan.decision_scale * std::log(std::max(2.0, boxes_at_h));
     plan.tau = options.tau.value_or(options.tau_lemma10
                                         ? lemma10_tau(levels.decisions, plan.split_epsilon, boxes_at_h, records, 1e-6)
