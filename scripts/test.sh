@@ -37,7 +37,7 @@ step() {
 
 step "setup"
 bash scripts/setup.sh
-step "lint (clang-format, Prettier, ESLint; npm run format fixes the formatting)"
+step "lint (clang-format, Prettier, ESLint, the layer check; npm run format fixes the formatting)"
 bash scripts/lint.sh
 step "build"
 bash scripts/build.sh
