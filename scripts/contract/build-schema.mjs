@@ -9,14 +9,14 @@
 //
 //   node scripts/contract/build-schema.mjs           writes web/lib/src/generated/*
 //   node scripts/contract/build-schema.mjs --check   fails if the committed files are not what it writes
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compile } from 'json-schema-to-typescript';
-import * as prettier from 'prettier';
 
+import { formatted, writeStale } from './generated-files.mjs';
 import { mechanismEntryOf, mechanismUnions } from './mechanism-unions.mjs';
 import { schemaForTypeGenerator } from './type-generator-input.mjs';
 
@@ -99,11 +99,6 @@ function assemble() {
   };
 }
 
-async function formatted(text, file) {
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  return prettier.format(text, { ...options, filepath: file });
-}
-
 /** TypeScript declarations of every definition, with a header saying where they come from. */
 async function typesOf(contract) {
   const banner = [
@@ -133,7 +128,7 @@ async function typesOf(contract) {
     // A tuple's length is in its type; TypeDoc knows no @minItems or @maxItems tag.
     .replace(/\n *\* @(min|max)Items \d+/g, '')
     .replace(/\n *\/\*\*\n *\*\//g, '');
-  return formatted(declarations, TYPES_FILE);
+  return formatted(TYPES_FILE, declarations);
 }
 
 /** Throws if a definition is not a schema Ajv compiles in strict mode. */
@@ -147,22 +142,17 @@ async function main() {
   const contract = assemble();
   checkCompiles(contract);
   const outputs = new Map([
-    [SCHEMA_FILE, await formatted(JSON.stringify(contract), SCHEMA_FILE)],
+    [SCHEMA_FILE, await formatted(SCHEMA_FILE, JSON.stringify(contract))],
     [TYPES_FILE, await typesOf(contract)],
   ]);
-  if (process.argv.includes('--check')) {
-    const stale = [...outputs].filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text);
-    if (stale.length > 0) {
-      const names = stale.map(([file]) => relative(ROOT, file)).join(', ');
-      console.error(`stale: ${names} differ from what the core's schemas give; run ${REGENERATE} and commit`);
-      process.exit(1);
-    }
-    console.log('the generated contract files are up to date');
-    return;
+  const check = process.argv.includes('--check');
+  const stale = await writeStale(outputs, check);
+  const names = (files) => files.map((file) => relative(ROOT, file)).join(' and ');
+  if (check && stale.length > 0) {
+    console.error(`stale: ${names(stale)} differ from what the core's schemas give; run ${REGENERATE} and commit`);
+    process.exit(1);
   }
-  mkdirSync(OUT_DIR, { recursive: true });
-  for (const [file, text] of outputs) writeFileSync(file, text);
-  console.log(`wrote ${[...outputs.keys()].map((file) => relative(ROOT, file)).join(' and ')}`);
+  console.log(check ? 'the generated contract files are up to date' : `wrote ${names([...outputs.keys()])}`);
 }
 
 await main();

@@ -5,12 +5,12 @@
 //   docs/api.md                                its option tables, between their marker lines
 // With --check it writes nothing and fails, naming them, when a file differs from what it would
 // write (tests/js/options-contract.test.ts runs it so).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mechanismCatalogue } from 'privsynth';
-import * as prettier from 'prettier';
 
+import { formatted, writeStale } from './generated-files.mjs';
 import { apiTables, withApiTables } from './options-api-tables.mjs';
 import { optionsJsonSchema } from './options-json-schema.mjs';
 import { optionModel } from './options-model.mjs';
@@ -25,11 +25,6 @@ const HOW =
   "from the core's mechanism catalogue by scripts/contract/generate-options.mjs: change an option where the " +
   'core reads it, then `bash scripts/build.sh wasm lib && npm run contract:options`';
 
-async function formatted(file, text) {
-  const options = (await prettier.resolveConfig(path.join(root, file))) ?? {};
-  return prettier.format(text, { ...options, filepath: path.join(root, file) });
-}
-
 /** Every generated file's path and the text it should have. */
 async function generatedFiles() {
   const catalogue = await mechanismCatalogue();
@@ -39,30 +34,16 @@ async function generatedFiles() {
     '// Change an option where the core reads it, then: bash scripts/build.sh wasm lib && npm run contract:options\n' +
     '// The options only the library reads (csv, schema, callbacks, ...) are in ../options-types.ts.\n';
   const api = await readFile(path.join(root, API), 'utf8');
+  const at = (file) => path.join(root, file);
   return new Map([
-    [TYPES, await formatted(TYPES, optionsTypeScript(model, header))],
-    [SCHEMA, await formatted(SCHEMA, JSON.stringify(optionsJsonSchema(catalogue, `GENERATED ${HOW}.`)))],
-    [API, withApiTables(api, apiTables(model), `<!-- GENERATED ${HOW}. -->`)],
+    [at(TYPES), await formatted(at(TYPES), optionsTypeScript(model, header))],
+    [at(SCHEMA), await formatted(at(SCHEMA), JSON.stringify(optionsJsonSchema(catalogue, `GENERATED ${HOW}.`)))],
+    [at(API), withApiTables(api, apiTables(model), `<!-- GENERATED ${HOW}. -->`)],
   ]);
 }
 
-async function current(file) {
-  try {
-    return await readFile(path.join(root, file), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 const check = process.argv.includes('--check');
-const stale = [];
-for (const [file, text] of await generatedFiles()) {
-  if ((await current(file)) === text) continue;
-  stale.push(file);
-  if (check) continue;
-  await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-  await writeFile(path.join(root, file), text);
-}
+const stale = (await writeStale(await generatedFiles(), check)).map((file) => path.relative(root, file));
 if (check && stale.length) {
   console.error(`stale, regenerate with npm run contract:options: ${stale.join(', ')}`);
   process.exit(1);
