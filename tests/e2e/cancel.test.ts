@@ -2,7 +2,15 @@
 // the next run with the defaults succeeds (on a fresh worker: cancelling terminates the old one).
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, run, useAdultSample, useDemoEnvironment, waitForOutcome } from './harness';
+import {
+  byTestId,
+  chooseMethod,
+  describeOutcome,
+  run,
+  useAdultSample,
+  useDemoEnvironment,
+  waitForOutcome,
+} from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -10,6 +18,7 @@ describe('cancelling a run', () => {
   it('stops a long LP within 2 s, and the page can run again', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     // Degree 3 on the six default columns (8,764 statistics) solved as one whole LP by the simplex:
     // minutes (row generation would take about a second, too short to cancel reliably).
     await page.selectOption(byTestId('degree'), '3');

@@ -1,5 +1,5 @@
 // The forecast before running (forecast-view.ts, the core's forecastRun): on the Adult sample, with
-// its documented 48,842 records stated as public n in step 4 (the file's own count is never used),
+// its documented 48,842 records stated as public n in step 2 (the file's own count is never used),
 // it shows the reduced-space LP's releases, memory and runtime and follows ε; with the marginal LP the
 // 1-way marginals, the tree's selection and edges with σ; the noise it shows is the noise the run's
 // receipt then reports in its ledger; an impossible setting shows the core's error inline, and the
@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
+import { byTestId, chooseMethod, describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -52,13 +52,14 @@ describe('the forecast before running', () => {
   it('shows the reduced-space LP’s releases, memory and runtime, follows ε, and forecasts the ledger’s noise', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     await page.fill(byTestId('stated-rows'), '48842');
     await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("n = 48,842 records")`);
     expect(await releaseNames(page)).toEqual(['record count', 'marginals of degree 1..2']);
     expect(await page.textContent(byTestId('estimate-marginals'))).toBe('21');
     expect(await page.textContent(byTestId('estimate-statistics'))).toBe('953');
     expect(await page.textContent(byTestId('forecast-rows-source'))).toContain(
-      'n = 48,842: the number of records you stated in step 4',
+      'n = 48,842: the number of records you stated in step 2',
     );
     expect(await page.textContent(`${release('record count')} [data-testid="forecast-noise"]`)).toMatch(
       /^discrete Laplace, scale b = [\d.]+$/,
@@ -147,6 +148,7 @@ describe('the forecast before running', () => {
   it('shows an impossible setting’s error inline, and the app stays usable once it is fixed', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     await forecastReady(page);
 
     // Degree 3 with two columns.
@@ -182,9 +184,10 @@ describe('the forecast before running', () => {
 });
 
 describe('the recommended mechanism', () => {
-  it('recommends adaptive marginals (what "auto" runs) for the demo columns, all columns and a target, and switches on request', async () => {
+  it('recommends adaptive marginals (what "auto" runs) to a user who chose a method by hand, and switches on request', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     const text = () => page.textContent(byTestId('recommendation-text'));
     await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("6 columns: adaptive marginals")`);
     expect(await text()).toContain(

@@ -165,6 +165,11 @@ export async function useAdultSample(page: Page): Promise<void> {
   });
 }
 
+/** Chooses a method by hand (the page starts on "auto", the library's own choice). */
+export async function chooseMethod(page: Page, mechanism: string): Promise<void> {
+  await page.selectOption(byTestId('mechanism'), mechanism);
+}
+
 /** The values of the checked column boxes, in list order. */
 export function checkedColumns(page: Page): Promise<string[]> {
   return page.$$eval('[data-testid="column-list"] input[type=checkbox]:checked', (boxes) =>
@@ -187,8 +192,12 @@ export async function waitForOutcome(page: Page, timeout = 200_000): Promise<Out
   };
 }
 
-/** Clicks Run and waits for the outcome. */
+/**
+ * Clicks Run and waits for the outcome. A further run on the same file may pass the ε the page
+ * allows for it: the test then consents, as a user would (guided-flow.test.ts tests the warning).
+ */
 export async function run(page: Page): Promise<Outcome> {
+  if (await page.isVisible(byTestId('ledger-accept'))) await page.check(byTestId('ledger-accept'));
   await page.click(byTestId('run'));
   return waitForOutcome(page);
 }

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
+import { byTestId, chooseMethod, describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -81,7 +81,7 @@ describe('the marginal LP in the demo', () => {
       expect(await page.textContent(byTestId('delta-error'))).toContain('strictly between 0 and 1');
       expect(await page.getAttribute(byTestId('delta'), 'aria-invalid')).toBe('true');
       expect(await page.isDisabled(byTestId('run'))).toBe(true);
-      expect(await page.textContent(byTestId('run-hint'))).toContain('fix the parameters marked in step 4');
+      expect(await page.textContent(byTestId('run-hint'))).toContain('fix the parameters marked in step 2');
     }
     await page.fill(byTestId('delta'), '1e-6');
     await page.waitForSelector(`${byTestId('delta-error')}[hidden]`, { state: 'attached' });
@@ -99,6 +99,7 @@ describe('the marginal LP in the demo', () => {
   it('sends the LP settings only with the LP fit', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     // Set under the reduced-space LP, then left behind: with "auto" it would switch the fit to the LP.
     await page.click(`${byTestId('advanced')} summary`);
     await page.fill(byTestId('lp-iteration-limit'), '1000000');

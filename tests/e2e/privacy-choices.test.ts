@@ -4,7 +4,7 @@
 // - The samplers' comparison reads the real data: once it has been shown, any sampler is picked after
 //   seeing it (with "Use the best here" or by hand), so every sampler run on those data names that
 //   choice in choicesFromData and its receipt is not private, until other data are loaded.
-// - The recommended mechanism, the forecast and the planner use the n stated in step 4 (empty at
+// - The recommended mechanism, the forecast and the planner use the n stated in step 2 (empty at
 //   first), never the loaded file's own count: the same for the Adult sample and a 2,000-row copy.
 // - The sampler's forecast uses every data row of the file (public under replace-one), not the rows
 //   that fit the schema (how many records were invalid is private).
@@ -13,7 +13,16 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, download, repoFile, run, useAdultSample, useDemoEnvironment } from './harness';
+import {
+  byTestId,
+  chooseMethod,
+  describeOutcome,
+  download,
+  repoFile,
+  run,
+  useAdultSample,
+  useDemoEnvironment,
+} from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -42,7 +51,7 @@ async function uploadAdultCopy(page: Page, name: string, csv: Buffer, rowsRead: 
   });
 }
 
-/** Ticks exactly `names` in step 3. */
+/** Ticks exactly `names` in step 2. */
 async function tickOnly(page: Page, names: string[]): Promise<void> {
   await page.click(byTestId('columns-none'));
   for (const name of names) await page.check(`${byTestId('column-list')} input[value="${name}"]`);
@@ -189,9 +198,11 @@ describe('choices made from the real data', () => {
 });
 
 describe('n: stated as public, never read from the data', () => {
-  it('recommends the same mechanism for the Adult sample and a 2,000-row copy, and follows the n stated in step 4', async () => {
+  it('recommends the same mechanism for the Adult sample and a 2,000-row copy, and follows the n stated in step 2', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    // A method chosen by hand: the recommendation then offers to switch ("auto" would follow it).
+    await chooseMethod(page, 'reduced-space-lp');
     const text = () => page.textContent(byTestId('recommendation-text'));
     await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("6 columns: adaptive marginals")`);
     const forSample = (await text()) ?? '';
@@ -217,6 +228,7 @@ describe('n: stated as public, never read from the data', () => {
   it('forecasts and plans without n until n is stated, for the sample and for an uploaded file', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     await forecastReady(page);
     expect(await page.textContent(byTestId('forecast-status'))).toContain('without n');
     expect(await page.textContent(byTestId('forecast-rows-source'))).toContain('Without n');

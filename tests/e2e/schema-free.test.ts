@@ -1,6 +1,6 @@
 // The person with their own table and no schema, in the demo: drop the CSV, "Find the schema
 // privately", run with the defaults. The schema comes from a share of the run's epsilon; the
-// receipt states the whole release at the epsilon set in step 4 and lists what was found.
+// receipt states the whole release at the epsilon set in step 2 and lists what was found.
 import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe('a table with no schema in the demo', () => {
       buffer: readFileSync(repoFile('data/people/people.csv')),
     });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("people.csv")`);
-    expect(await page.textContent('#find-hint')).toContain('Uses 30% of the privacy budget you set in step 4');
+    expect(await page.textContent('#find-hint')).toContain('Uses 30% of the privacy budget you set in step 2');
     await page.click(byTestId('find-schema'));
     await page.waitForFunction(
       () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'found-privately',

@@ -63,7 +63,7 @@ describe('space partitioning in the demo', () => {
     await page.waitForSelector(`${byTestId('forecast-status')}[data-state="ok"]:has-text("n = 100,000 records")`);
     await page.waitForSelector(`${byTestId('forecast-partition')}[data-partition="kd-tree"]`);
     expect(await page.textContent(byTestId('forecast-rows-source'))).toContain(
-      'n = 100,000: the number of records you stated in step 4',
+      'n = 100,000: the number of records you stated in step 2',
     );
     const s1 = await forecastSymbol(page, 's1');
     const s2 = await forecastSymbol(page, 's2');

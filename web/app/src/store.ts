@@ -1,5 +1,9 @@
-// The page's state in one place. Panels read it, write patches, and re-render on change.
+// The page's state in one place: one signal holding the whole state. Preact components read
+// `store.state.value` (and re-render when it changes); the older panels subscribe with `watch`.
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { PrivsynthError } from 'privsynth';
+import { DEFAULT_FILE_LIMIT, type Ledgers } from './privacy-ledger/ledger';
+import type { RunRequest } from './results/reproduce';
 import type {
   AutoOptions,
   CommonOptions,
@@ -28,6 +32,8 @@ export interface DataInput {
   header: string[] | null;
   /** Which bundled sample this is, if any. */
   sample: 'adult' | 'heart' | null;
+  /** The file's key in the privacy ledger (privacy-ledger/ledger.ts, inputKey). */
+  key: string;
 }
 
 export type SchemaKind = 'bundled' | 'uploaded' | 'inferred' | 'found-privately';
@@ -41,6 +47,8 @@ export interface SchemaChoice {
   schema: Schema;
   /** The text handed to synthesize() (the user's own JSON, or the inferred schema). */
   text: string;
+  /** Its domains were found privately in this page from the current file: that cost is on the file's ledger. */
+  discoveredHere?: boolean;
 }
 
 /**
@@ -55,10 +63,13 @@ export type Mechanism = Exclude<NonNullable<MechanismOptions['mechanism']>, 'aut
  * an option that does not apply. The intersection distributes over the mechanisms' union, so each
  * member keeps its own keys (Omit over the union would keep only the common ones).
  */
-export type RunParameters = Omit<CommonOptions, 'columns'> & Exclude<MechanismOptions, AutoOptions>;
+export type RunParameters = Omit<CommonOptions, 'columns'> & MechanismOptions;
 
 /** One mechanism's run options ("mechanism" may be left out for the library's default). */
-export type RunParametersOf<M extends Mechanism> = Extract<RunParameters, { mechanism?: M }>;
+export type RunParametersOf<M extends Mechanism> = Extract<
+  Omit<CommonOptions, 'columns'> & Exclude<MechanismOptions, AutoOptions>,
+  { mechanism?: M }
+>;
 
 /** The fewest columns a run with the chosen settings needs, and why ("degree 2", "the tree fit"). */
 export interface ColumnsNeeded {
@@ -91,7 +102,20 @@ export interface FileRows {
 export interface AppState {
   engineReady: boolean;
   input: DataInput | null;
+  /** Why the file given last cannot be used (shown in step 1; `input` is then null). */
+  inputProblem: string | null;
+  /** Every release made from each file, and its cost. */
+  ledgers: Ledgers;
+  /** The total ε the user allows for the current file's releases. */
+  fileLimit: number;
+  /** The user chose to run although the run takes the file's total past `fileLimit`. */
+  overLimitAccepted: boolean;
   schema: SchemaChoice | null;
+  /**
+   * No schema is given: the run finds each column's kind and range privately, as the first part of
+   * its release (the library's no-schema path). `schema` is then null.
+   */
+  schemaInRun: boolean;
   /** Set while a schema is being read or validated. */
   schemaBusy: boolean;
   /**
@@ -100,12 +124,18 @@ export interface AppState {
    */
   schemaAdvice: RunAdvice | null;
   columns: string[];
+  /**
+   * True while the page lets the library choose ("mechanism": "auto", the default): the run names
+   * "auto", and `mechanism` is the one the core recommends for the current public inputs.
+   */
+  automatic: boolean;
+  /** The chosen mechanism, or the one "auto" chooses for the current inputs. */
   mechanism: Mechanism;
   parameters: RunParameters | null;
   /** What the chosen mechanism's settings need, kept while a field is invalid (parameters is then null). */
   columnsNeeded: ColumnsNeeded;
   /**
-   * The number of records the user states as public (typed in step 4, empty at first, never read
+   * The number of records the user states as public (typed in step 2, empty at first, never read
    * from the data), or null: n for the forecast, the planner and the recommendation.
    */
   statedRows: number | null;
@@ -115,33 +145,43 @@ export interface AppState {
   result: SynthesisResult | null;
   /** The input label of the run that produced `result`. */
   resultBaseName: string;
+  /** What the run that produced `result` was given, to make it again (results/reproduce.ts). */
+  resultRun: { request: RunRequest; schemaText: string | null } | null;
   failure: FailureInfo | null;
 }
 
 type Listener = (state: AppState, previous: AppState) => void;
 
 export class Store {
-  private state: AppState;
+  private readonly current: Signal<AppState>;
   private readonly listeners = new Set<Listener>();
 
   constructor(initial: AppState) {
-    this.state = initial;
+    this.current = signal(initial);
+  }
+
+  /** The state as a signal: reading `.value` in a component re-renders it on every change. */
+  get state(): ReadonlySignal<AppState> {
+    return this.current;
   }
 
   get(): AppState {
-    return this.state;
+    return this.current.peek();
   }
 
   set(patch: Partial<AppState>): void {
-    const previous = this.state;
-    this.state = { ...previous, ...patch };
-    for (const listener of this.listeners) listener(this.state, previous);
+    const previous = this.current.peek();
+    const next = { ...previous, ...patch };
+    this.current.value = next;
+    // Each listener gets the state as it is when called: a listener may itself set the state.
+    for (const listener of this.listeners) listener(this.current.peek(), previous);
   }
 
   /** Calls `listener` on every change, and once now. */
   subscribe(listener: Listener): void {
     this.listeners.add(listener);
-    listener(this.state, this.state);
+    const state = this.current.peek();
+    listener(state, state);
   }
 
   /** Calls `render` now and whenever one of the selected values changes (compared with ===). */
@@ -156,15 +196,21 @@ export class Store {
   }
 }
 
-/** The state at load: no data yet, `mechanism` chosen (the registry's first). */
+/** The state at load: no data yet, "auto" chosen (`mechanism` stands for its choice until the core's advice names it). */
 export function initialState(mechanism: Mechanism): AppState {
   return {
     engineReady: false,
     input: null,
+    inputProblem: null,
+    ledgers: {},
+    fileLimit: DEFAULT_FILE_LIMIT,
+    overLimitAccepted: false,
     schema: null,
+    schemaInRun: false,
     schemaBusy: false,
     schemaAdvice: null,
     columns: [],
+    automatic: true,
     mechanism,
     parameters: null,
     // The parameter panel states the chosen mechanism's own as soon as it is built.
@@ -175,6 +221,7 @@ export function initialState(mechanism: Mechanism): AppState {
     running: false,
     result: null,
     resultBaseName: '',
+    resultRun: null,
     failure: null,
   };
 }

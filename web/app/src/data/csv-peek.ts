@@ -14,10 +14,6 @@ export function headerOf(text: string): string[] | null {
   }
 }
 
-export async function headerOfFile(file: Blob): Promise<string[] | null> {
-  return headerOf(await file.slice(0, 64 * 1024).text());
-}
-
 /**
  * The data rows of CSV text as the library reads them: every line after the header (the first line
  * that holds more than delimiters and spaces), a blank line included (a record of empty cells), but

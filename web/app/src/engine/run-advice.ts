@@ -8,24 +8,16 @@
 import { adviseRun, type RunAdvice, type RunAdviceRequest, type Schema } from 'privsynth';
 
 import type { AppState, Store } from '../store';
-import { queueEngineCall } from './engine-queue';
+import { LatestRequest, SUPERSEDED } from './latest-request';
 
 /** adviseRun() for one caller: resolves to the advice of its latest request, null for one a later request superseded. */
 export type AdviceRequester = (schema: Schema, request: RunAdviceRequest) => Promise<RunAdvice | null>;
 
 export function adviceRequester(): AdviceRequester {
-  let latest = 0;
+  const requests = new LatestRequest();
   return async (schema, request) => {
-    const mine = ++latest;
-    try {
-      const advice = await queueEngineCall(() =>
-        mine === latest ? adviseRun(schema, request) : Promise.resolve(null),
-      );
-      return mine === latest ? advice : null;
-    } catch (error) {
-      if (mine !== latest) return null;
-      throw error;
-    }
+    const advice = await requests.ask(() => adviseRun(schema, request));
+    return advice === SUPERSEDED ? null : advice;
   };
 }
 

@@ -2,7 +2,7 @@
 // release is, from the core's forecastRun() (docs/forecast.md) on the engine's worker: the same
 // option checks, noise scales and budget split as the run, computed from the schema, the options
 // and n alone. No data is read and no budget is spent. n is the number of records the user states
-// as public in step 4 (stated-rows.ts), or none; never the file's own count, which is private (a
+// as public in step 2 (stated-rows.ts), or none; never the file's own count, which is private (a
 // mechanism whose neighbours replace one record states its own n: ForecastUi.rows). It follows
 // every change of the schema, the columns and the parameters (debounced; the latest request wins),
 // keeps the last forecast on screen while the next one is computed, and shows the core's error
@@ -16,7 +16,7 @@ import {
   type RunForecast,
 } from 'privsynth';
 
-import { queueEngineCall } from '../engine/engine-queue';
+import { LatestRequest, SUPERSEDED } from '../engine/latest-request';
 import type { ForecastUi, Part, RowsSource } from '../mechanisms/mechanism-ui';
 import { findMechanismUi, mechanismUi } from '../mechanisms/registry';
 import { errorBarsPlot, WORST_PAIRS } from '../plots/error-bars-plot';
@@ -41,7 +41,7 @@ const OPEN_MARGINALS = 8;
 const SLOW_SECONDS = 60;
 const LARGE_BYTES = 1024 ** 3;
 
-const NEEDS_N = 'needs n: state the number of records in step 4, if it is public';
+const NEEDS_N = 'needs n: state the number of records in step 2, if it is public';
 
 const ERROR_HINT =
   'A run with these settings would stop with this same error: the forecast runs the run’s own option checks. Change the settings above; the forecast follows.';
@@ -274,7 +274,7 @@ export function forecastView(store: Store): HTMLElement {
   const body = h('div', { class: 'forecast__body', 'data-testid': 'forecast-body' });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let latest = 0;
+  const requests = new LatestRequest();
   let shownKey: Key | null = null;
   let pendingKey: Key | null = null;
 
@@ -293,20 +293,20 @@ export function forecastView(store: Store): HTMLElement {
     if (state.statedRows !== null) {
       return {
         rows: state.statedRows,
-        source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4.`,
+        source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 2.`,
       };
     }
     return {
       rows: null,
       source:
-        'Without n: the expected errors, memory and time need the number of records. State it in step 4 if it is public; your file’s own count is private and not used here.',
+        'Without n: the expected errors, memory and time need the number of records. State it in step 2 if it is public; your file’s own count is private and not used here.',
     };
   };
 
   /** Nothing to forecast: a message, an empty body. */
   const idle = (message: string) => {
     clearTimeout(timer);
-    latest += 1;
+    requests.drop();
     shownKey = pendingKey = null;
     setStatus('idle', message);
     replaceChildren(body);
@@ -335,8 +335,8 @@ export function forecastView(store: Store): HTMLElement {
     setBusy(false);
   };
 
-  const request = async (mine: number, wanted: Key, options: ForecastOptions, totalColumns: number) => {
-    if (mine !== latest) return;
+  const request = async (isLatest: () => boolean, wanted: Key, options: ForecastOptions, totalColumns: number) => {
+    if (!isLatest()) return;
     // A run holds the worker: this request is dropped, and made again when the run ends.
     if (store.get().running) {
       pendingKey = null;
@@ -344,10 +344,11 @@ export function forecastView(store: Store): HTMLElement {
     }
     try {
       // On the engine's one warm worker, after the calls queued before it; a superseded one is skipped.
-      const forecast = await queueEngineCall(() =>
-        mine === latest && !store.get().running ? forecastRun(options) : Promise.resolve(null),
+      const forecast = await requests.ask(
+        () => (store.get().running ? Promise.resolve(null) : forecastRun(options)),
+        isLatest,
       );
-      if (mine !== latest) return;
+      if (forecast === SUPERSEDED) return;
       if (!forecast) {
         pendingKey = null;
         return;
@@ -357,7 +358,6 @@ export function forecastView(store: Store): HTMLElement {
       showForecast(forecast, totalColumns);
       setForecast({ kind: 'ready', report: forecast });
     } catch (error) {
-      if (mine !== latest) return;
       const failure = failureOf(error);
       shownKey = wanted;
       pendingKey = null;
@@ -376,22 +376,24 @@ export function forecastView(store: Store): HTMLElement {
       idle(
         state.schemaBusy
           ? 'Checking the schema…'
-          : 'Choose a schema (step 2) and columns (step 3) to see what a run will release, how noisy it will be, and its memory and time.',
+          : state.schemaInRun
+            ? 'The forecast needs each column’s kind and range, which the run finds privately when it starts. To see the forecast before you run, find them now (Column kinds, above).'
+            : 'Choose a schema (step 2) and columns (step 2) to see what a run will release, how noisy it will be, and its memory and time.',
       );
       return;
     }
     if (columns.length === 0) {
-      idle('Select at least one column (step 3) to see the forecast.');
+      idle('Select at least one column (step 2) to see the forecast.');
       return;
     }
     if (!parameters) {
       // The last forecast stays, marked as such, until the fields are valid again.
       clearTimeout(timer);
-      latest += 1;
+      requests.drop();
       shownKey = pendingKey = null;
       setStatus(
         'warning',
-        'Fix the parameters marked in step 4 to update the forecast; shown: the last valid settings.',
+        'Fix the parameters marked in step 2 to update the forecast; shown: the last valid settings.',
       );
       setForecast({ kind: 'none' });
       return;
@@ -404,7 +406,7 @@ export function forecastView(store: Store): HTMLElement {
     const wanted: Key = [schema, columns, parameters, rows];
     if (same(shownKey, wanted) || same(pendingKey, wanted)) return;
     clearTimeout(timer);
-    latest += 1;
+    const isLatest = requests.begin();
     if (state.running) {
       pendingKey = null;
       setStatus('busy', 'A run is in progress: the forecast of the new settings follows when it ends.');
@@ -421,8 +423,7 @@ export function forecastView(store: Store): HTMLElement {
       ...(schema.kind === 'inferred' ? { schemaProvenance: 'inferred-from-data' as const } : {}),
       ...(rows !== null ? { rows } : {}),
     };
-    const mine = latest;
-    timer = setTimeout(() => void request(mine, wanted, options, schema.schema.columns.length), DEBOUNCE_MS);
+    timer = setTimeout(() => void request(isLatest, wanted, options, schema.schema.columns.length), DEBOUNCE_MS);
   }
 
   const element = panel(

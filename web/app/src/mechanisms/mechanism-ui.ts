@@ -66,7 +66,7 @@ export interface MechanismFieldsBase {
   setVisible(visible: boolean): void;
   /** Its options, or null while one of its fields is invalid (the error shows next to the field). */
   read(): MechanismOptionsOf<Mechanism> | null;
-  /** The fewest columns a run needs with these settings; `parameters` are the run's (null while a field of step 4 is invalid). */
+  /** The fewest columns a run needs with these settings; `parameters` are the run's (null while a field of step 2 is invalid). */
   columnsNeeded(parameters: RunParameters | null): ColumnsNeeded;
   /** The note at the top of "Advanced" on which settings apply, or null for none. */
   advancedNote(): string | null;
@@ -102,7 +102,7 @@ export interface ForecastUi {
   releaseError?(forecast: RunForecast, release: ReleaseForecast): string | null;
   /** The hint under the table of releases. Default: the expected error of noisy counts. */
   errorLabel?: string;
-  /** n and its source. Default: the number the user stated as public in step 4, or none. */
+  /** n and its source. Default: the number the user stated as public in step 2, or none. */
   rows?(state: AppState): RowsSource;
 }
 

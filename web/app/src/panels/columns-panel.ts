@@ -1,6 +1,6 @@
 // Step 3: which schema columns to synthesize, with what they mean to the chosen mechanism
 // (MechanismUi.columnsNote). Each column's levels are the core's (state.schemaAdvice). What the
-// columns will cost (marginals, noise, memory, time) is the core's forecast, shown below step 4
+// columns will cost (marginals, noise, memory, time) is the core's forecast, shown below step 2
 // (forecast-view.ts).
 import type { SchemaColumn } from 'privsynth';
 
@@ -56,10 +56,45 @@ export function columnsPanel(store: Store): HTMLElement {
     return element;
   };
 
+  /** The file's columns, all chosen: their kinds are found when the run starts. */
+  const renderHeader = (header: string[]) => {
+    metas = new Map();
+    replaceChildren(
+      list,
+      ...header.map((name) => {
+        const id = `column-${name.replace(/[^\w-]/g, '_')}`;
+        return h(
+          'li',
+          { class: 'column-list__item' },
+          h('input', {
+            type: 'checkbox',
+            id,
+            value: name,
+            checked: true,
+            onchange: () => store.set({ columns: checkedColumns() }),
+          }),
+          h(
+            'label',
+            { for: id },
+            h('span', { class: 'column-list__name' }, name),
+            h('span', { class: 'column-list__meta' }, 'kind found when you run'),
+          ),
+        );
+      }),
+    );
+    show(mismatch, false);
+    store.set({ columns: checkedColumns() });
+  };
+
   const renderList = (state: AppState) => {
     const schema = state.schema?.schema;
+    if (!schema && state.schemaInRun && state.input?.header) {
+      renderHeader(state.input.header);
+      return;
+    }
     if (!schema) {
       replaceChildren(list, h('li', { class: 'hint' }, 'Choose a schema to see its columns.'));
+      show(mismatch, false);
       store.set({ columns: [] });
       return;
     }
@@ -100,19 +135,20 @@ export function columnsPanel(store: Store): HTMLElement {
     store.set({ columns: checkedColumns() });
   };
 
-  const renderCount = ({ schema, columns, mechanism }: AppState) => {
+  const renderCount = ({ schema, columns, mechanism, schemaInRun, input }: AppState) => {
     note.textContent = mechanismUi(mechanism).columnsNote;
-    count.textContent = schema
-      ? `${columns.length} of ${schema.schema.columns.length} columns chosen. The forecast below step 4 shows what the run will measure and how noisy it will be.`
+    const total = schema ? schema.schema.columns.length : schemaInRun ? (input?.header?.length ?? 0) : 0;
+    count.textContent = total
+      ? `${columns.length} of ${total} columns chosen.${schema ? ' The forecast below shows what the run will measure and how noisy it will be.' : ''}`
       : '';
   };
 
-  store.watch((state) => [state.schema, state.input], renderList);
+  store.watch((state) => [state.schema, state.input, state.schemaInRun], renderList);
   store.watch((state) => [state.schemaAdvice], renderLevels);
-  store.watch((state) => [state.schema, state.columns, state.mechanism], renderCount);
+  store.watch((state) => [state.schema, state.columns, state.mechanism, state.schemaInRun], renderCount);
 
   return panel(
-    '3. Columns',
+    'Columns',
     'columns-panel',
     h(
       'div',

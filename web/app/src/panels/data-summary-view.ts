@@ -6,7 +6,7 @@
 import { type DataSummary, type OutOfDomainPolicy, summarizeData } from 'privsynth';
 
 import { definitionList, h, panel, replaceChildren } from '../ui/dom';
-import { queueEngineCall } from '../engine/engine-queue';
+import { LatestRequest, SUPERSEDED } from '../engine/latest-request';
 import { formatInteger, formatList } from '../ui/format';
 import { failureOf, type AppState, type FailureInfo, type Store } from '../store';
 
@@ -23,7 +23,7 @@ const OUTSIDE: Array<[Count, string, string]> = [
 
 const ERROR_HINTS: Record<string, string> = {
   INVALID_DATA:
-    'A run with these inputs would stop with this error. Check that the CSV holds every column of the schema, or let values outside the domain be clamped or rejected (step 4, Advanced: “Values outside the schema”).',
+    'A run with these inputs would stop with this error. Check that the CSV holds every column of the schema, or let values outside the domain be clamped or rejected (step 2, Advanced: “Values outside the schema”).',
   INVALID_CSV:
     'A run would stop with this error. Check the file’s quoting, and that every row has as many fields as the header.',
 };
@@ -129,7 +129,7 @@ function summaryBody(summary: DataSummary): HTMLElement[] {
         ? h(
             'p',
             { class: 'hint' },
-            'What happens to values outside the domain is set in step 4, under Advanced: “Values outside the schema”.',
+            'What happens to values outside the domain is set in step 2, under Advanced: “Values outside the schema”.',
           )
         : null,
     ),
@@ -144,8 +144,8 @@ export function dataSummaryView(store: Store): HTMLElement {
     'aria-live': 'polite',
   });
   const body = h('div', { class: 'data-summary__body', 'data-testid': 'data-summary-body' });
-  let latestRequest = 0;
-  // Parameters are null while a field of step 4 is invalid: the policy chosen last still holds.
+  const requests = new LatestRequest();
+  // Parameters are null while a field of step 2 is invalid: the policy chosen last still holds.
   let policy: OutOfDomainPolicy = 'clamp';
   const policyOf = (state: AppState) => (policy = state.parameters?.outOfDomain ?? policy);
 
@@ -172,14 +172,11 @@ export function dataSummaryView(store: Store): HTMLElement {
   };
 
   const check = async (csv: string | File, schemaText: string, outOfDomain: OutOfDomainPolicy) => {
-    const request = ++latestRequest;
     markBusy();
     try {
       // On the engine's one warm worker, after the calls queued before it; a superseded one is skipped.
-      const summary = await queueEngineCall(() =>
-        request === latestRequest ? summarizeData({ csv, schema: schemaText, outOfDomain }) : Promise.resolve(null),
-      );
-      if (!summary || request !== latestRequest) return;
+      const summary = await requests.ask(() => summarizeData({ csv, schema: schemaText, outOfDomain }));
+      if (summary === SUPERSEDED) return;
       // Every data row of the file, valid or not: the public n of a mechanism whose neighbours
       // replace one record (its run publishes it). The rows kept are not passed on: how many records
       // were invalid is private.
@@ -190,7 +187,7 @@ export function dataSummaryView(store: Store): HTMLElement {
       replaceChildren(body, ...summaryBody(summary));
       body.removeAttribute('aria-busy');
     } catch (error) {
-      if (request === latestRequest) showFailure(failureOf(error));
+      showFailure(failureOf(error));
     }
   };
 
@@ -198,21 +195,31 @@ export function dataSummaryView(store: Store): HTMLElement {
   let checked: unknown[] = [];
   /** Drops the answer on its way, if any: the next one is asked for once it can be. */
   const wait = () => {
-    latestRequest += 1;
+    requests.drop();
     checked = [];
     markBusy();
   };
   store.watch(
-    (state) => [state.input, state.schema, state.schemaBusy, policyOf(state), state.engineReady, state.running],
+    (state) => [
+      state.input,
+      state.schema,
+      state.schemaBusy,
+      state.schemaInRun,
+      policyOf(state),
+      state.engineReady,
+      state.running,
+    ],
     ({ input, schema, schemaBusy, engineReady, running }) => {
       if (!input || (!schema && !schemaBusy)) {
-        latestRequest += 1;
+        requests.drop();
         checked = [];
         setStatus(
           'idle',
-          input
-            ? 'Choose a valid schema (step 2) to see how your data fits it.'
-            : 'Choose the data (step 1) and a schema (step 2) to see how they fit, before anything is spent.',
+          input && store.get().schemaInRun
+            ? 'Your data is checked against the kinds the run finds when it starts; the report shows what was kept.'
+            : input
+              ? 'Choose a valid schema (step 2) to see how your data fits it.'
+              : 'Choose the data (step 1) and a schema (step 2) to see how they fit, before anything is spent.',
         );
         replaceChildren(body);
         body.removeAttribute('aria-busy');

@@ -24,19 +24,29 @@ const OUT_OF_DOMAIN_LABELS: Record<OutOfDomainPolicy, string> = {
 /** Options every mechanism takes, read from the fields they share. */
 type CommonParameters = Pick<CommonOptions, 'epsilon' | 'outOfDomain' | 'mlTarget' | 'mlExtraTargets'>;
 
+/** The select's value for the library's own choice ("mechanism": "auto"). */
+const AUTOMATIC = 'auto';
+const AUTOMATIC_HINT =
+  'The engine picks the method that suits your columns and privacy budget best, from public facts only (never from your data). The receipt names the method it used.';
+
 export function paramsPanel(store: Store): HTMLElement {
   let chosen: MechanismUi = mechanismUi(store.get().mechanism);
+  let automatic = store.get().automatic;
 
   const mechanism = selectField({
     id: 'mechanism',
-    label: 'Mechanism',
-    choices: MECHANISMS.map((ui) => [ui.id, ui.label]),
-    value: chosen.id,
-    hint: chosen.hint,
+    label: 'Method',
+    choices: [
+      [AUTOMATIC, 'Automatic: the best for your table (recommended)'],
+      ...MECHANISMS.map((ui): [string, string] => [ui.id, ui.label]),
+    ],
+    value: automatic ? AUTOMATIC : chosen.id,
+    hint: automatic ? AUTOMATIC_HINT : chosen.hint,
     onChange: () => {
-      chosen = mechanismUi(mechanism.select.value as Mechanism);
+      automatic = mechanism.select.value === AUTOMATIC;
+      if (!automatic) chosen = mechanismUi(mechanism.select.value as Mechanism);
       renderChosen();
-      update({ mechanism: chosen.id });
+      update({ automatic, mechanism: chosen.id });
     },
   });
   // The mechanism the core recommends for the chosen columns, ε, the target and the n stated as
@@ -57,6 +67,15 @@ export function paramsPanel(store: Store): HTMLElement {
   );
   const advise = adviceRequester();
   const renderRecommendation = async (state: AppState) => {
+    if (automatic && state.schemaInRun && state.columns.length > 0) {
+      replaceChildren(
+        recommendationText,
+        'Automatic chooses the method once the run has found your columns’ kinds; the receipt names it and says why.',
+      );
+      useRecommended.hidden = true;
+      recommendation.hidden = false;
+      return;
+    }
     if (!state.schema || state.columns.length === 0) {
       recommendation.hidden = true;
       return;
@@ -77,8 +96,25 @@ export function paramsPanel(store: Store): HTMLElement {
       recommendation.hidden = true; // inputs the run would refuse: its forecast shows why
       return;
     }
+    const recommended = mechanismUi(advice.mechanism);
+    if (automatic) {
+      // "auto" runs what the core recommends for these same public inputs.
+      replaceChildren(
+        recommendationText,
+        'Automatic chooses ',
+        h('strong', {}, recommended.shortLabel),
+        ` here — ${advice.reason}`,
+      );
+      useRecommended.hidden = true;
+      recommendation.hidden = false;
+      if (store.get().mechanism !== recommended.id) {
+        chosen = recommended;
+        update({ mechanism: recommended.id });
+      }
+      return;
+    }
     const current = advice.mechanism === chosen.id;
-    const name = current ? 'this mechanism' : h('strong', {}, mechanismUi(advice.mechanism).shortLabel);
+    const name = current ? 'this mechanism' : h('strong', {}, recommended.shortLabel);
     replaceChildren(recommendationText, chosen.recommendationLead ?? 'Recommended here: ', name, ` — ${advice.reason}`);
     useRecommended.hidden = current;
     useRecommended.onclick = () => {
@@ -142,15 +178,17 @@ export function paramsPanel(store: Store): HTMLElement {
 
   /** Shows the chosen mechanism's fields only: the others' are hidden first, so that shared ones end as the chosen one wants. */
   function renderChosen(): void {
-    for (const [id, mechanismFields] of fields) if (id !== chosen.id) mechanismFields.setVisible(false);
-    chosenFields().setVisible(true);
-    mechanism.hint.textContent = chosen.hint;
+    for (const [id, mechanismFields] of fields) if (automatic || id !== chosen.id) mechanismFields.setVisible(false);
+    if (!automatic) chosenFields().setVisible(true);
+    mechanism.hint.textContent = automatic ? AUTOMATIC_HINT : chosen.hint;
     renderNote();
   }
 
   /** Which settings under Advanced apply, when not all of them do. */
   function renderNote(): void {
-    const note = chosenFields().advancedNote();
+    const note = automatic
+      ? 'With the automatic choice, the method uses its own settings; choose a method above to change them.'
+      : chosenFields().advancedNote();
     advancedNote.textContent = note ?? '';
     show(advancedNote, note !== null);
   }
@@ -168,16 +206,22 @@ export function paramsPanel(store: Store): HTMLElement {
   }
 
   /** The run's options (null while a field is invalid) and what they need of the columns, with `patch`. */
-  function update(patch: { mechanism?: Mechanism } = {}): void {
-    const mechanismFields = chosenFields();
+  function update(patch: { mechanism?: Mechanism; automatic?: boolean } = {}): void {
     const common = readCommon();
+    if (automatic) {
+      // "auto" takes the common options only; the core rejects another mechanism's.
+      const parameters: RunParameters | null = common ? { ...common, mechanism: 'auto' } : null;
+      store.set({ ...patch, parameters, columnsNeeded: { count: 1, reason: 'the automatic choice' } });
+      return;
+    }
+    const mechanismFields = chosenFields();
     const options = mechanismFields.read();
     const parameters: RunParameters | null = common && options ? { ...common, ...options } : null;
     store.set({ ...patch, parameters, columnsNeeded: mechanismFields.columnsNeeded(parameters) });
   }
 
   const element = panel(
-    '4. Parameters',
+    'Method and privacy budget',
     'params-panel',
     mechanism.element,
     ...slot('underMechanism'),
@@ -209,6 +253,7 @@ export function paramsPanel(store: Store): HTMLElement {
       state.engineReady,
       state.running,
       state.schema,
+      state.schemaInRun,
       state.columns,
       state.parameters,
       state.mechanism,

@@ -11,6 +11,8 @@ import {
 } from 'privsynth';
 
 import { BUNDLED, type BundledId } from '../data/bundled';
+import { LatestRequest, SUPERSEDED } from '../engine/latest-request';
+import { recordDiscovery } from '../privacy-ledger/ledger';
 import { MECHANISMS } from '../mechanisms/registry';
 import { describeCost } from '../schema-form/build-schema';
 import { schemaForm } from '../schema-form/schema-form';
@@ -19,6 +21,10 @@ import { h, panel, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
 
 type Candidate = Omit<SchemaChoice, 'schema'>;
+
+/** The select's value for no schema: the run finds the columns' kinds privately. */
+const IN_RUN = 'in-run';
+const IN_RUN_LABEL = 'Found privately when you run (recommended for your own table)';
 
 /** The mechanisms whose neighbours replace a record, for which a discovery's ε counts twice (from the registry). */
 const REPLACE_ONE = (() => {
@@ -39,12 +45,13 @@ function bundledCandidate(id: BundledId): Candidate {
 
 export function schemaPanel(store: Store): SchemaPanel {
   const remembered = new Map<string, Candidate>();
-  let latestRequest = 0;
+  const requests = new LatestRequest();
 
   const select = h(
     'select',
     { id: 'schema-select', 'data-testid': 'schema-select', 'aria-describedby': 'schema-summary' },
     h('option', { value: '', disabled: true, selected: true }, 'Choose a schema…'),
+    h('option', { value: IN_RUN }, IN_RUN_LABEL),
     h('option', { value: 'adult' }, BUNDLED.adult.schemaLabel),
     h('option', { value: 'heart' }, BUNDLED.heart.schemaLabel),
   );
@@ -83,19 +90,27 @@ export function schemaPanel(store: Store): SchemaPanel {
     select.value = candidate.id;
   };
 
+  /** No schema: the run finds the columns' kinds and ranges privately, with a share of its ε. */
+  const chooseInRun = () => {
+    requests.drop();
+    select.value = IN_RUN;
+    show(errorBox, false);
+    store.set({ schema: null, schemaInRun: true, schemaBusy: false });
+  };
+
   /** Selects `candidate`; `validated` skips the check when the caller already ran it. */
   const choose = async (candidate: Candidate, validated?: Schema) => {
     remembered.set(candidate.id, candidate);
     selectOption(candidate);
     show(errorBox, false);
-    const request = ++latestRequest;
-    store.set({ schemaBusy: true });
+    store.set({ schemaBusy: true, schemaInRun: false });
     try {
-      const schema = validated ?? (await validateSchema(candidate.text));
-      if (request !== latestRequest) return;
+      // A schema given already checked still supersedes a check on its way.
+      const isLatest = requests.begin();
+      const schema = validated ?? (await requests.ask(() => validateSchema(candidate.text), isLatest));
+      if (schema === SUPERSEDED || !isLatest()) return;
       store.set({ schema: { ...candidate, schema }, schemaBusy: false });
     } catch (error) {
-      if (request !== latestRequest) return;
       const failure = failureOf(error);
       showError(failure.code, failure.message);
       store.set({ schema: null, schemaBusy: false });
@@ -103,6 +118,10 @@ export function schemaPanel(store: Store): SchemaPanel {
   };
 
   select.addEventListener('change', () => {
+    if (select.value === IN_RUN) {
+      chooseInRun();
+      return;
+    }
     const candidate =
       remembered.get(select.value) ?? (select.value in BUNDLED ? bundledCandidate(select.value as BundledId) : null);
     if (candidate) void choose(candidate);
@@ -121,7 +140,7 @@ export function schemaPanel(store: Store): SchemaPanel {
     },
   });
 
-  // The schema found privately, as the first part of the release: a share of the run's ε (step 4).
+  // The schema found privately, as the first part of the release: a share of the run's ε (step 2).
   const findButton = h(
     'button',
     { type: 'button', class: 'button', 'data-testid': 'find-schema', disabled: true },
@@ -135,7 +154,7 @@ export function schemaPanel(store: Store): SchemaPanel {
     findButton.disabled = !input || running;
     findHint.textContent = !input
       ? 'Load a table first.'
-      : `Uses ${Math.round(DEFAULT_DISCOVERY_SHARE * 100)}% of the privacy budget you set in step 4 (now ε = ${releaseEpsilon()}): ` +
+      : `Uses ${Math.round(DEFAULT_DISCOVERY_SHARE * 100)}% of the privacy budget you set in step 2 (now ε = ${releaseEpsilon()}): ` +
         'each column’s kind, its categories or its range and bins. The run spends the rest, and its receipt states the total.';
   };
   findButton.addEventListener('click', async () => {
@@ -151,10 +170,15 @@ export function schemaPanel(store: Store): SchemaPanel {
         share: DEFAULT_DISCOVERY_SHARE,
         name: `${input.baseName} (found privately)`,
       });
+      // The discovery is a release of its own: it goes on the file's ledger now.
+      const cost = found.schema.discovery;
+      if (cost)
+        store.set({ ledgers: recordDiscovery(store.get().ledgers, input.key, input.label, cost, found.schema) });
       await choose(
         {
           kind: 'found-privately',
           id: 'found-privately',
+          discoveredHere: true,
           label: `Found privately in ${input.label}`,
           text: JSON.stringify(found.schema, null, 1),
         },
@@ -211,11 +235,34 @@ export function schemaPanel(store: Store): SchemaPanel {
   });
 
   store.watch((state) => [state.input, state.running], updateInferButton);
+  // Your own table: unless the chosen schema fits its header, the run finds the kinds privately.
   store.watch(
-    (state) => [state.schema, state.schemaBusy],
-    ({ schema, schemaBusy }) => {
+    (state) => [state.input],
+    ({ input, schema, schemaBusy }) => {
+      if (!input || input.sample || schemaBusy) return;
+      const fits =
+        schema && input.header && schema.schema.columns.every((column) => input.header!.includes(column.name));
+      if (!fits) chooseInRun();
+    },
+  );
+  store.watch(
+    (state) => [state.schema, state.schemaBusy, state.schemaInRun],
+    ({ schema, schemaBusy, schemaInRun }) => {
       if (schemaBusy) {
         replaceChildren(summary, h('p', { class: 'hint' }, 'Checking the schema…'));
+        return;
+      }
+      if (schemaInRun) {
+        replaceChildren(
+          summary,
+          h(
+            'p',
+            { 'data-testid': 'schema-in-run' },
+            'No schema needed: the run first finds each column’s kind (categories, numbers, dates) and its range privately, ' +
+              'with a share of your ε, then makes the table with the rest. The receipt lists what was found and states the total. ' +
+              'To see the kinds and the forecast before you run, find them now below.',
+          ),
+        );
         return;
       }
       if (!schema) {
@@ -248,7 +295,7 @@ export function schemaPanel(store: Store): SchemaPanel {
           ? h(
               'p',
               { class: 'hint', 'data-testid': 'schema-discovery-cost' },
-              'Found privately as the first part of your release: a run with it spends the rest of its ε, and the receipt states the total (the ε you set in step 4).',
+              'Found privately as the first part of your release: a run with it spends the rest of its ε, and the receipt states the total (the ε you set in step 2).',
             )
           : discovery
             ? h(
@@ -277,7 +324,7 @@ export function schemaPanel(store: Store): SchemaPanel {
   );
 
   const element = panel(
-    '2. Schema',
+    'Column kinds and ranges (schema)',
     'schema-panel',
     h('div', { class: 'field' }, h('label', { for: 'schema-select' }, 'Schema of the table'), select),
     h('div', { class: 'field' }, h('label', { for: 'schema-file' }, 'Or upload a schema file (JSON)'), schemaFile),

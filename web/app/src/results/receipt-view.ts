@@ -234,8 +234,10 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
     h('h3', { id: 'receipt-title' }, 'Privacy receipt'),
     h(
       'p',
-      { class: 'hint' },
-      'Safe to publish next to the synthetic data: it describes how the data was made, not what is in your table.',
+      { class: 'hint', 'data-testid': 'receipt-lead' },
+      receipt.private
+        ? 'Safe to publish next to the synthetic data: it describes how the data was made, not what is in your table.'
+        : 'This release is not private: do not publish the synthetic data. The receipt says how it was made and why it is not private.',
     ),
     privacyVerdict(receipt),
     definitionList([

@@ -8,7 +8,10 @@ import type { AppState, Store } from '../store';
 import { h, replaceChildren, show } from '../ui/dom';
 import { downloadButton } from '../ui/download';
 import { formatDecimal, formatInteger, formatList } from '../ui/format';
+import { createElement, render } from 'preact';
+
 import { previewView } from './preview-view';
+import { ReproduceView } from './reproduce-view';
 import { receiptView } from './receipt-view';
 import { reportHtml } from './report-export';
 import { reportView } from './report-view';
@@ -115,7 +118,7 @@ function downloads(result: SynthesisResult, baseName: string, reportFile: () => 
 }
 
 export function resultsPanel(store: Store): HTMLElement {
-  const heading = h('h2', { id: 'results-title', class: 'panel__title', tabindex: -1 }, '6. Results');
+  const heading = h('h3', { id: 'results-title', class: 'panel__title', tabindex: -1 }, 'Results');
   const body = h('div', { class: 'results__body' });
   const element = h(
     'section',
@@ -135,9 +138,16 @@ export function resultsPanel(store: Store): HTMLElement {
       }
       const report = reportView(result.report, result.receipt.mechanism.name);
       const exported = { result, reportElement: report, inputName: inputName(state), finishedAt: new Date() };
+      const reproduce = h('div', {});
+      if (state.resultRun)
+        render(
+          createElement(ReproduceView, { run: state.resultRun.request, schemaText: state.resultRun.schemaText }),
+          reproduce,
+        );
       replaceChildren(
         body,
         downloads(result, resultBaseName, () => reportHtml(exported)),
+        reproduce,
         h('div', { class: 'results__grid' }, receiptView(result.receipt), report),
         previewView(result),
       );

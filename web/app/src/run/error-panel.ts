@@ -51,7 +51,7 @@ export function errorPanel(store: Store): HTMLElement {
       element.classList.toggle('error-panel--info', cancelled);
       replaceChildren(
         element,
-        h('h2', { id: 'error-title', class: 'error-panel__title' }, cancelled ? 'Run cancelled' : 'The run failed'),
+        h('h3', { id: 'error-title', class: 'error-panel__title' }, cancelled ? 'Run cancelled' : 'The run failed'),
         h(
           'p',
           {},

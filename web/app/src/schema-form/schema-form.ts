@@ -10,6 +10,7 @@ import { discoverSchema, type Schema, type SchemaColumn, validateSchema } from '
 import { downloadText } from '../ui/download';
 import { h, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
+import { recordDiscovery } from '../privacy-ledger/ledger';
 import { failureOf, type FailureInfo, type SchemaChoice, type Store } from '../store';
 import {
   addCost,
@@ -312,6 +313,8 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
             ? 'Made in the form (domains partly found privately)'
             : 'Made in the form (public knowledge)',
         text: JSON.stringify(schema, null, 1),
+        // Found in this form from this file: every attempt is on the file's ledger.
+        discoveredHere: privately && carried.epsilon === 0,
       },
       validated,
     );
@@ -372,6 +375,7 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
       if (token !== discoveryToken) return;
       const cost = result.schema.discovery ?? { epsilon: budget.epsilon, delta: categorical ? budget.delta : 0 };
       setCosts(addCost(spentHere, cost), carried);
+      store.set({ ledgers: recordDiscovery(store.get().ledgers, input.key, input.label, cost, null) });
       for (const column of result.schema.columns) {
         const request = columns.find((c) => c.name === column.name);
         if (request) found.set(column.name, { key: discoveryKey(request, missing), column });
@@ -385,7 +389,10 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
       // "Nothing frequent enough" is an answer of the mechanism: the attempt spent its budget.
       const charged =
         failure.code === 'EMPTY_DATA' ? { epsilon: budget.epsilon, delta: categorical ? budget.delta : 0 } : null;
-      if (charged) setCosts(addCost(spentHere, charged), carried);
+      if (charged) {
+        setCosts(addCost(spentHere, charged), carried);
+        store.set({ ledgers: recordDiscovery(store.get().ledgers, input.key, input.label, charged, null) });
+      }
       discovery.showFailure(failure, charged);
     } finally {
       if (token === discoveryToken) discovery.setBusy(false);

@@ -57,7 +57,7 @@ export function panel(title: string, testId: string, ...children: Child[]): HTML
   return h(
     'section',
     { class: 'panel', 'aria-labelledby': headingId, 'data-testid': testId },
-    h('h2', { id: headingId, class: 'panel__title' }, title),
+    h('h3', { id: headingId, class: 'panel__title' }, title),
     ...children,
   );
 }

@@ -1,13 +1,13 @@
 // "What the theory asks": the planner's conditions (Theorems 2.2/2.3 of Boedihardjo et al., B.1,
 // III.1 and IV.1 of Bojkovic & Loh) for the chosen columns, degree, epsilon and reference measure.
-// Public inputs only: n is the number of records the user states as public in step 4
+// Public inputs only: n is the number of records the user states as public in step 2
 // (stated-rows.ts), or none (the conditions on n then say what they need); never the file's own
 // count, which is private. The workload's size |F| is the core's own count, from the run forecast
 // (forecast-view.ts).
 import { adviseRun, planSynthesis } from 'privsynth';
 import type { PlannerInputs, PlannerReport } from 'privsynth';
 
-import { queueEngineCall } from '../../engine/engine-queue';
+import { LatestRequest, SUPERSEDED } from '../../engine/latest-request';
 import type { AppState, Store } from '../../store';
 import { h, replaceChildren, uid } from '../../ui/dom';
 import { formatInteger } from '../../ui/format';
@@ -22,11 +22,11 @@ const fixed = (x: number | null | undefined, size = true) => {
 };
 const isSize = (name: string) => /^[nkm]\b/.test(name);
 
-/** Which n the conditions were checked against: the one stated in step 4, or none. */
+/** Which n the conditions were checked against: the one stated in step 2, or none. */
 function nSentence(n: number | null): string {
   return n === null
-    ? 'n not stated: the conditions on n are unknown. State the number of records in step 4, if it is public, to check them (your file’s own count is private and not used).'
-    : `n = ${formatInteger(n)}, as stated in step 4.`;
+    ? 'n not stated: the conditions on n are unknown. State the number of records in step 2, if it is public, to check them (your file’s own count is private and not used).'
+    : `n = ${formatInteger(n)}, as stated in step 2.`;
 }
 
 function resultTable(report: PlannerReport, n: number | null): HTMLElement {
@@ -103,7 +103,7 @@ export function plannerView(store: Store): HTMLElement {
     'data-testid': 'planner-gamma',
   });
   const output = h('div', { 'aria-live': 'polite' });
-  let request = 0;
+  const requests = new LatestRequest();
 
   // Only on an idle, loaded engine: a call while the worker is busy would start a second worker.
   const render = async (state: AppState) => {
@@ -120,14 +120,15 @@ export function plannerView(store: Store): HTMLElement {
       replaceChildren(output, '');
       return;
     }
-    const mine = ++request;
+    const isLatest = requests.begin();
     try {
       // One call at a time, on the engine's idle worker (engine-queue.ts); a superseded call is skipped.
       // The reference measure, the LP's share of ε and the domain's cells are the core's (run advice).
-      const advice = await queueEngineCall(() =>
-        mine === request ? adviseRun(schema.schema, referenceRequest(columns, parameters)) : Promise.resolve(null),
+      const advice = await requests.ask(
+        () => adviseRun(schema.schema, referenceRequest(columns, parameters)),
+        isLatest,
       );
-      if (!advice || mine !== request) return;
+      if (advice === SUPERSEDED) return;
       const measure = advice.reference.measure;
       const inputs: PlannerInputs = {
         // The LP's cell statistics and the constant function (the receipt's "Statistics").
@@ -140,8 +141,8 @@ export function plannerView(store: Store): HTMLElement {
       if (measure === 'bernstein-kde') inputs.dimensions = columns.length;
       else if (advice.domainCells !== null) inputs.domainSize = advice.domainCells;
       if (statedRows !== null) inputs.n = statedRows;
-      const report = await queueEngineCall(() => (mine === request ? planSynthesis(inputs) : Promise.resolve(null)));
-      if (!report || mine !== request) return;
+      const report = await requests.ask(() => planSynthesis(inputs), isLatest);
+      if (report === SUPERSEDED) return;
       replaceChildren(
         output,
         measure === 'tree' || measure === 'kd-tree'
@@ -150,7 +151,7 @@ export function plannerView(store: Store): HTMLElement {
         resultTable(report, inputs.n ?? null),
       );
     } catch (error) {
-      if (mine === request) replaceChildren(output, h('p', { class: 'field-error' }, (error as Error).message));
+      replaceChildren(output, h('p', { class: 'field-error' }, (error as Error).message));
     }
   };
   delta.addEventListener('input', () => void render(store.get()));

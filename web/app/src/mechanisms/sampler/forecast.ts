@@ -80,7 +80,7 @@ function details(forecast: RunForecast): HTMLElement {
     return h(
       'p',
       { class: 'notice notice--warning', 'data-testid': 'forecast-sampler-needs-rows' },
-      'The obscuring probability, the largest N and the better sampler depend on the number of records n (public for the sampler): load the data, or state an estimate in step 4.',
+      'The obscuring probability, the largest N and the better sampler depend on the number of records n (public for the sampler): load the data, or state an estimate in step 2.',
     );
   }
   return h(
@@ -91,7 +91,7 @@ function details(forecast: RunForecast): HTMLElement {
       { class: 'hint' },
       'What the sampler will spend and how often a sample will be noise, from ε, N, the schema and n alone (Tasnim et al.). ' +
         'Here n is every data row of the loaded CSV, those outside the schema included: under the sampler’s replace-one neighbours the number of records is public, ' +
-        'and the run’s receipt states it, so these numbers are public too. The comparison on your data in step 4 gives the exact distances.',
+        'and the run’s receipt states it, so these numbers are public too. The comparison on your data in step 2 gives the exact distances.',
     ),
     definitionList(samplerForecastRows(parameters)),
   );
@@ -123,13 +123,13 @@ function rows(state: AppState): RowsSource {
   if (state.statedRows !== null) {
     return {
       rows: state.statedRows,
-      source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 4; the run uses your file’s data rows.`,
+      source: `n = ${formatInteger(state.statedRows)}: the number of records you stated in step 2; the run uses your file’s data rows.`,
     };
   }
   return {
     rows: null,
     source:
-      'Without n: the sampler’s n is your file’s number of data rows (public for it), known once the data is loaded; or state an estimate in step 4.',
+      'Without n: the sampler’s n is your file’s number of data rows (public for it), known once the data is loaded; or state an estimate in step 2.',
   };
 }
 

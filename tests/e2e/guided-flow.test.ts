@@ -1,0 +1,235 @@
+// The guided flow a first-time user meets: the library's own choice ("auto") by default, a file that
+// cannot be a table stopped at step 1, a schema that does not fit the file blocking Run, the privacy
+// ledger of a file, and the shortest path from landing to a downloaded synthetic table.
+import { readFileSync } from 'node:fs';
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import {
+  byTestId,
+  describeOutcome,
+  download,
+  repoFile,
+  run,
+  useAdultSample,
+  useDemoEnvironment,
+  waitForOutcome,
+} from './harness';
+
+const demo = useDemoEnvironment();
+
+async function giveFile(page: Page, name: string, content: string | Buffer): Promise<void> {
+  await page.setInputFiles(byTestId('file-input'), {
+    name,
+    mimeType: 'text/csv',
+    buffer: typeof content === 'string' ? Buffer.from(content) : content,
+  });
+}
+
+/** Four columns of the bundled Heart table. */
+function heartColumns(): string {
+  const lines = readFileSync(repoFile('data/heart/heart_cleveland.csv'), 'utf8').trim().split('\n');
+  const header = lines[0].split(',');
+  const keep = ['age', 'sex', 'cp', 'num'].map((name) => header.indexOf(name));
+  return `${lines.map((line) => keep.map((i) => line.split(',')[i]).join(',')).join('\n')}\n`;
+}
+
+/** A table of 2,000 people with every kind of column: large enough for a private discovery. */
+const people = () => readFileSync(repoFile('data/people/people.csv'));
+
+const ledgerTotal = async (page: Page) =>
+  Number((await page.textContent(byTestId('ledger-total')))!.replace('ε', '').trim());
+
+describe('the guided flow', () => {
+  it('chooses "auto" by default, as the library does, and says which method it picks and why', async () => {
+    const page = await demo.open();
+    expect(await page.inputValue(byTestId('mechanism'))).toBe('auto');
+    await page.click(byTestId('use-heart-sample'));
+    await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("Automatic chooses")`);
+    const outcome = await run(page);
+    expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+    const receipt = JSON.parse((await download(page, 'download-receipt')).text) as {
+      mechanism: { name: string };
+      mechanismChoice?: { requested: string; chosen: string };
+    };
+    expect(receipt.mechanismChoice?.requested).toBe('auto');
+    const named = (await page.textContent(byTestId('recommendation-text'))) ?? '';
+    expect(receipt.mechanismChoice?.chosen).toBe(receipt.mechanism.name);
+    expect(named.length).toBeGreaterThan(20);
+  });
+
+  it('shows why each file that cannot be a table is refused, at step 1, and never marks it loaded', async () => {
+    const page = await demo.open();
+    const cases: Array<[string, string | Buffer, string]> = [
+      ['empty.csv', '', 'The file is empty'],
+      ['ragged.csv', 'a,b,c\n1,2,3\n4,5\n', 'has 2 fields but the header has 3'],
+      ['binary.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00, 0xff, 0xfe]), 'binary data'],
+      [
+        'notes.txt',
+        `${'This is a letter about the study and not a table at all, written in full sentences for a reader. '.repeat(2)}\nThanks.\n`,
+        'does not look like column names',
+      ],
+      ['header-only.csv', 'age,sex\n', 'no data rows'],
+      ['fake.parquet', 'a,b\n1,2\n', 'not a Parquet file'],
+    ];
+    for (const [name, content, expected] of cases) {
+      await giveFile(page, name, content);
+      await page.waitForSelector(`${byTestId('input-error')}:not([hidden])`);
+      const error = (await page.textContent(byTestId('input-error'))) ?? '';
+      expect(error, name).toContain(name);
+      expect(error, name).toContain(expected);
+      const summary = (await page.textContent(byTestId('input-summary'))) ?? '';
+      expect(summary, name).not.toContain('✓');
+      expect(summary, name).not.toContain('Loaded');
+      expect(await page.isDisabled(byTestId('run')), name).toBe(true);
+    }
+    // A good file clears the error and is marked loaded.
+    await giveFile(page, 'heart4.csv', heartColumns());
+    await page.waitForSelector(`${byTestId('input-summary')}:has-text("heart4.csv")`);
+    expect(await page.isHidden(byTestId('input-error'))).toBe(true);
+    expect(await page.textContent(byTestId('input-summary'))).toContain('✓');
+  });
+
+  it('blocks Run, with the reason and the fix, while the schema does not match the file, and clears old results', async () => {
+    const page = await demo.open();
+    await page.click(byTestId('use-heart-sample'));
+    expect((await run(page)).kind).toBe('results');
+    // Another file: the old results go, and as the Heart schema does not fit it, its kinds are to be
+    // found when it runs.
+    await giveFile(page, 'other.csv', 'height,weight\n180,80\n170,60\n');
+    await page.waitForSelector(`${byTestId('input-summary')}:has-text("other.csv")`);
+    expect(await page.isHidden(byTestId('results'))).toBe(true);
+    expect(await page.inputValue(byTestId('schema-select'))).toBe('in-run');
+    // The Heart schema chosen by hand for it: Run waits, saying why and what to do.
+    await page.selectOption(byTestId('schema-select'), 'heart');
+    await page.waitForSelector(`${byTestId('run-hint')}:has-text("the schema does not match your file")`);
+    expect(await page.isDisabled(byTestId('run'))).toBe(true);
+    const hint = (await page.textContent(byTestId('run-hint'))) ?? '';
+    expect(hint).toContain('"age"');
+    expect(hint).toContain('find one privately');
+  });
+
+  it('adds a discovery and three runs of a file in its ledger, and warns before passing what the user allows', async () => {
+    const page = await demo.open();
+    await giveFile(page, 'people.csv', people());
+    await page.waitForSelector(`${byTestId('input-summary')}:has-text("people.csv")`);
+    expect(await ledgerTotal(page)).toBe(0);
+    await page.click(byTestId('find-schema'));
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('[data-testid="schema-select"]')?.value === 'found-privately',
+    );
+    const discovery = await ledgerTotal(page);
+    expect(discovery).toBeGreaterThan(0);
+    expect(discovery).toBeLessThan(1);
+
+    let own = 0;
+    for (let runIndex = 0; runIndex < 3; runIndex += 1) {
+      if (runIndex > 0) {
+        // A second run on the same people would pass the ε 1 allowed for the file: Run waits for consent.
+        await page.waitForSelector(`${byTestId('ledger-warning')}:not([hidden])`);
+        expect(await page.isDisabled(byTestId('run'))).toBe(true);
+        await page.check(byTestId('ledger-accept'));
+      }
+      await page.click(byTestId('run'));
+      const outcome = await waitForOutcome(page);
+      expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+      const receipt = JSON.parse((await download(page, 'download-receipt')).text) as {
+        privacy: { epsilonSpent: number; thisRun?: { epsilonSpent: number } };
+      };
+      // Each receipt states its whole release, the discovery included: the first run's total covers
+      // the discovery and itself; each later run adds its own part.
+      expect(receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+      if (runIndex === 0) expect(await ledgerTotal(page)).toBeCloseTo(1, 2);
+      else own += receipt.privacy.thisRun!.epsilonSpent;
+    }
+    expect(await page.$$eval(byTestId('ledger-entry'), (entries) => entries.length)).toBe(4);
+    expect(await ledgerTotal(page)).toBeCloseTo(1 + own, 2);
+    expect(own).toBeGreaterThan(1);
+
+    // An ε so large that the guarantee means little is named.
+    await page.fill('#epsilon', '1000000000');
+    await page.waitForSelector(`${byTestId('epsilon-warning')}`);
+    expect(await page.textContent(byTestId('epsilon-warning'))).toContain('very large');
+  });
+
+  it('takes a first-time user from landing to a private synthetic CSV of their own table with no schema in 3 actions (at most 6), and of the sample in 3', async () => {
+    const page = await demo.open();
+    let actions = 0;
+    const act = async (step: () => Promise<unknown>) => {
+      actions += 1;
+      await step();
+    };
+    await act(() => giveFile(page, 'people.csv', people()));
+    await page.waitForSelector(`${byTestId('input-summary')}:has-text("people.csv")`);
+    // No schema: the run finds the columns' kinds privately (the library's no-schema path).
+    expect(await page.inputValue(byTestId('schema-select'))).toBe('in-run');
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="run"]')?.disabled);
+    await act(() => page.click(byTestId('run')));
+    expect((await waitForOutcome(page)).kind).toBe('results');
+    let csv = '';
+    await act(async () => (csv = (await download(page, 'download-csv')).text));
+    const receipt = JSON.parse((await download(page, 'download-receipt')).text) as {
+      private: boolean;
+      privacy: { epsilonSpent: number; domainDiscovery?: { epsilon: number } };
+    };
+    expect(receipt.private).toBe(true);
+    expect(receipt.privacy.epsilonSpent).toBeCloseTo(1, 6);
+    expect(receipt.privacy.domainDiscovery?.epsilon).toBeGreaterThan(0);
+    expect(await ledgerTotal(page)).toBeCloseTo(1, 2);
+    expect(csv.split('\n')[0]).toBe(
+      'record_id,interview_date,last_seen,age,hours_per_week,capital_gain,workclass,job_code,income,notes',
+    );
+    expect(actions).toBe(3);
+
+    const fresh = await demo.open();
+    actions = 0;
+    await act(() => fresh.click(byTestId('use-sample')));
+    await fresh.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="run"]')?.disabled);
+    await act(() => fresh.click(byTestId('run')));
+    expect((await waitForOutcome(fresh)).kind).toBe('results');
+    await act(async () => (csv = (await download(fresh, 'download-csv')).text));
+    expect(csv.startsWith('age,')).toBe(true);
+    expect(actions).toBeLessThanOrEqual(3);
+  });
+
+  it('leaves no control cut off or covered at a phone’s width', async () => {
+    const page = await demo.open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useAdultSample(page);
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      const controls = document.querySelectorAll<HTMLElement>(
+        'button, select, input:not([type=file]), summary, a[href]',
+      );
+      for (const control of controls) {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || control.closest('[hidden], details:not([open]) > :not(summary)'))
+          continue;
+        // The skip link waits off-screen until it is focused.
+        if (control.classList.contains('skip-link')) continue;
+        const name = control.dataset.testid || control.id || control.textContent?.trim().slice(0, 30);
+        if (box.left < -1 || box.right > document.documentElement.clientWidth + 1) found.push(`${name} is cut off`);
+        if (control instanceof HTMLSelectElement && control.scrollWidth > control.clientWidth + 1)
+          found.push(`${name} cuts its label`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+    // Nothing sticky covers the page on a phone (a banner that stays on top would take a quarter of it).
+    const sticky = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('body *'))
+        .filter((element) => {
+          if (getComputedStyle(element).position !== 'sticky' || element.getBoundingClientRect().height < 100)
+            return false;
+          // Sticky inside a scrolling box (a table's header row) stays in that box.
+          for (let up = element.parentElement; up; up = up.parentElement) {
+            if (/(auto|scroll)/.test(getComputedStyle(up).overflow)) return false;
+          }
+          return true;
+        })
+        .map((element) => `${element.tagName}.${element.className}`),
+    );
+    expect(sticky).toEqual([]);
+  });
+});
