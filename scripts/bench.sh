@@ -3,9 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh >/dev/null
-if [ "${1:-}" = scale ]; then
-  bash scripts/build.sh native wasm lib app >/dev/null  # the scale benchmark also runs the demo app
-else
-  bash scripts/build.sh native wasm lib >/dev/null
-fi
+case "${1:-}" in
+  scale) bash scripts/build.sh native wasm lib app >/dev/null ;;  # the scale benchmark also runs the demo app
+  app) bash scripts/build.sh wasm lib app >/dev/null ;;           # the demo app alone: no native build
+  *) bash scripts/build.sh native wasm lib >/dev/null ;;
+esac
 exec node bench/run.mjs "$@"
