@@ -32,3 +32,29 @@ export function formatList(items: string[]): string {
 export function formatPercent(share: number): string {
   return `${(100 * share).toFixed(1)}%`;
 }
+
+/** Four-digit numbers (years, most counts) read better without a separator. */
+const GROUPING_FROM = 10_000;
+
+/** Whether a set of numbers shown together needs thousands separators (any of them ≥ 10,000). */
+export function needsGrouping(values: readonly number[]): boolean {
+  return values.some((value) => Math.abs(value) >= GROUPING_FROM);
+}
+
+/** `value` rounded to `digits` significant digits. */
+export function roundSignificant(value: number, digits: number): number {
+  return value === 0 || !Number.isFinite(value) ? value : Number(value.toPrecision(digits));
+}
+
+/**
+ * A number for an axis: `digits` significant digits (all of them when omitted), never an exponent,
+ * no trailing zeros, a true minus sign, and thousands separators when `grouped`.
+ */
+export function formatAxisNumber(value: number, grouped: boolean, digits?: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const text = new Intl.NumberFormat('en-US', {
+    maximumSignificantDigits: digits ?? 17,
+    useGrouping: grouped,
+  }).format(digits === undefined ? value : roundSignificant(value, digits));
+  return text.replace(/^-/, '−');
+}
