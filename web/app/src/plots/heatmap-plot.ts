@@ -1,7 +1,9 @@
 // The 2-way table of one pair of columns as three heatmaps side by side: the real shares, the
 // synthetic shares (one colour scale for both) and their difference, synthetic − real, on a
 // diverging scale centred at 0 (colour classes of colour-blind-safe ColorBrewer schemes). A
-// selector picks the pair among the worst ones of the report.
+// selector picks the pair among the worst ones of the report. Both axes show the levels in their
+// natural order with short names (labels.ts), cut with an ellipsis; a tick's tooltip gives the full
+// name, and when the cells are too small for every name, only every n-th is written.
 import * as Plot from '@observablehq/plot';
 import type { TwoWayDistribution } from 'privsynth';
 
@@ -9,7 +11,7 @@ import { h } from '../ui/dom';
 import { selectField } from '../ui/fields';
 import { formatDecimal } from '../ui/format';
 import { differenceThresholds, shareThresholds } from './colour-classes';
-import { clamp, horizontalTicks, labelsWidth, truncate } from './labels';
+import { axisLevels, type AxisLevels, clamp, horizontalTicks, labelsWidth, thinned, tickEvery } from './labels';
 import { plotFrame, plotStyle } from './plot-frame';
 
 const MIN_CELL = 14;
@@ -42,8 +44,18 @@ function cells(pair: TwoWayDistribution): Cell[] {
 }
 
 const points = (value: number) => `${value >= 0 ? '+' : '−'}${formatDecimal(Math.abs(value), 2)}`;
-const cellTitle = (cell: Cell) =>
-  `${cell.row} × ${cell.column}\nreal ${formatDecimal(cell.real, 3)}%, synthetic ${formatDecimal(cell.synthetic, 3)}% (${points(cell.difference)} points)`;
+
+/** The levels of the pair's two columns on the heatmaps' axes. */
+interface Axes {
+  rows: AxisLevels;
+  columns: AxisLevels;
+}
+
+const axesOf = (pair: TwoWayDistribution): Axes => ({
+  rows: axisLevels(pair.rowLevels),
+  columns: axisLevels(pair.columnLevels),
+});
+const shortLabels = (axis: AxisLevels) => axis.domain.map((level) => axis.label(level));
 
 interface Layout {
   cell: number;
@@ -52,8 +64,8 @@ interface Layout {
 }
 
 /** Square cells sized so that the three heatmaps sit side by side, or one under the other on narrow screens. */
-function layout(pair: TwoWayDistribution, available: number): Layout {
-  const marginLeft = Math.ceil(labelsWidth(pair.rowLevels, MAX_LABEL)) + 14;
+function layout(pair: TwoWayDistribution, axes: Axes, available: number): Layout {
+  const marginLeft = Math.ceil(labelsWidth(shortLabels(axes.rows), MAX_LABEL)) + 14;
   const columns = pair.columnLevels.length;
   const fit = (room: number) => Math.floor((room - marginLeft - MARGIN_RIGHT) / columns);
   const sideBySide = fit((available - 2 * GAP) / 3);
@@ -71,6 +83,7 @@ const KINDS: Record<Kind, { title: string; legend: string }> = {
 
 function heatmap(
   pair: TwoWayDistribution,
+  axes: Axes,
   data: Cell[],
   kind: Kind,
   color: Plot.ScaleOptions,
@@ -78,9 +91,11 @@ function heatmap(
   available: number,
 ): HTMLElement {
   const [rowColumn, columnColumn] = pair.columns;
-  const ticks = horizontalTicks(pair.columnLevels, box.cell, MAX_LABEL);
+  const ticks = horizontalTicks(shortLabels(axes.columns), box.cell, MAX_LABEL);
   const { title, legend } = KINDS[kind];
-  const tickFormat = (level: string) => truncate(level, MAX_LABEL);
+  const cellTitle = (cell: Cell) =>
+    `${axes.rows.label(cell.row)} × ${axes.columns.label(cell.column)}\n` +
+    `real ${formatDecimal(cell.real, 3)}%, synthetic ${formatDecimal(cell.synthetic, 3)}% (${points(cell.difference)} points)`;
   const plot = Plot.plot({
     width: box.width,
     height: MARGIN_TOP + pair.rowLevels.length * box.cell + ticks.margin,
@@ -90,10 +105,26 @@ function heatmap(
     marginBottom: ticks.margin,
     style: plotStyle(box.width, available),
     ariaLabel: `Heatmap, ${title.toLowerCase()}: ${rowColumn} (rows) by ${columnColumn} (columns)`,
-    x: { domain: pair.columnLevels, label: columnColumn, tickRotate: ticks.rotate, tickFormat, padding: 0 },
-    y: { domain: pair.rowLevels, label: rowColumn, labelAnchor: 'top', tickFormat, padding: 0 },
+    x: { domain: axes.columns.domain, padding: 0 },
+    y: { domain: axes.rows.domain, padding: 0 },
     color,
-    marks: [Plot.cell(data, { x: 'column', y: 'row', fill: kind, inset: 0.5, title: cellTitle })],
+    marks: [
+      Plot.cell(data, { x: 'column', y: 'row', fill: kind, inset: 0.5, title: cellTitle }),
+      Plot.axisX({
+        ticks: thinned(axes.columns.domain, ticks.every),
+        label: columnColumn,
+        tickRotate: ticks.rotate,
+        tickFormat: (level: string) => axes.columns.label(level, MAX_LABEL),
+        title: (level: string) => axes.columns.title(level),
+      }),
+      Plot.axisY({
+        ticks: thinned(axes.rows.domain, tickEvery(box.cell)),
+        label: rowColumn,
+        labelAnchor: 'top',
+        tickFormat: (level: string) => axes.rows.label(level, MAX_LABEL),
+        title: (level: string) => axes.rows.title(level),
+      }),
+    ],
   });
   return h(
     'figure',
@@ -112,7 +143,8 @@ function heatmap(
 
 function heatmaps(pair: TwoWayDistribution, available: number): Node {
   const data = cells(pair);
-  const box = layout(pair, available);
+  const axes = axesOf(pair);
+  const box = layout(pair, axes, available);
   const shares: Plot.ScaleOptions = {
     type: 'threshold',
     scheme: 'blues',
@@ -126,9 +158,9 @@ function heatmaps(pair: TwoWayDistribution, available: number): Node {
   return h(
     'div',
     { class: 'heatmaps' },
-    heatmap(pair, data, 'real', shares, box, available),
-    heatmap(pair, data, 'synthetic', shares, box, available),
-    heatmap(pair, data, 'difference', difference, box, available),
+    heatmap(pair, axes, data, 'real', shares, box, available),
+    heatmap(pair, axes, data, 'synthetic', shares, box, available),
+    heatmap(pair, axes, data, 'difference', difference, box, available),
   );
 }
 

@@ -39,7 +39,7 @@ export function plotFrame(options: PlotFrameOptions): PlotFrame {
       return;
     }
     observer.disconnect();
-    replaceChildren(host, withoutGroupLabels(options.render(width)));
+    replaceChildren(host, titlesBesideText(withoutGroupLabels(options.render(width))));
     host.style.minHeight = '';
   };
   const observer = new ResizeObserver(() => {
@@ -69,6 +69,23 @@ function withoutGroupLabels(plot: Node): Node {
       if (name !== null) group.setAttribute('data-mark', name);
       group.removeAttribute('aria-label');
       group.removeAttribute('aria-description');
+    }
+  }
+  return plot;
+}
+
+/**
+ * A tick label's tooltip (its full name) is a <title> inside its <text>, where it would join the
+ * label's own text (textContent, what assistive technology reads). Each such label moves into a
+ * group of its own that holds the title: the same tooltip, and the text is the label alone.
+ */
+function titlesBesideText(plot: Node): Node {
+  if (plot instanceof Element) {
+    for (const title of plot.querySelectorAll('text > title')) {
+      const text = title.parentElement!;
+      const group = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+      text.replaceWith(group);
+      group.append(title, text);
     }
   }
   return plot;
