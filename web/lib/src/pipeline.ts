@@ -132,11 +132,14 @@ export function checkSchema(module: PrivsynthWasmModule, schemaJson: string): Sc
   return callCoreWith(module, 'validateSchema', [schemaJson]);
 }
 
-/** The core's discovery request: everything but the CSV. */
-export function discoveryRequestOf(options: DiscoverSchemaOptions | DiscoverInReleaseOptions): {
+/** discoverSchema()'s argument as the core takes it (it crosses the worker boundary). */
+export interface DiscoveryRequest {
   csv: string | Blob;
+  /** The core's discovery request: everything but the CSV. */
   requestJson: string;
-} {
+}
+
+export function discoveryRequestOf(options: DiscoverSchemaOptions | DiscoverInReleaseOptions): DiscoveryRequest {
   checkCsvOptions(options, 'discoverSchema()');
   const { csv, ...request } = options;
   return { csv, requestJson: JSON.stringify(request) };
@@ -218,12 +221,15 @@ export async function discoverWith(
   };
 }
 
-/** summarizeData()'s argument as the core takes it. */
-export function summaryRequestOf(options: SummarizeDataOptions): {
+/** summarizeData()'s argument as the core takes it (it crosses the worker boundary). */
+export interface SummaryRequest {
   csv: string | Blob;
   schemaJson: string;
+  /** The out-of-domain policy. */
   policy: string;
-} {
+}
+
+export function summaryRequestOf(options: SummarizeDataOptions): SummaryRequest {
   checkCsvOptions(options, 'summarizeData()');
   return { csv: options.csv, schemaJson: schemaJsonOf(options.schema), policy: options.outOfDomain ?? 'clamp' };
 }
@@ -247,12 +253,16 @@ export async function summarizeWith(
 }
 
 /**
-/** The core's request for a release from count tables: schema, the tables and options, as JSON. */
-export function countsRequestOf(options: SynthesizeFromCountsOptions): {
+ * synthesizeFromCounts()'s argument as the core takes it (it crosses the worker boundary): the
+ * schema, the tables and the options, as JSON.
+ */
+export interface CountsRequest {
   schemaJson: string;
   countsJson: string;
   coreOptions: Record<string, unknown>;
-} {
+}
+
+export function countsRequestOf(options: SynthesizeFromCountsOptions): CountsRequest {
   if (options === null || typeof options !== 'object') {
     throw errorFromCode('INVALID_ARGUMENT', 'synthesizeFromCounts() needs an options object');
   }
@@ -274,7 +284,7 @@ export function countsRequestOf(options: SynthesizeFromCountsOptions): {
  */
 export function runFromCounts(
   module: PrivsynthWasmModule,
-  request: { schemaJson: string; countsJson: string; coreOptions: Record<string, unknown> },
+  request: CountsRequest,
   report: ProgressReporter,
   write?: (text: string) => void,
 ): SynthesisResult {
