@@ -1,72 +1,101 @@
 // Browser entry: the core runs in a Web Worker (inlined into this bundle with its WebAssembly, so
-// creating one makes no network request). Cancelling terminates the worker at once and warms a new
-// one in the background for the next call.
+// creating one makes no network request), called through Comlink as the API worker.ts exposes.
+// Cancelling terminates the worker at once and warms a new one in the background for the next call.
+import { proxy, wrap, type Remote } from 'comlink';
+
 import PrivsynthWorker from './worker?worker&inline';
 
-import { errorFromCode } from './errors.js';
-import { setCoreCaller } from './core-calls.js';
+import { errorFromCode, serializeError, type PrivsynthError, type SerializedError } from './errors.js';
+import { setCoreCaller, type CoreCalls } from './core-calls.js';
 import { countsRequestOf, discoveryRequestOf, splitOptions, summaryRequestOf } from './pipeline.js';
 import type { DiscoveredSchema, DiscoverInReleaseOptions, DiscoverSchemaOptions } from './schema-types.js';
 import type { DataSummary, Progress, SummarizeDataOptions, SynthesisResult, SynthesizeOptions } from './types.js';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { WorkerApi } from './worker.js';
 import type { SynthesizeFromCountsOptions } from './options-types.js';
 
 export * from './public-api.js';
 export * from './core-functions.js';
 
-type RequestBody = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** A worker and its API (worker.ts) as Comlink's proxy sees it. */
+interface EngineWorker {
+  worker: Worker;
+  api: Remote<WorkerApi>;
+}
 
-let nextId = 1;
-const idleWorkers: Worker[] = [];
+/** The page's side of worker.ts's ProgressPort: a callback wrapped in Comlink.proxy. */
+type ProgressArgument = Parameters<Remote<WorkerApi>['run']>[1];
 
-function acquireWorker(): Worker {
-  return idleWorkers.pop() ?? new PrivsynthWorker({ name: 'privsynth' });
+const idleWorkers: EngineWorker[] = [];
+
+function startWorker(): EngineWorker {
+  const worker = new PrivsynthWorker({ name: 'privsynth' });
+  return { worker, api: wrap<WorkerApi>(worker) };
+}
+
+function acquireWorker(): EngineWorker {
+  return idleWorkers.pop() ?? startWorker();
 }
 
 /** After a cancel, start the next worker at once so that the next run does not wait for it. */
 function warmSpareWorker(): void {
   if (idleWorkers.length > 0) return;
-  const worker = new PrivsynthWorker({ name: 'privsynth' });
-  worker.postMessage({ id: nextId++, kind: 'load' } satisfies WorkerRequest); // its reply is not awaited
-  idleWorkers.push(worker);
+  const spare = startWorker();
+  spare.api.preload().catch(() => undefined); // not awaited: a call made meanwhile waits for the module
+  idleWorkers.push(spare);
 }
 
-function releaseWorker(worker: Worker): void {
-  if (idleWorkers.length === 0) idleWorkers.push(worker);
-  else worker.terminate();
+function releaseWorker(engine: EngineWorker): void {
+  if (idleWorkers.length === 0) idleWorkers.push(engine);
+  else engine.worker.terminate();
 }
 
-function call<T>(body: RequestBody, onProgress?: (progress: Progress) => void, signal?: AbortSignal): Promise<T> {
+const isSerializedError = (value: unknown): value is SerializedError =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SerializedError).code === 'string' &&
+  typeof (value as SerializedError).message === 'string';
+
+/** The PrivsynthError of what a call threw: the worker's SerializedError, or Comlink's own failure. */
+function rebuiltError(thrown: unknown): PrivsynthError {
+  const { code, message } = isSerializedError(thrown) ? thrown : serializeError(thrown);
+  return errorFromCode(code, message);
+}
+
+/**
+ * Makes one call on an idle worker (or a new one). `onProgress` reaches the worker as a Comlink
+ * proxy and is never called once the call has settled; aborting `signal` terminates the worker.
+ */
+function call<T>(
+  invoke: (api: Remote<WorkerApi>, progress: ProgressArgument) => Promise<T>,
+  onProgress?: (progress: Progress) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(errorFromCode('CANCELLED', 'cancelled'));
       return;
     }
-    const worker = acquireWorker();
-    const id = nextId++;
+    const engine = acquireWorker();
+    let settled = false;
     const finish = (settle: () => void, reuse: boolean) => {
-      worker.removeEventListener('message', onMessage);
-      worker.removeEventListener('error', onError);
+      if (settled) return;
+      settled = true;
+      engine.worker.removeEventListener('error', onError);
       signal?.removeEventListener('abort', onAbort);
-      if (reuse) releaseWorker(worker);
-      else worker.terminate();
+      if (reuse) releaseWorker(engine);
+      else engine.worker.terminate();
       settle();
     };
-    const onMessage = (event: MessageEvent<WorkerReply>) => {
-      const reply = event.data;
-      if (reply.id !== id) return;
-      if (reply.kind === 'progress') {
+    const progress =
+      onProgress &&
+      proxy((report: Progress) => {
+        if (settled) return;
         try {
-          onProgress?.(reply.progress);
+          onProgress(report);
         } catch {
           // a throwing progress callback must not break the run
         }
-      } else if (reply.kind === 'done') {
-        finish(() => resolve(reply.value as T), true);
-      } else {
-        finish(() => reject(errorFromCode(reply.error.code, reply.error.message)), true);
-      }
-    };
+      });
     const onError = (event: ErrorEvent) => {
       event.preventDefault();
       finish(
@@ -79,15 +108,17 @@ function call<T>(body: RequestBody, onProgress?: (progress: Progress) => void, s
       finish(() => reject(errorFromCode('CANCELLED', 'cancelled')), false);
       warmSpareWorker();
     };
-    worker.addEventListener('message', onMessage);
-    worker.addEventListener('error', onError);
+    engine.worker.addEventListener('error', onError);
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.postMessage({ ...body, id } as WorkerRequest);
+    invoke(engine.api, progress).then(
+      (value) => finish(() => resolve(value), true),
+      (error: unknown) => finish(() => reject(rebuiltError(error)), true),
+    );
   });
 }
 
 // The core's functions of public inputs (core-functions.ts) run in the worker like the rest.
-setCoreCaller((name, args) => call({ kind: 'core', name, args }));
+setCoreCaller((name, args) => call((api) => api.core(name, args) as Promise<CoreCalls[typeof name]['answer']>));
 
 export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult> {
   let request: ReturnType<typeof splitOptions>;
@@ -96,7 +127,7 @@ export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult>
   } catch (error) {
     return Promise.reject(error);
   }
-  return call<SynthesisResult>({ kind: 'run', ...request }, options.onProgress, options.signal);
+  return call((api, progress) => api.run(request, progress), options.onProgress, options.signal);
 }
 
 /**
@@ -109,11 +140,8 @@ export function synthesize(options: SynthesizeOptions): Promise<SynthesisResult>
  */
 export function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Promise<SynthesisResult> {
   try {
-    return call<SynthesisResult>(
-      { kind: 'fromCounts', ...countsRequestOf(options) },
-      options.onProgress,
-      options.signal,
-    );
+    const request = countsRequestOf(options);
+    return call((api, progress) => api.fromCounts(request, progress), options.onProgress, options.signal);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -128,7 +156,8 @@ export function synthesizeFromCounts(options: SynthesizeFromCountsOptions): Prom
  */
 export function discoverSchema(options: DiscoverSchemaOptions | DiscoverInReleaseOptions): Promise<DiscoveredSchema> {
   try {
-    return call<DiscoveredSchema>({ kind: 'discover', ...discoveryRequestOf(options) });
+    const request = discoveryRequestOf(options);
+    return call((api) => api.discover(request));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -140,7 +169,8 @@ export function discoverSchema(options: DiscoverSchemaOptions | DiscoverInReleas
  */
 export function summarizeData(options: SummarizeDataOptions): Promise<DataSummary> {
   try {
-    return call<DataSummary>({ kind: 'summarize', ...summaryRequestOf(options) });
+    const request = summaryRequestOf(options);
+    return call((api) => api.summarize(request));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -148,5 +178,5 @@ export function summarizeData(options: SummarizeDataOptions): Promise<DataSummar
 
 /** Starts a worker, instantiates the WebAssembly module and warms its solvers up, so that the first run starts at once and at full speed. */
 export async function preload(): Promise<void> {
-  await call<null>({ kind: 'load' });
+  await call((api) => api.preload());
 }

@@ -1,69 +1,96 @@
-// The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive.
+// The Web Worker that owns the WebAssembly core in browsers, so that the page stays responsive. It
+// exposes one object through Comlink, whose type (WorkerApi) browser.ts imports to wrap it.
 // Cancellation is done by the page terminating this worker; there is no partial result to clean up.
+import { expose, releaseProxy, transfer, type ProxyMarked, type Remote } from 'comlink';
+
+import { callCoreWith, type CoreCallName, type CoreCalls } from './core-calls.js';
 import { serializeError } from './errors.js';
-import { callCoreWith } from './core-calls.js';
-import { discoverWith, runFromCounts, runSynthesis, summarizeWith } from './pipeline.js';
+import {
+  discoverWith,
+  runFromCounts,
+  runSynthesis,
+  summarizeWith,
+  type CountsRequest,
+  type DiscoveryRequest,
+  type ProgressReporter,
+  type RunRequest,
+  type SummaryRequest,
+} from './pipeline.js';
 import { resultBuffers } from './synthetic-table.js';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { DiscoveredSchema } from './schema-types.js';
+import type { DataSummary, Progress, SynthesisResult } from './types.js';
 import { loadWarmWasmModule, loadWasmModule } from './wasm-module.js';
 
-const scope = self as unknown as {
-  postMessage(message: WorkerReply, transfer?: Transferable[]): void;
-  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
-};
+/** The page's progress callback, which the page wraps in Comlink.proxy: here each call is a message. */
+type ProgressPort = Remote<((progress: Progress) => void) & ProxyMarked>;
 
-/** A reply and the buffers it moves to the page instead of copying (the synthetic table's columns). */
-type Outgoing = { reply: WorkerReply; transfer: Transferable[] };
-
-const done = (id: number, value: Extract<WorkerReply, { kind: 'done' }>['value']): Outgoing => ({
-  reply: { id, kind: 'done', value },
-  transfer: [],
-});
-
-async function handle(request: WorkerRequest): Promise<Outgoing> {
-  if (request.kind === 'load') {
-    // preload: the page is idle, so warm the solvers up too
-    await loadWarmWasmModule();
-    return done(request.id, null);
-  }
-  const module = await loadWasmModule();
-  switch (request.kind) {
-    case 'core':
-      return done(request.id, callCoreWith(module, request.name, request.args));
-    case 'fromCounts': {
-      const result = runFromCounts(module, request, (progress) => {
-        scope.postMessage({ id: request.id, kind: 'progress', progress });
-        return true;
-      });
-      return { reply: { id: request.id, kind: 'done', value: result }, transfer: resultBuffers(result) };
-    }
-    case 'summarize':
-      return done(request.id, await summarizeWith(module, request.csv, request.schemaJson, request.policy));
-    case 'discover':
-      return done(request.id, await discoverWith(module, request.csv, request.requestJson));
-    case 'run': {
-      const result = await runSynthesis(
-        module,
-        {
-          csv: request.csv,
-          schemaJson: request.schemaJson,
-          coreOptions: request.coreOptions,
-          discoveryJson: request.discoveryJson,
-        },
-        (progress) => {
-          scope.postMessage({ id: request.id, kind: 'progress', progress });
-          return true;
-        },
-      );
-      return { reply: { id: request.id, kind: 'done', value: result }, transfer: resultBuffers(result) };
-    }
+/**
+ * Runs `work`, throwing its failure as a plain SerializedError: Comlink would carry only an Error's
+ * message and name, and the page rebuilds the PrivsynthError from the code.
+ */
+async function withErrorCode<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw serializeError(error);
   }
 }
 
-scope.onmessage = (event) => {
-  const request = event.data;
-  handle(request).then(
-    ({ reply, transfer }) => scope.postMessage(reply, transfer),
-    (error: unknown) => scope.postMessage({ id: request.id, kind: 'failed', error: serializeError(error) }),
-  );
+/**
+ * Runs `work` with a reporter that sends progress to the page. The reports travel over the
+ * callback's own port and the outcome over the worker's, in no set order between the two, so the
+ * outcome waits until the page has taken the last report: no report comes after it.
+ */
+async function withProgress<T>(
+  onProgress: ProgressPort | undefined,
+  work: (report: ProgressReporter) => Promise<T> | T,
+): Promise<T> {
+  let lastReport: Promise<void> | undefined;
+  try {
+    return await work((progress) => {
+      if (onProgress) lastReport = onProgress(progress);
+      return true;
+    });
+  } finally {
+    await lastReport?.catch(() => undefined);
+    onProgress?.[releaseProxy]();
+  }
+}
+
+/** A release, with its columns' buffers moved to the page instead of copied. */
+const transferred = (result: SynthesisResult) => transfer(result, resultBuffers(result));
+
+const api = {
+  /** Instantiates the module and warms its solvers up (preload(): the page is idle). */
+  preload: (): Promise<void> =>
+    withErrorCode(async () => {
+      await loadWarmWasmModule();
+    }),
+
+  /** One of the core's functions of public inputs (core-functions.ts), by name. */
+  core: <N extends CoreCallName>(name: N, args: CoreCalls[N]['args']): Promise<CoreCalls[N]['answer']> =>
+    withErrorCode(async () => callCoreWith(await loadWasmModule(), name, args)),
+
+  discover: (request: DiscoveryRequest): Promise<DiscoveredSchema> =>
+    withErrorCode(async () => discoverWith(await loadWasmModule(), request.csv, request.requestJson)),
+
+  summarize: (request: SummaryRequest): Promise<DataSummary> =>
+    withErrorCode(async () => summarizeWith(await loadWasmModule(), request.csv, request.schemaJson, request.policy)),
+
+  run: (request: RunRequest, onProgress?: ProgressPort): Promise<SynthesisResult> =>
+    withErrorCode(async () => {
+      const module = await loadWasmModule();
+      return transferred(await withProgress(onProgress, (report) => runSynthesis(module, request, report)));
+    }),
+
+  fromCounts: (request: CountsRequest, onProgress?: ProgressPort): Promise<SynthesisResult> =>
+    withErrorCode(async () => {
+      const module = await loadWasmModule();
+      return transferred(await withProgress(onProgress, (report) => runFromCounts(module, request, report)));
+    }),
 };
+
+/** What the worker offers the page; browser.ts calls it through Comlink.wrap<WorkerApi>. */
+export type WorkerApi = typeof api;
+
+expose(api);
