@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, checkedColumns, describeOutcome, repoFile, run, useDemoEnvironment } from './harness';
+import {
+  byTestId,
+  checkedColumns,
+  describeOutcome,
+  openSchemaOptions,
+  repoFile,
+  run,
+  useDemoEnvironment,
+} from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -72,6 +80,7 @@ describe('bad input', () => {
     expect(await page.isDisabled(byTestId('infer-schema'))).toBe(true);
     expect(await page.textContent(byTestId('infer-warning'))).toContain('Not private');
     expect(await page.isVisible(byTestId('not-private-banner'))).toBe(false);
+    await openSchemaOptions(page);
     await page.check(byTestId('infer-ack'));
     await page.click(byTestId('infer-schema'));
     await page.waitForFunction(

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { Schema } from 'privsynth';
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, download, run, useDemoEnvironment } from './harness';
+import { byTestId, describeOutcome, download, openSchemaOptions, run, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
 const field = (column: string, key: string) => byTestId(`sf-${column}-${key}`);
@@ -29,6 +29,7 @@ async function openForm(page: Page): Promise<void> {
     buffer: Buffer.from(visitsCsv()),
   });
   await page.waitForSelector(`${byTestId('input-summary')}:has-text("visits.csv")`);
+  await openSchemaOptions(page);
   await page.click(byTestId('schema-form-toggle'));
   await page.click(byTestId('sf-start-header'));
   await page.waitForSelector(`${byTestId('sf-status')}:has-text("Started from the CSV header")`);

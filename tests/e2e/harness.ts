@@ -165,6 +165,11 @@ export async function useAdultSample(page: Page): Promise<void> {
   });
 }
 
+/** Opens the schema step's folded routes (a schema file, the form, reading it from the data). */
+export async function openSchemaOptions(page: Page): Promise<void> {
+  await page.$eval(byTestId('schema-options'), (details) => ((details as HTMLDetailsElement).open = true));
+}
+
 /** Chooses a method by hand (the page starts on "auto", the library's own choice). */
 export async function chooseMethod(page: Page, mechanism: string): Promise<void> {
   await page.selectOption(byTestId('mechanism'), mechanism);

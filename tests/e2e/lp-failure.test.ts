@@ -2,7 +2,7 @@
 // stays usable: with the limit cleared, the next run succeeds.
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
+import { byTestId, chooseMethod, describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -10,6 +10,7 @@ describe('an LP failure', () => {
   it('is reported with its code, and a new run works afterwards', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     await page.click(`${byTestId('advanced')} summary`);
     await page.fill(byTestId('lp-iteration-limit'), '1');
 

@@ -11,7 +11,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { duckdb } from '../js/duckdb-sql';
-import { byTestId, checkedColumns, describeOutcome, download, repoFile, run, useDemoEnvironment } from './harness';
+import {
+  byTestId,
+  checkedColumns,
+  describeOutcome,
+  download,
+  openSchemaOptions,
+  repoFile,
+  run,
+  useDemoEnvironment,
+} from './harness';
 
 const demo = useDemoEnvironment();
 let dir: string;
@@ -82,6 +91,7 @@ describe('a Parquet file in the demo', () => {
     const page = await demo.open();
     await page.setInputFiles(byTestId('file-input'), { name: 'heart.parquet', mimeType: '', buffer: heartParquet });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("heart.parquet (Parquet)")`);
+    await openSchemaOptions(page);
     await page.check(byTestId('infer-ack'));
     await page.click(byTestId('infer-schema'));
     await page.waitForFunction(

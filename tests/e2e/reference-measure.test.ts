@@ -4,7 +4,7 @@
 // advice), so the page waits for them.
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, download, run, useAdultSample, useDemoEnvironment } from './harness';
+import { byTestId, chooseMethod, describeOutcome, download, run, useAdultSample, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -12,6 +12,7 @@ describe('choosing a reference measure in the demo', () => {
   it('shows the split and the planner, and the receipt states the tree and its share', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     // The split comes from the core's run advice, on the engine's worker: once it is in, Adult's
     // categorical columns have kept the KDE from being chosen.
     await page.waitForSelector(`${byTestId('budget-split')}:has-text("for the reference measure (uniform)")`);
@@ -55,6 +56,7 @@ describe('choosing a reference measure in the demo', () => {
   it('offers the KDE and the KD-tree once the core says the continuous space takes the columns, and drops it when it cannot', async () => {
     const page = await demo.open();
     await useAdultSample(page);
+    await chooseMethod(page, 'reduced-space-lp');
     const kdeDisabled = () =>
       page.$eval(
         `${byTestId('reference-measure')} option[value="bernstein-kde"]`,

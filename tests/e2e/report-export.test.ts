@@ -13,7 +13,15 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { byTestId, describeOutcome, download, run, useAdultSample, useDemoEnvironment } from './harness';
+import {
+  byTestId,
+  describeOutcome,
+  download,
+  openSchemaOptions,
+  run,
+  useAdultSample,
+  useDemoEnvironment,
+} from './harness';
 
 const demo = useDemoEnvironment();
 
@@ -176,6 +184,7 @@ describe('the utility report as a standalone HTML file', () => {
       buffer: Buffer.from(text),
     });
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("special.csv")`);
+    await openSchemaOptions(page);
     await page.check(byTestId('infer-ack'));
     await page.click(byTestId('infer-schema'));
     await page.waitForFunction(

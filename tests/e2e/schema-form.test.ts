@@ -16,6 +16,7 @@ import {
   chooseMethod,
   describeOutcome,
   download,
+  openSchemaOptions,
   repoFile,
   run,
   useAdultSample,
@@ -34,6 +35,7 @@ const field = (column: string, key: string) => byTestId(`sf-${column}-${key}`);
 async function openFormFromHeader(): Promise<Page> {
   const page = await demo.open();
   await useAdultSample(page);
+  await openSchemaOptions(page);
   await page.click(byTestId('schema-form-toggle'));
   await page.click(byTestId('sf-start-header'));
   await page.waitForSelector(`${byTestId('sf-status')}:has-text("Started from the CSV header")`);
@@ -247,7 +249,9 @@ describe('the schema form', () => {
   it('shows an inline error for min >= max, linked to the field, and refuses the schema', async () => {
     const page = await demo.open();
     await useAdultSample(page);
-    // Keyboard: the form opens from its summary, and starts from the chosen (bundled) schema.
+    // Keyboard: the other ways, then the form, open from their summaries; it starts from the chosen (bundled) schema.
+    await page.focus(byTestId('schema-options-toggle'));
+    await page.keyboard.press('Enter');
     await page.focus(byTestId('schema-form-toggle'));
     await page.keyboard.press('Enter');
     await page.waitForSelector(`${byTestId('sf-status')}:has-text("Started from UCI Adult")`);
@@ -310,6 +314,7 @@ describe('the schema form', () => {
     expect(await page.textContent(byTestId('input-error'))).toContain('Two columns are both named "code"');
     expect(await page.textContent(byTestId('input-summary'))).not.toContain('twice.csv');
     // No table, so the form has no header to start from.
+    await openSchemaOptions(page);
     await page.click(byTestId('schema-form-toggle'));
     expect(await page.isDisabled(byTestId('sf-start-header'))).toBe(true);
   });
@@ -368,6 +373,7 @@ describe('the schema form', () => {
     expect(await page.isVisible(byTestId('not-private-banner'))).toBe(true);
 
     // The form starts from the chosen schema, and says that what it makes is not private.
+    await openSchemaOptions(page);
     await page.click(byTestId('schema-form-toggle'));
     await page.waitForSelector(`${byTestId('sf-status')}:has-text("Started from")`);
     expect(await page.isVisible(byTestId('sf-not-private'))).toBe(true);

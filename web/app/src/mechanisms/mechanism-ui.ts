@@ -124,7 +124,7 @@ export interface ExtraDownload {
 /** Everything the app shows of mechanism M. */
 export interface MechanismUiOf<M extends Mechanism> {
   id: M;
-  /** The mechanism select's option, e.g. "Reduced-space LP — pure ε-DP (Boedihardjo, Strohmer & Vershynin)". */
+  /** The method select's option in plain words, e.g. "Reduced-space LP: keeps all small groups of columns, for few columns" (the paper is in the receipt). */
   label: string;
   /** Its name alone, in bold in the recommendation, e.g. "Reduced-space LP". */
   shortLabel: string;

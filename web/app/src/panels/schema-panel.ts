@@ -326,19 +326,34 @@ export function schemaPanel(store: Store): SchemaPanel {
   const element = panel(
     'Column kinds and ranges (schema)',
     'schema-panel',
-    h('div', { class: 'field' }, h('label', { for: 'schema-select' }, 'Schema of the table'), select),
-    h('div', { class: 'field' }, h('label', { for: 'schema-file' }, 'Or upload a schema file (JSON)'), schemaFile),
+    h('div', { class: 'field' }, h('label', { for: 'schema-select' }, 'Where the kinds come from'), select),
     errorBox,
     summary,
     h(
       'fieldset',
       { class: 'find-box' },
-      h('legend', {}, 'Your own table and no schema? Find it privately'),
+      h('legend', {}, 'See the kinds before you run: find them privately now'),
       findButton,
       findHint,
     ),
-    schemaForm({ store, use: (candidate, schema) => void choose(candidate, schema) }),
+    // The expert's routes, folded: a schema file, the form, or reading the schema from the data.
     h(
+      'details',
+      { class: 'schema-options', 'data-testid': 'schema-options' },
+      h(
+        'summary',
+        { 'data-testid': 'schema-options-toggle' },
+        'Other ways: a schema file, a form, or reading it from the data',
+      ),
+      h('div', { class: 'field' }, h('label', { for: 'schema-file' }, 'Upload a schema file (JSON)'), schemaFile),
+      schemaForm({ store, use: (candidate, schema) => void choose(candidate, schema) }),
+      inferBox(),
+    ),
+  );
+  return { element, selectBundled: (id) => void choose(bundledCandidate(id)) };
+
+  function inferBox(): HTMLElement {
+    return h(
       'fieldset',
       { class: 'infer-box' },
       h('legend', {}, 'No schema? Read it from the data'),
@@ -356,7 +371,6 @@ export function schemaPanel(store: Store): SchemaPanel {
       ),
       inferButton,
       inferHint,
-    ),
-  );
-  return { element, selectBundled: (id) => void choose(bundledCandidate(id)) };
+    );
+  }
 }
