@@ -10,8 +10,10 @@ namespace privsynth {
 
 struct CategoriesLost {
   size_t real_rows = 0;
-  size_t lost_rows = 0;          // real rows whose level no synthetic row has
-  std::vector<int> lost_levels;  // levels with real rows and no synthetic row, ascending
+  size_t lost_rows = 0;                 // real rows whose level no synthetic row has
+  size_t real_levels = 0;               // levels with real rows
+  std::vector<int> lost_levels;         // levels with real rows and no synthetic row, ascending
+  std::vector<size_t> lost_level_rows;  // the real rows of each lost level
   double lost_share() const { return real_rows ? static_cast<double>(lost_rows) / static_cast<double>(real_rows) : 0; }
 };
 
