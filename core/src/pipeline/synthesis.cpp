@@ -31,6 +31,7 @@
 #include "report/kernel_report.hpp"
 #include "report/marginal_report.hpp"
 #include "report/real_value_sample.hpp"
+#include "report/verdict.hpp"
 #include "sql/count_query.hpp"
 #include "statistics/bootstrap.hpp"
 
@@ -226,6 +227,10 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
       report["fidelity"] = fidelity_report_json(
           FidelityInputs{chosen.columns, *real_values, table, result.columns, output.value().synthetic});
     }
+    // The report read for the owner (verdict.hpp), from the sections above.
+    Json verdict = verdict_json(VerdictInputs{chosen.columns, table, output.value().synthetic, utility->one_way,
+                                              report.contains("fidelity") ? &report["fidelity"] : nullptr});
+    report["verdict"] = std::move(verdict);
   }
   for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
   // With models trained directly under DP, both receipts state what the table and the models cost

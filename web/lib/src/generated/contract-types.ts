@@ -6,6 +6,10 @@
  */
 export type MechanismId = 'adaptive-marginals' | 'marginal-lp' | 'reduced-space-lp' | 'sampler' | 'space-partition';
 /**
+ * "good": close to the real data in every check made; "usable-with-care": a difference an analysis may notice, stated in the reasons; "poor": results that rest on the column are unlikely to hold in the real data.
+ */
+export type VerdictGrade = 'good' | 'usable-with-care' | 'poor';
+/**
  * The receipt of the DP models file: mechanism "dp-gradient-descent", its own parameters, and the models in place of a table.
  */
 export type DirectDpModelsReceipt = ReceiptBase & {
@@ -349,6 +353,17 @@ export interface ColumnEncodingReport {
    */
   setToFirstLevel: number;
   rejectedRows: number;
+}
+/**
+ * One column's grade and its reasons.
+ */
+export interface ColumnVerdict {
+  column: string;
+  grade: VerdictGrade;
+  /**
+   * The most serious first, in plain words ("median 41 vs 52 in the real data (...)"). A good column's first reason lists the checks made; a lost category too rare to lower the grade is still stated.
+   */
+  reasons: string[];
 }
 /**
  * Pearson correlations of the numeric columns, each pair over the rows where both cells are present.
@@ -2202,9 +2217,33 @@ export interface UtilityReport {
    */
   fidelity?: FidelityReport;
   /**
+   * The report read for the data owner: overall and per column, "good", "usable-with-care" or "poor" with reasons in plain words (absent when evaluate is false). NOT private.
+   */
+  verdict?: Verdict;
+  /**
    * From count tables: why there is no utility report (it compares the rows).
    */
   input?: string;
+}
+/**
+ * The utility report read for the data owner: overall and per column, a grade and its reasons in plain words. It compares the synthetic table with the real one, so it is NOT private: for the data owner's eyes only, like the fidelity report. A column's grade is its worst check's; each check has two thresholds, from the first "usable-with-care", from the second "poor" (verdict.hpp, VerdictThresholds). Lost categories: their share of the real rows, 0.5% and 5% (a smaller loss is stated without lowering the grade). Distribution: the 1-way total-variation distance, 0.10 and 0.20 (the share of values that would have to change to match the real distribution). Median and quartiles: the largest shift of p25, p50 or p75 over the real interquartile range (the real standard deviation when that range is 0), 0.25 and 0.5. Mean: its shift over the real standard deviation, 0.2 and 0.5 (Cohen's small and medium effects). Correlations: |real r - synthetic r| of a pair of numeric columns, flagged on both, 0.2 and 0.4. The medians, quartiles, means and correlations are the fidelity report's (real values as read, against the synthetic ones). The overall grade is the worst column's.
+ */
+export interface Verdict {
+  /**
+   * The whole table: the worst column's grade, and a reason that names the worst columns (at most five per grade, the worst first).
+   */
+  overall: {
+    grade: VerdictGrade;
+    reason: string;
+  };
+  /**
+   * Every column of the run, in table order.
+   */
+  columns: ColumnVerdict[];
+  /**
+   * Present when the report has no fidelity section (records streamed): then only each column's categories and 1-way distance were checked.
+   */
+  note?: string;
 }
 /**
  * Zhou et al.'s Fig. 2 measure on the adaptive mechanism's workload (adaptive-marginals only).
