@@ -317,7 +317,7 @@ export function schemaPanel(store: Store): SchemaPanel {
           'details',
           { class: 'raw' },
           h('summary', {}, 'Show the schema JSON'),
-          h('pre', {}, JSON.stringify(schema.schema, null, 2)),
+          h('pre', { tabindex: 0 }, JSON.stringify(schema.schema, null, 2)),
         ),
       );
     },

@@ -268,7 +268,7 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
       'details',
       { class: 'raw' },
       h('summary', {}, 'Raw receipt (JSON)'),
-      h('pre', { 'data-testid': 'receipt-json' }, JSON.stringify(receipt, null, 2)),
+      h('pre', { 'data-testid': 'receipt-json', tabindex: 0 }, JSON.stringify(receipt, null, 2)),
     ),
   );
 }

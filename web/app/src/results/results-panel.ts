@@ -1,6 +1,7 @@
-// Step 6: the outputs of a run. Downloads first (with the mechanism's own files, if any), then the
-// privacy receipt (publishable), the utility report (private: computed on the real data) and a
-// preview of the synthetic rows.
+// Step 3's results: the verdict first (is the table good enough, and why), then the downloads (with
+// the mechanism's own files, if any) and how to make the run again, the utility report with its
+// plots (private: computed on the real data), the privacy receipt (publishable) and a preview of
+// the synthetic rows.
 import type { SynthesisResult } from 'privsynth';
 
 import { findMechanismUi } from '../mechanisms/registry';
@@ -12,6 +13,7 @@ import { createElement, render } from 'preact';
 
 import { previewView } from './preview-view';
 import { ReproduceView } from './reproduce-view';
+import { VerdictView } from './verdict-view';
 import { receiptView } from './receipt-view';
 import { reportHtml } from './report-export';
 import { reportView } from './report-view';
@@ -144,11 +146,15 @@ export function resultsPanel(store: Store): HTMLElement {
           createElement(ReproduceView, { run: state.resultRun.request, schemaText: state.resultRun.schemaText }),
           reproduce,
         );
+      // The verdict first: whether the table is good enough to use, and why (owner-only).
+      const verdict = h('div', {});
+      render(createElement(VerdictView, { report: result.report }), verdict);
       replaceChildren(
         body,
+        verdict,
         downloads(result, resultBaseName, () => reportHtml(exported)),
         reproduce,
-        h('div', { class: 'results__grid' }, receiptView(result.receipt), report),
+        h('div', { class: 'results__grid' }, report, receiptView(result.receipt)),
         previewView(result),
       );
       show(element, true);

@@ -150,7 +150,7 @@ export function discoveryBox(onDiscover: () => void, onBudgetChange: () => void)
           'details',
           { class: 'raw' },
           h('summary', {}, 'The discovery’s receipt (JSON)'),
-          h('pre', { 'data-testid': 'sf-discovery-receipt' }, JSON.stringify(receipt, null, 2)),
+          h('pre', { 'data-testid': 'sf-discovery-receipt', tabindex: 0 }, JSON.stringify(receipt, null, 2)),
         ),
       );
       show(result, true);
