@@ -47,6 +47,15 @@ describe('the guided flow', () => {
     expect(await page.inputValue(byTestId('mechanism'))).toBe('auto');
     await page.click(byTestId('use-heart-sample'));
     await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("Automatic chooses")`);
+    // ε in plain words; the slider and the number field agree.
+    expect(await page.textContent(byTestId('epsilon-meaning'))).toContain(
+      'Good protection. At ε = 1, whether any one person is in your table or not changes the chance of any result by at most 2.72 times.',
+    );
+    await page.fill(byTestId('epsilon-slider'), '0');
+    expect(await page.inputValue(byTestId('epsilon'))).toBe('0.1');
+    await page.waitForSelector(`${byTestId('epsilon-meaning')}:has-text("Strong protection")`);
+    await page.fill(byTestId('epsilon'), '1');
+    expect(await page.inputValue(byTestId('epsilon-slider'))).toBe('50');
     const outcome = await run(page);
     expect(outcome.kind, describeOutcome(outcome)).toBe('results');
     const receipt = JSON.parse((await download(page, 'download-receipt')).text) as {

@@ -3,6 +3,7 @@
 // mechanisms/<id>/fields.ts), placed in the panel's slots. Each input is validated as it is typed;
 // the error shows next to it and the Run button waits for valid values. Only the chosen mechanism's
 // fields are shown and only its options are sent: the core rejects an option that does not apply.
+import { createElement, render } from 'preact';
 import type { CommonOptions, OutOfDomainPolicy, RunAdvice, RunAdviceRequest } from 'privsynth';
 
 import { adviceRequester, engineIdle } from '../engine/run-advice';
@@ -11,6 +12,7 @@ import { MECHANISMS, mechanismUi } from '../mechanisms/registry';
 import type { AppState, Mechanism, RunParameters, Store } from '../store';
 import { h, panel, replaceChildren, show } from '../ui/dom';
 import { numberField, positiveNumber, selectField } from '../ui/fields';
+import { EpsilonGuide } from './epsilon-guide';
 import { statedRowsField } from './stated-rows';
 import { targetField } from './target-field';
 
@@ -132,6 +134,8 @@ export function paramsPanel(store: Store): HTMLElement {
     parse: positiveNumber,
     onInput: () => update(),
   });
+  const epsilonGuide = h('div', {});
+  render(createElement(EpsilonGuide, { store, input: epsilon.input }), epsilonGuide);
   const target = targetField(() => update());
   const statedRows = statedRowsField(store);
   // Which settings under Advanced apply (MechanismFields.advancedNote; its test id is older than the registry).
@@ -227,6 +231,7 @@ export function paramsPanel(store: Store): HTMLElement {
     ...slot('underMechanism'),
     recommendation,
     epsilon.element,
+    epsilonGuide,
     statedRows,
     ...slot('main'),
     target.element,
