@@ -9,7 +9,7 @@
 //        npm run bench -- aim [...]                 adaptive marginals against MST and AIM, side by side (bench/aim/aim.mjs)
 //        npm run bench -- scale [rows]              a generated 1M x 20 CSV through the CLI (rows, DuckDB) and the app (bench/scale/scale.mjs)
 //        npm run bench -- scale parquet [rows]      a generated 100M x 20 Parquet file through DuckDB and the CLI (bench/scale/scale.mjs)
-//        npm run bench -- app [loads]               the demo's bundle, time to interactive and source lines (bench/app/app.mjs)
+//        npm run bench -- app [loads] [site]        the demo: bundle, time to interactive, first-time path, source lines (bench/app/app.mjs)
 //        npm run bench -- kdtree [reps]             Kreačić et al.'s Fig. 3a/3b/4: MMD of space partitioning (bench/kdtree/mmd.mjs)
 //        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers/tv.mjs)
 //        npm run bench -- zhou [--quick] [...]      Zhou et al.'s six tables: synthetic vs AIM vs DP-GD (bench/zhou/zhou.mjs)

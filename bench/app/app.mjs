@@ -1,9 +1,12 @@
-// `npm run bench -- app [loads]`: the demo site's weight and start-up. Prints markdown tables: every
-// file of web/app/dist (index.html and assets/) with its size and gzip size; the time to
-// interactive in headless Chromium (Debian's, through playwright-core, with the flags of
-// tests/e2e/harness.ts), from navigation start to body[data-ready="true"] (the engine is ready),
-// and DOMContentLoaded, median and min over `loads` fresh page loads (default 5); and the line
-// count of the app's source (web/app/src) by file type. Asserts nothing about the figures.
+// `npm run bench -- app [loads] [site]`: the demo site's weight and start-up. Prints markdown tables:
+// every file of the site (web/app/dist, or the built site folder `site`, e.g. an older build to
+// compare with) with its size and gzip size; the time to interactive in headless Chromium (Debian's,
+// through playwright-core, with the flags of tests/e2e/harness.ts), from navigation start to
+// body[data-ready="true"] (the engine is ready), and DOMContentLoaded, median and min over `loads`
+// fresh page loads (default 5); what a first-time user meets (the words before the first control,
+// the page's height on load and after a run of the bundled sample with the defaults, on a laptop's
+// and a phone's width); and the line count of the app's source (web/app/src) by file type. Asserts
+// nothing about the figures.
 //
 // Every load gets a fresh profile (no HTTP cache, no V8 code cache) and a new page, like a first
 // visit. The site is served from localhost by a static server in this file, so network time is
@@ -20,11 +23,11 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumVersion } from '../browser/chromium-runner.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const appDist = join(root, 'web/app/dist');
+const appDist = process.argv[3] ? normalize(join(process.cwd(), process.argv[3])) : join(root, 'web/app/dist');
 const appSrc = join(root, 'web/app/src');
 const loads = Number(process.argv[2] ?? 5);
 if (!Number.isInteger(loads) || loads < 1) {
-  console.error(`usage: node bench/app/app.mjs [loads]   (loads: a positive integer, got ${process.argv[2]})`);
+  console.error(`usage: node bench/app/app.mjs [loads] [site]   (loads: a positive integer, got ${process.argv[2]})`);
   process.exit(2);
 }
 for (const [required, hint] of [
@@ -55,7 +58,7 @@ const sizes = filesUnder(appDist).map((file) => {
   const content = readFileSync(join(appDist, file));
   return { file, size: content.length, gzip: gzipSync(content).length };
 });
-console.log('\n## The demo site (web/app/dist)\n');
+console.log(`\n## The demo site (${relative(root, appDist) || appDist})\n`);
 console.log('| file | bytes | gzip bytes |');
 console.log('| --- | ---: | ---: |');
 for (const { file, size, gzip } of sizes) console.log(`| ${file} | ${bytes(size)} | ${bytes(gzip)} |`);
@@ -163,6 +166,83 @@ for (const [label, key] of [
   console.log(
     `| ${label} | ${ms(median(values))} | ${ms(Math.min(...values))} | ${values.map((v) => v.toFixed(0)).join(', ')} |`,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a first-time user meets.
+
+/** The words of the page's visible text before its first visible control, in document order. */
+function wordsBeforeFirstControl() {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  const words = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === Node.ELEMENT_NODE) {
+      const element = node;
+      const visible = element.getClientRects().length > 0;
+      if (visible && element.matches('button, input:not([type=file]), select, textarea, label[for]')) break;
+      continue;
+    }
+    const parent = node.parentElement;
+    if (
+      !parent ||
+      parent.closest('script, style, noscript, [hidden], .skip-link') ||
+      parent.getClientRects().length === 0
+    )
+      continue;
+    words.push(...node.textContent.split(/\s+/).filter(Boolean));
+  }
+  return words.length;
+}
+
+/** The path of a first-time user on the bundled sample, at one window size. */
+async function firstTimePath(url, viewport) {
+  const profile = mkdtempSync(join(tmpdir(), 'privsynth-bench-app-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
+    const words = await page.evaluate(wordsBeforeFirstControl);
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const onLoad = await height();
+    await page.click('[data-testid="use-sample"]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="run"]')?.disabled, null, {
+      timeout: 60_000,
+    });
+    await page.click('[data-testid="run"]');
+    await page.waitForSelector('[data-testid="results"]:not([hidden]), [data-testid="error"]:not([hidden])', {
+      timeout: 300_000,
+    });
+    return { words, onLoad, afterRun: await height() };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const site = await serve(appDist);
+const paths = [];
+try {
+  for (const [label, viewport] of [
+    ['laptop, 1280 × 900', { width: 1280, height: 900 }],
+    ['phone, 390 × 844', { width: 390, height: 844 }],
+  ]) {
+    process.stderr.write(`first-time path on a ${label}...\n`);
+    paths.push({ label, ...(await firstTimePath(site.url, viewport)) });
+  }
+} finally {
+  await site.close();
+}
+console.log('\n## What a first-time user meets: the bundled sample run with the defaults\n');
+console.log('| window | words before the first control | page height on load | page height after the run |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const { label, words, onLoad, afterRun } of paths) {
+  console.log(`| ${label} | ${bytes(words)} | ${bytes(onLoad)} px | ${bytes(afterRun)} px |`);
 }
 
 // ---------------------------------------------------------------------------------------------

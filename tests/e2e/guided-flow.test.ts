@@ -2,6 +2,8 @@
 // cannot be a table stopped at step 1, a schema that does not fit the file blocking Run, the privacy
 // ledger of a file, and the shortest path from landing to a downloaded synthetic table.
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import {
   byTestId,
   describeOutcome,
   download,
+  openSchemaOptions,
   repoFile,
   run,
   useAdultSample,
@@ -202,43 +205,65 @@ describe('the guided flow', () => {
     expect(actions).toBeLessThanOrEqual(3);
   });
 
-  it('leaves no control cut off or covered at a phone’s width', async () => {
+  it('leaves no control cut off or covered at a phone’s width, with a not-private banner up too', async () => {
     const page = await demo.open();
     await page.setViewportSize({ width: 390, height: 844 });
-    await useAdultSample(page);
-    const problems = await page.evaluate(() => {
-      const found: string[] = [];
-      const controls = document.querySelectorAll<HTMLElement>(
-        'button, select, input:not([type=file]), summary, a[href]',
-      );
-      for (const control of controls) {
-        const box = control.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0 || control.closest('[hidden], details:not([open]) > :not(summary)'))
-          continue;
-        // The skip link waits off-screen until it is focused.
-        if (control.classList.contains('skip-link')) continue;
-        const name = control.dataset.testid || control.id || control.textContent?.trim().slice(0, 30);
-        if (box.left < -1 || box.right > document.documentElement.clientWidth + 1) found.push(`${name} is cut off`);
-        if (control instanceof HTMLSelectElement && control.scrollWidth > control.clientWidth + 1)
-          found.push(`${name} cuts its label`);
-      }
-      return found;
-    });
-    expect(problems).toEqual([]);
-    // Nothing sticky covers the page on a phone (a banner that stays on top would take a quarter of it).
-    const sticky = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>('body *'))
-        .filter((element) => {
-          if (getComputedStyle(element).position !== 'sticky' || element.getBoundingClientRect().height < 100)
-            return false;
-          // Sticky inside a scrolling box (a table's header row) stays in that box.
-          for (let up = element.parentElement; up; up = up.parentElement) {
-            if (/(auto|scroll)/.test(getComputedStyle(up).overflow)) return false;
+    /** Controls that are cut off, cut their own label, or lie under another element. */
+    const problems = () =>
+      page.evaluate(() => {
+        const found: string[] = [];
+        const measure = document.createElement('canvas').getContext('2d')!;
+        const controls = document.querySelectorAll<HTMLElement>('button, select, input:not([type=file]), summary');
+        for (const control of controls) {
+          const box = control.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0 || control.closest('[hidden]')) continue;
+          // Inside a folded section (other than its own summary): not shown.
+          let folded = false;
+          for (let up = control.parentElement; up; up = up.parentElement) {
+            if (up instanceof HTMLDetailsElement && !up.open && control.parentElement !== up) folded = true;
           }
-          return true;
-        })
-        .map((element) => `${element.tagName}.${element.className}`),
+          if (folded) continue;
+          // The skip link waits off-screen until it is focused.
+          if (control.classList.contains('skip-link')) continue;
+          const name = control.dataset.testid || control.id || control.textContent?.trim().slice(0, 30);
+          if (box.left < -1 || box.right > document.documentElement.clientWidth + 1) found.push(`${name} is cut off`);
+          if (control instanceof HTMLSelectElement) {
+            // The chosen option's text against the room the select gives it (its arrow takes about 24 px).
+            const style = getComputedStyle(control);
+            measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const text = control.selectedOptions[0]?.textContent ?? '';
+            const room = control.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+            if (measure.measureText(text).width > room) found.push(`${name} cuts its label "${text}"`);
+          }
+          // Covered: the element at the control's centre, once scrolled into view, is not the control.
+          control.scrollIntoView({ block: 'center' });
+          const centre = control.getBoundingClientRect();
+          const top = document.elementFromPoint(centre.left + centre.width / 2, centre.top + centre.height / 2);
+          if (
+            top &&
+            top !== control &&
+            !control.contains(top) &&
+            !top.contains(control) &&
+            top.closest('label') === null
+          ) {
+            found.push(`${name} is covered by ${top.tagName.toLowerCase()}.${top.className}`);
+          }
+        }
+        return found;
+      });
+    await useAdultSample(page);
+    expect(await problems()).toEqual([]);
+    // Not private (a schema read from the data): the red banner scrolls with the page on a phone.
+    await giveFile(page, 'heart4.csv', heartColumns());
+    await page.waitForSelector(`${byTestId('input-summary')}:has-text("heart4.csv")`);
+    await openSchemaOptions(page);
+    await page.check(byTestId('infer-ack'));
+    await page.click(byTestId('infer-schema'));
+    await page.waitForSelector(`${byTestId('not-private-banner')}:not([hidden])`);
+    expect(await page.$eval(byTestId('not-private-banner'), (banner) => getComputedStyle(banner).position)).toBe(
+      'static',
     );
-    expect(sticky).toEqual([]);
+    expect(await problems()).toEqual([]);
+    await page.screenshot({ path: join(tmpdir(), 'privsynth-phone-width.png'), fullPage: true });
   });
 });

@@ -38,7 +38,7 @@ describe('the private sampler in the demo', () => {
   it('forecasts ε per sample and γ, compares the samplers on the data, runs N = 200 and shows the receipt and the report', async () => {
     const page = await demo.open();
     await samplerOnSexAndRace(page);
-    expect(await page.textContent(byTestId('mechanism'))).toContain('Private sampler: a few real-looking records');
+    expect(await page.textContent(byTestId('mechanism'))).toContain('Private sampler (a few records)');
     expect(await page.textContent(byTestId('mechanism-hint'))).toContain('Each of the N samples costs ε/N');
     expect(await page.textContent(byTestId('columns-note'))).toContain('one alphabet');
     // The sampler's own fields replace the other mechanisms'.

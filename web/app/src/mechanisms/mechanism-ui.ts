@@ -124,7 +124,7 @@ export interface ExtraDownload {
 /** Everything the app shows of mechanism M. */
 export interface MechanismUiOf<M extends Mechanism> {
   id: M;
-  /** The method select's option in plain words, e.g. "Reduced-space LP: keeps all small groups of columns, for few columns" (the paper is in the receipt). */
+  /** The method select's option, short enough for a phone, e.g. "Reduced-space LP (few columns)"; the hint says what it keeps. */
   label: string;
   /** Its name alone, in bold in the recommendation, e.g. "Reduced-space LP". */
   shortLabel: string;

@@ -18,9 +18,9 @@ import { targetField } from './target-field';
 
 /** Every out-of-domain policy the core takes (the library's list, generated from its catalogue) has a label. */
 const OUT_OF_DOMAIN_LABELS: Record<OutOfDomainPolicy, string> = {
-  clamp: 'clamp numbers / map categories to missing',
-  reject: 'reject the row',
-  error: 'stop with an error',
+  clamp: 'Keep the row, fix the value',
+  reject: 'Leave the row out',
+  error: 'Stop with an error',
 };
 
 /** Options every mechanism takes, read from the fields they share. */
@@ -38,10 +38,7 @@ export function paramsPanel(store: Store): HTMLElement {
   const mechanism = selectField({
     id: 'mechanism',
     label: 'Method',
-    choices: [
-      [AUTOMATIC, 'Automatic: the best for your table (recommended)'],
-      ...MECHANISMS.map((ui): [string, string] => [ui.id, ui.label]),
-    ],
+    choices: [[AUTOMATIC, 'Automatic (recommended)'], ...MECHANISMS.map((ui): [string, string] => [ui.id, ui.label])],
     value: automatic ? AUTOMATIC : chosen.id,
     hint: automatic ? AUTOMATIC_HINT : chosen.hint,
     onChange: () => {
@@ -145,7 +142,7 @@ export function paramsPanel(store: Store): HTMLElement {
     label: 'Values outside the schema',
     choices: Object.entries(OUT_OF_DOMAIN_LABELS) as Array<[OutOfDomainPolicy, string]>,
     value: 'clamp',
-    hint: 'Every such value is counted in the utility report.',
+    hint: 'A value outside a column’s range or categories: keep the row with the value clamped to the range (or marked missing), leave the row out, or stop. Every such value is counted in the utility report.',
     onChange: () => update(),
   });
 

@@ -24,7 +24,7 @@ type Candidate = Omit<SchemaChoice, 'schema'>;
 
 /** The select's value for no schema: the run finds the columns' kinds privately. */
 const IN_RUN = 'in-run';
-const IN_RUN_LABEL = 'Found privately when you run (recommended for your own table)';
+const IN_RUN_LABEL = 'Found privately in the run';
 
 /** The mechanisms whose neighbours replace a record, for which a discovery's ε counts twice (from the registry). */
 const REPLACE_ONE = (() => {
@@ -136,7 +136,7 @@ export function schemaPanel(store: Store): SchemaPanel {
       const file = schemaFile.files?.[0];
       schemaFile.value = '';
       if (!file) return;
-      await choose({ kind: 'uploaded', id: 'uploaded', label: `Your file: ${file.name}`, text: await file.text() });
+      await choose({ kind: 'uploaded', id: 'uploaded', label: `File ${file.name}`, text: await file.text() });
     },
   });
 
@@ -179,7 +179,7 @@ export function schemaPanel(store: Store): SchemaPanel {
           kind: 'found-privately',
           id: 'found-privately',
           discoveredHere: true,
-          label: `Found privately in ${input.label}`,
+          label: 'Found privately, shown below',
           text: JSON.stringify(found.schema, null, 1),
         },
         found.schema,
@@ -223,7 +223,7 @@ export function schemaPanel(store: Store): SchemaPanel {
       await choose({
         kind: 'inferred',
         id: 'inferred',
-        label: 'Inferred from your data (NOT private)',
+        label: 'Read from the data: NOT private',
         text: JSON.stringify(inferred, null, 1),
       });
     } catch (error) {

@@ -308,10 +308,10 @@ export function schemaForm({ store, use }: SchemaFormOptions): HTMLElement {
         kind: 'uploaded',
         id: 'form',
         label: reasons.length
-          ? 'Made in the form (from a discovery that is NOT private)'
+          ? 'From the form: NOT private'
           : privately
-            ? 'Made in the form (domains partly found privately)'
-            : 'Made in the form (public knowledge)',
+            ? 'From the form, partly found'
+            : 'From the form',
         text: JSON.stringify(schema, null, 1),
         // Found in this form from this file: every attempt is on the file's ledger.
         discoveredHere: privately && carried.epsilon === 0,

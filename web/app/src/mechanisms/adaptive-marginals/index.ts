@@ -8,7 +8,7 @@ import { adaptiveMarginalsReceiptRows } from './receipt';
 
 export const adaptiveMarginals: MechanismUiOf<'adaptive-marginals'> = {
   id: 'adaptive-marginals',
-  label: 'Adaptive marginals: keeps the relations between columns that matter most',
+  label: 'Adaptive marginals (AIM)',
   shortLabel: 'Adaptive marginals (AIM)',
   hint:
     'Measures every 1-way marginal, then, round by round, the 2-way marginal (or a coarsened one) that a graphical model of the ' +

@@ -7,7 +7,7 @@ import { marginalLpForecast } from './forecast';
 
 export const marginalLp: MechanismUiOf<'marginal-lp'> = {
   id: 'marginal-lp',
-  label: 'Marginal-preserving: keeps each column and a tree of column pairs',
+  label: 'Marginal-preserving (MST-style)',
   shortLabel: 'Marginal-preserving, MST-style',
   hint:
     'Measures every 1-way marginal, privately selects a spanning tree of 2-way marginals with the exponential mechanism and measures those ' +

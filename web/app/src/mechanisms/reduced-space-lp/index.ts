@@ -6,7 +6,7 @@ import { reducedSpaceLpForecast } from './forecast';
 
 export const reducedSpaceLp: MechanismUiOf<'reduced-space-lp'> = {
   id: 'reduced-space-lp',
-  label: 'Reduced-space LP: keeps all small groups of columns, for few columns',
+  label: 'Reduced-space LP (few columns)',
   shortLabel: 'Reduced-space LP',
   hint:
     'Measures every marginal up to the chosen degree with Laplace noise and reweights a sample of candidate records with a linear program. ' +

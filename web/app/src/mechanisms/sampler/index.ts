@@ -12,7 +12,7 @@ import { samplerReport } from './report';
 
 export const sampler: MechanismUiOf<'sampler'> = {
   id: 'sampler',
-  label: 'Private sampler: a few real-looking records (the count is public)',
+  label: 'Private sampler (a few records)',
   shortLabel: 'Private sampler (Reveal-or-Obscure)',
   hint:
     'Draws N records from the data’s own distribution over the chosen columns, without perturbing it: every combination of their ' +

@@ -8,7 +8,7 @@ import { spacePartitionReceiptRows } from './receipt';
 
 export const spacePartition: MechanismUiOf<'space-partition'> = {
   id: 'space-partition',
-  label: 'Space partitioning: numeric columns, cut into boxes',
+  label: 'Space partitioning (numbers)',
   shortLabel: 'Space partitioning (KD-tree or grid)',
   hint:
     'Cuts the space of the chosen columns into bins (numbers by their public range, each category its own bin), adds discrete Laplace ' +
