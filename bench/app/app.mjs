@@ -12,13 +12,14 @@
 // visit. The site is served from localhost by a static server in this file, so network time is
 // nearly nil: the times are parsing, compiling and starting the engine.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, relative, sep } from 'node:path';
+import { extname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { chromium } from 'playwright-core';
+
+import { serveFolder } from '../browser/static-server.mjs';
 
 import { CHROMIUM, CHROMIUM_ARGS, chromiumVersion } from '../browser/chromium-runner.mjs';
 
@@ -71,34 +72,6 @@ console.log('\ngzip: zlib at its default level, each file on its own.');
 
 // ---------------------------------------------------------------------------------------------
 // Time to interactive.
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-};
-
-async function serve(dir) {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dir + sep) || !existsSync(file)) return response.writeHead(404).end();
-    response
-      .writeHead(200, {
-        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-      })
-      .end(readFileSync(file));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 // Runs in the page before its own scripts: notes performance.now() (milliseconds since navigation
 // start) when body[data-ready] becomes "true".
 function watchReady() {
@@ -145,7 +118,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const server = await serve(appDist);
+const server = await serveFolder(appDist);
 const runs = [];
 try {
   for (let i = 0; i < loads; ++i) {
@@ -225,7 +198,7 @@ async function firstTimePath(url, viewport) {
   }
 }
 
-const site = await serve(appDist);
+const site = await serveFolder(appDist);
 const paths = [];
 try {
   for (const [label, viewport] of [

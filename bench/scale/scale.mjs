@@ -14,12 +14,13 @@
 // the run. Asserts nothing about timings; exits 1 if a run fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
+
+import { serveFolder } from '../browser/static-server.mjs';
 
 import { ensureScaleData } from './scale-data.mjs';
 import { ensureScaleParquet } from './scale-parquet.mjs';
@@ -74,31 +75,6 @@ function runCli(input, mechanism, extra = []) {
   }
 }
 
-const CONTENT_TYPES = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-};
-
-async function serve(dir) {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dir + sep) || !existsSync(file)) return response.writeHead(404).end();
-    response
-      .writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
-      .end(readFileSync(file));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 /** Resident memory (VmRSS) of every Chromium renderer process, by pid. */
 function rendererMemory() {
   const found = new Map();
@@ -116,7 +92,7 @@ function rendererMemory() {
 }
 
 async function runApp(inputPath) {
-  const server = await serve(appDist);
+  const server = await serveFolder(appDist);
   const profile = mkdtempSync(join(tmpdir(), 'privsynth-scale-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',

@@ -97,6 +97,12 @@ export type ForecastState =
 export interface FileRows {
   input: DataInput;
   rows: number;
+  /**
+   * The rows the schema and the out-of-domain policy keep, for the schema whose text is `schema`:
+   * only to stop a run that would keep none (never passed to a run).
+   */
+  keptRows: number;
+  schema: string;
 }
 
 export interface AppState {

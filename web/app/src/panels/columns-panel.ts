@@ -56,31 +56,35 @@ export function columnsPanel(store: Store): HTMLElement {
     return element;
   };
 
+  /** One column's box and label; `meta` says what it is. */
+  const columnItem = (
+    name: string,
+    { checked, disabled = false }: { checked: boolean; disabled?: boolean },
+    meta: HTMLElement,
+  ) => {
+    const id = `column-${name.replace(/[^\w-]/g, '_')}`;
+    return h(
+      'li',
+      { class: 'column-list__item' },
+      h('input', {
+        type: 'checkbox',
+        id,
+        value: name,
+        checked,
+        disabled,
+        onchange: () => store.set({ columns: checkedColumns() }),
+      }),
+      h('label', { for: id }, h('span', { class: 'column-list__name' }, name), meta),
+    );
+  };
+  const metaText = (text: string) => h('span', { class: 'column-list__meta' }, text);
+
   /** The file's columns, all chosen: their kinds are found when the run starts. */
   const renderHeader = (header: string[]) => {
     metas = new Map();
     replaceChildren(
       list,
-      ...header.map((name) => {
-        const id = `column-${name.replace(/[^\w-]/g, '_')}`;
-        return h(
-          'li',
-          { class: 'column-list__item' },
-          h('input', {
-            type: 'checkbox',
-            id,
-            value: name,
-            checked: true,
-            onchange: () => store.set({ columns: checkedColumns() }),
-          }),
-          h(
-            'label',
-            { for: id },
-            h('span', { class: 'column-list__name' }, name),
-            h('span', { class: 'column-list__meta' }, 'kind found when you run'),
-          ),
-        );
-      }),
+      ...header.map((name) => columnItem(name, { checked: true }, metaText('kind found when you run'))),
     );
     show(mismatch, false);
     store.set({ columns: checkedColumns() });
@@ -106,24 +110,11 @@ export function columnsPanel(store: Store): HTMLElement {
     replaceChildren(
       list,
       ...schema.columns.map((column) => {
-        const id = `column-${column.name.replace(/[^\w-]/g, '_')}`;
-        return h(
-          'li',
-          { class: 'column-list__item' },
-          h('input', {
-            type: 'checkbox',
-            id,
-            value: column.name,
-            checked: selected.has(column.name),
-            disabled: absent.includes(column.name),
-            onchange: () => store.set({ columns: checkedColumns() }),
-          }),
-          h(
-            'label',
-            { for: id },
-            h('span', { class: 'column-list__name' }, column.name),
-            absent.includes(column.name) ? h('span', { class: 'column-list__meta' }, 'not in your CSV') : meta(column),
-          ),
+        const absentHere = absent.includes(column.name);
+        return columnItem(
+          column.name,
+          { checked: selected.has(column.name), disabled: absentHere },
+          absentHere ? metaText('not in your CSV') : meta(column),
         );
       }),
     );

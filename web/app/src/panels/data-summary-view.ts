@@ -181,7 +181,9 @@ export function dataSummaryView(store: Store): HTMLElement {
       // replace one record (its run publishes it). The rows kept are not passed on: how many records
       // were invalid is private.
       const input = store.get().input;
-      if (input && input.csv === csv) store.set({ fileRows: { input, rows: summary.inputRows } });
+      if (input && input.csv === csv) {
+        store.set({ fileRows: { input, rows: summary.inputRows, keptRows: summary.keptRows, schema: schemaText } });
+      }
       const verdict = verdictOf(summary);
       setStatus(verdict.fits ? 'ok' : 'warning', h('span', { 'data-testid': 'data-summary-verdict' }, verdict.text));
       replaceChildren(body, ...summaryBody(summary));

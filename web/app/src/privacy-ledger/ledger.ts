@@ -140,3 +140,32 @@ export function recordRun(
     return { label, entries: [...ledger.entries, ...entries], openRelease: open ? null : ledger.openRelease };
   });
 }
+
+/** Failures of the linear program: they come after the measurements, from their noisy values. */
+const AFTER_MEASURING = new Set(['LP_FAILED', 'LP_INFEASIBLE', 'LP_LIMIT_REACHED']);
+
+/**
+ * A run that stopped after spending. Its error is itself an output of what was measured: with no
+ * schema, "nothing could be described" (EMPTY_DATA) is the private discovery's answer; an LP that
+ * fails does so on the noisy measurements. The ledger counts the whole ε and δ set for the run, an
+ * upper bound on what was spent before it stopped. Other failures come before anything is spent
+ * (the input, the options, a cancel before the end releases nothing): null.
+ */
+export function failedRunEntry(
+  failureCode: string,
+  schemaInRun: boolean,
+  cost: { epsilon: number; delta: number },
+): LedgerEntry | null {
+  if (failureCode === 'EMPTY_DATA' && schemaInRun) {
+    return { what: 'Columns sought privately; none could be described (the run stopped)', ...cost, notPrivate: false };
+  }
+  if (AFTER_MEASURING.has(failureCode)) {
+    return { what: `A run that stopped after measuring (${failureCode})`, ...cost, notPrivate: false };
+  }
+  return null;
+}
+
+/** `ledgers` with one more entry for the file `key`. */
+export function recordEntry(ledgers: Ledgers, key: string, label: string, entry: LedgerEntry): Ledgers {
+  return update(ledgers, key, label, (ledger) => ({ ...ledger, label, entries: [...ledger.entries, entry] }));
+}
