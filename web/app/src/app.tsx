@@ -3,14 +3,14 @@
 // made once and placed with Mount; they follow the store themselves.
 import { columnsPanel } from './panels/columns-panel';
 import { dataSummaryView } from './panels/data-summary-view';
-import { errorPanel } from './run/error-panel';
 import { forecastView } from './forecast/forecast-view';
 import { notPrivateBanner } from './panels/not-private-banner';
 import { paramsPanel } from './panels/params-panel';
 import { resultsPanel } from './results/results-panel';
-import { runPanel } from './run/run-panel';
 import { schemaPanel } from './panels/schema-panel';
 import { LedgerView } from './privacy-ledger/ledger-view';
+import { ErrorView } from './run/error-view';
+import { RunStep } from './run/run-step';
 import { DataStep } from './steps/data-step';
 import { Step } from './steps/step';
 import type { Store } from './store';
@@ -35,8 +35,6 @@ function makePanels(store: Store) {
     params: paramsPanel(store),
     // What the run will release and cost, right before Run.
     forecast: forecastView(store),
-    run: runPanel(store),
-    error: errorPanel(store),
     results: resultsPanel(store),
   };
 }
@@ -68,8 +66,8 @@ export function App({ store, panels }: { store: Store; panels: Panels }) {
         </div>
       </Step>
       <Step number={3} title="Run and results" testId="results-step" done={result !== null}>
-        <Mount element={panels.run} />
-        <Mount element={panels.error} />
+        <RunStep store={store} />
+        <ErrorView store={store} />
         <Mount element={panels.results} />
       </Step>
     </>

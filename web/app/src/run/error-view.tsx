@@ -1,6 +1,7 @@
 // Failures of a run (PrivsynthError code + message, or anything unexpected), with a hint on what to
 // try next. The form stays usable: a new run clears this panel.
-import { h, replaceChildren, show } from '../ui/dom';
+import { useId } from 'preact/hooks';
+
 import type { Store } from '../store';
 
 const HINTS: Record<string, string> = {
@@ -20,50 +21,40 @@ const HINTS: Record<string, string> = {
   WORKER_FAILED: 'The engine stopped unexpectedly (often: out of memory). Try fewer columns or a smaller file.',
 };
 
-export function errorPanel(store: Store): HTMLElement {
-  const element = h('section', {
-    class: 'error-panel',
-    'data-testid': 'error',
-    role: 'alert',
-    hidden: true,
-    'aria-labelledby': 'error-title',
-  });
-  const dismiss = h(
-    'button',
-    {
-      type: 'button',
-      class: 'button button--small',
-      'data-testid': 'error-dismiss',
-      onclick: () => store.set({ failure: null }),
-    },
-    'Dismiss',
+export function ErrorView({ store }: { store: Store }) {
+  const { failure } = store.state.value;
+  const titleId = useId();
+  const cancelled = failure?.code === 'CANCELLED';
+  return (
+    <section
+      class={`error-panel${cancelled ? ' error-panel--info' : ''}`}
+      data-testid="error"
+      role="alert"
+      hidden={!failure}
+      aria-labelledby={titleId}
+    >
+      {failure ? (
+        <>
+          <h3 id={titleId} class="error-panel__title">
+            {cancelled ? 'Run cancelled' : 'The run failed'}
+          </h3>
+          <p>
+            <code class="error-code" data-testid="error-code">
+              {failure.code}
+            </code>{' '}
+            <span data-testid="error-message">{failure.message}</span>
+          </p>
+          {HINTS[failure.code] ? <p class="hint">{HINTS[failure.code]}</p> : null}
+          <button
+            type="button"
+            class="button button--small"
+            data-testid="error-dismiss"
+            onClick={() => store.set({ failure: null })}
+          >
+            Dismiss
+          </button>
+        </>
+      ) : null}
+    </section>
   );
-
-  store.watch(
-    (state) => [state.failure],
-    ({ failure }) => {
-      if (!failure) {
-        show(element, false);
-        replaceChildren(element);
-        return;
-      }
-      const cancelled = failure.code === 'CANCELLED';
-      element.classList.toggle('error-panel--info', cancelled);
-      replaceChildren(
-        element,
-        h('h3', { id: 'error-title', class: 'error-panel__title' }, cancelled ? 'Run cancelled' : 'The run failed'),
-        h(
-          'p',
-          {},
-          h('code', { class: 'error-code', 'data-testid': 'error-code' }, failure.code),
-          ' ',
-          h('span', { 'data-testid': 'error-message' }, failure.message),
-        ),
-        HINTS[failure.code] ? h('p', { class: 'hint' }, HINTS[failure.code]) : null,
-        dismiss,
-      );
-      show(element, true);
-    },
-  );
-  return element;
 }

@@ -1,0 +1,62 @@
+// The run itself, without its view: the library call for the page's state, and what a finished run
+// changes in that state (the result, how to make it again, the file's ledger).
+import { synthesize, type Progress, type SynthesisResult } from 'privsynth';
+
+import { engineSettled } from '../engine/engine-queue';
+import { recordRun } from '../privacy-ledger/ledger';
+import type { AppState } from '../store';
+
+/** Synthesizes the table of `state` (which has no run blocker). */
+export async function synthesizeState(
+  { input, schema, columns, parameters }: AppState,
+  signal: AbortSignal,
+  onProgress: (progress: Progress) => void,
+): Promise<SynthesisResult> {
+  // The planner's and the data summary's calls first: the run then gets the one warm worker.
+  await engineSettled();
+  return synthesize({
+    ...parameters!,
+    csv: input!.csv,
+    // No schema: the library finds the columns' kinds privately, as the first part of the release.
+    ...(schema ? { schema: schema.text } : {}),
+    columns,
+    ...(schema?.kind === 'inferred' ? { schemaProvenance: 'inferred-from-data' as const } : {}),
+    signal,
+    onProgress,
+  });
+}
+
+/** The state's change when the run of `started` (the state it started from) gave `result`. */
+export function finishedRun(
+  started: AppState,
+  ledgers: AppState['ledgers'],
+  result: SynthesisResult,
+): Partial<AppState> {
+  const { schema, columns, parameters } = started;
+  const input = started.input!;
+  return {
+    running: false,
+    result,
+    resultBaseName: input.baseName,
+    resultRun: {
+      request: {
+        fileName: input.csv instanceof File ? input.csv.name : `${input.baseName}.csv`,
+        schemaFileName: schema ? `${input.baseName}.schema.json` : null,
+        columns,
+        options: { ...parameters! } as Record<string, unknown>,
+        baseName: input.baseName,
+      },
+      schemaText: schema?.text ?? null,
+    },
+    // Every release adds to the file's ledger; a schema found privately in step 2 is there already.
+    ledgers: recordRun(
+      ledgers,
+      input.key,
+      input.label,
+      result,
+      schema?.schema ?? null,
+      schema?.discoveredHere === true,
+    ),
+    overLimitAccepted: false,
+  };
+}
