@@ -1,14 +1,14 @@
 // The page: three steps in the order a data owner goes — their data, the columns and the privacy
-// they choose, then the run and its results. The steps' older panels (built without Preact) are
-// made once and placed with Mount; they follow the store themselves.
+// they choose, then the run and its results. Step 2's older panels (built without Preact) are made
+// once and placed with Mount; they follow the store themselves.
 import { columnsPanel } from './panels/columns-panel';
 import { dataSummaryView } from './panels/data-summary-view';
 import { forecastView } from './forecast/forecast-view';
 import { notPrivateBanner } from './panels/not-private-banner';
 import { paramsPanel } from './panels/params-panel';
-import { resultsPanel } from './results/results-panel';
 import { schemaPanel } from './panels/schema-panel';
 import { LedgerView } from './privacy-ledger/ledger-view';
+import { ResultsView } from './results/results-view';
 import { ErrorView } from './run/error-view';
 import { RunStep } from './run/run-step';
 import { DataStep } from './steps/data-step';
@@ -35,7 +35,6 @@ function makePanels(store: Store) {
     params: paramsPanel(store),
     // What the run will release and cost, right before Run.
     forecast: forecastView(store),
-    results: resultsPanel(store),
   };
 }
 
@@ -68,7 +67,7 @@ export function App({ store, panels }: { store: Store; panels: Panels }) {
       <Step number={3} title="Run and results" testId="results-step" done={result !== null}>
         <RunStep store={store} />
         <ErrorView store={store} />
-        <Mount element={panels.results} />
+        <ResultsView store={store} />
       </Step>
     </>
   );

@@ -1,7 +1,7 @@
 // What the app knows of one mechanism, in one typed object: its names and hints, its fields in step
 // 4 and the options they make, what it asks of the columns, and its parts of the forecast, the
 // receipt, the report and the downloads. The generic panels (params-panel, forecast-view,
-// receipt-view, report-view, results-panel, run-blockers) hold no mechanism's name: they look the
+// receipt-view, report-view, downloads-view, run-blockers) hold no mechanism's name: they look the
 // chosen mechanism up in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/)
 // exports one MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
 import type {

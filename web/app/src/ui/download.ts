@@ -1,6 +1,5 @@
 // Saves text as a file: a Blob, an object URL and a temporary <a download> click. The bytes come
 // from this page's memory; no network request is made.
-import { h } from './dom';
 
 export function downloadText(fileName: string, text: string, mimeType: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
@@ -15,7 +14,7 @@ export function downloadText(fileName: string, text: string, mimeType: string): 
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** A file offered for download, and its button. */
+/** A file offered for download (its button: download-button.tsx). */
 export interface DownloadFile {
   testId: string;
   label: string;
@@ -24,17 +23,4 @@ export interface DownloadFile {
   mimeType: string;
   /** The file's text, made when the button is pressed. */
   text: () => string;
-}
-
-export function downloadButton({ testId, label, primary, fileName, mimeType, text }: DownloadFile): HTMLElement {
-  return h(
-    'button',
-    {
-      type: 'button',
-      class: `button ${primary ? 'button--primary' : 'button--secondary'}`,
-      'data-testid': testId,
-      onclick: () => downloadText(fileName, text(), mimeType),
-    },
-    label,
-  );
 }
