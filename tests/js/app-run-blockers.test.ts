@@ -78,9 +78,22 @@ describe('the reasons a run cannot start', () => {
     const reason = 'your file has no data rows: choose a file with data (step 1)';
     expect(runBlockers(ready({ input: { ...input, rows: 0 } }))).toEqual([reason]);
     const file = { ...input, rows: null };
-    expect(runBlockers(ready({ input: file, fileRows: { input: file, rows: 0 } }))).toEqual([reason]);
+    expect(runBlockers(ready({ input: file, fileRows: { input: file, rows: 0, keptRows: 0, schema: '' } }))).toEqual([
+      reason,
+    ]);
     // Counted for another input: not known for this one.
-    expect(runBlockers(ready({ input: file, fileRows: { input, rows: 0 } }))).toEqual([]);
+    expect(runBlockers(ready({ input: file, fileRows: { input, rows: 0, keptRows: 0, schema: '' } }))).toEqual([]);
+  });
+
+  it('refuse a run whose schema keeps no row of the file, as the data summary of that schema says', () => {
+    const file = { ...input, rows: null };
+    const state = ready({ input: file });
+    const schemaText = state.schema!.text;
+    expect(runBlockers({ ...state, fileRows: { input: file, rows: 2, keptRows: 0, schema: schemaText } })).toEqual([
+      'no row of your file fits the schema (the check of your data above says why): choose the schema made for this file, or keep rows with values outside it (step 2, Advanced)',
+    ]);
+    // A summary of another schema says nothing of this one.
+    expect(runBlockers({ ...state, fileRows: { input: file, rows: 2, keptRows: 0, schema: '{}' } })).toEqual([]);
   });
 
   it('want a measured column among the chosen ones', () => {

@@ -14,7 +14,8 @@ const HINTS: Record<string, string> = {
   INVALID_CSV: 'The file is not valid CSV. Check its quoting and that every row has as many fields as the header.',
   INVALID_DATA:
     'The table does not fit the schema. Check that the CSV holds every schema column and that values fit their domains.',
-  EMPTY_DATA: 'The table has no data rows.',
+  EMPTY_DATA:
+    'No rows to synthesize, or (with no schema) no column whose values repeat often enough to be found privately at this ε. Raise ε, describe the columns yourself (step 2, Other ways), or use a larger table. A search that found nothing has spent its budget: it is on the ledger.',
   INVALID_SCHEMA: 'The schema is invalid; the message names the column to fix.',
   INVALID_ARGUMENT: 'An option is out of range; see the message.',
   BUDGET_EXCEEDED: 'The release would exceed the privacy budget.',

@@ -18,6 +18,11 @@ function knownRows({ input, fileRows }: AppState): number | null {
   return fileRows?.input === input ? fileRows.rows : null;
 }
 
+/** The data summary of this file and schema says that the run would keep no row. */
+function keptNone({ input, schema, fileRows }: AppState): boolean {
+  return fileRows !== null && fileRows.input === input && fileRows.schema === schema?.text && fileRows.keptRows === 0;
+}
+
 /** Why the data does not fit a run, with the fix (these never start a run that would release nothing useful). */
 function dataBlockers(state: AppState): string[] {
   const reasons: string[] = [];
@@ -29,6 +34,11 @@ function dataBlockers(state: AppState): string[] {
     );
   }
   if (knownRows(state) === 0) reasons.push('your file has no data rows: choose a file with data (step 1)');
+  else if (keptNone(state)) {
+    reasons.push(
+      'no row of your file fits the schema (the check of your data above says why): choose the schema made for this file, or keep rows with values outside it (step 2, Advanced)',
+    );
+  }
   const measured = state.schema?.schema.columns.filter(
     (column) => state.columns.includes(column.name) && column.type !== 'id' && column.type !== 'text',
   );

@@ -10,7 +10,7 @@ import { formatSeconds } from '../ui/format';
 import { PhaseClock } from './phases';
 import { ProgressView } from './progress-view';
 import { runBlockers } from './run-blockers';
-import { finishedRun, synthesizeState } from './run-synthesis';
+import { failedRun, finishedRun, synthesizeState } from './run-synthesis';
 
 /** How long a finished run took, and each of its phases. */
 interface Timings {
@@ -66,7 +66,11 @@ export function RunStep({ store }: { store: Store }) {
       timings.value = { total: clock.elapsed(), phases };
       store.set(finishedRun(started, store.get().ledgers, result));
     } catch (error) {
-      store.set({ running: false, failure: failureOf(error) });
+      store.set({
+        running: false,
+        failure: failureOf(error),
+        ...failedRun(started, store.get().ledgers, failureOf(error).code),
+      });
     } finally {
       clearInterval(ticker);
       controller.current = null;

@@ -3,7 +3,7 @@
 import { synthesize, type Progress, type SynthesisResult } from 'privsynth';
 
 import { engineSettled } from '../engine/engine-queue';
-import { recordRun } from '../privacy-ledger/ledger';
+import { failedRunEntry, recordEntry, recordRun } from '../privacy-ledger/ledger';
 import type { AppState } from '../store';
 
 /** Synthesizes the table of `state` (which has no run blocker). */
@@ -59,4 +59,15 @@ export function finishedRun(
     ),
     overLimitAccepted: false,
   };
+}
+
+/** The state's change when the run of `started` stopped with `code`: a failure after spending goes on the ledger. */
+export function failedRun(started: AppState, ledgers: AppState['ledgers'], code: string): Partial<AppState> {
+  const { input, parameters, forecast, schemaInRun } = started;
+  if (!input || !parameters) return {};
+  // δ as set, or as the forecast of these settings states it (the library's default for "auto").
+  const own = 'delta' in parameters ? parameters.delta : undefined;
+  const delta = own ?? (forecast.kind === 'ready' ? (forecast.report.delta ?? 0) : 0);
+  const entry = failedRunEntry(code, schemaInRun, { epsilon: parameters.epsilon, delta });
+  return entry ? { ledgers: recordEntry(ledgers, input.key, input.label, entry), overLimitAccepted: false } : {};
 }
