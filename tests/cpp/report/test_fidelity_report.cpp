@@ -6,30 +6,12 @@
 #include "privsynth/cell_grid.hpp"
 #include "privsynth/synthesis.hpp"
 #include "report/fidelity_report.hpp"
+#include "report_columns.hpp"
 
 using namespace privsynth;
+using privsynth::testing::decoded_numbers;
+using privsynth::testing::numeric_column;
 using Json = nlohmann::json;
-
-namespace {
-
-Column numeric(const std::string& name) {
-  Column column;
-  column.name = name;
-  column.kind = ColumnKind::Numeric;
-  column.max = 10;
-  column.bins = 5;
-  return column;
-}
-
-DecodedColumn decoded_numbers(const std::string& name, std::vector<double> numbers) {
-  DecodedColumn column;
-  column.name = name;
-  column.kind = ColumnKind::Numeric;
-  column.numbers = std::move(numbers);
-  return column;
-}
-
-}  // namespace
 
 TEST_CASE("the fidelity report states quantiles, W1, correlations and lost categories exactly", "[fidelity]") {
   Schema schema;
@@ -37,7 +19,7 @@ TEST_CASE("the fidelity report states quantiles, W1, correlations and lost categ
   Column label;
   label.name = "c";
   label.categories = {{"a", std::nullopt}, {"b", std::nullopt}, {"c", std::nullopt}};
-  schema.columns = {numeric("x"), numeric("y"), label};
+  schema.columns = {numeric_column("x"), numeric_column("y"), label};
   CellGrid cells(3);
   cells.add_row({"1", "2", "a"});
   cells.add_row({"2", "4", "a"});
@@ -94,7 +76,7 @@ TEST_CASE("the fidelity report states quantiles, W1, correlations and lost categ
 TEST_CASE("with more rows than the sample keeps, both tables are sampled and the report says so", "[fidelity]") {
   Schema schema;
   schema.missing_tokens = {""};
-  schema.columns = {numeric("x")};
+  schema.columns = {numeric_column("x")};
   CellGrid cells(1);
   for (const char* value : {"1", "2", "3", "4", "5"}) cells.add_row({value});
   Result<RealValueSample> sampled = RealValueSample::create(schema, {"x"}, 3);
@@ -118,7 +100,7 @@ TEST_CASE("the real sample keeps fewer rows when it would hold too many values",
   Schema schema;
   std::vector<std::string> header;
   for (int c = 0; c < 60; ++c) {
-    schema.columns.push_back(numeric("c" + std::to_string(c)));
+    schema.columns.push_back(numeric_column("c" + std::to_string(c)));
     header.push_back("c" + std::to_string(c));
   }
   const Result<RealValueSample> sample = RealValueSample::create(schema, header);

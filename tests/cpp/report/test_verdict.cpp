@@ -8,33 +8,19 @@
 #include "report/fidelity_report.hpp"
 #include "report/marginal_report.hpp"
 #include "report/verdict.hpp"
+#include "report_columns.hpp"
 
 using namespace privsynth;
+using privsynth::testing::decoded_numbers;
+using privsynth::testing::numeric_column;
 using Json = nlohmann::json;
 
 namespace {
-
-Column numeric(const std::string& name) {
-  Column column;
-  column.name = name;
-  column.kind = ColumnKind::Numeric;
-  column.max = 10;
-  column.bins = 5;
-  return column;
-}
 
 Column categorical(const std::string& name, const std::vector<std::string>& labels) {
   Column column;
   column.name = name;
   for (const std::string& label : labels) column.categories.push_back({label, std::nullopt});
-  return column;
-}
-
-DecodedColumn decoded_numbers(const std::string& name, std::vector<double> numbers) {
-  DecodedColumn column;
-  column.name = name;
-  column.kind = ColumnKind::Numeric;
-  column.numbers = std::move(numbers);
   return column;
 }
 
@@ -168,7 +154,7 @@ TEST_CASE("a broken correlation is a reason of both its columns", "[verdict]") {
   // Real y = x (r = 1); the synthetic y holds the same values in an order uncorrelated with x (r = 0):
   // every median, quartile, mean and 1-way distance is the same.
   const Json verdict = numeric_verdict(
-      {{numeric("x"), numeric("y")},
+      {{numeric_column("x"), numeric_column("y")},
        one_to_eight_twice(),
        {decoded_numbers("x", {1, 2, 3, 4, 5, 6, 7, 8}), decoded_numbers("y", {1, 4, 6, 7, 8, 5, 3, 2})}});
   CHECK(verdict["columns"] ==
@@ -190,7 +176,8 @@ TEST_CASE("a shifted numeric column states its median and mean against the real 
   // Synthetic x = 3..10: every statistic 2 higher, 0.57 IQR and 0.87 standard deviations.
   std::vector<std::vector<std::string>> rows;
   for (int v = 1; v <= 8; ++v) rows.push_back({std::to_string(v)});
-  const Json verdict = numeric_verdict({{numeric("x")}, rows, {decoded_numbers("x", {3, 4, 5, 6, 7, 8, 9, 10})}});
+  const Json verdict =
+      numeric_verdict({{numeric_column("x")}, rows, {decoded_numbers("x", {3, 4, 5, 6, 7, 8, 9, 10})}});
   CHECK(verdict["columns"][0] ==
         Json{{"column", "x"},
              {"grade", "poor"},
@@ -205,7 +192,8 @@ TEST_CASE("identical tables are good in every column and overall", "[verdict]") 
   std::vector<DecodedColumn> synthetic = {decoded_numbers("x", {1, 2, 3, 4, 5, 6, 7, 8}),
                                           decoded_numbers("y", {1, 2, 3, 4, 5, 6, 7, 8}),
                                           DecodedColumn{"c", ColumnKind::Categorical, {}, {}}};
-  const Json verdict = numeric_verdict({{numeric("x"), numeric("y"), categorical("c", {"a", "b"})}, rows, synthetic});
+  const Json verdict =
+      numeric_verdict({{numeric_column("x"), numeric_column("y"), categorical("c", {"a", "b"})}, rows, synthetic});
   const std::string numeric_checks =
       "close to the real data in every check made (distribution, median and quartiles, mean, correlations)";
   CHECK(verdict["columns"] ==
