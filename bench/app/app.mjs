@@ -13,7 +13,7 @@
 // nearly nil: the times are parsing, compiling and starting the engine.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, relative } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -24,7 +24,7 @@ import { serveFolder } from '../browser/static-server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumVersion } from '../browser/chromium-runner.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const appDist = process.argv[3] ? normalize(join(process.cwd(), process.argv[3])) : join(root, 'web/app/dist');
+const appDist = process.argv[3] ? resolve(process.argv[3]) : join(root, 'web/app/dist');
 const appSrc = join(root, 'web/app/src');
 const loads = Number(process.argv[2] ?? 5);
 if (!Number.isInteger(loads) || loads < 1) {

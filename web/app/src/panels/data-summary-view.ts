@@ -121,9 +121,11 @@ function summaryBody(summary: DataSummary): HTMLElement[] {
       ['Rows rejected', formatInteger(summary.rejectedRows)],
       ['CSV columns the schema ignores', summary.ignoredColumns.length ? formatList(summary.ignoredColumns) : 'none'],
     ]),
+    // Each column, one click away; opened when some column has values outside the schema.
     h(
-      'div',
-      {},
+      'details',
+      { class: 'data-summary__columns', open: outside },
+      h('summary', {}, 'Each column: missing values and values outside the schema'),
       columnTable(summary),
       outside
         ? h(

@@ -34,29 +34,32 @@ export function PreviewView({ result }: { result: SynthesisResult }) {
   return (
     <section class="result-card" data-testid="preview" aria-labelledby={titleId}>
       <h3 id={titleId}>Synthetic data preview</h3>
-      <div class="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-        <table class="data-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {header.map((name, i) => (
-                <th key={i} scope="col">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((cells, r) => (
-              <tr key={r}>
-                {cells.map((cell, c) => (
-                  <td key={c}>{cell}</td>
+      <details class="preview-details">
+        <summary>{caption}</summary>
+        <div class="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+          <table class="data-table">
+            <caption>{caption}</caption>
+            <thead>
+              <tr>
+                {header.map((name, i) => (
+                  <th key={i} scope="col">
+                    {name}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((cells, r) => (
+                <tr key={r}>
+                  {cells.map((cell, c) => (
+                    <td key={c}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </section>
   );
 }

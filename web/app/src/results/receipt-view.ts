@@ -227,7 +227,6 @@ function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
 }
 
 export function receiptView(receipt: PrivacyReceipt): HTMLElement {
-  const { privacy, mechanism } = receipt;
   return h(
     'section',
     { class: 'result-card', 'data-testid': 'receipt', 'aria-labelledby': 'receipt-title' },
@@ -240,6 +239,20 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
         : 'This release is not private: do not publish the synthetic data. The receipt says how it was made and why it is not private.',
     ),
     privacyVerdict(receipt),
+    // The details, one click away: for experts and for whoever checks the release.
+    h(
+      'details',
+      { class: 'receipt-details', 'data-testid': 'receipt-details' },
+      h('summary', {}, 'How it was made: the definition, the budget of each step, the settings'),
+      ...receiptDetails(receipt),
+    ),
+  );
+}
+
+/** The receipt's details: the guarantee's terms, the budget's ledger, the parameters, the raw JSON. */
+function receiptDetails(receipt: PrivacyReceipt): HTMLElement[] {
+  const { privacy, mechanism } = receipt;
+  return [
     definitionList([
       ...spentRows(privacy),
       ...zcdpRows(privacy),
@@ -270,5 +283,5 @@ export function receiptView(receipt: PrivacyReceipt): HTMLElement {
       h('summary', {}, 'Raw receipt (JSON)'),
       h('pre', { 'data-testid': 'receipt-json', tabindex: 0 }, JSON.stringify(receipt, null, 2)),
     ),
-  );
+  ];
 }

@@ -134,7 +134,14 @@ export function reportView(report: UtilityReport, mechanism: string): HTMLElemen
     plotsSection(report),
     report.ml ? mlReportView(report.ml) : null,
     ...(report.mlExtraTargets ?? []).map((ml, index) => mlReportView(ml, index + 1)),
-    marginals.length ? marginalTable(marginals) : null,
+    marginals.length
+      ? h(
+          'details',
+          { class: 'report-details' },
+          h('summary', {}, 'The distance of every marginal'),
+          marginalTable(marginals),
+        )
+      : null,
     encodingSection(report),
   );
 }
