@@ -1,6 +1,6 @@
 // `npm run contract:options`: writes, from the core's mechanism catalogue (read from the built
 // library, so build first: `bash scripts/build.sh wasm lib`), the files that describe the options:
-//   web/lib/src/generated/options.ts           the library's option types and lists of values
+//   web/lib/src/generated/options.ts           the library's option types, lists of values and OPTION_CATALOGUE
 //   web/lib/src/generated/options.schema.json  the options as JSON Schema definitions
 //   docs/api.md                                its option tables, between their marker lines
 // With --check it writes nothing and fails, naming them, when a file differs from what it would

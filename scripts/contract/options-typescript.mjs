@@ -1,7 +1,8 @@
 // The library's option types, from the catalogue: the lists of values (MECHANISMS, LP_SOLVERS, ...)
 // with their types, CommonOptions and each mechanism's options interface, and the option names as
-// lists (COMMON_OPTION_NAMES, MECHANISM_OPTION_NAMES, ...).
-import { MECHANISM_OPTION } from './options-model.mjs';
+// lists (COMMON_OPTION_NAMES, MECHANISM_OPTION_NAMES, ...), and OPTION_CATALOGUE: each option's
+// type, bounds, default and values as a constant, for forms built from it.
+import { MECHANISM_OPTION, valuesOf } from './options-model.mjs';
 
 const WIDTH = 100;
 
@@ -90,6 +91,44 @@ function nameList(name, doc, options) {
   return `${comment([doc])}export const ${name} = [${options.map((o) => `'${o.name}'`).join(', ')}] as const;\n`;
 }
 
+/** An option's entry in OPTION_CATALOGUE: what a form needs, as the catalogue states it. */
+function catalogueEntry(option) {
+  const entry = { type: option.type };
+  for (const key of ['minimum', 'maximum', 'minimumExcluded', 'default', 'defaultComputed']) {
+    if (option[key] !== undefined) entry[key] = option[key];
+  }
+  const values = valuesOf(option);
+  if (values) entry.values = values;
+  entry.doc = option.doc;
+  return entry;
+}
+
+function catalogueOf(options) {
+  return `{\n${options.map((o) => `    ${o.name}: ${JSON.stringify(catalogueEntry(o))},\n`).join('')}  }`;
+}
+
+function optionCatalogue(model) {
+  return (
+    "/** An option as the core's catalogue states it: its type, bounds, default and values. */\n" +
+    'export interface OptionSpec {\n' +
+    "  type: 'integer' | 'number' | 'boolean' | 'choice' | 'text' | 'text-list' | 'column-sets';\n" +
+    '  minimum?: number;\n  maximum?: number;\n' +
+    '  /** The minimum itself is not allowed. */\n  minimumExcluded?: boolean;\n' +
+    '  default?: string | number | boolean;\n' +
+    '  /** The core computes the default from the data or the other options. */\n  defaultComputed?: boolean;\n' +
+    '  /** The values it takes, when it takes a fixed set (a choice, or a small whole-number range). */\n' +
+    '  values?: readonly (string | number)[];\n  doc: string;\n}\n' +
+    comment([
+      "Every option the library takes, as the core's catalogue states it (test switches left out): `common`, " +
+        "then each mechanism's own, by name. Synchronous, for forms; mechanismCatalogue() is the same from the core.",
+    ]) +
+    'export const OPTION_CATALOGUE = {\n' +
+    `  common: ${catalogueOf(model.common)},\n` +
+    model.mechanisms.map((m) => `  '${m.id}': ${catalogueOf(m.options)},\n`).join('') +
+    "} as const satisfies Record<Mechanism | 'common', Record<string, OptionSpec>>;\n"
+  );
+}
+
 /** The generated TypeScript of the options, before Prettier formats it. */
 export function optionsTypeScript(model, header) {
   const { mechanismOption } = model;
@@ -136,5 +175,6 @@ export function optionsTypeScript(model, header) {
       "/** Each mechanism's own option names, by id. */\n" +
       `export const MECHANISM_OPTION_NAMES = {\n${model.mechanisms.map((m) => `  '${m.id}': ${m.namesConstant},\n`).join('')}} as const;\n`,
   );
+  parts.push(optionCatalogue(model));
   return parts.join('\n');
 }
