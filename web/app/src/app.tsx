@@ -5,8 +5,8 @@ import { columnsPanel } from './panels/columns-panel';
 import { dataSummaryView } from './panels/data-summary-view';
 import { forecastView } from './forecast/forecast-view';
 import { notPrivateBanner } from './panels/not-private-banner';
-import { paramsPanel } from './panels/params-panel';
 import { schemaPanel } from './panels/schema-panel';
+import { ParamsPanel } from './method-fields/params-panel';
 import { LedgerView } from './privacy-ledger/ledger-view';
 import { ResultsView } from './results/results-view';
 import { ErrorView } from './run/error-view';
@@ -32,7 +32,6 @@ function makePanels(store: Store) {
     // The data against the schema, before the columns are chosen.
     dataSummary: dataSummaryView(store),
     columns: columnsPanel(store),
-    params: paramsPanel(store),
     // What the run will release and cost, right before Run.
     forecast: forecastView(store),
   };
@@ -58,7 +57,7 @@ export function App({ store, panels }: { store: Store; panels: Panels }) {
           <Mount element={panels.dataSummary} />
           <Mount element={panels.columns} />
           <div class="privacy-budget">
-            <Mount element={panels.params} />
+            <ParamsPanel store={store} />
             <LedgerView store={store} />
           </div>
           <Mount element={panels.forecast} />

@@ -7,9 +7,10 @@ import { App, makePanels } from './app';
 import { startEngine } from './engine/engine-status';
 import { watchSchemaAdvice } from './engine/run-advice';
 import { DEFAULT_MECHANISM } from './mechanisms/registry';
+import { withParameters } from './method-fields/parameters';
 import { initialState, Store } from './store';
 
-const store = new Store(initialState(DEFAULT_MECHANISM));
+const store = new Store(initialState(DEFAULT_MECHANISM), withParameters);
 // First, so that it clears the previous schema's advice before any panel reads it.
 watchSchemaAdvice(store);
 const panels = makePanels(store);

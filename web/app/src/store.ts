@@ -137,6 +137,15 @@ export interface AppState {
   automatic: boolean;
   /** The chosen mechanism, or the one "auto" chooses for the current inputs. */
   mechanism: Mechanism;
+  /**
+   * The raw text of step 2's fields, by field id (a select's value; a multiple select's values one a
+   * line); a field not yet changed is absent and counts as its initial text. The one source of
+   * `parameters`, `columnsNeeded` and `statedRows` (method-fields/parameters.ts derives them).
+   */
+  fields: Record<string, string>;
+  /** The data (mechanisms/sampler/choice.ts, dataKeyOf) on which the samplers' comparison was shown. */
+  comparedData: string[];
+  /** The run's options, read from `fields`; null while a field is invalid. */
   parameters: RunParameters | null;
   /** What the chosen mechanism's settings need, kept while a field is invalid (parameters is then null). */
   columnsNeeded: ColumnsNeeded;
@@ -158,12 +167,18 @@ export interface AppState {
 
 type Listener = (state: AppState, previous: AppState) => void;
 
+/** What the store computes from the state on every change (a patch; previous is null at first). */
+export type Derive = (next: AppState, previous: AppState | null) => Partial<AppState>;
+
 export class Store {
   private readonly current: Signal<AppState>;
   private readonly listeners = new Set<Listener>();
 
-  constructor(initial: AppState) {
-    this.current = signal(initial);
+  constructor(
+    initial: AppState,
+    private readonly derive: Derive = () => ({}),
+  ) {
+    this.current = signal({ ...initial, ...derive(initial, null) });
   }
 
   /** The state as a signal: reading `.value` in a component re-renders it on every change. */
@@ -178,7 +193,7 @@ export class Store {
   set(patch: Partial<AppState>): void {
     const previous = this.current.peek();
     const next = { ...previous, ...patch };
-    this.current.value = next;
+    this.current.value = { ...next, ...this.derive(next, previous) };
     // Each listener gets the state as it is when called: a listener may itself set the state.
     for (const listener of this.listeners) listener(this.current.peek(), previous);
   }
@@ -218,8 +233,10 @@ export function initialState(mechanism: Mechanism): AppState {
     columns: [],
     automatic: true,
     mechanism,
+    fields: {},
+    comparedData: [],
     parameters: null,
-    // The parameter panel states the chosen mechanism's own as soon as it is built.
+    // Derived from `fields` by the store's derive (method-fields/parameters.ts).
     columnsNeeded: { count: 1, reason: '' },
     statedRows: null,
     fileRows: null,

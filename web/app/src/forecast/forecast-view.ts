@@ -2,8 +2,9 @@
 // release is, from the core's forecastRun() (docs/forecast.md) on the engine's worker: the same
 // option checks, noise scales and budget split as the run, computed from the schema, the options
 // and n alone. No data is read and no budget is spent. n is the number of records the user states
-// as public in step 2 (stated-rows.ts), or none; never the file's own count, which is private (a
-// mechanism whose neighbours replace one record states its own n: ForecastUi.rows). It follows
+// as public in step 2 (method-fields/parameters.ts, STATED_ROWS), or none; never the file's own
+// count, which is private (a mechanism whose neighbours replace one record states its own n:
+// ForecastUi.rows). It follows
 // every change of the schema, the columns and the parameters (debounced; the latest request wins),
 // keeps the last forecast on screen while the next one is computed, and shows the core's error
 // inline when the settings are impossible (a run would stop with the same error). The mechanism's

@@ -1,8 +1,9 @@
 // What the app knows of one mechanism, in one typed object: its names and hints, its fields in step
-// 4 and the options they make, what it asks of the columns, and its parts of the forecast, the
-// receipt, the report and the downloads. The generic panels (params-panel, forecast-view,
-// receipt-view, report-view, downloads-view, run-blockers) hold no mechanism's name: they look the
-// chosen mechanism up in registry.ts and call these. Each mechanism's folder (mechanisms/<id>/)
+// 2 (generic fields of the catalogue's options, and parts of its own), what it asks of the columns,
+// and its parts of the forecast, the receipt, the report and the downloads. The generic panels
+// (params-panel, forecast-view, receipt-view, report-view, downloads-view, run-blockers) hold no
+// mechanism's name: they look the chosen mechanism up in registry.ts and call these. Each
+// mechanism's folder (mechanisms/<id>/)
 // exports one MechanismUi; adding a mechanism to the app is that folder and one entry in registry.ts.
 import type {
   AutoOptions,
@@ -16,7 +17,9 @@ import type {
   UtilityReport,
 } from 'privsynth';
 
-import type { AppState, ColumnsNeeded, Mechanism, RunParameters, Store } from '../store';
+import type { JSX } from 'preact';
+
+import type { AppState, ColumnsNeeded, Mechanism, Store } from '../store';
 import type { DownloadFile } from '../ui/download';
 
 /** A piece of a sentence: text, or an element (a number marked for the tests, a <strong>). */
@@ -32,49 +35,59 @@ export type MechanismOptionsOf<M extends Mechanism> = Extract<
 > &
   Pick<CommonOptions, 'choicesFromData'>;
 
-/** Where the parameter panel puts a mechanism's fields, from top to bottom. */
-export type FieldSlot =
-  /** Right under the mechanism select (notices about the chosen columns). */
-  | 'underMechanism'
+/** The raw text of step 2's fields, by field id, with each field's initial text filled in. */
+export type FieldText = (id: string) => string;
+
+/**
+ * One field of step 2 for an option of the catalogue (OPTION_CATALOGUE): the generic OptionField
+ * takes its type, bounds, default and values from there; the words are the app's.
+ */
+export interface FieldSpec {
+  /** The input's id and test id, and its key in AppState.fields. */
+  id: string;
+  /** The option it sets, as the catalogue names it. */
+  option: string;
+  label: string;
+  /** The hint under the field; it may follow the field's own text or another's. */
+  hint?: string | ((text: FieldText) => string);
+  /** A blank number field's placeholder. Default: "automatic" for a computed default, else the default. */
+  placeholder?: string;
+  /** A select's labels, by value; values without a label are not offered. Default: the values themselves. */
+  choices?: Record<string, string>;
+  /** Values offered but disabled (a disabled value typed earlier reads as the initial one). */
+  disabled?: readonly string[];
+  /** The text at first. Default: a select's default value, else blank (the library's default). */
+  initial?: string;
+  /** A blank field is an error (a number the library needs from the page). */
+  required?: boolean;
+  step?: string;
+  /** The option is left out while its value is the catalogue's default. */
+  omitDefault?: boolean;
+  /** A parse of the app's own, for a range stated otherwise than by the catalogue (δ). */
+  parse?(text: string): { value?: number; error?: string };
+  /** Shown and sent only when this holds. */
+  when?(text: FieldText): boolean;
+  /** Read here but drawn by one of the mechanism's own parts (a FieldPart component). */
+  drawnBy?: 'part';
+}
+
+/** A piece of a mechanism's form: a generic field, or a component of its own (the planner, a notice). */
+export type FieldPart = FieldSpec | ((props: { store: Store }) => JSX.Element | null);
+
+/** A mechanism's fields in step 2: where they go, and what is not generic in reading them. */
+export interface MechanismFields<M extends Mechanism> {
   /** After ε and the stated n: the mechanism's main choices. */
-  | 'main'
+  main: FieldPart[];
   /** After the prediction target. */
-  | 'afterTarget'
+  afterTarget?: FieldPart[];
   /** In the grid under "Advanced", before "Values outside the schema". */
-  | 'advanced';
-
-/** What a mechanism's fields get from the parameter panel. */
-export interface FieldContext {
-  readonly store: Store;
-  /** To be called after a field changed: the panel re-reads the options and re-renders. */
-  changed(): void;
-  /**
-   * The one instance, in this panel, of a group of fields that several mechanisms take (the LP's
-   * settings, the number of synthetic rows): both mechanisms get the same elements and values.
-   */
-  shared<T>(create: (context: FieldContext) => T): T;
-}
-
-/** A mechanism's fields in the parameter panel (made once; shown while the mechanism is chosen), as the panel sees any of them. */
-export interface MechanismFieldsBase {
-  /** Its elements, by where they go; a shared group's elements may be listed by several mechanisms. */
-  slots: Partial<Record<FieldSlot, HTMLElement[]>>;
-  /**
-   * Shows or hides every element it listed. The panel hides the other mechanisms' first, then shows
-   * the chosen one's, so that a shared group ends up as the chosen mechanism wants it.
-   */
-  setVisible(visible: boolean): void;
-  /** Its options, or null while one of its fields is invalid (the error shows next to the field). */
-  read(): MechanismOptionsOf<Mechanism> | null;
-  /** The fewest columns a run needs with these settings; `parameters` are the run's (null while a field of step 2 is invalid). */
-  columnsNeeded(parameters: RunParameters | null): ColumnsNeeded;
+  advanced: FieldPart[];
+  /** Changes the options read from the fields (e.g. a label from the state, an option that does not apply). */
+  finish?(options: MechanismOptionsOf<M>, state: Pick<AppState, 'input' | 'comparedData'>): void;
+  /** The fewest columns a run needs with these settings (read while a field is invalid too). */
+  columnsNeeded(text: FieldText): ColumnsNeeded;
   /** The note at the top of "Advanced" on which settings apply, or null for none. */
-  advancedNote(): string | null;
-}
-
-/** Mechanism M's fields: its own options only. */
-export interface MechanismFields<M extends Mechanism> extends MechanismFieldsBase {
-  read(): MechanismOptionsOf<M> | null;
+  advancedNote(text: FieldText): string | null;
 }
 
 /** The chosen columns that a mechanism refuses (the core would stop the run), in the run panel's words. */
@@ -142,7 +155,7 @@ export interface MechanismUiOf<M extends Mechanism> {
   /** The recommendation's lead while this mechanism is chosen. Default: "Recommended here: ". */
   recommendationLead?: string;
   /** Its fields in the parameter panel. */
-  fields(context: FieldContext): MechanismFields<M>;
+  fields: MechanismFields<M>;
   /** The chosen columns it refuses, or null when it takes them all. */
   refusedColumns?(schema: Schema, columns: string[]): ColumnRefusal | null;
   /** Other reasons a run cannot start yet (e.g. a setting the forecast says the core refuses). */

@@ -1,6 +1,8 @@
 // ε in plain words, beside its number field: a slider on a log scale from very private to weakly
-// private, and what the chosen ε means for a person in the table. The number field stays the one
-// source of ε (the slider writes into it), so that typing and sliding agree.
+// private, and what the chosen ε means for a person in the table. The ε field's text stays the one
+// source of ε (the slider writes it), so that typing and sliding agree.
+import { setField } from '../method-fields/option-field';
+import { EPSILON } from '../method-fields/parameters';
 import type { Store } from '../store';
 import { formatDecimal } from '../ui/format';
 
@@ -33,12 +35,10 @@ export function oddsFactor(epsilon: number): string {
   return `${formatDecimal(factor, 3)} times`;
 }
 
-export function EpsilonGuide({ store, input }: { store: Store; input: HTMLInputElement }) {
+export function EpsilonGuide({ store }: { store: Store }) {
   const epsilon = store.state.value.parameters?.epsilon ?? null;
-  const onSlide = (event: Event) => {
-    input.value = String(fromSlider(Number((event.currentTarget as HTMLInputElement).value)));
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  };
+  const onSlide = (event: Event) =>
+    setField(store, EPSILON.id, String(fromSlider(Number((event.currentTarget as HTMLInputElement).value))));
   const protection = epsilon === null ? null : protectionOf(epsilon);
   return (
     <div class="epsilon-guide" data-testid="epsilon-guide">

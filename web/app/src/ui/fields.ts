@@ -1,5 +1,6 @@
-// Form fields of the parameter panel: number inputs validated as they are typed (the error shows
-// next to the input and is linked with aria) and labelled selects with a hint.
+// Form fields built without Preact (the schema's private discovery, the plots' selects): number
+// inputs validated as they are typed (the error shows next to the input and is linked with aria)
+// and labelled selects with a hint.
 import { h, show, uid } from './dom';
 
 export type Parse<T> = (text: string) => { value?: T; error?: string };
@@ -11,34 +12,7 @@ export const positiveNumber: Parse<number> = (text) => {
   return { value };
 };
 
-/** Blank means "not set"; otherwise a whole number >= 1. */
-export const optionalWholeNumber: Parse<number | undefined> = (text) => {
-  if (text.trim() === '') return { value: undefined };
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) return { error: 'Enter a whole number of at least 1, or leave it blank.' };
-  return { value };
-};
-
-/** A whole number >= 1 (required). */
-export const wholeNumber: Parse<number> = (text) => {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < 1)
-    return { error: 'Enter a whole number of at least 1.' };
-  return { value };
-};
-
-export const optionalPositiveNumber: Parse<number | undefined> = (text) =>
-  text.trim() === '' ? { value: undefined } : positiveNumber(text);
-
 const strictlyBetweenZeroAndOne = (value: number) => Number.isFinite(value) && value > 0 && value < 1;
-
-/** Blank means "the default share"; otherwise strictly between 0 and 1. */
-export const optionalShare: Parse<number | undefined> = (text) => {
-  if (text.trim() === '') return { value: undefined };
-  const value = Number(text);
-  if (!strictlyBetweenZeroAndOne(value)) return { error: 'Enter a share strictly between 0 and 1, or leave it blank.' };
-  return { value };
-};
 
 /** A probability strictly between 0 and 1, such as δ (1e-9 is accepted). */
 export const probability: Parse<number> = (text) => {

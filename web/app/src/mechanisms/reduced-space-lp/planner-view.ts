@@ -1,8 +1,8 @@
 // "What the theory asks": the planner's conditions (Theorems 2.2/2.3 of Boedihardjo et al., B.1,
 // III.1 and IV.1 of Bojkovic & Loh) for the chosen columns, degree, epsilon and reference measure.
 // Public inputs only: n is the number of records the user states as public in step 2
-// (stated-rows.ts), or none (the conditions on n then say what they need); never the file's own
-// count, which is private. The workload's size |F| is the core's own count, from the run forecast
+// (method-fields/parameters.ts, STATED_ROWS), or none (the conditions on n then say what they
+// need); never the file's own count, which is private. The workload's size |F| is the core's own count, from the run forecast
 // (forecast-view.ts).
 import { adviseRun, planSynthesis } from 'privsynth';
 import type { PlannerInputs, PlannerReport } from 'privsynth';

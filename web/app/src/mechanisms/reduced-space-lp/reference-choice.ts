@@ -1,7 +1,7 @@
 // The reduced-space LP's reference measure μ and budget split as the core resolves them for a run:
 // the run advice (adviseRun, engine/run-advice.ts) asked with this run's reference options. "auto"
 // (uniform up to 1,000,000 cells, else the tree), the default shares of ε and whether the kernel
-// density can take the columns are the core's rules; fields.ts and planner-view.ts show them.
+// density can take the columns are the core's rules; fields.tsx and planner-view.ts show them.
 import type { RunAdviceRequest } from 'privsynth';
 
 import type { ReducedSpaceLpRun } from './options';

@@ -7,7 +7,7 @@
 // Once the comparison has been shown on the loaded data, any sampler is picked after seeing it (e.g.
 // the best tells whether every symbol occurs), with "Use the best here" or by hand, and the page
 // cannot tell which: every later sampler run on those data names that choice in choicesFromData and
-// is labelled not private (`compared`, fields.ts). The button says so before the
+// is labelled not private (AppState.comparedData, fields.tsx). The button says so before the
 // click, and the notice under the sampler and the page's banner after it.
 import { synthesize, type SamplerReport } from 'privsynth';
 
