@@ -17,6 +17,11 @@ describe('an LP failure', () => {
     const failed = await run(page);
     expect(failed, describeOutcome(failed)).toMatchObject({ kind: 'error', code: 'LP_LIMIT_REACHED' });
     expect(await page.getAttribute(byTestId('error'), 'role')).toBe('alert');
+    // It failed on the noisy measurements, so it spent its budget: the file's ledger counts it, and a
+    // new run past the ε allowed for the file waits for consent.
+    expect(await page.textContent(byTestId('ledger-entry'))).toContain('stopped after measuring (LP_LIMIT_REACHED)');
+    expect(await page.isDisabled(byTestId('run'))).toBe(true);
+    await page.check(byTestId('ledger-accept'));
     expect(await page.isEnabled(byTestId('run'))).toBe(true);
     expect(await page.isVisible(byTestId('results'))).toBe(false);
 
