@@ -3,10 +3,10 @@
 // compare with) with its size and gzip size; the time to interactive in headless Chromium (Debian's,
 // through playwright-core, with the flags of tests/e2e/harness.ts), from navigation start to
 // body[data-ready="true"] (the engine is ready), and DOMContentLoaded, median and min over `loads`
-// fresh page loads (default 5); what a first-time user meets (the words before the first control,
-// the page's height on load and after a run of the bundled sample with the defaults, on a laptop's
-// and a phone's width); and the line count of the app's source (web/app/src) by file type. Asserts
-// nothing about the figures.
+// fresh page loads (default 5); what a first-time user meets (the words before the first control and
+// all the words shown on load, the page's height on load and after a run of the bundled sample with
+// the defaults, on a laptop's and a phone's width); and the line count of the app's source
+// (web/app/src) by file type. Asserts nothing about the figures.
 //
 // Every load gets a fresh profile (no HTTP cache, no V8 code cache) and a new page, like a first
 // visit. The site is served from localhost by a static server in this file, so network time is
@@ -167,6 +167,20 @@ function wordsBeforeFirstControl() {
   return words.length;
 }
 
+/** The words of all the page's visible text (folded sections' contents are not visible). */
+function visibleWords() {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let words = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('script, style, noscript, [hidden]') || parent.getClientRects().length === 0)
+      continue;
+    if (parent.closest('details:not([open]) > :not(summary)')) continue;
+    words += node.textContent.split(/\s+/).filter(Boolean).length;
+  }
+  return words;
+}
+
 /** The path of a first-time user on the bundled sample, at one window size. */
 async function firstTimePath(url, viewport) {
   const profile = mkdtempSync(join(tmpdir(), 'privsynth-bench-app-'));
@@ -181,6 +195,7 @@ async function firstTimePath(url, viewport) {
     await page.goto(url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
     const words = await page.evaluate(wordsBeforeFirstControl);
+    const wordsOnLoad = await page.evaluate(visibleWords);
     const height = () => page.evaluate(() => document.documentElement.scrollHeight);
     const onLoad = await height();
     await page.click('[data-testid="use-sample"]');
@@ -191,7 +206,7 @@ async function firstTimePath(url, viewport) {
     await page.waitForSelector('[data-testid="results"]:not([hidden]), [data-testid="error"]:not([hidden])', {
       timeout: 300_000,
     });
-    return { words, onLoad, afterRun: await height() };
+    return { words, wordsOnLoad, onLoad, afterRun: await height() };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -212,10 +227,12 @@ try {
   await site.close();
 }
 console.log('\n## What a first-time user meets: the bundled sample run with the defaults\n');
-console.log('| window | words before the first control | page height on load | page height after the run |');
-console.log('| --- | ---: | ---: | ---: |');
-for (const { label, words, onLoad, afterRun } of paths) {
-  console.log(`| ${label} | ${bytes(words)} | ${bytes(onLoad)} px | ${bytes(afterRun)} px |`);
+console.log(
+  '| window | words before the first control | words shown on load | page height on load | page height after the run |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const { label, words, wordsOnLoad, onLoad, afterRun } of paths) {
+  console.log(`| ${label} | ${bytes(words)} | ${bytes(wordsOnLoad)} | ${bytes(onLoad)} px | ${bytes(afterRun)} px |`);
 }
 
 // ---------------------------------------------------------------------------------------------
