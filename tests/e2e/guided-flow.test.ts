@@ -47,9 +47,13 @@ const ledgerTotal = async (page: Page) =>
 describe('the guided flow', () => {
   it('chooses "auto" by default, as the library does, and says which method it picks and why', async () => {
     const page = await demo.open();
+    // On landing, step 2 is one line until there is a table (or the user opens it to describe columns first).
+    expect(await page.isVisible(byTestId('privacy-step-waiting'))).toBe(true);
+    expect(await page.isVisible(byTestId('schema-select'))).toBe(false);
     expect(await page.inputValue(byTestId('mechanism'))).toBe('auto');
     await page.click(byTestId('use-heart-sample'));
     await page.waitForSelector(`${byTestId('recommendation-text')}:has-text("Automatic chooses")`);
+    expect(await page.isVisible(byTestId('privacy-step-waiting'))).toBe(false);
     // ε in plain words; the slider and the number field agree.
     expect(await page.textContent(byTestId('epsilon-meaning'))).toContain(
       'Good protection. At ε = 1, whether any one person is in your table or not changes the chance of any result by at most 2.72 times.',

@@ -64,9 +64,9 @@ describe('a Parquet file in the demo', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${request.url().slice(0, 120)}`));
 
-    await page.selectOption(byTestId('schema-select'), 'adult');
     await drop(page, adultParquet, 'adult.parquet');
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("adult.parquet (Parquet)")`);
+    await page.selectOption(byTestId('schema-select'), 'adult');
     const csvColumns = readFileSync(repoFile('data/adult/adult.csv'), 'utf8').split('\n')[0].split(',').length;
     expect(await page.textContent(byTestId('input-summary'))).toContain(`${csvColumns} columns`); // read from the footer
     await page.waitForSelector(byTestId('data-summary-verdict'), { timeout: 60_000 });

@@ -313,7 +313,8 @@ describe('the schema form', () => {
     await page.waitForSelector(`${byTestId('input-error')}:not([hidden])`);
     expect(await page.textContent(byTestId('input-error'))).toContain('Two columns are both named "code"');
     expect(await page.textContent(byTestId('input-summary'))).not.toContain('twice.csv');
-    // No table, so the form has no header to start from.
+    // No table, so step 2 waits, and opened, the form has no header to start from.
+    await page.click(byTestId('privacy-step-open'));
     await openSchemaOptions(page);
     await page.click(byTestId('schema-form-toggle'));
     expect(await page.isDisabled(byTestId('sf-start-header'))).toBe(true);

@@ -1,6 +1,9 @@
 // The page: three steps in the order a data owner goes — their data, the columns and the privacy
 // they choose, then the run and its results. Step 2's older panels (built without Preact) are made
 // once and placed with Mount; they follow the store themselves.
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+
 import { columnsPanel } from './panels/columns-panel';
 import { dataSummaryView } from './panels/data-summary-view';
 import { forecastView } from './forecast/forecast-view';
@@ -40,7 +43,13 @@ function makePanels(store: Store) {
 export type Panels = ReturnType<typeof makePanels>;
 
 export function App({ store, panels }: { store: Store; panels: Panels }) {
-  const { input, schema, result } = store.state.value;
+  const { input, schema, schemaBusy, schemaInRun, result } = store.state.value;
+  // Step 2 waits, folded, for a table (or a schema chosen first); once open it stays open.
+  const opened = useSignal(false);
+  const open = opened.value || input !== null || schema !== null || schemaBusy || schemaInRun;
+  useEffect(() => {
+    if (open) opened.value = true;
+  }, [open]);
   return (
     <>
       <Mount element={panels.banner} />
@@ -49,10 +58,23 @@ export function App({ store, panels }: { store: Store; panels: Panels }) {
         number={2}
         title="Columns and privacy"
         testId="privacy-step"
-        done={input !== null && schema !== null}
+        done={input !== null && (schema !== null || schemaInRun)}
         lead="Choose what to keep and how private the synthetic table must be. Nothing is spent until you run."
       >
-        <div class="setup-grid">
+        {open ? null : (
+          <p class="step__waiting" data-testid="privacy-step-waiting">
+            Load your table in step 1 first.{' '}
+            <button
+              type="button"
+              class="link-button"
+              data-testid="privacy-step-open"
+              onClick={() => (opened.value = true)}
+            >
+              Or describe its columns first
+            </button>
+          </p>
+        )}
+        <div class="setup-grid" hidden={!open}>
           <Mount element={panels.schema} />
           <Mount element={panels.dataSummary} />
           <Mount element={panels.columns} />
