@@ -178,11 +178,19 @@ describe('the guided flow', () => {
     await page.waitForSelector(`${byTestId('input-summary')}:has-text("heart.csv")`);
     expect(await page.inputValue(byTestId('schema-select'))).toBe('in-run');
     await page.fill(byTestId('epsilon'), '0.5');
+    // Finding the kinds first: nothing found, and that answer is charged.
+    await page.click(byTestId('find-schema'));
+    await page.waitForSelector(`${byTestId('schema-error')}:not([hidden])`);
+    expect(await page.textContent(byTestId('schema-error'))).toContain('EMPTY_DATA');
+    expect(await ledgerTotal(page)).toBeCloseTo(0.5, 6);
+    // The run's own search: nothing either, charged too (after consent, as it passes the allowance).
     const outcome = await run(page);
     expect(outcome).toMatchObject({ kind: 'error', code: 'EMPTY_DATA' });
     expect(await page.textContent(byTestId('error'))).toContain('describe the columns yourself');
-    expect(await ledgerTotal(page)).toBeCloseTo(0.5, 6);
-    expect(await page.textContent(byTestId('ledger-entry'))).toContain('none could be described');
+    expect(await ledgerTotal(page)).toBeCloseTo(1, 6);
+    const entries = await page.$$eval(byTestId('ledger-entry'), (items) => items.map((item) => item.textContent ?? ''));
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) expect(entry).toContain('none could be described');
   });
 
   it('takes a first-time user from landing to a private synthetic CSV of their own table with no schema in 3 actions (at most 6), and of the sample in 3', async () => {

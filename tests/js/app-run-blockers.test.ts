@@ -104,8 +104,11 @@ describe('the reasons a run cannot start', () => {
 
   it('want consent to pass the total the user allows for the file', () => {
     const reason = 'confirm that you want to spend more than you allow for this file, or lower ε (step 2)';
-    expect(runBlockers(ready({ parameters: { epsilon: 2 } }))).toEqual([reason]);
-    expect(runBlockers(ready({ parameters: { epsilon: 2 }, overLimitAccepted: true }))).toEqual([]);
-    expect(runBlockers(ready({ parameters: { epsilon: 2 }, fileLimit: 3 }))).toEqual([]);
+    // Until the user sets it, the allowance is one run at the ε set: a first run passes at any ε.
+    expect(runBlockers(ready({ parameters: { epsilon: 2 } }))).toEqual([]);
+    const set = { fileLimit: 1, fileLimitSet: true };
+    expect(runBlockers(ready({ parameters: { epsilon: 2 }, ...set }))).toEqual([reason]);
+    expect(runBlockers(ready({ parameters: { epsilon: 2 }, ...set, overLimitAccepted: true }))).toEqual([]);
+    expect(runBlockers(ready({ parameters: { epsilon: 2 }, fileLimit: 3, fileLimitSet: true }))).toEqual([]);
   });
 });

@@ -26,6 +26,8 @@ describe("the demo's check of a table's start", () => {
     );
     expect(problemOf(`${'word '.repeat(30)}\nmore text\n`)).toContain('does not look like column names');
     expect(problemOf('age,sex\n')).toBe('The file has column names but no data rows.');
+    expect(problemOf('{"age": 63, "sex": 1}')).toContain('This looks like JSON, not a table.');
+    expect(problemOf('[\n  {"age": 63}\n]\n')).toContain('This looks like JSON, not a table.');
   });
 
   it('reads the header and counts the rows of a good start', () => {

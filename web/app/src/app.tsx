@@ -59,7 +59,7 @@ export function App({ store, panels }: { store: Store; panels: Panels }) {
         title="Columns and privacy"
         testId="privacy-step"
         done={input !== null && (schema !== null || schemaInRun)}
-        lead="Choose what to keep and how private the synthetic table must be. Nothing is spent until you run."
+        lead="Choose what to keep and how private the synthetic table must be. Nothing is spent until you run, or find the columns’ kinds privately."
       >
         {open ? null : (
           <p class="step__waiting" data-testid="privacy-step-waiting">

@@ -114,6 +114,8 @@ export interface AppState {
   ledgers: Ledgers;
   /** The total ε the user allows for the current file's releases. */
   fileLimit: number;
+  /** The user typed `fileLimit`; until then the allowance follows the ε set (one run's worth). */
+  fileLimitSet: boolean;
   /** The user chose to run although the run takes the file's total past `fileLimit`. */
   overLimitAccepted: boolean;
   schema: SchemaChoice | null;
@@ -225,6 +227,7 @@ export function initialState(mechanism: Mechanism): AppState {
     inputProblem: null,
     ledgers: {},
     fileLimit: DEFAULT_FILE_LIMIT,
+    fileLimitSet: false,
     overLimitAccepted: false,
     schema: null,
     schemaInRun: false,

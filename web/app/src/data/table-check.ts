@@ -32,6 +32,9 @@ export function checkTableText(text: string, whole: boolean): TableCheck {
   if (text.includes('\u0000') || (text.match(/\uFFFD/g)?.length ?? 0) > text.length / 100) {
     return problem('This is not a text file (it holds binary data). Choose a CSV or a Parquet file.');
   }
+  if (/^\s*[[{]/.test(text)) {
+    return problem('This looks like JSON, not a table. Save it as a CSV (or Parquet) file whose first row holds the column names.');
+  }
   // The first line first: prose is refused as such, not as a table with ragged rows.
   const firstLine = text.slice(0, (text.indexOf('\n') + 1 || text.length + 1) - 1);
   const prose = firstLine.split(/[,;\t|]/).find((cell) => cell.length > LONGEST_NAME || /[a-z]\. [A-Z]/.test(cell));

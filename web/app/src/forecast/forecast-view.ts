@@ -433,7 +433,7 @@ export function forecastView(store: Store): HTMLElement {
     h(
       'p',
       { class: 'hint forecast__intro' },
-      'What a run with the settings of steps 3 and 4 will measure, with which noise and share of the budget, and how large its errors, memory and time will be. ' +
+      'What a run with the columns and settings above will measure, with which noise and share of the budget, and how large its errors, memory and time will be. ' +
         'Computed by the engine from the schema and the options: no data is read and no privacy budget is spent.',
     ),
     rowsLine,

@@ -126,8 +126,10 @@ export function columnsPanel(store: Store): HTMLElement {
     store.set({ columns: checkedColumns() });
   };
 
-  const renderCount = ({ schema, columns, mechanism, schemaInRun, input }: AppState) => {
-    note.textContent = mechanismUi(mechanism).columnsNote;
+  const renderCount = ({ schema, columns, mechanism, automatic, schemaInRun, input }: AppState) => {
+    note.textContent = automatic
+      ? 'The method chosen automatically measures the columns you keep; fewer columns give each one more of the budget.'
+      : mechanismUi(mechanism).columnsNote;
     const total = schema ? schema.schema.columns.length : schemaInRun ? (input?.header?.length ?? 0) : 0;
     count.textContent = total
       ? `${columns.length} of ${total} columns chosen.${schema ? ' The forecast below shows what the run will measure and how noisy it will be.' : ''}`
@@ -136,7 +138,10 @@ export function columnsPanel(store: Store): HTMLElement {
 
   store.watch((state) => [state.schema, state.input, state.schemaInRun], renderList);
   store.watch((state) => [state.schemaAdvice], renderLevels);
-  store.watch((state) => [state.schema, state.columns, state.mechanism, state.schemaInRun], renderCount);
+  store.watch(
+    (state) => [state.schema, state.columns, state.mechanism, state.automatic, state.schemaInRun],
+    renderCount,
+  );
 
   return panel(
     'Columns',

@@ -12,7 +12,7 @@ import {
 
 import { BUNDLED, type BundledId } from '../data/bundled';
 import { LatestRequest, SUPERSEDED } from '../engine/latest-request';
-import { recordDiscovery } from '../privacy-ledger/ledger';
+import { recordDiscovery, recordEntry } from '../privacy-ledger/ledger';
 import { MECHANISMS } from '../mechanisms/registry';
 import { describeCost } from '../schema-form/build-schema';
 import { schemaForm } from '../schema-form/schema-form';
@@ -21,6 +21,9 @@ import { h, panel, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
 
 type Candidate = Omit<SchemaChoice, 'schema'>;
+
+/** The whole release's δ when the kinds are found first (so that a failed search is counted with it). */
+const DISCOVERY_DELTA = 1e-9;
 
 /** The select's value for no schema: the run finds the columns' kinds privately. */
 const IN_RUN = 'in-run';
@@ -154,8 +157,9 @@ export function schemaPanel(store: Store): SchemaPanel {
     findButton.disabled = !input || running;
     findHint.textContent = !input
       ? 'Load a table first.'
-      : `Uses ${Math.round(DEFAULT_DISCOVERY_SHARE * 100)}% of the privacy budget you set in step 2 (now ε = ${releaseEpsilon()}): ` +
-        'each column’s kind, its categories or its range and bins. The run spends the rest, and its receipt states the total.';
+      : `Uses ${Math.round(DEFAULT_DISCOVERY_SHARE * 100)}% of the privacy budget you set in step 2 (now ε = ${releaseEpsilon()}), in the zCDP accounting the run uses: ` +
+        'each column’s kind, its categories or its range and bins. The run spends the rest, and together they stay at that ε, as its receipt states. ' +
+        'On its own this part is a larger share of ε (the ledger below shows it): finding the kinds is a release, charged even when it finds nothing.';
   };
   findButton.addEventListener('click', async () => {
     const input = store.get().input;
@@ -167,6 +171,7 @@ export function schemaPanel(store: Store): SchemaPanel {
       const found = await discoverSchema({
         csv: input.csv,
         epsilon,
+        delta: DISCOVERY_DELTA,
         share: DEFAULT_DISCOVERY_SHARE,
         name: `${input.baseName} (found privately)`,
       });
@@ -186,6 +191,13 @@ export function schemaPanel(store: Store): SchemaPanel {
       );
     } catch (error) {
       const failure = failureOf(error);
+      // "Nothing could be described" is the discovery's own answer: it spent its budget. Counted at
+      // the whole release's ε and δ, an upper bound on the discovery's share.
+      if (failure.code === 'EMPTY_DATA') {
+        const cost = { epsilon: releaseEpsilon(), delta: DISCOVERY_DELTA };
+        const entry = { what: 'Columns sought privately; none could be described', ...cost, notPrivate: false };
+        store.set({ ledgers: recordEntry(store.get().ledgers, input.key, input.label, entry) });
+      }
       showError(failure.code, failure.message);
     } finally {
       updateFindButton();

@@ -10,13 +10,18 @@ const eps = (value: number) => `ε ${formatDecimal(value, 3)}`;
 /** The run's ε as set in step 2 (null while the field is invalid). */
 const plannedEpsilon = (state: AppState): number | null => state.parameters?.epsilon ?? null;
 
+/** The total the user allows for the file: as typed, or until then one run at the ε set. */
+export function allowance(state: AppState): number {
+  return state.fileLimitSet ? state.fileLimit : (plannedEpsilon(state) ?? state.fileLimit);
+}
+
 /** The file's total after the planned run, when it passes what the user allows. */
 export function overLimit(state: AppState): { after: number } | null {
   const planned = plannedEpsilon(state);
   if (!state.input || planned === null) return null;
   const ledger = state.ledgers[state.input.key];
   const after = ledgerTotal(ledger).epsilon + plannedCost(ledger, state.schema?.schema ?? null, planned);
-  return after > state.fileLimit + 1e-9 ? { after } : null;
+  return after > allowance(state) + 1e-9 ? { after } : null;
 }
 
 function Entries({ ledger }: { ledger: FileLedger }) {
@@ -42,7 +47,8 @@ function Entries({ ledger }: { ledger: FileLedger }) {
 
 export function LedgerView({ store }: { store: Store }) {
   const state = store.state.value;
-  const { input, fileLimit, overLimitAccepted } = state;
+  const { input, overLimitAccepted } = state;
+  const fileLimit = allowance(state);
   if (!input) return null;
   const ledger = state.ledgers[input.key];
   const total = ledgerTotal(ledger);
@@ -51,10 +57,12 @@ export function LedgerView({ store }: { store: Store }) {
   return (
     <div class="ledger" data-testid="ledger" aria-live="polite">
       <p class="ledger__total">
-        Privacy spent on <strong>{input.label}</strong> so far:{' '}
+        Privacy spent on <strong>{input.label}</strong> in this page so far:{' '}
         <strong data-testid="ledger-total">{eps(total.epsilon)}</strong>
-        {total.releases > 0 ? ` in ${total.releases} release${total.releases === 1 ? '' : 's'}` : ''}, of the{' '}
-        <label for="file-limit">total you allow for this file:</label>{' '}
+        {total.releases > 0 ? ` in ${total.releases} release${total.releases === 1 ? '' : 's'}` : ''}.
+      </p>
+      <p class="ledger__allow">
+        <label for="file-limit">The most ε you allow for this file in total</label>{' '}
         <input
           id="file-limit"
           class="ledger__limit"
@@ -63,11 +71,17 @@ export function LedgerView({ store }: { store: Store }) {
           min="0.01"
           step="0.1"
           value={fileLimit}
+          aria-describedby="file-limit-hint"
           onInput={(event) => {
             const value = Number(event.currentTarget.value);
-            if (Number.isFinite(value) && value > 0) store.set({ fileLimit: value, overLimitAccepted: false });
+            if (Number.isFinite(value) && value > 0) {
+              store.set({ fileLimit: value, fileLimitSet: true, overLimitAccepted: false });
+            }
           }}
-        />
+        />{' '}
+        <span class="hint" id="file-limit-hint">
+          {state.fileLimitSet ? 'As you set it.' : 'Until you change it: one run at the ε above.'}
+        </span>
       </p>
       {ledger && ledger.entries.length > 0 ? <Entries ledger={ledger} /> : null}
       {planned !== null && planned > SANE_EPSILON ? (

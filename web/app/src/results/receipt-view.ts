@@ -24,9 +24,15 @@ const asText = (value: unknown): string | undefined => (typeof value === 'string
 const epsilonDelta = (epsilon: number, delta: number) =>
   `ε = ${formatDecimal(epsilon, 6)}${delta ? ` and δ = ${delta}` : ''}`;
 
+/** How the parts of a release with a discovery add up: their ρ in zCDP (then converted once), or their ε and δ. */
+const compositionOf = (domainDiscovery: NonNullable<PrivacyReceipt['privacy']['domainDiscovery']>) =>
+  domainDiscovery.rho !== undefined
+    ? 'composed in zCDP: their ρ’s add, and the total converts to the ε and δ above, less than the sum of the parts’ ε’s'
+    : 'basic composition: the ε’s and δ’s add';
+
 /**
  * With a privately discovered schema, how the headline (the whole release's ε and δ) splits: this
- * run's own figures and the discovery's, by basic composition. Null without a discovery.
+ * run's own figures and the discovery's, and how they compose. Null without a discovery.
  */
 function discoverySplit(privacy: PrivacyReceipt['privacy']): HTMLElement | null {
   const { thisRun, domainDiscovery } = privacy;
@@ -34,8 +40,8 @@ function discoverySplit(privacy: PrivacyReceipt['privacy']): HTMLElement | null 
   return h(
     'p',
     { 'data-testid': 'receipt-split' },
-    `That is this run, ${epsilonDelta(thisRun.epsilonSpent, thisRun.delta)}, plus the private discovery of the schema’s domains on the same data, ` +
-      `${epsilonDelta(domainDiscovery.epsilon, domainDiscovery.delta)} (basic composition: the ε’s and δ’s add).`,
+    `It has two parts: this run, ${epsilonDelta(thisRun.epsilonSpent, thisRun.delta)} on its own, and the private discovery of the schema’s domains on the same data, ` +
+      `${epsilonDelta(domainDiscovery.epsilon, domainDiscovery.delta)} on its own (${compositionOf(domainDiscovery)}).`,
   );
 }
 
@@ -182,8 +188,8 @@ function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> 
       `${formatDecimal(privacy.epsilonSpent, 6)}${delta(privacy.delta)} (this run and the schema’s discovery)`,
     ],
     [
-      'This run: ε spent / budget',
-      `${formatDecimal(thisRun.epsilonSpent, 6)} of ${formatDecimal(privacy.epsilonBudget, 6)}${delta(thisRun.delta)}`,
+      'This run on its own',
+      `ε = ${formatDecimal(thisRun.epsilonSpent, 6)}${delta(thisRun.delta)} (the whole release’s budget: ε = ${formatDecimal(privacy.epsilonBudget, 6)}; ${compositionOf(domainDiscovery)})`,
     ],
     [
       'Discovery of the schema',

@@ -80,7 +80,7 @@ export function RunStep({ store }: { store: Store }) {
   return (
     <section class="panel" aria-labelledby={headingId} data-testid="run-panel">
       <h3 id={headingId} class="panel__title">
-        Run
+        Make the synthetic table
       </h3>
       <div class="run-row">
         <button
