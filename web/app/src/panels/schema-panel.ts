@@ -12,7 +12,7 @@ import {
 
 import { BUNDLED, type BundledId } from '../data/bundled';
 import { LatestRequest, SUPERSEDED } from '../engine/latest-request';
-import { recordDiscovery, recordEntry } from '../privacy-ledger/ledger';
+import { nothingFoundEntry, recordDiscovery, recordEntry } from '../privacy-ledger/ledger';
 import { MECHANISMS } from '../mechanisms/registry';
 import { describeCost } from '../schema-form/build-schema';
 import { schemaForm } from '../schema-form/schema-form';
@@ -195,8 +195,7 @@ export function schemaPanel(store: Store): SchemaPanel {
       // the whole release's ε and δ, an upper bound on the discovery's share.
       if (failure.code === 'EMPTY_DATA') {
         const cost = { epsilon: releaseEpsilon(), delta: DISCOVERY_DELTA };
-        const entry = { what: 'Columns sought privately; none could be described', ...cost, notPrivate: false };
-        store.set({ ledgers: recordEntry(store.get().ledgers, input.key, input.label, entry) });
+        store.set({ ledgers: recordEntry(store.get().ledgers, input.key, input.label, nothingFoundEntry(cost)) });
       }
       showError(failure.code, failure.message);
     } finally {

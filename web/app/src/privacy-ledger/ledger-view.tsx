@@ -1,28 +1,12 @@
 // The privacy spent on the current file: every release made from it in this page and their total,
 // against the total the user allows for it; a warning before a run that would pass it, and on an ε
 // so large that the guarantee means little.
-import type { AppState, Store } from '../store';
+import type { Store } from '../store';
 import { formatDecimal } from '../ui/format';
-import { type FileLedger, ledgerTotal, plannedCost, SANE_EPSILON } from './ledger';
+import { allowance, overLimit, plannedEpsilon } from './allowance';
+import { type FileLedger, ledgerTotal, SANE_EPSILON } from './ledger';
 
 const eps = (value: number) => `ε ${formatDecimal(value, 3)}`;
-
-/** The run's ε as set in step 2 (null while the field is invalid). */
-const plannedEpsilon = (state: AppState): number | null => state.parameters?.epsilon ?? null;
-
-/** The total the user allows for the file: as typed, or until then one run at the ε set. */
-export function allowance(state: AppState): number {
-  return state.fileLimitSet ? state.fileLimit : (plannedEpsilon(state) ?? state.fileLimit);
-}
-
-/** The file's total after the planned run, when it passes what the user allows. */
-export function overLimit(state: AppState): { after: number } | null {
-  const planned = plannedEpsilon(state);
-  if (!state.input || planned === null) return null;
-  const ledger = state.ledgers[state.input.key];
-  const after = ledgerTotal(ledger).epsilon + plannedCost(ledger, state.schema?.schema ?? null, planned);
-  return after > allowance(state) + 1e-9 ? { after } : null;
-}
 
 function Entries({ ledger }: { ledger: FileLedger }) {
   return (

@@ -141,6 +141,14 @@ export function recordRun(
   });
 }
 
+/**
+ * A private search for the columns' kinds that found none it could describe: its answer is a
+ * release, charged at `cost` (the whole release's ε and δ, an upper bound on the search's share).
+ */
+export function nothingFoundEntry(cost: { epsilon: number; delta: number }, where = ''): LedgerEntry {
+  return { what: `Columns sought privately; none could be described${where}`, ...cost, notPrivate: false };
+}
+
 /** Failures of the linear program: they come after the measurements, from their noisy values. */
 const AFTER_MEASURING = new Set(['LP_FAILED', 'LP_INFEASIBLE', 'LP_LIMIT_REACHED']);
 
@@ -156,9 +164,7 @@ export function failedRunEntry(
   schemaInRun: boolean,
   cost: { epsilon: number; delta: number },
 ): LedgerEntry | null {
-  if (failureCode === 'EMPTY_DATA' && schemaInRun) {
-    return { what: 'Columns sought privately; none could be described (the run stopped)', ...cost, notPrivate: false };
-  }
+  if (failureCode === 'EMPTY_DATA' && schemaInRun) return nothingFoundEntry(cost, ' (the run stopped)');
   if (AFTER_MEASURING.has(failureCode)) {
     return { what: `A run that stopped after measuring (${failureCode})`, ...cost, notPrivate: false };
   }

@@ -1,7 +1,7 @@
 // Why a run cannot start yet, in the words the hint beside Run shows ("To run: …"): a pure function
 // of the page's state, so that the run step and its tests read the same reasons.
 import { mechanismUi } from '../mechanisms/registry';
-import { overLimit } from '../privacy-ledger/ledger-view';
+import { overLimit } from '../privacy-ledger/allowance';
 import type { AppState } from '../store';
 import { formatList } from '../ui/format';
 
