@@ -56,6 +56,10 @@ struct Column {
   std::vector<double> common_values;
   bool nullable = false;           // has an extra "missing" level
   std::optional<TimeColumn> time;  // numeric only: a date or date-time column (integer, in its steps)
+  // "perPerson": the column holds one value per person of the schema's privacy unit (sex, birth
+  // year): every row of a person, real after bounding and synthetic, carries the same value
+  // (docs/privacy/privacy-unit.md).
+  bool per_person = false;
 };
 
 // A column that is not synthesized as data (docs/schema.md): nothing is read or measured from it,
@@ -94,6 +98,9 @@ struct Schema {
   std::vector<std::string> missing_tokens;   // cell texts that mean "missing"
   bool inferred_from_data = false;           // "provenance": "inferred-from-data": NOT PRIVATE
   std::optional<DiscoveryCost> discovered;   // "provenance": "dp-discovered", with "discovery": {epsilon, delta}
+  // "privacyUnit": the "id" column that names a person. Empty: each row is its own person. Set: the
+  // guarantee is for adding or removing one person with all their rows (docs/privacy/privacy-unit.md).
+  std::string privacy_unit;
 };
 
 // Number of encoded levels of a column: categories, or bins and then the common values, plus one

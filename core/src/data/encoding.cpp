@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -247,6 +248,8 @@ struct TableEncoder::State {
   std::vector<ColumnEncoder> encoders;  // in schema order
   std::vector<size_t> source;           // each schema column's position in the CSV
   size_t width = 0;                     // columns of the CSV
+  std::optional<size_t> person_source;  // the privacy unit's position in the CSV
+  std::vector<std::string> missing_tokens;
 };
 
 Result<TableEncoder> TableEncoder::create(const Schema& schema, const std::vector<std::string>& header,
@@ -261,6 +264,17 @@ Result<TableEncoder> TableEncoder::create(const Schema& schema, const std::vecto
   auto state = std::make_shared<State>();
   state->source = std::move(source);
   state->width = header.size();
+  if (!schema.privacy_unit.empty()) {
+    for (size_t c = 0; c < header.size() && !state->person_source; ++c) {
+      if (cell_token(header[c]) == schema.privacy_unit) state->person_source = c;
+    }
+    if (!state->person_source) {
+      return Status::error(ErrorCode::InvalidData, "the CSV has no column \"" + schema.privacy_unit +
+                                                       "\", which the schema names as its privacyUnit (the column "
+                                                       "that identifies a person)");
+    }
+    state->missing_tokens = schema.missing_tokens;
+  }
   std::vector<int> levels;
   for (const Column& column : schema.columns) {
     state->names.push_back(column.name);
@@ -307,6 +321,18 @@ Status TableEncoder::add_rows(const CellGridView& grid, size_t first_row, const 
       return Status::error(ErrorCode::Cancelled, "cancelled while encoding");
     }
     ++report.input_rows;
+    std::string_view person;
+    if (state.person_source) {
+      // A row with no identifier belongs to no known person: left out and counted (leaving out a
+      // row is the same map for every table, so neighbours stay neighbours).
+      person = cell_token(grid.cell(row, *state.person_source));
+      if (std::find(state.missing_tokens.begin(), state.missing_tokens.end(), person) != state.missing_tokens.end() ||
+          person.empty()) {
+        ++report.rows_without_person;
+        ++report.rejected_rows;
+        continue;
+      }
+    }
     std::fill(row_counts.begin(), row_counts.end(), ColumnEncodingCounts{});
     bool keep = true;
     for (size_t c = 0; c < columns && keep; ++c) {
@@ -338,6 +364,12 @@ Status TableEncoder::add_rows(const CellGridView& grid, size_t first_row, const 
       report.columns[c].mapped_to_missing += row_counts[c].mapped_to_missing;
       report.columns[c].set_to_first_level += row_counts[c].set_to_first_level;
     }
+    if (state.person_source) {
+      const auto found =
+          person_numbers_.emplace(std::string(person), static_cast<uint32_t>(person_numbers_.size())).first;
+      data_.person.push_back(found->second);
+      data_.persons = person_numbers_.size();
+    }
     ++table.rows;
   }
   report.kept_rows = table.rows;
@@ -347,6 +379,7 @@ Status TableEncoder::add_rows(const CellGridView& grid, size_t first_row, const 
 EncodedData TableEncoder::finish() {
   EncodedData result = std::move(data_);
   data_ = EncodedData{};
+  person_numbers_.clear();
   for (auto& column : result.table.codes) column.shrink_to_fit();
   return result;
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "base/choice.hpp"
@@ -56,6 +57,8 @@ struct EncodingReport {
   size_t rejected_rows = 0;
   std::vector<ColumnEncodingCounts> columns;  // in schema order
   std::vector<std::string> ignored_columns;   // CSV columns the schema does not mention
+  // With a privacy unit: rows left out because their person identifier was missing.
+  size_t rows_without_person = 0;
 };
 
 struct EncodedData {
@@ -64,6 +67,10 @@ struct EncodedData {
   // When asked for: each numeric column's values scaled to [0, 1] by its public bounds,
   // (x - min) / (max - min), NaN where missing; empty for categorical columns.
   std::vector<std::vector<double>> unit_values;
+  // With the schema's privacy unit: each kept row's person, numbered 0, 1, ... in order of first
+  // appearance (persons of them); empty without one.
+  std::vector<uint32_t> person;
+  size_t persons = 0;
 };
 
 // How the encoder reads a cell, for every other reader of raw cells (schema discovery): the text
@@ -106,6 +113,8 @@ class TableEncoder {
   OutOfDomainPolicy policy_ = OutOfDomainPolicy::Clamp;
   bool keep_unit_values_ = false;
   UnfixableCells unfixable_ = UnfixableCells::DropRecord;
+  // With a privacy unit: each identifier's person number so far.
+  std::unordered_map<std::string, uint32_t> person_numbers_;
 };
 
 // Encodes every data row of the grid. Columns are matched to the schema by header name; every

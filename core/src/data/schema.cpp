@@ -284,21 +284,21 @@ Result<Column> parse_column(const Json& object, size_t index) {
   if (type == "categorical") {
     column.kind = ColumnKind::Categorical;
     PRIVSYNTH_RETURN_IF_ERROR(
-        check_keys(object, {"name", "type", "categories", "hierarchy", "nullable", "description"}, where));
+        check_keys(object, {"name", "type", "categories", "hierarchy", "nullable", "perPerson", "description"}, where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_categories(object, column, where));
     PRIVSYNTH_RETURN_IF_ERROR(read_hierarchy(object, column, where));
   } else if (type == "numeric") {
     column.kind = ColumnKind::Numeric;
-    PRIVSYNTH_RETURN_IF_ERROR(check_keys(
-        object,
-        {"name", "type", "min", "max", "integer", "bins", "binEdges", "commonValues", "nullable", "description"},
-        where));
+    PRIVSYNTH_RETURN_IF_ERROR(check_keys(object,
+                                         {"name", "type", "min", "max", "integer", "bins", "binEdges", "commonValues",
+                                          "nullable", "perPerson", "description"},
+                                         where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_numeric(object, column, where));
   } else if (type == "date" || type == "datetime") {
     column.kind = ColumnKind::Numeric;
     PRIVSYNTH_RETURN_IF_ERROR(check_keys(object,
                                          {"name", "type", "min", "max", "bins", "binEdges", "granularity", "format",
-                                          "timezone", "nullable", "description"},
+                                          "timezone", "nullable", "perPerson", "description"},
                                          where));
     PRIVSYNTH_RETURN_IF_ERROR(parse_time(object, type == "datetime", column, where));
   } else {
@@ -306,6 +306,7 @@ Result<Column> parse_column(const Json& object, size_t index) {
                         "\" (expected \"numeric\", \"categorical\", \"date\", \"datetime\", \"id\" or \"text\")");
   }
   PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "nullable", column.nullable, where));
+  PRIVSYNTH_RETURN_IF_ERROR(read_bool(object, "perPerson", column.per_person, where));
   return column;
 }
 
@@ -361,12 +362,42 @@ int find_column(const Schema& schema, std::string_view name) {
   return -1;
 }
 
+namespace {
+
+// "privacyUnit" names an "id" column: the person each row belongs to. "perPerson" needs it.
+Status read_privacy_unit(const Json& root, Schema& schema) {
+  if (root.contains("privacyUnit")) {
+    if (!root["privacyUnit"].is_string() || root["privacyUnit"].get<std::string>().empty()) {
+      return schema_error("\"privacyUnit\" must be the name of the \"id\" column that identifies a person");
+    }
+    schema.privacy_unit = root["privacyUnit"].get<std::string>();
+    const UnmeasuredColumn* unit = find_unmeasured(schema, schema.privacy_unit);
+    if (!unit || unit->kind != UnmeasuredKind::Id) {
+      return schema_error(
+          "\"privacyUnit\": \"" + schema.privacy_unit +
+          "\" must be a column of the schema with \"type\": " + "\"id\" (the column that identifies a person" +
+          (find_column(schema, schema.privacy_unit) >= 0 ? "; it is declared as data here)" : ")"));
+    }
+  }
+  for (const Column& column : schema.columns) {
+    if (column.per_person && schema.privacy_unit.empty()) {
+      return schema_error("column \"" + column.name +
+                          "\": \"perPerson\" needs \"privacyUnit\", the \"id\" column that identifies a person");
+    }
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
 Result<Schema> parse_schema_json(std::string_view text) {
   const Json root = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded()) return schema_error("the schema is not valid JSON");
   if (!root.is_object()) return schema_error("the schema must be a JSON object");
   PRIVSYNTH_RETURN_IF_ERROR(check_keys(
-      root, {"version", "name", "source", "description", "provenance", "discovery", "columns", "missing"}, "schema"));
+      root,
+      {"version", "name", "source", "description", "provenance", "discovery", "privacyUnit", "columns", "missing"},
+      "schema"));
   if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<long long>() != 1) {
     return schema_error("\"version\" must be 1 (this is schema format v1)");
   }
@@ -461,6 +492,7 @@ Result<Schema> parse_schema_json(std::string_view text) {
   }
   PRIVSYNTH_RETURN_IF_ERROR(parse_missing_tokens(root, schema));
   PRIVSYNTH_RETURN_IF_ERROR(check_categories_against_missing(schema));
+  PRIVSYNTH_RETURN_IF_ERROR(read_privacy_unit(root, schema));
   return schema;
 }
 
@@ -518,6 +550,7 @@ std::string schema_to_json(const Schema& schema) {
       if (!column.common_values.empty()) item["commonValues"] = column.common_values;
     }
     if (column.nullable) item["nullable"] = true;
+    if (column.per_person) item["perPerson"] = true;
     columns.push_back(item);
   }
   for (const UnmeasuredColumn& column : schema.unmeasured) {  // back in their places, in schema order
@@ -525,6 +558,7 @@ std::string schema_to_json(const Schema& schema) {
     if (!column.text.empty()) item[column.kind == UnmeasuredKind::Id ? "prefix" : "placeholder"] = column.text;
     columns.insert(columns.begin() + std::ptrdiff_t(std::min(column.position, columns.size())), item);
   }
+  if (!schema.privacy_unit.empty()) root["privacyUnit"] = schema.privacy_unit;
   root["columns"] = columns;
   root["missing"] = schema.missing_tokens;
   return to_json_text(root, 1);

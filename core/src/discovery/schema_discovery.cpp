@@ -15,6 +15,7 @@
 #include "discovery/discovery_receipt.hpp"
 #include "discovery/discovery_request.hpp"
 #include "discovery/domain_discovery.hpp"
+#include "discovery/person_sample.hpp"
 #include "privacy/receipt_privacy.hpp"
 #include "privsynth/schema.hpp"
 #include "privsynth/version.hpp"
@@ -121,8 +122,62 @@ Result<SchemaDiscoveryOutput> discover_schema(std::string_view request_json, con
   return discover_schema_with_random(request_json, grid, *random);
 }
 
+namespace {
+
+// A request with "privacyUnit": the discovery reads one row per person, without the unit's column
+// (discovery/person_sample.hpp); the schema gets the unit as its "id" column and privacyUnit.
+Result<SchemaDiscoveryOutput> discover_per_person(Json request, const CellGridView& grid, RandomSource& random) {
+  if (!request["privacyUnit"].is_string() || request["privacyUnit"].get<std::string>().empty()) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "schema discovery: \"privacyUnit\" must name the column that identifies a person");
+  }
+  const std::string unit = request["privacyUnit"].get<std::string>();
+  request.erase("privacyUnit");
+  std::vector<std::string> missing = {""};
+  if (request.contains("missing") && request["missing"].is_array()) {
+    missing.clear();
+    for (const Json& token : request["missing"]) {
+      if (token.is_string()) missing.push_back(token.get<std::string>());
+    }
+  }
+  if (request.contains("columns") && request["columns"].is_array()) {
+    Json& columns = request["columns"];
+    for (size_t i = columns.size(); i-- > 0;) {
+      const bool named = columns[i] == unit || (columns[i].is_object() && columns[i].value("name", "") == unit);
+      if (named) columns.erase(i);
+    }
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(const PersonSample sample, one_row_per_person_cells(grid, unit, missing, random));
+  PRIVSYNTH_ASSIGN_OR_RETURN(SchemaDiscoveryOutput output,
+                             discover_schema_with_random(request.dump(), sample.cells.view(), random));
+  PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(output.schema_json));
+  size_t position = 0;
+  while (position < grid.columns && cell_token(grid.cell(0, position)) != unit) ++position;
+  for (UnmeasuredColumn& column : schema.unmeasured) {
+    if (column.position >= position) ++column.position;  // the unit's column is back in its place
+  }
+  schema.unmeasured.insert(schema.unmeasured.begin(), UnmeasuredColumn{unit, UnmeasuredKind::Id, "", position});
+  std::sort(schema.unmeasured.begin(), schema.unmeasured.end(),
+            [](const UnmeasuredColumn& a, const UnmeasuredColumn& b) { return a.position < b.position; });
+  schema.privacy_unit = unit;
+  output.schema_json = schema_to_json(schema);
+  Json receipt = Json::parse(output.receipt_json);
+  receipt["privacyUnit"] = {
+      {"column", unit},
+      {"protects", "one person: every row with the same \"" + unit + "\""},
+      {"note",
+       "the discovery read one row of each person, drawn at random, and never the identifiers: one person changes "
+       "one row of what it read, so its guarantee for one row is its guarantee for one person"}};
+  output.receipt_json = to_json_text(receipt, 1);
+  return output;
+}
+
+}  // namespace
+
 Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view request_json, const CellGridView& grid,
                                                           RandomSource& random) {
+  const Json parsed = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
+  if (parsed.is_object() && parsed.contains("privacyUnit")) return discover_per_person(parsed, grid, random);
   if (is_automatic_discovery_request(request_json)) {
     PRIVSYNTH_ASSIGN_OR_RETURN(const AutomaticDiscoveryRequest automatic,
                                read_automatic_discovery_request(request_json));

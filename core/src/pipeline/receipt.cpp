@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "pipeline/person_release.hpp"
 #include "privacy/joint_release.hpp"
 #include "privacy/receipt_privacy.hpp"
 #include "privacy/zcdp.hpp"
@@ -144,6 +145,14 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
                                 : "\"" + column.text + "\" in every row, not read from the data"}});
   }
   add_discovery(receipt["privacy"], inputs.schema, inputs.accountant);
+  // Which unit the guarantee protects, in words, on every receipt (docs/privacy/privacy-unit.md).
+  receipt["privacy"]["protects"] = protected_unit_text(inputs.schema.privacy_unit, inputs.rows_per_person);
+  if (!inputs.privacy_unit.is_null()) {
+    receipt["privacy"]["privacyUnit"] = inputs.privacy_unit;
+    receipt["privacy"]["neighbours"] = "add or remove one person with all their rows (every row with the same \"" +
+                                       inputs.schema.privacy_unit + "\"), each person bounded to " +
+                                       std::to_string(inputs.rows_per_person) + " rows";
+  }
   if (!inputs.published_together.is_null()) receipt["privacy"]["tableAndDpModels"] = inputs.published_together;
   receipt["input"] = input_json(inputs.input_source);
   receipt["privacy"]["tablesCovered"] = tables_covered(inputs.input_source, inputs.out_of_domain_policy);

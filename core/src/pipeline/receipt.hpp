@@ -33,6 +33,10 @@ struct ReceiptInputs {
   // With models trained directly under DP: what the table and the models cost published together
   // (privacy/joint_release.hpp), stated in both receipts as privacy.tableAndDpModels.
   nlohmann::json published_together = nullptr;
+  // With the schema's privacy unit: the accountant above is the person-level ledger, this is
+  // privacy.privacyUnit (pipeline/person_release.hpp), and rows_per_person the bound k.
+  nlohmann::json privacy_unit = nullptr;
+  int rows_per_person = 1;
 };
 
 nlohmann::json build_receipt(const ReceiptInputs& inputs);

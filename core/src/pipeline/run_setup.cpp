@@ -122,6 +122,45 @@ Status spend_rest_of_release(RunSetup& setup, const MechanismDescriptor& mechani
   return Status::ok();
 }
 
+// With a privacy unit, the mechanism runs on each person's bounded rows at the row-level part of
+// the person-level budget (persons/person_budget.hpp); the receipt states the person-level total.
+Status plan_person_level(RunSetup& setup, const MechanismDescriptor& mechanism, const OptionReader& reader,
+                         nlohmann::json& options) {
+  if (setup.schema.privacy_unit.empty()) {
+    if (!setup.common.rows_per_person_given) return Status::ok();
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"rowsPerPerson\" needs the schema's \"privacyUnit\": the \"id\" column that "
+                         "identifies a person");
+  }
+  if (mechanism.privacy.neighbours != Neighbours::AddRemove) {
+    return Status::error(
+        ErrorCode::InvalidArgument,
+        "the \"" + std::string(mechanism.id) +
+            "\" mechanism protects one row among a public number of rows (replace-one neighbours); with a privacy "
+            "unit a person's rows come and go together, so it cannot protect a person: choose \"auto\" or another "
+            "mechanism");
+  }
+  if (!setup.common.ml_target.empty() && setup.common.ml_direct_dp) {
+    if (reader.has("mlDirectDp")) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "option \"mlDirectDp\" trains on single rows and protects one row, not one person: "
+                           "leave it out (or false) with a privacy unit");
+    }
+    setup.common.ml_direct_dp = false;
+  }
+  const bool zcdp = mechanism.privacy.accounting == Accounting::Zcdp;
+  double delta = 0;
+  if (zcdp)
+    delta = options.contains("delta") && options["delta"].is_number() ? options["delta"].get<double>() : kDefaultDelta;
+  const int k = static_cast<int>(setup.common.rows_per_person);
+  PRIVSYNTH_ASSIGN_OR_RETURN(PersonBudget budget,
+                             split_person_budget(setup.common.epsilon, delta, mechanism.privacy, k));
+  options["epsilon"] = budget.row_epsilon;
+  if (zcdp) options["delta"] = budget.row_delta;
+  setup.person = budget;
+  return Status::ok();
+}
+
 }  // namespace
 
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
@@ -201,6 +240,11 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
                     {"Where the data come from, stated in the receipt's input. The library sets it from the input it "
                      "reads; count tables are \"count-tables\" unless stated.",
                      OptionDefault::Computed}));
+  options.rows_per_person_given = reader.has("rowsPerPerson");
+  PRIVSYNTH_RETURN_IF_ERROR(reader.integer(
+      "rowsPerPerson", options.rows_per_person, 1, kMaxRowsPerPerson,
+      {"With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are left out); "
+       "the noise grows with it."}));
   PRIVSYNTH_RETURN_IF_ERROR(
       reader.text_list("choicesFromData", options.choices_from_data,
                        {"Every option chosen by looking at the real data without privacy, each named in a few words: "
@@ -266,7 +310,10 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
                                                          "\"; use \"auto\" or one of " + mechanism_list());
   }
   PRIVSYNTH_RETURN_IF_ERROR(spend_rest_of_release(setup, *mechanism, options));
-  PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, setup.common.epsilon));
+  PRIVSYNTH_RETURN_IF_ERROR(plan_person_level(setup, *mechanism, reader, options));
+  PRIVSYNTH_ASSIGN_OR_RETURN(
+      PreparedMechanism prepared,
+      mechanism->prepare(reader, setup.person ? setup.person->row_epsilon : setup.common.epsilon));
   setup.mechanism = std::move(prepared);
   PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));
   const Status all_used = reader.check_all_used();

@@ -10,6 +10,7 @@
 #include "base/options.hpp"
 #include "data/encoding.hpp"
 #include "mechanisms/registry.hpp"
+#include "persons/person_budget.hpp"
 #include "pipeline/receipt.hpp"
 #include "pipeline/recommendation.hpp"
 #include "privacy/input_source.hpp"
@@ -56,6 +57,10 @@ struct RunCommonOptions {
   // Where the data come from, as the library states it (privacy/input_source.hpp); absent: CSV rows
   // for synthesize(), count tables for synthesize_from_counts().
   std::optional<InputSource> input_source;
+  // With the schema's privacyUnit: the most rows each person keeps (k); rows_per_person_given when
+  // the options set it.
+  long long rows_per_person = kDefaultRowsPerPerson;
+  bool rows_per_person_given = false;
 };
 
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader);
@@ -68,6 +73,9 @@ struct RunSetup {
   RunCommonOptions common;
   PreparedMechanism mechanism;
   std::vector<int> columns;  // schema indices of the columns to synthesize
+  // With the schema's privacyUnit: the person-level budget and its split; the mechanism was
+  // prepared with its row-level part (persons/person_budget.hpp).
+  std::optional<PersonBudget> person;
 };
 
 // Parses the schema and the options JSON (see docs/api.md) and checks them as synthesize() does.

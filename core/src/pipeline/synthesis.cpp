@@ -74,6 +74,22 @@ struct MlSplit {
   std::vector<std::vector<double>> train_unit_values;
 };
 
+// Rows of a synthetic table (and its unit values) put in `order`.
+void permute_rows(EncodedTable& table, std::vector<std::vector<double>>& unit_values,
+                  const std::vector<size_t>& order) {
+  for (std::vector<uint32_t>& codes : table.codes) {
+    std::vector<uint32_t> arranged(order.size());
+    for (size_t i = 0; i < order.size(); ++i) arranged[i] = codes[order[i]];
+    codes = std::move(arranged);
+  }
+  for (std::vector<double>& values : unit_values) {
+    if (values.size() != order.size()) continue;
+    std::vector<double> arranged(order.size());
+    for (size_t i = 0; i < order.size(); ++i) arranged[i] = values[order[i]];
+    values = std::move(arranged);
+  }
+}
+
 Result<MlSplit> hold_out(const EncodedData& data, double test_fraction, RandomSource& random,
                          const PipelineSteps& steps) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RowSplit rows, steps.hold_out(data.table.rows, test_fraction, random));
@@ -147,6 +163,14 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   const bool evaluate = setup.common.evaluate && !given_counts;
   const EncodingReport& encoding_report = encoded.value().report;
   std::unique_ptr<RandomSource> random = make_random(setup.common);
+  // With a privacy unit, each person's rows are bounded and the rows-per-person distribution
+  // released before anything else reads the rows (pipeline/person_release.hpp).
+  std::optional<PersonRelease> persons;
+  if (setup.person) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease begun,
+                               begin_person_release(setup, chosen, encoded.value(), *random, steps.bound_rows));
+    persons.emplace(std::move(begun));
+  }
 
   // With an ML target, a random test split is held out: the mechanism sees only the other rows,
   // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data. The
@@ -183,7 +207,10 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   Result<MechanismOutput> output = setup.mechanism.run(
       MechanismContext{table, accountant, *random, progress, &unit_values, target_column, numeric_columns, evaluate,
                        names, given_counts, stream_records, special_levels, hierarchies, steps.selection});
-  if (!output.is_ok()) return with_spend_stated(output.status(), accountant);
+  if (persons) PRIVSYNTH_RETURN_IF_ERROR(charge_mechanism_to_person(*persons, accountant));
+  // The release's ledger: the person-level one with a privacy unit, else the mechanism's.
+  const Accountant& release_ledger = persons ? persons->ledger : accountant;
+  if (!output.is_ok()) return with_spend_stated(output.status(), release_ledger);
   if (ml) {
     output.value().parameters["mlHoldout"] = {
         {"testFraction", setup.common.ml_test_fraction},
@@ -194,9 +221,22 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
 
   SynthesisOutput result;
   result.rows = output.value().draw_records ? output.value().deferred_rows : output.value().synthetic.rows;
+  std::optional<SyntheticPeople> people;
+  if (persons && stream_records) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "a streamed release cannot group its records into synthetic people yet: leave out the "
+                         "schema's privacyUnit or draw the records at once");
+  }
   if (!stream_records) {
     result.columns =
         decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
+    if (persons) {
+      // Synthetic people: post-processing of the synthetic rows and the released distribution.
+      people =
+          assign_synthetic_people(output.value().synthetic, persons->per_person, persons->rows.distribution, *random);
+      arrange_people(result.columns, persons->per_person, *people);
+      permute_rows(output.value().synthetic, output.value().synthetic_unit_values, people->order);
+    }
   }
   if (const std::optional<WeightedCentres>& centres = output.value().weighted_centres) {
     result.weighted_centres = WeightedCentresTable{
@@ -233,6 +273,7 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
     report["verdict"] = std::move(verdict);
   }
   for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
+  if (persons) report["persons"] = persons_report_json(*persons, chosen);
   // With models trained directly under DP, both receipts state what the table and the models cost
   // published together: from the table's ledger and the models' budget, both known by now.
   Json published_together = nullptr;
@@ -242,8 +283,14 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   }
   Json receipt = build_receipt(ReceiptInputs{
       setup.schema, setup.common.provenance, setup.columns, out_of_domain_policy_name(setup.common.out_of_domain),
-      accountant, output.value(), setup.common.has_test_seed, result.rows, setup.common.choices_from_data,
-      mechanism_choice_json(setup.common), *setup.common.input_source, published_together});
+      release_ledger, output.value(), setup.common.has_test_seed, result.rows, setup.common.choices_from_data,
+      mechanism_choice_json(setup.common), *setup.common.input_source, published_together,
+      persons ? privacy_unit_json(*persons, accountant, setup.schema.privacy_unit) : Json(nullptr),
+      persons ? persons->rows_per_person : 1});
+  // The synthetic people's identifiers, in the privacy unit's column (after the report, which
+  // compares the measured columns only).
+  if (people)
+    result.columns.push_back(DecodedColumn{setup.schema.privacy_unit, ColumnKind::Numeric, {}, people->person});
   if (given_counts) report["input"] = "count tables; no utility report: it compares the rows";
   result.receipt_json = to_json_text(receipt, 1);
   // Last, so that the direct models' draws leave a seeded run's table and receipt as they were.
@@ -336,6 +383,11 @@ Result<std::vector<AttributeSet>> count_tables_read(const RunSetup& setup, const
                          chosen_by +
                              " reads the rows; from count tables adaptive-marginals, marginal-lp and "
                              "reduced-space-lp run (name one with \"mechanism\", or read the rows)");
+  }
+  if (!setup.schema.privacy_unit.empty()) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "a schema with a \"privacyUnit\" needs the rows: each person's rows are bounded before they "
+                         "are counted, and count tables do not say whose rows they counted");
   }
   if (!setup.common.ml_target.empty()) {
     return Status::error(ErrorCode::InvalidArgument,

@@ -5,6 +5,7 @@
 #include "data/encoding.hpp"
 #include "mechanisms/mechanism.hpp"
 #include "pipeline/holdout.hpp"
+#include "pipeline/person_release.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/accountant.hpp"
 #include "privacy/definition.hpp"
@@ -42,6 +43,8 @@ struct PipelineSteps {
   // DP gradient descent's settings for the direct models (public; the audit sets a one-step descent
   // whose weights show their rho).
   DpGradientDescentOptions dp_gradient_descent = {};
+  // With a privacy unit: each person's rows bounded to k (persons/contribution_bounding.hpp).
+  BoundingStep bound_rows = bound_contributions;
 };
 
 // synthesize() with the given steps: for the DP audit only.

@@ -56,6 +56,24 @@ Result<Price> price_of(const Charge& charge, Accounting accounting) {
   } else if (const auto* pure = std::get_if<PureCost>(&charge.cost)) {
     PRIVSYNTH_RETURN_IF_ERROR(positive(charge, pure->epsilon, "epsilon"));
     price.epsilon = pure->epsilon;
+  } else if (const auto* group = std::get_if<GroupCost>(&charge.cost)) {
+    if (group->group_size < 1) return malformed(charge, "needs a group size >= 1");
+    const double k = group->group_size;
+    if (zcdp) {
+      if (!(group->row_rho >= 0) || !std::isfinite(group->row_rho) || group->row_epsilon != 0 ||
+          group->row_delta != 0) {
+        return malformed(charge, "needs a finite row-level rho >= 0 (and no epsilon or delta) under zCDP");
+      }
+      price.rho = k * k * group->row_rho;  // Bun & Steinke 2016, Prop. 1.9
+      return price;
+    }
+    if (!(group->row_epsilon >= 0) || !std::isfinite(group->row_epsilon) || !(group->row_delta >= 0) ||
+        group->row_rho != 0) {
+      return malformed(charge, "needs a finite row-level epsilon >= 0 and delta >= 0 under basic accounting");
+    }
+    price.epsilon = k * group->row_epsilon;                                       // Dwork & Roth, Thm 2.2
+    price.delta = k * std::exp((k - 1) * group->row_epsilon) * group->row_delta;  // Vadhan 2017, Lemma 2.2
+    return price;
   } else if (const auto* approximate = std::get_if<ApproximateCost>(&charge.cost)) {
     PRIVSYNTH_RETURN_IF_ERROR(positive(charge, approximate->epsilon, "epsilon"));
     PRIVSYNTH_RETURN_IF_ERROR(positive(charge, approximate->delta, "delta"));

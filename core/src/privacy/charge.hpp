@@ -42,7 +42,20 @@ struct ApproximateCost {
   double delta = 0;
 };
 
-using Cost = std::variant<LaplaceCost, GaussianCost, ExponentialCost, PureCost, ApproximateCost>;
+// Everything a mechanism released on a table in which each person has at most `group_size` rows,
+// proved for neighbours that differ by one row: (epsilon, delta)-DP there, or rho-zCDP. For
+// neighbours that differ by one person (up to group_size rows) it is group privacy:
+// group_size * epsilon-DP (Dwork & Roth 2014, Thm 2.2) with delta group_size e^((group_size - 1)
+// epsilon) delta (Vadhan 2017, Lemma 2.2), and group_size^2 rho-zCDP (Bun & Steinke 2016, Prop. 1.9)
+// (docs/privacy/privacy-unit.md).
+struct GroupCost {
+  int group_size = 1;
+  double row_epsilon = 0;  // basic accounting: the row-level epsilon spent
+  double row_delta = 0;    // and delta
+  double row_rho = 0;      // zCDP: the row-level rho spent
+};
+
+using Cost = std::variant<LaplaceCost, GaussianCost, ExponentialCost, PureCost, ApproximateCost, GroupCost>;
 
 struct Charge {
   std::string release;         // what was released ("noisy record count")

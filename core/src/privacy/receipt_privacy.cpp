@@ -33,6 +33,13 @@ Json cost_json(const Cost& cost) {
     // accounting it is also what was charged.
     return {{"scoreSensitivity", selection->score_sensitivity}, {"epsilon", selection->epsilon}};
   }
+  if (const auto* group = std::get_if<GroupCost>(&cost)) {
+    Json item = {{"groupSize", group->group_size}};
+    if (group->row_rho > 0) item["rowRho"] = group->row_rho;
+    else item["rowEpsilon"] = group->row_epsilon;
+    if (group->row_delta > 0) item["rowDelta"] = group->row_delta;
+    return item;
+  }
   return Json::object();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -68,6 +69,26 @@ Release synthesis_release(const SynthesisPath& path) {
       for (size_t r = 0; r < keys.size(); ++r) centres.push_back({keys[r], result.weighted_centres->weights[r]});
     }
     return output_features(row_keys(result.columns, result.rows, step), result.receipt_json, centres);
+  });
+}
+
+Release person_release(const SynthesisPath& path, const std::string& unit) {
+  const double step = path.numeric_key_step;
+  return synthesis_path_release(path, [step, unit](const SynthesisOutput& result) {
+    std::vector<DecodedColumn> measured;
+    const DecodedColumn* person = nullptr;
+    for (const DecodedColumn& column : result.columns) {
+      if (column.name == unit) person = &column;
+      else measured.push_back(column);
+    }
+    Features features = output_features(row_keys(measured, result.rows, step), result.receipt_json);
+    if (!person) return features;
+    std::map<double, double> rows_of;
+    for (double p : person->numbers) ++rows_of[p];
+    features["synthetic persons"] = double(rows_of.size());
+    for (const auto& [p, rows] : rows_of)
+      features["synthetic persons with " + std::to_string(int(rows)) + " rows"] += 1;
+    return features;
   });
 }
 

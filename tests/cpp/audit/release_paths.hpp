@@ -29,6 +29,10 @@ Release synthesis_release(const SynthesisPath& path);
 // record's levels and the intercept, times the count, give the noisy sum along the record.
 Release joint_release(const SynthesisPath& path, const std::vector<std::string>& record);
 
+// A release with a privacy unit (the schema's privacyUnit `unit`): the synthetic records without
+// the unit's column, the receipt, and the synthetic people (how many, and how many have j rows).
+Release person_release(const SynthesisPath& path, const std::string& unit);
+
 // The broken variant "every noise scale halved": the same path run at twice its epsilon, audited
 // against the claim of the original.
 SynthesisPath at_twice_epsilon(SynthesisPath path);

@@ -17,6 +17,11 @@ const BundledData& adult_data() {
   return data;
 }
 
+const BundledData& visits_data() {
+  static const BundledData data = load("visits/visits.schema.json", "visits/visits.csv");
+  return data;
+}
+
 const BundledData& mixture_data() {
   static const BundledData data = load("mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.schema.json",
                                        "mixture-of-gaussians/mixture_of_Gaussians_N100000_D2.csv");

@@ -16,6 +16,7 @@ struct BundledData {
 
 const BundledData& adult_data();    // data/adult
 const BundledData& mixture_data();  // data/mixture-of-gaussians, the 2-D mixture
+const BundledData& visits_data();   // data/visits: several rows per person, a privacy unit
 
 // synthesize() on a bundled dataset with these options (JSON).
 Result<SynthesisOutput> synthesize_on(const BundledData& data, const std::string& options,

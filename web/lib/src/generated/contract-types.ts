@@ -291,6 +291,10 @@ export interface CategoricalColumn {
    * Missing cells get a level of their own (the last code).
    */
   nullable?: boolean;
+  /**
+   * With the schema's privacyUnit: the column holds one value per person (sex, birth year). Every row of a person gets the same value, in the real rows after bounding and in the synthetic people.
+   */
+  perPerson?: boolean;
   description?: string;
 }
 /**
@@ -436,6 +440,10 @@ export interface DateColumn {
    * Missing cells get a level of their own (the last code).
    */
   nullable?: boolean;
+  /**
+   * With the schema's privacyUnit: the column holds one value per person (sex, birth year). Every row of a person gets the same value, in the real rows after bounding and in the synthetic people.
+   */
+  perPerson?: boolean;
   description?: string;
 }
 /**
@@ -473,6 +481,10 @@ export interface DateTimeColumn {
    * Missing cells get a level of their own (the last code).
    */
   nullable?: boolean;
+  /**
+   * With the schema's privacyUnit: the column holds one value per person (sex, birth year). Every row of a person gets the same value, in the real rows after bounding and in the synthetic people.
+   */
+  perPerson?: boolean;
   description?: string;
 }
 /**
@@ -642,6 +654,33 @@ export interface ReceiptPrivacy {
     rhoBudget?: number;
   };
   tableAndDpModels?: TableAndDpModelsCost;
+  /**
+   * The protected unit in plain words: one row, or one person with all their rows (with the schema's privacyUnit).
+   */
+  protects?: string;
+  /**
+   * With the schema's privacyUnit: the person-level release. The headline figures and the ledger are per person; the mechanism's own run, on at most rowsPerPerson rows per person, is here at row level.
+   */
+  privacyUnit?: {
+    /**
+     * The id column that identifies a person.
+     */
+    column: string;
+    /**
+     * k: the most rows each person kept, drawn at random.
+     */
+    rowsPerPerson: number;
+    bounding: string;
+    /**
+     * The mechanism's own guarantee for one row of the bounded table (the privacy section of a row-level run).
+     */
+    rowLevel: {};
+    /**
+     * The mechanism's charges at row level.
+     */
+    rowLevelLedger: unknown[];
+    note: string;
+  };
 }
 /**
  * With models trained directly under DP (mlTarget with mlDirectDp, the default): what the synthetic table and the models file cost when both are published, the schema's discovery counted once. The same figures in both receipts.
@@ -660,6 +699,13 @@ export interface TableAndDpModelsCost {
  * A release under basic composition (pure epsilon-DP, or (epsilon, delta)-DP when it has a delta): Laplace noise states its L1 sensitivity and scale, an exponential mechanism its score sensitivity; a reveal-or-obscure sample states its epsilon only.
  */
 export interface LedgerEntry {
+  /**
+   * A person-level charge of everything the mechanism released on at most groupSize rows per person (group privacy).
+   */
+  groupSize?: number;
+  rowEpsilon?: number;
+  rowDelta?: number;
+  rowRho?: number;
   /**
    * What was released.
    */
@@ -683,6 +729,13 @@ export interface LedgerEntry {
  * A zCDP release: a Gaussian measurement, or an exponential-mechanism selection (with its own epsilon).
  */
 export interface ZcdpLedgerEntry {
+  /**
+   * A person-level charge of everything the mechanism released on at most groupSize rows per person (group privacy).
+   */
+  groupSize?: number;
+  rowEpsilon?: number;
+  rowDelta?: number;
+  rowRho?: number;
   /**
    * What was released.
    */
@@ -866,6 +919,14 @@ export interface DiscoveryReceipt {
   kind: 'privsynth privacy receipt';
   format: 1;
   release: 'schema discovery';
+  /**
+   * A discovery with a privacyUnit: it read one row of each person, so its guarantee is per person.
+   */
+  privacyUnit?: {
+    column: string;
+    protects: string;
+    note: string;
+  };
   software: {
     name: 'privsynth';
     version: string;
@@ -1724,6 +1785,10 @@ export interface NumericColumn {
    * Missing cells get a level of their own (the last code).
    */
   nullable?: boolean;
+  /**
+   * With the schema's privacyUnit: the column holds one value per person (sex, birth year). Every row of a person gets the same value, in the real rows after bounding and in the synthetic people.
+   */
+  perPerson?: boolean;
   description?: string;
 }
 /**
@@ -2137,6 +2202,10 @@ export interface Schema {
      */
     selectionDelta?: number;
   };
+  /**
+   * The "id" column that identifies a person: the guarantee is then for adding or removing one person with all their rows, each person's rows bounded to the run's rowsPerPerson (docs/privacy/privacy-unit.md).
+   */
+  privacyUnit?: string;
   /**
    * Cell texts that mean "missing" (default [""]).
    */

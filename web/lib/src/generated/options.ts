@@ -169,6 +169,15 @@ export interface CommonOptions {
    */
   inputSource?: InputSource;
   /**
+   * With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are
+   * left out); the noise grows with it.
+   *
+   * A whole number from 1 to 1000.
+   *
+   * @defaultValue `4`
+   */
+  rowsPerPerson?: number;
+  /**
    * Every option chosen by looking at the real data without privacy, each named in a few words:
    * each makes the output not private and is listed in the receipt's notPrivateReasons.
    */
@@ -743,6 +752,7 @@ export const COMMON_OPTION_NAMES = [
   'mlExtraTargets',
   'mlDirectDp',
   'inputSource',
+  'rowsPerPerson',
   'choicesFromData',
 ] as const;
 /** The options of reduced-space-lp, besides the common ones. */
@@ -916,6 +926,13 @@ export const OPTION_CATALOGUE = {
       defaultComputed: true,
       values: ['csv', 'parquet', 'duckdb-csv', 'duckdb-parquet', 'count-tables'],
       doc: 'Where the data come from, stated in the receipt\'s input. The library sets it from the input it reads; count tables are "count-tables" unless stated.',
+    },
+    rowsPerPerson: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 4,
+      doc: "With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are left out); the noise grows with it.",
     },
     choicesFromData: {
       type: 'text-list',
