@@ -133,6 +133,25 @@ Result<SchemaDiscoveryOutput> discover_per_person(Json request, const CellGridVi
   }
   const std::string unit = request["privacyUnit"].get<std::string>();
   request.erase("privacyUnit");
+  // "perPerson": the columns to mark as one value per person in the schema found (public: the
+  // caller's knowledge, never read from the data).
+  std::set<std::string> per_person;
+  if (request.contains("perPerson")) {
+    const Json& names = request["perPerson"];
+    if (!names.is_array()) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "schema discovery: \"perPerson\" must be a list of column names");
+    }
+    for (const Json& name : names) {
+      if (!name.is_string() || name.get<std::string>() == unit) {
+        return Status::error(ErrorCode::InvalidArgument,
+                             "schema discovery: \"perPerson\" must list the names of columns other than the "
+                             "privacyUnit");
+      }
+      per_person.insert(name.get<std::string>());
+    }
+    request.erase("perPerson");
+  }
   std::vector<std::string> missing = {""};
   if (request.contains("missing") && request["missing"].is_array()) {
     missing.clear();
@@ -148,6 +167,12 @@ Result<SchemaDiscoveryOutput> discover_per_person(Json request, const CellGridVi
     }
   }
   PRIVSYNTH_ASSIGN_OR_RETURN(const PersonSample sample, one_row_per_person_cells(grid, unit, missing, random));
+  for (const std::string& name : per_person) {
+    if (!column_index(sample.cells.view(), name).is_ok()) {
+      return Status::error(ErrorCode::InvalidArgument,
+                           "schema discovery: \"perPerson\" names \"" + name + "\", which the CSV does not have");
+    }
+  }
   PRIVSYNTH_ASSIGN_OR_RETURN(SchemaDiscoveryOutput output,
                              discover_schema_with_random(request.dump(), sample.cells.view(), random));
   PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(output.schema_json));
@@ -160,6 +185,7 @@ Result<SchemaDiscoveryOutput> discover_per_person(Json request, const CellGridVi
   std::sort(schema.unmeasured.begin(), schema.unmeasured.end(),
             [](const UnmeasuredColumn& a, const UnmeasuredColumn& b) { return a.position < b.position; });
   schema.privacy_unit = unit;
+  for (Column& column : schema.columns) column.per_person = per_person.count(column.name) > 0;
   output.schema_json = schema_to_json(schema);
   Json receipt = Json::parse(output.receipt_json);
   receipt["privacyUnit"] = {

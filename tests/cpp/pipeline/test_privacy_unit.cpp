@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
+#include "privsynth/schema_discovery.hpp"
 #include "privsynth/synthesis.hpp"
 
 using namespace privsynth;
@@ -74,4 +75,196 @@ TEST_CASE("visits with a privacy unit: person-level receipt, consistent syntheti
     CHECK(report["persons"]["rowsRead"] == 21072);
     CHECK(report["persons"]["rowsKept"].get<int>() < 21072);
   }
+}
+
+namespace {
+
+const char* kPersons = R"({"version":1,"name":"persons","privacyUnit":"id","columns":[
+    {"name":"id","type":"id"},{"name":"c","type":"categorical","categories":["a","b"]}]})";
+
+CellGrid grid_of(const std::vector<std::vector<std::string>>& rows) {
+  CellGrid grid(rows.front().size());
+  for (const auto& row : rows) grid.add_row(row);
+  return grid;
+}
+
+// 30 persons of one row "a", 30 of one row "b"; with `extra`, one more person "q" of 8 rows "a".
+CellGrid sixty_persons(bool extra) {
+  std::vector<std::vector<std::string>> rows{{"id", "c"}};
+  for (int p = 0; p < 60; ++p) rows.push_back({"p" + std::to_string(p), p < 30 ? "a" : "b"});
+  for (int i = 0; extra && i < 8; ++i) rows.push_back({"q", "a"});
+  return grid_of(rows);
+}
+
+// The grid's released noisy count of "a" (space partitioning's weighted centres).
+double noisy_count_of_a(const CellGrid& cells, uint64_t seed, const std::string& schema = kPersons) {
+  const std::string options =
+      R"({"epsilon":1,"rowsPerPerson":3,"mechanism":"space-partition","partition":"grid","evaluate":false,"testSeed":)" +
+      std::to_string(seed) + "}";
+  const Result<SynthesisOutput> result = synthesize(SynthesisInput{schema, cells.view(), options});
+  REQUIRE(result.is_ok());
+  const WeightedCentresTable& centres = *result.value().weighted_centres;
+  for (size_t r = 0; r < centres.rows; ++r) {
+    if (centres.columns[0].categories[r] == 0) return centres.weights[r];
+  }
+  return 0;
+}
+
+Status run_status(const std::string& schema, const CellGrid& cells, const std::string& options) {
+  return synthesize(SynthesisInput{schema, cells.view(), options}).status();
+}
+
+}  // namespace
+
+TEST_CASE("a person with k + 5 rows moves a noisy count by k on average, not k + 5", "[synthesis][persons]") {
+  // Over 300 seeded runs on each table, the mean difference of the noisy count of "a" is k = 3.
+  // Its noise (discrete Laplace of scale 3 / 0.95 on each table) leaves a standard error of 0.37
+  // for the mean difference; the tolerance is 1.2 (a skipped bounding would move it by 8).
+  const CellGrid d = sixty_persons(false), d_prime = sixty_persons(true);
+  double difference = 0;
+  const int runs = 300;
+  for (int seed = 0; seed < runs; ++seed) {
+    difference += noisy_count_of_a(d_prime, 1000 + seed) - noisy_count_of_a(d, 5000 + seed);
+  }
+  difference /= runs;
+  INFO("mean difference " << difference);
+  CHECK(std::abs(difference - 3) < 1.2);
+  // The noise is the row-level Laplace of the group's share: scale k / (0.95 epsilon) on sensitivity 1.
+  const Result<SynthesisOutput> one = synthesize(SynthesisInput{
+      kPersons, d.view(),
+      R"({"epsilon":1,"rowsPerPerson":3,"mechanism":"space-partition","partition":"grid","testSeed":1})"});
+  REQUIRE(one.is_ok());
+  const Json receipt = Json::parse(one.value().receipt_json);
+  const Json& row_ledger = receipt["privacy"]["privacyUnit"]["rowLevelLedger"];
+  REQUIRE(row_ledger.size() >= 1);
+  double row_epsilon = 0;
+  for (const Json& entry : row_ledger) row_epsilon += entry["epsilon"].get<double>();
+  CHECK(row_epsilon == Approx(0.95 / 3));
+  CHECK(receipt["ledger"][0]["epsilon"].get<double>() == Approx(0.05));
+  CHECK(receipt["ledger"][1]["epsilon"].get<double>() == Approx(0.95));
+  CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(1));
+}
+
+TEST_CASE("a privacy unit's bad inputs get clear outcomes", "[synthesis][persons][errors]") {
+  const CellGrid cells = sixty_persons(true);
+  const std::string base = R"({"epsilon":1,"testSeed":1)";
+  SECTION("a replace-one sampler refuses, naming why") {
+    const Status status = run_status(kPersons, cells, base + R"(,"mechanism":"sampler"})");
+    CHECK(status.code() == ErrorCode::InvalidArgument);
+    CHECK_THAT(status.message(), Catch::Contains("cannot protect a person"));
+  }
+  SECTION("rowsPerPerson without a privacy unit") {
+    const char* no_unit =
+        R"({"version":1,"columns":[{"name":"id","type":"id"},{"name":"c","type":"categorical","categories":["a","b"]}]})";
+    const Status status = run_status(no_unit, cells, base + R"(,"rowsPerPerson":2})");
+    CHECK_THAT(status.message(), Catch::Contains("needs the schema's \"privacyUnit\""));
+  }
+  SECTION("perPerson without a privacy unit, and a unit that is not an id column") {
+    const char* per_person =
+        R"({"version":1,"columns":[{"name":"c","type":"categorical","categories":["a"],"perPerson":true}]})";
+    CHECK_THAT(run_status(per_person, cells, base + "}").message(),
+               Catch::Contains("\"perPerson\" needs \"privacyUnit\""));
+    const char* categorical_unit =
+        R"({"version":1,"privacyUnit":"c","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
+    CHECK_THAT(run_status(categorical_unit, cells, base + "}").message(),
+               Catch::Contains("it is declared as data here"));
+    const char* undeclared =
+        R"({"version":1,"privacyUnit":"person","columns":[{"name":"c","type":"categorical","categories":["a","b"]}]})";
+    CHECK_THAT(run_status(undeclared, cells, base + "}").message(), Catch::Contains("must be a column of the schema"));
+  }
+  SECTION("a CSV without the unit's column") {
+    const CellGrid no_id = grid_of({{"c"}, {"a"}, {"b"}});
+    const Status status = run_status(kPersons, no_id, base + "}");
+    CHECK(status.code() == ErrorCode::InvalidData);
+    CHECK_THAT(status.message(), Catch::Contains("names as its privacyUnit"));
+  }
+  SECTION("direct DP models protect a row: refused when asked for, off by default") {
+    const char* binary = R"({"version":1,"privacyUnit":"id","columns":[{"name":"id","type":"id"},
+        {"name":"c","type":"categorical","categories":["a","b"]},{"name":"d","type":"categorical","categories":["x","y"]}]})";
+    std::vector<std::vector<std::string>> rows{{"id", "c", "d"}};
+    for (int p = 0; p < 200; ++p) rows.push_back({"p" + std::to_string(p % 80), p % 2 ? "a" : "b", p % 3 ? "x" : "y"});
+    const CellGrid two = grid_of(rows);
+    CHECK_THAT(run_status(binary, two, base + R"(,"mlTarget":"c","mlDirectDp":true})").message(),
+               Catch::Contains("protects one row, not one person"));
+    const Result<SynthesisOutput> run =
+        synthesize(SynthesisInput{binary, two.view(), base + R"(,"mlTarget":"c","mechanism":"marginal-lp"})"});
+    INFO(run.status().message());
+    REQUIRE(run.is_ok());
+    CHECK(run.value().direct_models_json.empty());
+  }
+  SECTION("count tables cannot say whose rows they counted") {
+    const Result<std::string> tables =
+        required_count_tables_json(kPersons, R"({"epsilon":1,"mechanism":"adaptive-marginals"})");
+    CHECK_THAT(tables.status().message(), Catch::Contains("needs the rows"));
+  }
+}
+
+TEST_CASE("rows without an identifier are left out and counted; a k above everyone's rows keeps all",
+          "[synthesis][persons]") {
+  std::vector<std::vector<std::string>> rows{{"id", "c"}};
+  for (int p = 0; p < 40; ++p) rows.push_back({"p" + std::to_string(p), "a"});
+  rows.push_back({"", "b"});
+  rows.push_back({" ", "b"});
+  const CellGrid cells = grid_of(rows);
+  const Result<SynthesisOutput> result =
+      synthesize(SynthesisInput{kPersons, cells.view(), R"({"epsilon":1,"rowsPerPerson":1000,"testSeed":3})"});
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json report = Json::parse(result.value().report_json);
+  CHECK(report["persons"]["rowsWithoutPerson"] == 2);
+  CHECK(report["persons"]["persons"] == 40);
+  CHECK(report["persons"]["personsOverLimit"] == 0);
+  CHECK(report["persons"]["rowsKept"] == 40);
+  const Json receipt = Json::parse(result.value().receipt_json);
+  CHECK(receipt["privacy"]["privacyUnit"]["rowsPerPerson"] == 1000);
+  CHECK(receipt.dump().find("rowsWithoutPerson") == std::string::npos);  // owner-only
+}
+
+TEST_CASE("a person whose perPerson value varies takes one of their values, counted for the owner",
+          "[synthesis][persons]") {
+  const char* schema = R"({"version":1,"privacyUnit":"id","columns":[{"name":"id","type":"id"},
+      {"name":"sex","type":"categorical","categories":["F","M"],"perPerson":true},
+      {"name":"c","type":"categorical","categories":["a","b"]}]})";
+  std::vector<std::vector<std::string>> rows{{"id", "sex", "c"}};
+  for (int p = 0; p < 50; ++p) {
+    for (int r = 0; r < 3; ++r) rows.push_back({"p" + std::to_string(p), p < 5 && r == 1 ? "M" : "F", r ? "a" : "b"});
+  }
+  const CellGrid cells = grid_of(rows);
+  const Result<SynthesisOutput> result =
+      synthesize(SynthesisInput{schema, cells.view(), R"({"epsilon":2,"rowsPerPerson":3,"testSeed":4})"});
+  INFO(result.status().message());
+  REQUIRE(result.is_ok());
+  const Json report = Json::parse(result.value().report_json);
+  CHECK(report["persons"]["personsWithVaryingPerPersonValue"]["sex"] == 5);
+}
+
+TEST_CASE("discovery with a privacy unit reads one row per person and names the unit", "[discovery][persons]") {
+  const testing::BundledData& visits = testing::visits_data();
+  const Result<SchemaDiscoveryOutput> found = discover_schema(
+      R"({"epsilon":2,"share":0.3,"privacyUnit":"patient_id","perPerson":["sex","birth_year"],"testSeed":5})",
+      visits.cells.view());
+  INFO(found.status().message());
+  REQUIRE(found.is_ok());
+  const Json schema = Json::parse(found.value().schema_json);
+  CHECK(schema["privacyUnit"] == "patient_id");
+  bool id = false;
+  for (const Json& column : schema["columns"]) {
+    if (column["name"] == "patient_id") id = column["type"] == "id";
+    if (column["name"] == "sex") CHECK(column["perPerson"] == true);
+    if (column["name"] == "department") CHECK_FALSE(column.contains("perPerson"));
+  }
+  CHECK(id);
+  const Json receipt = Json::parse(found.value().receipt_json);
+  CHECK(receipt["privacyUnit"]["column"] == "patient_id");
+  // The schema found runs as a person-level release.
+  const Result<SynthesisOutput> real =
+      synthesize(SynthesisInput{found.value().schema_json, visits.cells.view(), R"({"epsilon":2,"testSeed":5})"});
+  INFO(real.status().message());
+  REQUIRE(real.is_ok());
+  CHECK(Json::parse(real.value().receipt_json)["privacy"]["privacyUnit"]["column"] == "patient_id");
+  const Status unknown =
+      discover_schema(R"({"epsilon":2,"share":0.3,"privacyUnit":"patient_id","perPerson":["height"],"testSeed":5})",
+                      visits.cells.view())
+          .status();
+  CHECK_THAT(unknown.message(), Catch::Contains("\"height\", which the CSV does not have"));
 }

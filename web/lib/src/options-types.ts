@@ -43,6 +43,15 @@ export interface SynthesizeInput {
   discoveryShare?: number;
   /** Bins of each numeric column found privately, at private quantiles (default 16). */
   discoveryBins?: number;
+  /**
+   * Without a schema: the column that identifies a person, when a person can have several rows
+   * (a patient's visits). The schema found privately names it as its `privacyUnit`, and the whole
+   * release protects one person with all their rows (docs/privacy/privacy-unit.md). With a schema,
+   * name it there instead.
+   */
+  privacyUnit?: string;
+  /** Without a schema, with `privacyUnit`: the columns that hold one value per person (sex, birth year). */
+  perPerson?: string[];
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignal;
 }
@@ -68,7 +77,10 @@ export interface CountTables {
 
 /** synthesizeFromCounts()'s argument: synthesize()'s, with the count tables in place of the CSV. */
 /** synthesize()'s input where a public schema is required (no private discovery): count tables, DuckDB. */
-export type InputWithPublicSchema = Omit<SynthesizeInput, 'csv' | 'schema' | 'discoveryShare' | 'discoveryBins'> & {
+export type InputWithPublicSchema = Omit<
+  SynthesizeInput,
+  'csv' | 'schema' | 'discoveryShare' | 'discoveryBins' | 'privacyUnit' | 'perPerson'
+> & {
   /** Public schema: an object or its JSON text. */
   schema: Schema | string;
 };

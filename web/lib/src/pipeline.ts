@@ -50,6 +50,8 @@ const JS_ONLY_KEYS = new Set([
   'signal',
   'discoveryShare',
   'discoveryBins',
+  'privacyUnit',
+  'perPerson',
 ]);
 
 /** The options the core reads: everything except the input and the callbacks. */
@@ -85,6 +87,15 @@ export function splitOptions(options: SynthesizeOptions): RunRequest {
   checkCsvOptions(options, 'synthesize()');
   const coreOptions = coreOptionsOf(options as unknown as Record<string, unknown>);
   const discover = options.schema === undefined || options.discoveryShare !== undefined;
+  if (options.schema !== undefined && (options.privacyUnit !== undefined || options.perPerson !== undefined)) {
+    throw errorFromCode(
+      'INVALID_ARGUMENT',
+      'with a schema, name the column that identifies a person as its "privacyUnit" (and mark its "perPerson" columns there); the options privacyUnit and perPerson are for a run without a schema',
+    );
+  }
+  if (options.perPerson !== undefined && options.privacyUnit === undefined) {
+    throw errorFromCode('INVALID_ARGUMENT', '"perPerson" needs "privacyUnit": the column that identifies a person');
+  }
   if (!discover) return { csv: options.csv, schemaJson: schemaJsonOf(options.schema!), coreOptions };
   return { csv: options.csv, schemaJson: '', coreOptions, discoveryJson: discoveryInReleaseOf(options) };
 }
@@ -110,6 +121,8 @@ function discoveryInReleaseOf(options: SynthesizeOptions): string {
     share: options.discoveryShare ?? DEFAULT_DISCOVERY_SHARE,
     ...(options.discoveryBins === undefined ? {} : { bins: options.discoveryBins }),
     ...(options.testSeed === undefined ? {} : { testSeed: options.testSeed }),
+    ...(options.privacyUnit === undefined ? {} : { privacyUnit: options.privacyUnit }),
+    ...(options.perPerson === undefined ? {} : { perPerson: options.perPerson }),
     ...(given === undefined ? {} : { schema: given }),
     // Only the columns the run synthesizes are found: the others are not read and cost nothing.
     ...(toFind === undefined ? {} : { columns: toFind }),

@@ -674,11 +674,15 @@ export interface ReceiptPrivacy {
     /**
      * The mechanism's own guarantee for one row of the bounded table (the privacy section of a row-level run).
      */
-    rowLevel: {};
+    rowLevel: {
+      [k: string]: unknown | undefined;
+    };
     /**
      * The mechanism's charges at row level.
      */
-    rowLevelLedger: unknown[];
+    rowLevelLedger: {
+      [k: string]: unknown | undefined;
+    }[];
     note: string;
   };
 }
