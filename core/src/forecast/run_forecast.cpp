@@ -223,6 +223,22 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
     forecast.notes.push_back("chosen by looking at the real data (" + choice + "): the output will be NOT PRIVATE");
   }
   for (const std::string& note : privacy.notes) forecast.notes.push_back(note);
+  if (setup.person) {
+    // A person-level release (docs/privacy/privacy-unit.md): the releases above are the
+    // mechanism's, at its row-level budget.
+    const PersonBudget& person = *setup.person;
+    forecast.privacy_unit = setup.schema.privacy_unit;
+    forecast.person = person;
+    const std::string k = std::to_string(person.rows_per_person);
+    forecast.notes.push_back(
+        "privacy unit \"" + setup.schema.privacy_unit + "\": each person keeps at most " + k +
+        " rows, drawn at random, and the rest are left out (how many depends on the data: the report counts them "
+        "after the run). The releases above are the mechanism's on those rows, at epsilon " +
+        format_rounded(person.row_epsilon, 4) + " per row: the noise of a run that protects one row at epsilon " +
+        format_rounded(person.epsilon, 4) + ", times " + k +
+        ". n here is the number of rows kept. The number of persons with 1 to " + k +
+        " rows is released too, with a share of the budget");
+  }
   return forecast;
 }
 
@@ -351,6 +367,23 @@ Json run_forecast_json(const RunForecast& forecast) {
                            {"wasm", sized ? Json(forecast.runtime.wasm) : Json(nullptr)},
                            {"wasmFactor", forecast.runtime.wasm_factor},
                            {"basis", forecast.runtime.basis}};
+  if (forecast.person) {
+    const PersonBudget& person = *forecast.person;
+    out["privacyUnit"] = {{"column", forecast.privacy_unit},
+                          {"rowsPerPerson", person.rows_per_person},
+                          {"epsilon", person.epsilon},
+                          {"rowLevelEpsilon", person.row_epsilon},
+                          {"noiseFactor", person.rows_per_person},
+                          {"rowsPerPersonRelease",
+                           {{"noise", "discrete Laplace"},
+                            {"values", person.rows_per_person},
+                            {"l1Sensitivity", 1},
+                            {"epsilon", person.histogram_epsilon},
+                            {"scale", 1 / person.histogram_epsilon}}},
+                          {"rowsLeftOut",
+                           "every row beyond rowsPerPerson of a person; counted in the report after "
+                           "the run"}};
+  }
   out["notes"] = forecast.notes;
   return out;
 }

@@ -15,6 +15,7 @@
 
 #include "forecast/run_cost_model.hpp"
 #include "mechanisms/mechanism_forecast.hpp"
+#include "persons/person_budget.hpp"
 #include "privsynth/run_forecast.hpp"
 #include "privsynth/status.hpp"
 
@@ -55,6 +56,9 @@ struct RunForecast {
   MemoryEstimate memory;
   RuntimeEstimate runtime;
   std::vector<std::string> notes;
+  // With the schema's privacy unit: its column and the person-level budget's split.
+  std::string privacy_unit;
+  std::optional<PersonBudget> person;
 };
 
 // The largest number of records a user may state (n for the forecast and the run advice).

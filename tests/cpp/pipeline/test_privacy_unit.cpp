@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
+#include "privsynth/run_forecast.hpp"
 #include "privsynth/schema_discovery.hpp"
 #include "privsynth/synthesis.hpp"
 
@@ -267,4 +268,18 @@ TEST_CASE("discovery with a privacy unit reads one row per person and names the 
                       visits.cells.view())
           .status();
   CHECK_THAT(unknown.message(), Catch::Contains("\"height\", which the CSV does not have"));
+}
+
+TEST_CASE("the forecast of a person-level run shows k, the row-level epsilon and its noise", "[forecast][persons]") {
+  const Result<std::string> forecast = forecast_run_json(
+      testing::visits_data().schema, R"({"epsilon":2,"mechanism":"space-partition","rowsPerPerson":5})", 20000);
+  INFO(forecast.status().message());
+  REQUIRE(forecast.is_ok());
+  const Json json = Json::parse(forecast.value());
+  CHECK(json["privacyUnit"]["column"] == "patient_id");
+  CHECK(json["privacyUnit"]["rowsPerPerson"] == 5);
+  CHECK(json["privacyUnit"]["rowLevelEpsilon"].get<double>() == Approx(2 * 0.95 / 5));
+  CHECK(json["privacyUnit"]["rowsPerPersonRelease"]["epsilon"].get<double>() == Approx(0.1));
+  CHECK(json["epsilon"].get<double>() == Approx(2 * 0.95 / 5));  // the mechanism's releases, per row
+  CHECK_THAT(json["notes"].dump(), Catch::Contains("each person keeps at most 5 rows"));
 }

@@ -2071,6 +2071,27 @@ export interface RunAdvice {
  */
 export interface RunForecast {
   kind: 'privsynth run forecast';
+  /**
+   * With the schema's privacyUnit: a person-level release. `epsilon` above and the releases are the mechanism's, at rowLevelEpsilon per row; the noise is noiseFactor times a row-level run's at this epsilon.
+   */
+  privacyUnit?: {
+    column: string;
+    rowsPerPerson: number;
+    /**
+     * The person-level budget.
+     */
+    epsilon: number;
+    rowLevelEpsilon: number;
+    noiseFactor: number;
+    rowsPerPersonRelease: {
+      noise: string;
+      values: number;
+      l1Sensitivity: number;
+      epsilon: number;
+      scale: number;
+    };
+    rowsLeftOut: string;
+  };
   mechanism: string;
   privacy: string;
   epsilon: number;
