@@ -4,18 +4,70 @@
 
 namespace privsynth {
 
-Result<PersonRelease> begin_person_release(const RunSetup& setup, const Schema& chosen, EncodedData& data,
-                                           RandomSource& random, const BoundingStep& bound) {
+namespace {
+
+// The person-level ledger at the run's person budget, and the perPerson flags of the chosen columns.
+Result<PersonRelease> open_person_release(const RunSetup& setup, const Schema& chosen) {
   const PersonBudget& budget = *setup.person;
   const PrivacyModel model{setup.mechanism.privacy.neighbours, setup.mechanism.privacy.accounting};
   PRIVSYNTH_ASSIGN_OR_RETURN(Accountant ledger, Accountant::create(model.with_budget(budget.epsilon, budget.delta)));
-  PersonRelease release{std::move(ledger), budget.rows_per_person, {}, {}, data.report.rows_without_person, {}, false};
+  PersonRelease release{std::move(ledger), budget.rows_per_person, {}, {}, 0, {}, false};
   for (const Column& column : chosen.columns) release.per_person.push_back(column.per_person);
-  PRIVSYNTH_ASSIGN_OR_RETURN(release.bounding, bound(data, budget.rows_per_person, release.per_person, random));
-  const std::vector<size_t> counts = persons_by_row_count(data.person, data.persons, budget.rows_per_person);
-  PRIVSYNTH_ASSIGN_OR_RETURN(release.rows,
-                             release_rows_per_person(counts, budget.histogram_epsilon, release.ledger, random));
   return release;
+}
+
+}  // namespace
+
+Result<PersonRelease> begin_person_release(const RunSetup& setup, const Schema& chosen, EncodedData& data,
+                                           RandomSource& random, const BoundingStep& bound) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease release, open_person_release(setup, chosen));
+  release.rows_without_person = data.report.rows_without_person;
+  PRIVSYNTH_ASSIGN_OR_RETURN(release.bounding, bound(data, release.rows_per_person, release.per_person, random));
+  const std::vector<size_t> counts = persons_by_row_count(data.person, data.persons, release.rows_per_person);
+  PRIVSYNTH_ASSIGN_OR_RETURN(release.rows,
+                             release_rows_per_person(counts, setup.person->histogram_epsilon, release.ledger, random));
+  return release;
+}
+
+Result<PersonRelease> begin_person_release_from_counts(const RunSetup& setup, const Schema& chosen,
+                                                       const std::vector<size_t>& counts, RandomSource& random) {
+  PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease release, open_person_release(setup, chosen));
+  release.bounding.persons_with_varying_value.assign(chosen.columns.size(), 0);
+  for (size_t j = 0; j < counts.size(); ++j) {
+    release.bounding.persons += counts[j];
+    release.bounding.rows_kept += (j + 1) * counts[j];
+  }
+  release.bounding.rows_before = release.bounding.rows_kept;  // what SQL left out is in its own counts
+  PRIVSYNTH_ASSIGN_OR_RETURN(release.rows,
+                             release_rows_per_person(counts, setup.person->histogram_epsilon, release.ledger, random));
+  return release;
+}
+
+Result<std::vector<size_t>> parse_rows_per_person_json(std::string_view counts_json, int rows_per_person) {
+  const nlohmann::json root = nlohmann::json::parse(counts_json.begin(), counts_json.end(), nullptr, false);
+  if (root.is_discarded() || !root.is_object() || !root.contains("rowsPerPerson")) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "count tables of a run with a privacy unit need \"rowsPerPerson\": the persons' numbers of "
+                         "kept records, which the query's rowsPerPersonSql computes");
+  }
+  const auto bad = [](const std::string& what) {
+    return Status::error(ErrorCode::InvalidArgument, "\"rowsPerPerson\": " + what);
+  };
+  const nlohmann::json& list = root["rowsPerPerson"];
+  if (!list.is_array()) return bad("must be a list of [records, persons] pairs");
+  std::vector<size_t> counts(static_cast<size_t>(rows_per_person), 0);
+  for (const nlohmann::json& pair : list) {
+    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_integer() || !pair[1].is_number_integer()) {
+      return bad("each entry must be [records, persons], two whole numbers");
+    }
+    const long long records = pair[0].get<long long>(), persons = pair[1].get<long long>();
+    if (records < 1 || records > rows_per_person || persons < 0) {
+      return bad("records must be 1 to rowsPerPerson (" + std::to_string(rows_per_person) +
+                 ") and persons >= 0; got [" + std::to_string(records) + ", " + std::to_string(persons) + "]");
+    }
+    counts[size_t(records - 1)] += size_t(persons);
+  }
+  return counts;
 }
 
 Status charge_mechanism_to_person(PersonRelease& release, const Accountant& row_ledger) {

@@ -6,6 +6,7 @@
 // charged at row level is charged once more at person level, by group privacy over k rows, and the
 // synthetic rows are grouped into synthetic people.
 #include <functional>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -37,6 +38,15 @@ struct PersonRelease {
 // Bounds `data` and releases its rows-per-person distribution. Needs setup.person.
 Result<PersonRelease> begin_person_release(const RunSetup& setup, const Schema& chosen, EncodedData& data,
                                            RandomSource& random, const BoundingStep& bound);
+
+// The same for count tables counted with the bounding in SQL (sql/count_query.hpp): no rows to
+// bound; `counts[j - 1]` persons kept j records (the counts JSON's "rowsPerPerson").
+Result<PersonRelease> begin_person_release_from_counts(const RunSetup& setup, const Schema& chosen,
+                                                       const std::vector<size_t>& counts, RandomSource& random);
+
+// The counts JSON's "rowsPerPerson": [[j, persons], ...], 1 <= j <= k, as counts per j. Errors name
+// what is wrong; absent, it says which query gives it.
+Result<std::vector<size_t>> parse_rows_per_person_json(std::string_view counts_json, int rows_per_person);
 
 // Charges what the mechanism spent (its row-level ledger) to the person-level ledger, once.
 Status charge_mechanism_to_person(PersonRelease& release, const Accountant& row_ledger);

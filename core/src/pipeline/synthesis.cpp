@@ -158,7 +158,8 @@ Schema chosen_columns(const RunSetup& setup) {
 Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
                                        const RealValueSample* real_values, const ProgressSink& progress,
                                        const PipelineSteps& steps, const MarginalSource* given_counts = nullptr,
-                                       bool stream_records = false) {
+                                       bool stream_records = false,
+                                       const std::vector<size_t>* given_rows_per_person = nullptr) {
   if (!encoded.is_ok()) return encoded.status();
   const bool evaluate = setup.common.evaluate && !given_counts;
   const EncodingReport& encoding_report = encoded.value().report;
@@ -167,8 +168,11 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   // released before anything else reads the rows (pipeline/person_release.hpp).
   std::optional<PersonRelease> persons;
   if (setup.person) {
+    // Count tables come bounded by the query (sql/count_query.hpp), with their persons' counts.
     PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease begun,
-                               begin_person_release(setup, chosen, encoded.value(), *random, steps.bound_rows));
+                               given_rows_per_person
+                                   ? begin_person_release_from_counts(setup, chosen, *given_rows_per_person, *random)
+                                   : begin_person_release(setup, chosen, encoded.value(), *random, steps.bound_rows));
     persons.emplace(std::move(begun));
   }
 
@@ -222,11 +226,6 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   SynthesisOutput result;
   result.rows = output.value().draw_records ? output.value().deferred_rows : output.value().synthetic.rows;
   std::optional<SyntheticPeople> people;
-  if (persons && stream_records) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "a streamed release cannot group its records into synthetic people yet: leave out the "
-                         "schema's privacyUnit or draw the records at once");
-  }
   if (!stream_records) {
     result.columns =
         decode_table(chosen.columns, output.value().synthetic, *random, output.value().synthetic_unit_values);
@@ -311,8 +310,12 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chos
   PRIVSYNTH_RETURN_IF_ERROR(random->health());
   if (!keep_going(progress, Phase::Evaluate, 1)) return Status::error(ErrorCode::Cancelled, "cancelled");
   if (stream_records) {
-    PRIVSYNTH_ASSIGN_OR_RETURN(SyntheticRecordStream records,
-                               make_record_stream(chosen.columns, output.value(), std::move(random)));
+    std::optional<StreamedPeople> streamed_people;
+    if (persons)
+      streamed_people = StreamedPeople{setup.schema.privacy_unit, persons->per_person, persons->rows.distribution};
+    PRIVSYNTH_ASSIGN_OR_RETURN(
+        SyntheticRecordStream records,
+        make_record_stream(chosen.columns, output.value(), std::move(random), std::move(streamed_people)));
     result.records = std::make_shared<SyntheticRecordStream>(std::move(records));
   }
   return result;
@@ -384,11 +387,6 @@ Result<std::vector<AttributeSet>> count_tables_read(const RunSetup& setup, const
                              " reads the rows; from count tables adaptive-marginals, marginal-lp and "
                              "reduced-space-lp run (name one with \"mechanism\", or read the rows)");
   }
-  if (!setup.schema.privacy_unit.empty()) {
-    return Status::error(ErrorCode::InvalidArgument,
-                         "a schema with a \"privacyUnit\" needs the rows: each person's rows are bounded before they "
-                         "are counted, and count tables do not say whose rows they counted");
-  }
   if (!setup.common.ml_target.empty()) {
     return Status::error(ErrorCode::InvalidArgument,
                          "option \"mlTarget\" needs the rows (its test rows are held out and scored); a release "
@@ -411,12 +409,17 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
   const Schema chosen = chosen_columns(setup);
   PRIVSYNTH_RETURN_IF_ERROR(count_tables_read(setup, chosen).status());
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalCounts counts, parse_count_tables_json(input.counts_json, chosen.columns));
+  std::optional<std::vector<size_t>> rows_per_person;
+  if (setup.person) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(rows_per_person,
+                               parse_rows_per_person_json(input.counts_json, setup.person->rows_per_person));
+  }
   PRIVSYNTH_ASSIGN_OR_RETURN(const MarginalSource source, MarginalSource::from_counts(std::move(counts)));
   EncodedData data;
   data.table = make_empty_table(source.levels(), 0);
   data.unit_values.resize(source.levels().size());
   return run_with_setup(setup, chosen, std::move(data), nullptr, progress, PipelineSteps{}, &source,
-                        input.stream_records);
+                        input.stream_records, rows_per_person ? &*rows_per_person : nullptr);
 }
 
 Result<std::string> required_count_tables_json(std::string_view schema_json, std::string_view options_json,
@@ -425,14 +428,31 @@ Result<std::string> required_count_tables_json(std::string_view schema_json, std
   PRIVSYNTH_RETURN_IF_ERROR(resolve_input_source(setup, true));
   const Schema chosen = chosen_columns(setup);
   PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> tables, count_tables_read(setup, chosen));
-  if (query_json.empty()) return count_tables_request_json(tables, chosen.columns, std::nullopt);
+  if (query_json.empty() && !setup.person) return count_tables_request_json(tables, chosen.columns, std::nullopt);
+  if (query_json.empty()) {
+    // Count tables of a person-level run: each person's records bounded to k before they are counted.
+    nlohmann::json request = nlohmann::json::parse(count_tables_request_json(tables, chosen.columns, std::nullopt));
+    request["rowsPerPerson"] = setup.person->rows_per_person;
+    return to_json_text(request, 1);
+  }
   PRIVSYNTH_ASSIGN_OR_RETURN(nlohmann::json query, parse_options_json(std::string(query_json)));
   OptionReader reader(query);
   PRIVSYNTH_ASSIGN_OR_RETURN(const CountQueryTarget target, read_count_query_target(reader));
   const EncodingRules rules{chosen.missing_tokens, setup.common.out_of_domain,
                             unfixable_cells_for(setup.mechanism.privacy.neighbours)};
-  PRIVSYNTH_ASSIGN_OR_RETURN(std::string sql, count_query_sql(chosen.columns, rules, tables, target));
-  return count_tables_request_json(tables, chosen.columns, sql);
+  if (!setup.person) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(std::string sql, count_query_sql(chosen.columns, rules, tables, target));
+    return count_tables_request_json(tables, chosen.columns, sql);
+  }
+  // A privacy unit: the query bounds each person's records, and a second one counts the persons by
+  // their numbers of kept records (docs/privacy/privacy-unit.md).
+  const PersonBoundingSql persons{setup.schema.privacy_unit, setup.person->rows_per_person};
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::string sql, count_query_sql(chosen.columns, rules, tables, target, &persons));
+  PRIVSYNTH_ASSIGN_OR_RETURN(std::string per_person, rows_per_person_sql(chosen.columns, rules, target, persons));
+  nlohmann::json request = nlohmann::json::parse(count_tables_request_json(tables, chosen.columns, sql));
+  request["rowsPerPersonSql"] = per_person;
+  request["rowsPerPerson"] = setup.person->rows_per_person;
+  return to_json_text(request, 1);
 }
 
 Result<SynthesisOutput> synthesize(const SynthesisInput& input, const ProgressSink& progress) {

@@ -26,10 +26,65 @@ bool is_typed(const Column& column, const CountQueryTarget& target) {
 
 // Steps, each a SELECT over the one before, so no expression repeats a long one: the cells and
 // their tokens, the tokens read as numbers, numbers as the clamp policy fixes them, the codes.
-std::string encoded_rows(const std::vector<Column>& columns, const EncodingRules& rules,
-                         const CountQueryTarget& target) {
+constexpr const char* kPersonColumn = "privsynth_person";
+
+// The person's token (a NULL reads as the cell it stands for), carried through every step.
+std::string person_token(const PersonBoundingSql& persons, const EncodingRules& rules, const CountQueryTarget& target) {
+  const SqlDialect d = target.dialect;
+  const std::string null_text = null_cell_text(rules, target.nulls == SqlNulls::Missing);
+  return "COALESCE(" + sql_token(d, sql_identifier(d, persons.unit)) + ", " +
+         sql_text(d, std::string(cell_token(null_text))) + ") AS " + kPersonColumn;
+}
+
+// True for a record with an identifier: not empty, not a missing token (as the row encoder reads it).
+std::string has_person(const EncodingRules& rules, SqlDialect d) {
+  std::vector<std::string> missing{sql_text(d, "")};
+  for (const std::string& token : rules.missing_tokens) missing.push_back(sql_text(d, std::string(cell_token(token))));
+  return std::string(kPersonColumn) + " NOT IN (" + joined(missing, ", ") + ")";
+}
+
+// With a privacy unit: the encodable records with an identifier are ranked within their person by a
+// random draw; the first k are kept, and the perPerson columns take the first one's codes.
+// Each record's place in its person's random order: a keyed MD5 of its person and codes (records
+// with the same codes are interchangeable for the counts), or random() without a key.
+std::string draw_of(const std::vector<Column>& columns, SqlDialect d, const std::string& key) {
+  if (key.empty()) return sql_random(d);
+  std::string text = sql_text(d, key + "|") + " || " + kPersonColumn;
+  for (size_t c = 0; c < columns.size(); ++c) text += " || '|' || " + sql_cast_text(d, code_name(c));
+  return sql_md5(d, text);
+}
+
+std::string bounded_encoding(const std::vector<Column>& columns, const EncodingRules& rules, SqlDialect d,
+                             const PersonBoundingSql& persons, const std::string& all_kept, const std::string& key) {
+  std::vector<std::string> code_names, ranked, kept;
+  for (size_t c = 0; c < columns.size(); ++c) code_names.push_back(code_name(c));
+  const std::string window =
+      "(PARTITION BY privsynth_usable, " + std::string(kPersonColumn) + " ORDER BY privsynth_draw)";
+  for (size_t c = 0; c < columns.size(); ++c) {
+    ranked.push_back(columns[c].per_person ? "FIRST_VALUE(" + code_name(c) + ") OVER " + window + " AS " + code_name(c)
+                                           : code_name(c));
+  }
+  // privsynth_usable: 1 for a record to rank, 0 for one the encoding leaves out, 3 for one without
+  // an identifier; privsynth_kept adds 2 for a record beyond its person's k (sql/count_query.hpp).
+  return ",\nprivsynth_drawn AS (\n  SELECT " + joined(code_names, ", ") + ", " + kPersonColumn + ", CASE WHEN " +
+         has_person(rules, d) + " THEN CASE WHEN " + all_kept + " THEN 1 ELSE 0 END ELSE 3 END AS privsynth_usable, " +
+         draw_of(columns, d, key) + " AS privsynth_draw\n  FROM privsynth_codes\n),\nprivsynth_ranked AS (\n  SELECT " +
+         joined(ranked, ", ") + ", privsynth_usable, ROW_NUMBER() OVER " + window +
+         " AS privsynth_rank\n  FROM privsynth_drawn\n),\n" +
+         "privsynth_encoded AS (\n  SELECT CASE WHEN privsynth_usable <> 1 THEN privsynth_usable WHEN privsynth_rank "
+         "<= " +
+         std::to_string(persons.rows_per_person) + " THEN 1 ELSE 2 END AS " + kKeptColumn + ", " +
+         joined(code_names, ", ") + "\n  FROM privsynth_ranked\n)";
+}
+
+std::string encoded_rows(const std::vector<Column>& columns, const EncodingRules& rules, const CountQueryTarget& target,
+                         const PersonBoundingSql* persons = nullptr) {
   const SqlDialect d = target.dialect;
   std::vector<std::string> tokens, numbers, fixed, codes;
+  if (persons) {
+    tokens.push_back(person_token(*persons, rules, target));
+    for (auto* step : {&numbers, &fixed, &codes}) step->push_back(kPersonColumn);
+  }
   for (size_t c = 0; c < columns.size(); ++c) {
     const Column& column = columns[c];
     const std::string source = sql_identifier(d, column.name);
@@ -65,11 +120,14 @@ std::string encoded_rows(const std::vector<Column>& columns, const EncodingRules
   for (size_t c = 0; c < columns.size(); ++c) all_kept.push_back(code_name(c) + " >= 0");
   std::vector<std::string> code_names;
   for (size_t c = 0; c < columns.size(); ++c) code_names.push_back(code_name(c));
-  return "privsynth_tokens AS (\n  SELECT " + joined(tokens, ",\n    ") + "\n  FROM " + target.from +
-         "\n),\nprivsynth_numbers AS (\n  SELECT " + joined(numbers, ",\n    ") +
-         "\n  FROM privsynth_tokens\n),\nprivsynth_fixed AS (\n  SELECT " + joined(fixed, ",\n    ") +
-         "\n  FROM privsynth_numbers\n),\nprivsynth_codes AS (\n  SELECT " + joined(codes, ",\n    ") +
-         "\n  FROM privsynth_fixed\n),\nprivsynth_encoded AS (\n  SELECT CASE WHEN " + joined(all_kept, " AND ") +
+  const std::string steps = "privsynth_tokens AS (\n  SELECT " + joined(tokens, ",\n    ") + "\n  FROM " + target.from +
+                            "\n),\nprivsynth_numbers AS (\n  SELECT " + joined(numbers, ",\n    ") +
+                            "\n  FROM privsynth_tokens\n),\nprivsynth_fixed AS (\n  SELECT " +
+                            joined(fixed, ",\n    ") +
+                            "\n  FROM privsynth_numbers\n),\nprivsynth_codes AS (\n  SELECT " +
+                            joined(codes, ",\n    ") + "\n  FROM privsynth_fixed\n)";
+  if (persons) return steps + bounded_encoding(columns, rules, d, *persons, joined(all_kept, " AND "), target.draw_key);
+  return steps + ",\nprivsynth_encoded AS (\n  SELECT CASE WHEN " + joined(all_kept, " AND ") +
          " THEN 1 ELSE 0 END AS " + kKeptColumn + ", " + joined(code_names, ", ") + "\n  FROM privsynth_codes\n)";
 }
 
@@ -112,6 +170,11 @@ Result<CountQueryTarget> read_count_query_target(OptionReader& reader) {
       reader.integer("firstTable", target.first_table, 0, 1LL << 40, {"The first of the tables this query computes."}));
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer("tableCount", target.table_count, 0, 1LL << 40,
                                            {"How many tables this query computes; all the rest when 0."}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.text(
+      "drawKey", target.draw_key,
+      {"With a privacy unit: a secret random text of the run that orders each person's records the same way in "
+       "every pass; without it the engine's random(), for a query computed in one pass.",
+       OptionDefault::None}));
   PRIVSYNTH_RETURN_IF_ERROR(reader.check_all_used());
   if (target.from.find_first_not_of(" \t\r\n") == std::string::npos) {
     return invalid("the query needs \"from\": the table (a name, or a table expression such as read_parquet(...))");
@@ -120,7 +183,8 @@ Result<CountQueryTarget> read_count_query_target(OptionReader& reader) {
 }
 
 Result<std::string> count_query_sql(const std::vector<Column>& columns, const EncodingRules& rules,
-                                    const std::vector<AttributeSet>& all_tables, const CountQueryTarget& target) {
+                                    const std::vector<AttributeSet>& all_tables, const CountQueryTarget& target,
+                                    const PersonBoundingSql* persons) {
   if (size_t(target.first_table) >= all_tables.size()) {
     return invalid("\"firstTable\" is " + std::to_string(target.first_table) + " but the run reads " +
                    std::to_string(all_tables.size()) + " tables");
@@ -142,7 +206,7 @@ Result<std::string> count_query_sql(const std::vector<Column>& columns, const En
                      ": the count query does not read dates in SQL yet; leave it out with \"columns\", or use the "
                      "row engine");
     }
-    if (column.name == kKeptColumn || column.name == kCountColumn) {
+    if (column.name == kKeptColumn || column.name == kCountColumn || column.name == kPersonColumn) {
       return invalid("a column is named \"" + column.name + "\", which the count query uses for itself");
     }
   }
@@ -174,7 +238,25 @@ Result<std::string> count_query_sql(const std::vector<Column>& columns, const En
   return "-- privsynth: the exact count tables of one run (docs/scale.md). THE RESULT IS AS SENSITIVE AS THE\n"
          "-- ROWS: keep it inside the data owner's perimeter; privsynth adds the noise.\n"
          "WITH " +
-         encoded_rows(columns, rules, target) + "\n" + body + "\n";
+         encoded_rows(columns, rules, target, persons) + "\n" + body + "\n";
+}
+
+Result<std::string> rows_per_person_sql(const std::vector<Column>& columns, const EncodingRules& rules,
+                                        const CountQueryTarget& target, const PersonBoundingSql& persons) {
+  const SqlDialect d = target.dialect;
+  std::vector<std::string> all_kept;
+  for (size_t c = 0; c < columns.size(); ++c) all_kept.push_back(code_name(c) + " >= 0");
+  // Each person keeps min(their encodable records, k), whichever of them the draw keeps.
+  return "-- privsynth: the numbers of persons with 1 .. k kept records (docs/privacy/privacy-unit.md). AS\n"
+         "-- SENSITIVE AS THE ROWS: privsynth adds the noise.\n"
+         "WITH " +
+         encoded_rows(columns, rules, target, &persons) + ",\nprivsynth_persons AS (\n  SELECT " + kPersonColumn +
+         ", COUNT(*) AS privsynth_records\n  FROM privsynth_codes\n  WHERE " + joined(all_kept, " AND ") + " AND " +
+         has_person(rules, d) + "\n  GROUP BY " + kPersonColumn + "\n)\nSELECT LEAST(privsynth_records, " +
+         std::to_string(persons.rows_per_person) +
+         ") AS privsynth_rows, COUNT(*) AS privsynth_persons\nFROM privsynth_persons\nGROUP BY "
+         "LEAST(privsynth_records, " +
+         std::to_string(persons.rows_per_person) + ")\n";
 }
 
 }  // namespace privsynth

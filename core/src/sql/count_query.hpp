@@ -43,11 +43,32 @@ struct CountQueryTarget {
   // with the first: an engine whose memory grows with the grouping sets of one pass (DuckDB keeps a
   // hash table per set and thread) computes them in several passes, each within its limit.
   long long first_table = 0, table_count = 0;
+  // With a privacy unit: a secret text of the run that orders each person's records, the same way in
+  // every pass (MD5 of it and the record's codes), so that the passes keep the same records. Empty:
+  // random(), for a query computed in one pass.
+  std::string draw_key;
 };
 Result<CountQueryTarget> read_count_query_target(OptionReader& reader);
 
+// With a privacy unit (docs/privacy/privacy-unit.md): the column that identifies a person and k.
+// The query then bounds each person's kept records to k, drawn at random (CountQueryTarget's
+// draw_key, or the engine's random()), and gives the perPerson columns the codes of the person's first kept record, as
+// the row path does (persons/contribution_bounding.hpp). privsynth_kept is then 1 (kept), 0 (left out by the encoding),
+// 2 (beyond its person's k) or 3 (no identifier).
+struct PersonBoundingSql {
+  std::string unit;
+  int rows_per_person = 1;
+};
+
 // `columns` are the run's chosen columns; `tables` index into them.
 Result<std::string> count_query_sql(const std::vector<Column>& columns, const EncodingRules& rules,
-                                    const std::vector<AttributeSet>& tables, const CountQueryTarget& target);
+                                    const std::vector<AttributeSet>& tables, const CountQueryTarget& target,
+                                    const PersonBoundingSql* persons = nullptr);
+
+// With a privacy unit: the query of the persons' numbers of kept records, 1 .. k, as two columns
+// "privsynth_rows" and "privsynth_persons" (the count of persons with that many), the release's
+// rows-per-person counts. THE RESULT IS AS SENSITIVE AS THE ROWS.
+Result<std::string> rows_per_person_sql(const std::vector<Column>& columns, const EncodingRules& rules,
+                                        const CountQueryTarget& target, const PersonBoundingSql& persons);
 
 }  // namespace privsynth

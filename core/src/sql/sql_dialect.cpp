@@ -88,6 +88,19 @@ std::string sql_token(SqlDialect dialect, const std::string& cell) {
   return cell;
 }
 
+std::string sql_random(SqlDialect dialect) { return dialect == SqlDialect::Spark ? "rand()" : "random()"; }
+
+std::string sql_md5(SqlDialect, const std::string& text) { return "md5(" + text + ")"; }
+
+std::string sql_cast_text(SqlDialect dialect, const std::string& value) {
+  switch (dialect) {
+    case SqlDialect::DuckDb: return "CAST(" + value + " AS VARCHAR)";
+    case SqlDialect::Postgres: return "CAST(" + value + " AS text)";
+    case SqlDialect::Spark: return "CAST(" + value + " AS STRING)";
+  }
+  return value;
+}
+
 std::string sql_number_of_token(SqlDialect dialect, const std::string& token) {
   const std::string grammar = "length(" + token + ") <= 64 AND ";
   switch (dialect) {

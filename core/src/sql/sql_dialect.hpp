@@ -36,6 +36,12 @@ std::string sql_number_of_any(SqlDialect dialect, const std::string& cell);
 std::string sql_double_of_any(SqlDialect dialect, const std::string& cell);
 // `value` cast to the dialect's double.
 std::string sql_cast_double(SqlDialect dialect, const std::string& value);
+// A uniform draw in [0, 1), a new one per row (random(), or Spark's rand()).
+std::string sql_random(SqlDialect dialect);
+// The MD5 digest, as hex text, of the text `text` (md5() in every dialect).
+std::string sql_md5(SqlDialect dialect, const std::string& text);
+// `value` cast to text (VARCHAR, text or STRING).
+std::string sql_cast_text(SqlDialect dialect, const std::string& value);
 // True when the engine holds `cell` as a number: an integer, a float, a double or a decimal.
 std::string sql_is_number_typed(SqlDialect dialect, const std::string& cell);
 // True when the engine holds `cell` as an integer type (whose text is all its digits).

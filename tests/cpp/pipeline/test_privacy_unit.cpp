@@ -193,10 +193,20 @@ TEST_CASE("a privacy unit's bad inputs get clear outcomes", "[synthesis][persons
     REQUIRE(run.is_ok());
     CHECK(run.value().direct_models_json.empty());
   }
-  SECTION("count tables cannot say whose rows they counted") {
-    const Result<std::string> tables =
-        required_count_tables_json(kPersons, R"({"epsilon":1,"mechanism":"adaptive-marginals"})");
-    CHECK_THAT(tables.status().message(), Catch::Contains("needs the rows"));
+  SECTION("count tables without the persons' counts") {
+    const Status status =
+        synthesize_from_counts(CountsSynthesisInput{kPersons,
+                                                    R"({"tables":[{"columns":["c"],"cells":[[0,30],[1,30]]}]})",
+                                                    R"({"epsilon":1,"mechanism":"adaptive-marginals","testSeed":1})"})
+            .status();
+    CHECK_THAT(status.message(), Catch::Contains("need \"rowsPerPerson\""));
+    const Status beyond =
+        synthesize_from_counts(
+            CountsSynthesisInput{
+                kPersons, R"({"tables":[{"columns":["c"],"cells":[[0,30],[1,30]]}],"rowsPerPerson":[[1,40],[9,2]]})",
+                R"({"epsilon":1,"mechanism":"adaptive-marginals","rowsPerPerson":4,"testSeed":1})"})
+            .status();
+    CHECK_THAT(beyond.message(), Catch::Contains("records must be 1 to rowsPerPerson (4)"));
   }
 }
 
@@ -282,4 +292,40 @@ TEST_CASE("the forecast of a person-level run shows k, the row-level epsilon and
   CHECK(json["privacyUnit"]["rowsPerPersonRelease"]["epsilon"].get<double>() == Approx(0.1));
   CHECK(json["epsilon"].get<double>() == Approx(2 * 0.95 / 5));  // the mechanism's releases, per row
   CHECK_THAT(json["notes"].dump(), Catch::Contains("each person keeps at most 5 rows"));
+}
+
+TEST_CASE("count tables of a person-level run: bounded in SQL, released with synthetic people",
+          "[synthesis][persons]") {
+  const Result<std::string> request =
+      required_count_tables_json(kPersons, R"({"epsilon":1,"mechanism":"adaptive-marginals","rowsPerPerson":2})",
+                                 R"({"dialect":"duckdb","from":"visits"})");
+  INFO(request.status().message());
+  REQUIRE(request.is_ok());
+  const Json json = Json::parse(request.value());
+  CHECK(json["rowsPerPerson"] == 2);
+  CHECK_THAT(json["sql"].get<std::string>(), Catch::Contains("ROW_NUMBER() OVER (PARTITION BY privsynth_usable"));
+  CHECK_THAT(json["sql"].get<std::string>(), Catch::Contains("privsynth_rank <= 2"));
+  CHECK_THAT(json["rowsPerPersonSql"].get<std::string>(), Catch::Contains("LEAST(privsynth_records, 2)"));
+  // 60 persons of one record, 10 of two, counted as the query counts them; records drawn at once and streamed.
+  const std::string counts =
+      R"({"tables":[{"columns":["c"],"cells":[[0,50],[1,30]]}],"rowsPerPerson":[[1,60],[2,10]]})";
+  const std::string options = R"({"epsilon":1,"mechanism":"adaptive-marginals","rowsPerPerson":2,"testSeed":3})";
+  for (const bool stream : {false, true}) {
+    INFO("stream " << stream);
+    const Result<SynthesisOutput> result =
+        synthesize_from_counts(CountsSynthesisInput{kPersons, counts, options, stream});
+    INFO(result.status().message());
+    REQUIRE(result.is_ok());
+    const Json receipt = Json::parse(result.value().receipt_json);
+    CHECK(receipt["privacy"]["privacyUnit"]["rowsPerPerson"] == 2);
+    CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(1).epsilon(1e-6));
+    std::vector<DecodedColumn> columns = result.value().columns;
+    if (stream) columns = result.value().records->next(1000).value();
+    REQUIRE(columns.size() == 2);
+    CHECK(columns[1].name == "id");
+    std::map<double, int> rows_of;
+    for (double person : columns[1].numbers) ++rows_of[person];
+    for (const auto& [person, rows] : rows_of) CHECK(rows <= 2);
+    CHECK(rows_of.size() > 20);
+  }
 }

@@ -20,6 +20,9 @@ export interface CountQueryCounts {
   keptRows: number;
   /** Records left out: a cell no policy could fix, or any value outside the domain under "reject"/"error". */
   leftOutRows: number;
+  /** With a privacy unit: records beyond their person's rowsPerPerson, and records without an identifier. */
+  beyondLimitRows?: number;
+  withoutPersonRows?: number;
 }
 
 function wholeNumber(value: unknown, what: string): number | null {
@@ -42,26 +45,26 @@ export function countsFromQueryResult(rows: Iterable<CountQueryRow>, tables: str
   const byKey = new Map<string, { columns: string[]; cells: number[][] }>();
   const codeColumns = [...new Set(tables.flat())];
   for (const columns of tables) byKey.set([...columns].sort().join('\u0000'), { columns, cells: [] });
-  let kept = 0;
-  let leftOut = 0;
+  // privsynth_kept: 1 kept, 0 left out by the encoding; with a privacy unit, 2 beyond the person's
+  // rowsPerPerson and 3 without an identifier.
+  const byKept = [0, 0, 0, 0];
   let sawTotals = false;
   for (const row of rows) {
     const isKept = wholeNumber(row[KEPT_COLUMN], KEPT_COLUMN);
     const count = wholeNumber(row[COUNT_COLUMN], COUNT_COLUMN);
-    if ((isKept !== 0 && isKept !== 1) || count === null) {
+    if (isKept === null || isKept > 3 || count === null) {
       throw errorFromCode(
         'INVALID_DATA',
-        `the count query's result needs ${KEPT_COLUMN} (0 or 1) and ${COUNT_COLUMN} in every row; is it the query countTables() wrote?`,
+        `the count query's result needs ${KEPT_COLUMN} (0 to 3) and ${COUNT_COLUMN} in every row; is it the query countTables() wrote?`,
       );
     }
     const present = codeColumns.filter((name) => row[name] !== null && row[name] !== undefined && row[name] !== '');
     if (present.length === 0) {
       sawTotals = true;
-      if (isKept === 1) kept += count;
-      else leftOut += count;
+      byKept[isKept] += count;
       continue;
     }
-    if (isKept === 0) continue;
+    if (isKept !== 1) continue;
     const table = byKey.get([...present].sort().join('\u0000'));
     if (!table) {
       throw errorFromCode(
@@ -77,7 +80,31 @@ export function countsFromQueryResult(rows: Iterable<CountQueryRow>, tables: str
       `the count query's result has no row of totals (every code column NULL); is it the query countTables() wrote?`,
     );
   }
-  return { counts: { tables: [...byKey.values()] }, inputRows: kept + leftOut, keptRows: kept, leftOutRows: leftOut };
+  const [leftOut, kept, beyondLimit, withoutPerson] = byKept;
+  return {
+    counts: { tables: [...byKey.values()] },
+    inputRows: kept + leftOut + beyondLimit + withoutPerson,
+    keptRows: kept,
+    leftOutRows: leftOut,
+    ...(beyondLimit + withoutPerson > 0 ? { beyondLimitRows: beyondLimit, withoutPersonRows: withoutPerson } : {}),
+  };
+}
+
+/** The rows-per-person query's result (countTables().rowsPerPersonSql) as the count tables' rowsPerPerson. */
+export function rowsPerPersonFromQueryResult(rows: Iterable<CountQueryRow>): Array<[number, number]> {
+  const pairs: Array<[number, number]> = [];
+  for (const row of rows) {
+    const records = wholeNumber(row.privsynth_rows, 'privsynth_rows');
+    const persons = wholeNumber(row.privsynth_persons, 'privsynth_persons');
+    if (records === null || persons === null) {
+      throw errorFromCode(
+        'INVALID_DATA',
+        `the rows-per-person query's result needs privsynth_rows and privsynth_persons`,
+      );
+    }
+    pairs.push([records, persons]);
+  }
+  return pairs;
 }
 
 /**

@@ -10,13 +10,19 @@
 // added record starting with "#" once changed how a thousand others were read. So the row engine
 // and DuckDB read the same records from every file. A Parquet file is read by DuckDB, its column
 // types from the footer (public, as a CSV's header).
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openAsBlob, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-import { checkNothingLeftOut, countsFromQueryResult, type CountQueryCounts } from './count-query-result.js';
+import {
+  checkNothingLeftOut,
+  countsFromQueryResult,
+  rowsPerPersonFromQueryResult,
+  type CountQueryCounts,
+} from './count-query-result.js';
 import { readCsvChunks } from './csv-stream.js';
 import { errorFromCode } from './errors.js';
 import type { CountTablesOptions, CountTablesRequest } from './options-types.js';
@@ -250,10 +256,13 @@ export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<Cou
     // "id" and "text" columns are never read (the row path's encoder skips them too).
     const unmeasured = new Set(schema.filter((c) => c.type === 'id' || c.type === 'text').map((c) => c.name));
     const chosen = named.filter((name) => !unmeasured.has(name));
+    // With a privacy unit its identifiers are read too: the query bounds each person's records.
+    const unit = privacyUnitOf(run);
+    const read = unit === undefined ? chosen : [...chosen, unit];
     const source =
       format === 'parquet'
-        ? await parquetSource(connection, file, chosen)
-        : await loadCsvRecords(connection, file, chosen, onProgress, signal);
+        ? await parquetSource(connection, file, read)
+        : await loadCsvRecords(connection, file, read, onProgress, signal);
     const query = {
       dialect: 'duckdb' as const,
       from: source.from,
@@ -261,6 +270,8 @@ export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<Cou
       nulls: format === 'parquet' ? ('missing' as const) : ('empty-text' as const),
       typedColumns: schema.filter((c) => c.type === 'numeric' && source.numeric.has(c.name)).map((c) => c.name),
       tableCount: TABLES_PER_PASS,
+      // A secret of this run: every pass bounds each person to the same records.
+      ...(unit === undefined ? {} : { drawKey: randomBytes(16).toString('hex') }),
     };
     const rows: Record<string, unknown>[] = [];
     const passes = Math.ceil(tables.length / TABLES_PER_PASS);
@@ -272,6 +283,12 @@ export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<Cou
     }
     const counts = countsFromQueryResult(rows, tables);
     checkNothingLeftOut(counts, run.outOfDomain);
+    if (unit !== undefined) {
+      const request = await options.countTables({ ...run, query });
+      const pass = { index: passes, count: passes + 1, start: 0 };
+      const persons = await runWithProgress(connection, request.rowsPerPersonSql as string, pass, onProgress, signal);
+      counts.counts.rowsPerPerson = rowsPerPersonFromQueryResult(persons);
+    }
     onProgress?.({
       phase: 'parse',
       fraction: 1,
@@ -279,6 +296,12 @@ export async function countWithDuckDb(options: DuckDbCountsOptions): Promise<Cou
     });
     return counts;
   });
+}
+
+/** The schema's privacy unit, if it names one (checked by the core already). */
+function privacyUnitOf(run: CountTablesOptions): string | undefined {
+  const schema = typeof run.schema === 'string' ? (JSON.parse(run.schema) as Schema) : run.schema;
+  return schema.privacyUnit;
 }
 
 /** The schema's columns (checked by the core already: countTables() parsed it). */

@@ -73,6 +73,12 @@ export const DEFAULT_DISCOVERY_SHARE = 0.3;
  */
 export interface CountTables {
   tables: Array<{ columns: string[]; cells: number[][] }>;
+  /**
+   * With the schema's privacyUnit (docs/privacy/privacy-unit.md): [records, persons] pairs, the
+   * number of persons who kept each number of records (1 .. rowsPerPerson), as countTables()'s
+   * rowsPerPersonSql computes them; the tables then count only each person's kept records.
+   */
+  rowsPerPerson?: Array<[number, number]>;
 }
 
 /** synthesizeFromCounts()'s argument: synthesize()'s, with the count tables in place of the CSV. */
@@ -116,6 +122,12 @@ export interface CountQueryTarget {
    */
   firstTable?: number;
   tableCount?: number;
+  /**
+   * With a privacy unit: a secret random text of the run that orders each person's records the same
+   * way in every pass, so that passes keep the same records (without it, the engine's random(): one
+   * pass only). Never publish it.
+   */
+  drawKey?: string;
 }
 
 /** synthesizeWithDuckDb()'s argument (Node): synthesize()'s, with a file DuckDB reads in place of the CSV. */
@@ -155,4 +167,12 @@ export interface CountTablesRequest {
    * `privsynth_count`) goes to countsFromQueryResult(). AS SENSITIVE AS THE ROWS.
    */
   sql?: string;
+  /** With the schema's privacyUnit: the most records each person keeps (the tables count only those). */
+  rowsPerPerson?: number;
+  /**
+   * With a privacy unit and a `query` target: the query of the persons' numbers of kept records
+   * (columns `privsynth_rows`, `privsynth_persons`), the count tables' `rowsPerPerson`. AS SENSITIVE
+   * AS THE ROWS.
+   */
+  rowsPerPersonSql?: string;
 }
