@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DuckDBInstance } from '@duckdb/node-api';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { countsFromQueryResult, countTables, synthesizeWithDuckDb } from '../../web/lib/src/node';
 import { rowsPerPersonFromQueryResult } from '../../web/lib/src/count-query-result';
 import type { Schema } from '../../web/lib/src/generated/contract-types';
+import { duckdbRows } from './duckdb-sql';
 import { repoFile } from './helpers';
 import { startPostgres, type PostgresServer } from './postgres-server';
 import { readFileSync } from 'node:fs';
@@ -46,16 +46,6 @@ let dir: string;
 let csvPath: string;
 let postgres: PostgresServer;
 
-async function duckdbRows(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  try {
-    return (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
 const csvRows = (text: string) => Papa.parse<Record<string, string>>(text.trim(), { header: true }).data;
 const sorted = (pairs: Array<[number, number]>) => [...pairs].sort((a, b) => a[0] - b[0]);
 

@@ -9,7 +9,6 @@ import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DuckDBInstance } from '@duckdb/node-api';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -25,7 +24,7 @@ import type { Schema } from '../../web/lib/src/generated/contract-types';
 import { float32Text } from '../../web/lib/src/parquet-stream';
 import { readHintsOfSchema, readTableChunks } from '../../web/lib/src/table-stream';
 import type { CountTables } from '../../web/lib/src/types';
-import { duckdb } from './duckdb-sql';
+import { duckdb, duckdbRows } from './duckdb-sql';
 import { TRICKY_SCHEMA, TYPED_NUMERIC, float32Texts, trickyCsv, typedSchema, typedTableSql } from './engine-fixture';
 import { adultCsv, adultSchemaText, repoFile } from './helpers';
 import { startPostgres, type PostgresServer } from './postgres-server';
@@ -44,17 +43,6 @@ function cli(args: string[]): string {
   const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`privsynth ${args[0]} failed (${run.status}): ${run.stderr}`);
   return run.stdout;
-}
-
-async function duckdbRows(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  try {
-    return (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
 }
 
 const csvRows = (text: string) => Papa.parse<Record<string, string>>(text.trim(), { header: true }).data;
