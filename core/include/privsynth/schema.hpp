@@ -87,6 +87,9 @@ struct DiscoveryCost {
   // (privacy/shared_release.hpp).
   std::optional<double> rho;
   double selection_delta = 0;
+  // "privacyUnit": the person column the discovery read one row of each person by (its guarantee is
+  // then per person); empty: it read every row (per row). A run's privacyUnit must be the same.
+  std::string privacy_unit;
 };
 
 struct Schema {

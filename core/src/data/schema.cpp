@@ -431,8 +431,16 @@ Result<Schema> parse_schema_json(std::string_view text) {
       schema.discovered = DiscoveryCost{};
       schema.discovered->epsilon = (*cost)["epsilon"].get<double>();
       schema.discovered->delta = (*cost)["delta"].get<double>();
-      PRIVSYNTH_RETURN_IF_ERROR(
-          check_keys(*cost, {"epsilon", "delta", "rho", "selectionDelta", "notPrivateReasons"}, "\"discovery\""));
+      PRIVSYNTH_RETURN_IF_ERROR(check_keys(
+          *cost, {"epsilon", "delta", "rho", "selectionDelta", "notPrivateReasons", "privacyUnit"}, "\"discovery\""));
+      if (cost->contains("privacyUnit")) {
+        if (!(*cost)["privacyUnit"].is_string()) {
+          return schema_error(
+              "\"discovery\": \"privacyUnit\" must be the name of the column it read one row per "
+              "person by");
+        }
+        schema.discovered->privacy_unit = (*cost)["privacyUnit"].get<std::string>();
+      }
       // Discovered as the first part of one release (discovery/release_budget.hpp): its zCDP rho and
       // the delta of its partition selections, which a zCDP run composes with its own rho.
       if (cost->contains("rho") || cost->contains("selectionDelta")) {
@@ -513,6 +521,7 @@ std::string schema_to_json(const Schema& schema) {
     if (!schema.discovered->not_private_reasons.empty()) {
       root["discovery"]["notPrivateReasons"] = schema.discovered->not_private_reasons;
     }
+    if (!schema.discovered->privacy_unit.empty()) root["discovery"]["privacyUnit"] = schema.discovered->privacy_unit;
   }
   Json columns = Json::array();
   for (const Column& column : schema.columns) {

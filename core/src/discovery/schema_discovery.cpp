@@ -185,6 +185,7 @@ Result<SchemaDiscoveryOutput> discover_per_person(Json request, const CellGridVi
   std::sort(schema.unmeasured.begin(), schema.unmeasured.end(),
             [](const UnmeasuredColumn& a, const UnmeasuredColumn& b) { return a.position < b.position; });
   schema.privacy_unit = unit;
+  if (schema.discovered) schema.discovered->privacy_unit = unit;
   for (Column& column : schema.columns) column.per_person = per_person.count(column.name) > 0;
   output.schema_json = schema_to_json(schema);
   Json receipt = Json::parse(output.receipt_json);

@@ -1,4 +1,5 @@
 #include "forecast/run_forecast.hpp"
+#include "persons/rows_per_person_choice.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -237,7 +238,12 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
         format_rounded(person.row_epsilon, 4) + " per row: the noise of a run that protects one row at epsilon " +
         format_rounded(person.epsilon, 4) + ", times " + k +
         ". n here is the number of rows kept. The number of persons with 1 to " + k +
-        " rows is released too, with a share of the budget");
+        " rows is released too, with a share of the budget" +
+        (person.chosen_privately
+             ? std::string(". rowsPerPerson is not set: the run chooses k privately near the ") +
+                   std::to_string(int(kRowsPerPersonQuantile * 100)) +
+                   "th percentile of rows per person, with another share; these figures are for k = " + k
+             : std::string()));
   }
   return forecast;
 }
@@ -374,6 +380,7 @@ Json run_forecast_json(const RunForecast& forecast) {
                           {"epsilon", person.epsilon},
                           {"rowLevelEpsilon", person.row_epsilon},
                           {"noiseFactor", person.rows_per_person},
+                          {"chosenPrivately", person.chosen_privately},
                           {"rowsPerPersonRelease",
                            {{"noise", "discrete Laplace"},
                             {"values", person.rows_per_person},

@@ -12,9 +12,12 @@ namespace privsynth {
 // The rows-per-person distribution's share of a person-level budget (its epsilon under basic
 // accounting, its rho under zCDP).
 inline constexpr double kRowsPerPersonShare = 0.05;
-// The most rows per person a run may keep, and the default (docs/measured-defaults.md).
+// When k is chosen privately (rows_per_person_choice.hpp): the choice's share, taken the same way.
+inline constexpr double kRowsPerPersonChoiceShare = 0.05;
+// The most rows per person a run may keep; and the k a run's plan assumes before its private choice
+// (the forecast's figures, a run's checks).
 inline constexpr int kMaxRowsPerPerson = 1000;
-inline constexpr int kDefaultRowsPerPerson = 4;
+inline constexpr int kPlannedRowsPerPerson = 4;
 
 struct PersonBudget {
   int rows_per_person = 1;       // k
@@ -23,11 +26,16 @@ struct PersonBudget {
   double histogram_epsilon = 0;  // the rows-per-person distribution's Laplace epsilon
   double row_epsilon = 0;        // the mechanism's own epsilon option, for one row
   double row_delta = 0;          // and delta option (zCDP: the conversion's; pure: 0)
+  // k chosen privately at run time: its exponential mechanism's epsilon; rows_per_person is then
+  // the k the split was made for, until the run replans it with the chosen k.
+  bool chosen_privately = false;
+  double choice_epsilon = 0;
 };
 
 // Fails for a model with replace-one neighbours (the number of rows would be public, but a
 // person's rows are not: no group of them is a replacement), or a budget check_privacy_definition
 // refuses.
-Result<PersonBudget> split_person_budget(double epsilon, double delta, const PrivacyModel& model, int rows_per_person);
+Result<PersonBudget> split_person_budget(double epsilon, double delta, const PrivacyModel& model, int rows_per_person,
+                                         bool chosen_privately = false);
 
 }  // namespace privsynth

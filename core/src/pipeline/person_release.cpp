@@ -11,22 +11,31 @@ Result<PersonRelease> open_person_release(const RunSetup& setup, const Schema& c
   const PersonBudget& budget = *setup.person;
   const PrivacyModel model{setup.mechanism.privacy.neighbours, setup.mechanism.privacy.accounting};
   PRIVSYNTH_ASSIGN_OR_RETURN(Accountant ledger, Accountant::create(model.with_budget(budget.epsilon, budget.delta)));
-  PersonRelease release{std::move(ledger), budget.rows_per_person, {}, {}, 0, {}, false};
+  PersonRelease release{std::move(ledger), budget.rows_per_person, {}, {}, 0, {}, false, budget.chosen_privately};
   for (const Column& column : chosen.columns) release.per_person.push_back(column.per_person);
   return release;
 }
 
 }  // namespace
 
-Result<PersonRelease> begin_person_release(const RunSetup& setup, const Schema& chosen, EncodedData& data,
-                                           RandomSource& random, const BoundingStep& bound) {
+Result<PersonStart> begin_person_release(const RunSetup& setup, const Schema& chosen, EncodedData& data,
+                                         RandomSource& random, const BoundingStep& bound,
+                                         const RowsChoiceStep& choose) {
   PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease release, open_person_release(setup, chosen));
+  std::optional<RunSetup> replanned;
+  if (setup.person->chosen_privately) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(const int k,
+                               choose(data.person, data.persons, setup.person->choice_epsilon, release.ledger, random));
+    replanned = setup;
+    PRIVSYNTH_RETURN_IF_ERROR(replan_person_level(*replanned, k));
+    release.rows_per_person = k;
+  }
   release.rows_without_person = data.report.rows_without_person;
   PRIVSYNTH_ASSIGN_OR_RETURN(release.bounding, bound(data, release.rows_per_person, release.per_person, random));
   const std::vector<size_t> counts = persons_by_row_count(data.person, data.persons, release.rows_per_person);
-  PRIVSYNTH_ASSIGN_OR_RETURN(release.rows,
-                             release_rows_per_person(counts, setup.person->histogram_epsilon, release.ledger, random));
-  return release;
+  const double histogram_epsilon = (replanned ? *replanned : setup).person->histogram_epsilon;
+  PRIVSYNTH_ASSIGN_OR_RETURN(release.rows, release_rows_per_person(counts, histogram_epsilon, release.ledger, random));
+  return PersonStart{std::move(release), std::move(replanned)};
 }
 
 Result<PersonRelease> begin_person_release_from_counts(const RunSetup& setup, const Schema& chosen,
@@ -100,6 +109,10 @@ nlohmann::json privacy_unit_json(const PersonRelease& release, const Accountant&
                                  const std::string& column) {
   return {{"column", column},
           {"rowsPerPerson", release.rows_per_person},
+          {"rowsPerPersonChosen", release.chosen_privately ? "privately: the exponential mechanism chose it near the " +
+                                                                 std::to_string(int(kRowsPerPersonQuantile * 100)) +
+                                                                 "th percentile of rows per person (ledger)"
+                                                           : std::string("by the run's option rowsPerPerson")},
           {"bounding",
            "each person kept at most rowsPerPerson of their rows, drawn at random; a row without an identifier was "
            "left out; the perPerson columns took, in all of a person's rows, the values of one of them"},

@@ -6,6 +6,7 @@
 // charged at row level is charged once more at person level, by group privacy over k rows, and the
 // synthetic rows are grouped into synthetic people.
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "data/encoding.hpp"
 #include "persons/contribution_bounding.hpp"
 #include "persons/rows_per_person.hpp"
+#include "persons/rows_per_person_choice.hpp"
 #include "persons/synthetic_people.hpp"
 #include "pipeline/run_setup.hpp"
 #include "privacy/accountant.hpp"
@@ -25,6 +27,10 @@ namespace privsynth {
 using BoundingStep = std::function<Result<BoundingReport>(EncodedData& data, int rows_per_person,
                                                           const std::vector<bool>& per_person, RandomSource& random)>;
 
+// The private choice of k as a replaceable step (the DP audit's broken variant takes the exact quantile).
+using RowsChoiceStep = std::function<Result<int>(const std::vector<uint32_t>& person, size_t persons, double epsilon,
+                                                 Accountant& ledger, RandomSource& random)>;
+
 struct PersonRelease {
   Accountant ledger;  // person-level
   int rows_per_person = 1;
@@ -33,11 +39,19 @@ struct PersonRelease {
   size_t rows_without_person = 0;
   RowsPerPersonRelease rows;
   bool mechanism_charged = false;
+  bool chosen_privately = false;  // k chosen by the exponential mechanism (else the run's option)
 };
 
-// Bounds `data` and releases its rows-per-person distribution. Needs setup.person.
-Result<PersonRelease> begin_person_release(const RunSetup& setup, const Schema& chosen, EncodedData& data,
-                                           RandomSource& random, const BoundingStep& bound);
+// A person-level release begun, and the run's setup replanned when k was chosen privately.
+struct PersonStart {
+  PersonRelease release;
+  std::optional<RunSetup> replanned;
+};
+
+// Chooses k privately when the run did not set it (charged, and the setup replanned), bounds `data`
+// and releases its rows-per-person distribution. Needs setup.person.
+Result<PersonStart> begin_person_release(const RunSetup& setup, const Schema& chosen, EncodedData& data,
+                                         RandomSource& random, const BoundingStep& bound, const RowsChoiceStep& choose);
 
 // The same for count tables counted with the bounding in SQL (sql/count_query.hpp): no rows to
 // bound; `counts[j - 1]` persons kept j records (the counts JSON's "rowsPerPerson").

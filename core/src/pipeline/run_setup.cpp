@@ -122,15 +122,32 @@ Status spend_rest_of_release(RunSetup& setup, const MechanismDescriptor& mechani
   return Status::ok();
 }
 
+// A schema found privately protects what its discovery read: one row, or one person of the column
+// it sampled by. A run's unit must be the same, or the receipt would add costs of different units.
+std::string discovered_for_other_unit(const Schema& schema) {
+  const std::string& found = schema.discovered->privacy_unit;
+  const std::string read = found.empty() ? "every row (its cost protects one row)"
+                                         : "one row per \"" + found + "\" (its cost protects one person of it)";
+  const std::string run = schema.privacy_unit.empty() ? "one row" : "one person of \"" + schema.privacy_unit + "\"";
+  return "this schema was found privately reading " + read + ", but the run protects " + run +
+         ": find the schema again with the same privacyUnit, or give a public schema";
+}
+
 // With a privacy unit, the mechanism runs on each person's bounded rows at the row-level part of
 // the person-level budget (persons/person_budget.hpp); the receipt states the person-level total.
 Status plan_person_level(RunSetup& setup, const MechanismDescriptor& mechanism, const OptionReader& reader,
                          nlohmann::json& options) {
   if (setup.schema.privacy_unit.empty()) {
+    if (setup.schema.discovered && !setup.schema.discovered->privacy_unit.empty()) {
+      return Status::error(ErrorCode::InvalidArgument, discovered_for_other_unit(setup.schema));
+    }
     if (!setup.common.rows_per_person_given) return Status::ok();
     return Status::error(ErrorCode::InvalidArgument,
                          "option \"rowsPerPerson\" needs the schema's \"privacyUnit\": the \"id\" column that "
                          "identifies a person");
+  }
+  if (setup.schema.discovered && setup.schema.discovered->privacy_unit != setup.schema.privacy_unit) {
+    return Status::error(ErrorCode::InvalidArgument, discovered_for_other_unit(setup.schema));
   }
   if (mechanism.privacy.neighbours != Neighbours::AddRemove) {
     return Status::error(
@@ -153,8 +170,8 @@ Status plan_person_level(RunSetup& setup, const MechanismDescriptor& mechanism, 
   if (zcdp)
     delta = options.contains("delta") && options["delta"].is_number() ? options["delta"].get<double>() : kDefaultDelta;
   const int k = static_cast<int>(setup.common.rows_per_person);
-  PRIVSYNTH_ASSIGN_OR_RETURN(PersonBudget budget,
-                             split_person_budget(setup.common.epsilon, delta, mechanism.privacy, k));
+  PRIVSYNTH_ASSIGN_OR_RETURN(PersonBudget budget, split_person_budget(setup.common.epsilon, delta, mechanism.privacy, k,
+                                                                      !setup.common.rows_per_person_given));
   options["epsilon"] = budget.row_epsilon;
   if (zcdp) options["delta"] = budget.row_delta;
   setup.person = budget;
@@ -244,7 +261,9 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer(
       "rowsPerPerson", options.rows_per_person, 1, kMaxRowsPerPerson,
       {"With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are left out); "
-       "the noise grows with it."}));
+       "the noise grows with it. Absent: chosen privately, near the 90th percentile of rows per person, with a "
+       "share of the budget.",
+       OptionDefault::Computed}));
   PRIVSYNTH_RETURN_IF_ERROR(
       reader.text_list("choicesFromData", options.choices_from_data,
                        {"Every option chosen by looking at the real data without privacy, each named in a few words: "
@@ -316,6 +335,7 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
       mechanism->prepare(reader, setup.person ? setup.person->row_epsilon : setup.common.epsilon));
   setup.mechanism = std::move(prepared);
   PRIVSYNTH_RETURN_IF_ERROR(check_privacy_model(*mechanism, setup.mechanism.privacy));
+  setup.options = options;
   const Status all_used = reader.check_all_used();
   if (!all_used.is_ok() && setup.common.automatic) {
     return Status::error(all_used.code(), all_used.message() + " (\"mechanism\": \"auto\" chose \"" +
@@ -334,6 +354,22 @@ Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view o
   }
   PRIVSYNTH_RETURN_IF_ERROR(check_columns(setup));
   return setup;
+}
+
+Status replan_person_level(RunSetup& setup, int rows_per_person) {
+  const MechanismDescriptor* mechanism = find_mechanism(setup.common.mechanism);
+  if (!mechanism || !setup.person) return Status::error(ErrorCode::Internal, "replanning a run without a privacy unit");
+  const PersonBudget& planned = *setup.person;
+  PRIVSYNTH_ASSIGN_OR_RETURN(PersonBudget budget,
+                             split_person_budget(planned.epsilon, planned.delta, mechanism->privacy, rows_per_person,
+                                                 planned.chosen_privately));
+  setup.options["epsilon"] = budget.row_epsilon;
+  if (mechanism->privacy.accounting == Accounting::Zcdp) setup.options["delta"] = budget.row_delta;
+  OptionReader reader(setup.options);
+  PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, budget.row_epsilon));
+  setup.mechanism = std::move(prepared);
+  setup.person = budget;
+  return Status::ok();
 }
 
 }  // namespace privsynth

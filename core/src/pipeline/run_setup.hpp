@@ -59,7 +59,7 @@ struct RunCommonOptions {
   std::optional<InputSource> input_source;
   // With the schema's privacyUnit: the most rows each person keeps (k); rows_per_person_given when
   // the options set it.
-  long long rows_per_person = kDefaultRowsPerPerson;
+  long long rows_per_person = kPlannedRowsPerPerson;
   bool rows_per_person_given = false;
 };
 
@@ -76,10 +76,17 @@ struct RunSetup {
   // With the schema's privacyUnit: the person-level budget and its split; the mechanism was
   // prepared with its row-level part (persons/person_budget.hpp).
   std::optional<PersonBudget> person;
+  // The options as read, the mechanism's epsilon (and delta) as prepared: a run whose k is chosen
+  // privately prepares the mechanism again from them (replan_person_level).
+  nlohmann::json options;
 };
 
 // Parses the schema and the options JSON (see docs/api.md) and checks them as synthesize() does.
 Result<RunSetup> read_run_setup(std::string_view schema_json, std::string_view options_json);
+
+// A run whose k was chosen privately (persons/rows_per_person_choice.hpp): the person-level budget
+// split again for that k, and the mechanism prepared again at its row-level part.
+Status replan_person_level(RunSetup& setup, int rows_per_person);
 
 // The checks read_run_setup makes, also used by the run advice (forecast/run_advice.hpp).
 // Schema indices of the named columns, all of them when `names` is empty; an unknown or repeated

@@ -155,26 +155,32 @@ Schema chosen_columns(const RunSetup& setup) {
 // utility report (it compares rows). With `stream_records` the records are not decoded here but
 // left to SynthesisOutput::records, drawn chunk by chunk. `real_values` (when the report is wanted
 // and the rows were read) are the numeric values as read, for the report's fidelity section.
-Result<SynthesisOutput> run_with_setup(const RunSetup& setup, const Schema& chosen, Result<EncodedData> encoded,
+Result<SynthesisOutput> run_with_setup(const RunSetup& planned, const Schema& chosen, Result<EncodedData> encoded,
                                        const RealValueSample* real_values, const ProgressSink& progress,
                                        const PipelineSteps& steps, const MarginalSource* given_counts = nullptr,
                                        bool stream_records = false,
                                        const std::vector<size_t>* given_rows_per_person = nullptr) {
   if (!encoded.is_ok()) return encoded.status();
+  std::unique_ptr<RandomSource> random = make_random(planned.common);
+  // With a privacy unit, k is chosen (unless the options set it), each person's rows are bounded and
+  // the rows-per-person distribution released before anything else reads the rows
+  // (pipeline/person_release.hpp). Count tables come bounded by the query (sql/count_query.hpp),
+  // with their persons' counts.
+  std::optional<PersonRelease> persons;
+  std::optional<RunSetup> replanned;
+  if (planned.person && given_rows_per_person) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease begun,
+                               begin_person_release_from_counts(planned, chosen, *given_rows_per_person, *random));
+    persons.emplace(std::move(begun));
+  } else if (planned.person) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(PersonStart begun, begin_person_release(planned, chosen, encoded.value(), *random,
+                                                                       steps.bound_rows, steps.choose_rows));
+    persons.emplace(std::move(begun.release));
+    replanned = std::move(begun.replanned);
+  }
+  const RunSetup& setup = replanned ? *replanned : planned;
   const bool evaluate = setup.common.evaluate && !given_counts;
   const EncodingReport& encoding_report = encoded.value().report;
-  std::unique_ptr<RandomSource> random = make_random(setup.common);
-  // With a privacy unit, each person's rows are bounded and the rows-per-person distribution
-  // released before anything else reads the rows (pipeline/person_release.hpp).
-  std::optional<PersonRelease> persons;
-  if (setup.person) {
-    // Count tables come bounded by the query (sql/count_query.hpp), with their persons' counts.
-    PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease begun,
-                               given_rows_per_person
-                                   ? begin_person_release_from_counts(setup, chosen, *given_rows_per_person, *random)
-                                   : begin_person_release(setup, chosen, encoded.value(), *random, steps.bound_rows));
-    persons.emplace(std::move(begun));
-  }
 
   // With an ML target, a random test split is held out: the mechanism sees only the other rows,
   // as in Zhou et al.'s evaluation (80/20), so the test data are new to the synthetic data. The
@@ -401,6 +407,14 @@ Result<std::vector<AttributeSet>> count_tables_read(const RunSetup& setup, const
   return setup.mechanism.count_tables(names, levels, -1);
 }
 
+// Count tables are bounded by the query before anything is released: k must be public.
+Status check_public_rows_per_person(const RunSetup& setup) {
+  if (!setup.person || !setup.person->chosen_privately) return Status::ok();
+  return Status::error(ErrorCode::InvalidArgument,
+                       "a release from count tables needs \"rowsPerPerson\": the query bounds each person's records "
+                       "to it before they are counted (from the rows, k is chosen privately when it is not set)");
+}
+
 }  // namespace
 
 Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input, const ProgressSink& progress) {
@@ -409,6 +423,7 @@ Result<SynthesisOutput> synthesize_from_counts(const CountsSynthesisInput& input
   const Schema chosen = chosen_columns(setup);
   PRIVSYNTH_RETURN_IF_ERROR(count_tables_read(setup, chosen).status());
   PRIVSYNTH_ASSIGN_OR_RETURN(MarginalCounts counts, parse_count_tables_json(input.counts_json, chosen.columns));
+  PRIVSYNTH_RETURN_IF_ERROR(check_public_rows_per_person(setup));
   std::optional<std::vector<size_t>> rows_per_person;
   if (setup.person) {
     PRIVSYNTH_ASSIGN_OR_RETURN(rows_per_person,
@@ -426,6 +441,7 @@ Result<std::string> required_count_tables_json(std::string_view schema_json, std
                                                std::string_view query_json) {
   PRIVSYNTH_ASSIGN_OR_RETURN(RunSetup setup, read_run_setup(schema_json, options_json));
   PRIVSYNTH_RETURN_IF_ERROR(resolve_input_source(setup, true));
+  PRIVSYNTH_RETURN_IF_ERROR(check_public_rows_per_person(setup));
   const Schema chosen = chosen_columns(setup);
   PRIVSYNTH_ASSIGN_OR_RETURN(const std::vector<AttributeSet> tables, count_tables_read(setup, chosen));
   if (query_json.empty() && !setup.person) return count_tables_request_json(tables, chosen.columns, std::nullopt);

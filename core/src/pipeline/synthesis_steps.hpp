@@ -45,6 +45,8 @@ struct PipelineSteps {
   DpGradientDescentOptions dp_gradient_descent = {};
   // With a privacy unit: each person's rows bounded to k (persons/contribution_bounding.hpp).
   BoundingStep bound_rows = bound_contributions;
+  // With a privacy unit and no rowsPerPerson: k chosen privately (persons/rows_per_person_choice.hpp).
+  RowsChoiceStep choose_rows = choose_rows_per_person;
 };
 
 // synthesize() with the given steps: for the DP audit only.

@@ -4,7 +4,10 @@
 // claim (the bounding keeps 2 of the 7 rows, and the group cost covers them), and the variant that
 // skips the bounding (all 7 rows reach the mechanism, priced as 2) must be caught.
 #include "audit_support.hpp"
+#include "persons/rows_per_person_choice.hpp"
 #include "privacy/zcdp.hpp"
+
+#include <algorithm>
 #include "release_paths.hpp"
 
 using namespace privsynth;
@@ -41,6 +44,17 @@ Result<BoundingReport> no_bounding(EncodedData& data, int, const std::vector<boo
   return report;
 }
 
+// The broken choice of k: the exact 90th percentile of rows per person, without noise, though the
+// ledger charges an exponential mechanism.
+Result<int> exact_quantile(const std::vector<uint32_t>& person, size_t persons, double epsilon, Accountant& ledger,
+                           RandomSource&) {
+  std::vector<size_t> rows(persons, 0);
+  for (uint32_t p : person) ++rows[p];
+  PRIVSYNTH_RETURN_IF_ERROR(ledger.charge(Charge{"k", "exponential mechanism", ExponentialCost{1, epsilon}}));
+  const std::vector<double> scores = rows_per_person_scores(rows, kRowsPerPersonQuantile);
+  return int(std::max_element(scores.begin(), scores.end()) - scores.begin()) + 1;
+}
+
 void audit_person_level(const std::string& options, const Claim& claim) {
   const Rows d = persons_table();
   const SynthesisPath sound{kPersons, d, plus(d, added_person()), options};
@@ -73,4 +87,21 @@ TEST_CASE("DP audit: a privacy unit with adaptive marginals (zCDP, group of 2 ro
 TEST_CASE("DP audit: a privacy unit with marginal-lp", "[dp-audit][privacy-unit][marginal-lp]") {
   audit_person_level(R"({"epsilon":1,"rowsPerPerson":2,"mechanism":"marginal-lp","delta":1e-6})",
                      Claim::zcdp(cdp_rho(1, 1e-6).value()));
+}
+
+TEST_CASE("DP audit: a privacy unit whose k is chosen privately", "[dp-audit][privacy-unit][space-partition]") {
+  // D: 17 persons of one row and 3 of two. The 90th percentile's score is -1 at k = 1 and -2 at
+  // k = 2 in D; D' adds a person of 7 rows, and they become -1.9 and -1.1. The exact quantile's k
+  // (1 in D, 2 in D') shows in the receipt; the exponential mechanism's hardly moves.
+  Rows rows;
+  for (int p = 0; p < 20; ++p) {
+    rows.push_back({"p" + std::to_string(p), p % 2 ? "a" : "b"});
+    if (p >= 17) rows.push_back({"p" + std::to_string(p), "a"});
+  }
+  const Rows d = with_header({"id", "c"}, rows);
+  const SynthesisPath sound{kPersons, d, plus(d, added_person()),
+                            R"({"epsilon":1,"mechanism":"space-partition","partition":"grid"})"};
+  SynthesisPath broken = sound;
+  broken.steps.choose_rows = exact_quantile;
+  require_sound_and_broken_caught(person_release(sound, "id"), person_release(broken, "id"), Claim::pure(1));
 }

@@ -1,11 +1,13 @@
 // A run with a privacy unit end to end (docs/privacy/privacy-unit.md): the receipt's person-level
 // guarantee and ledger, the synthetic people, and each refusal.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <map>
 #include <set>
 #include <nlohmann/json.hpp>
 
 #include "bundled_data.hpp"
+#include "persons/rows_per_person_choice.hpp"
 #include "privsynth/run_forecast.hpp"
 #include "privsynth/schema_discovery.hpp"
 #include "privsynth/synthesis.hpp"
@@ -195,11 +197,15 @@ TEST_CASE("a privacy unit's bad inputs get clear outcomes", "[synthesis][persons
   }
   SECTION("count tables without the persons' counts") {
     const Status status =
-        synthesize_from_counts(CountsSynthesisInput{kPersons,
-                                                    R"({"tables":[{"columns":["c"],"cells":[[0,30],[1,30]]}]})",
-                                                    R"({"epsilon":1,"mechanism":"adaptive-marginals","testSeed":1})"})
+        synthesize_from_counts(
+            CountsSynthesisInput{kPersons, R"({"tables":[{"columns":["c"],"cells":[[0,30],[1,30]]}]})",
+                                 R"({"epsilon":1,"mechanism":"adaptive-marginals","rowsPerPerson":2,"testSeed":1})"})
             .status();
     CHECK_THAT(status.message(), Catch::Contains("need \"rowsPerPerson\""));
+    // k cannot be chosen privately from count tables: the query bounds before anything is released.
+    const Result<std::string> no_k =
+        required_count_tables_json(kPersons, R"({"epsilon":1,"mechanism":"adaptive-marginals"})");
+    CHECK_THAT(no_k.status().message(), Catch::Contains("a release from count tables needs \"rowsPerPerson\""));
     const Status beyond =
         synthesize_from_counts(
             CountsSynthesisInput{
@@ -273,6 +279,23 @@ TEST_CASE("discovery with a privacy unit reads one row per person and names the 
   INFO(real.status().message());
   REQUIRE(real.is_ok());
   CHECK(Json::parse(real.value().receipt_json)["privacy"]["privacyUnit"]["column"] == "patient_id");
+  // The schema found per patient protects a patient: a run without the unit, or with another, is refused.
+  Json without_unit = schema;
+  without_unit.erase("privacyUnit");
+  for (Json& column : without_unit["columns"]) column.erase("perPerson");
+  const Status row_level =
+      synthesize(SynthesisInput{without_unit.dump(), visits.cells.view(), R"({"epsilon":2,"testSeed":5})"}).status();
+  CHECK_THAT(row_level.message(), Catch::Contains("found privately reading one row per \"patient_id\""));
+  // A schema found reading every row cannot become per person afterwards.
+  const Result<SchemaDiscoveryOutput> per_row =
+      discover_schema(R"({"epsilon":2,"share":0.3,"testSeed":5,"columns":["sex","department"]})", visits.cells.view());
+  REQUIRE(per_row.is_ok());
+  Json added_unit = Json::parse(per_row.value().schema_json);
+  added_unit["privacyUnit"] = "patient_id";
+  added_unit["columns"].push_back({{"name", "patient_id"}, {"type", "id"}});
+  const Status person_level =
+      synthesize(SynthesisInput{added_unit.dump(), visits.cells.view(), R"({"epsilon":2,"testSeed":5})"}).status();
+  CHECK_THAT(person_level.message(), Catch::Contains("found privately reading every row (its cost protects one row)"));
   const Status unknown =
       discover_schema(R"({"epsilon":2,"share":0.3,"privacyUnit":"patient_id","perPerson":["height"],"testSeed":5})",
                       visits.cells.view())
@@ -327,5 +350,45 @@ TEST_CASE("count tables of a person-level run: bounded in SQL, released with syn
     for (double person : columns[1].numbers) ++rows_of[person];
     for (const auto& [person, rows] : rows_of) CHECK(rows <= 2);
     CHECK(rows_of.size() > 20);
+  }
+}
+
+TEST_CASE("without rowsPerPerson, k is chosen privately near the 90th percentile of rows per person",
+          "[synthesis][persons]") {
+  // data/visits: 87 % of the patients have at most 4 visits, 90 % at most 5, 92 % at most 6.
+  std::map<int, int> chosen;
+  for (int seed = 1; seed <= 5; ++seed) {
+    const Result<SynthesisOutput> result = testing::synthesize_on(
+        testing::visits_data(),
+        R"({"epsilon":1,"mechanism":"adaptive-marginals","columns":["patient_id","sex","department"],"testSeed":)" +
+            std::to_string(seed) + "}");
+    INFO(result.status().message());
+    REQUIRE(result.is_ok());
+    const Json receipt = Json::parse(result.value().receipt_json);
+    const Json& unit = receipt["privacy"]["privacyUnit"];
+    CHECK_THAT(unit["rowsPerPersonChosen"].get<std::string>(), Catch::StartsWith("privately"));
+    ++chosen[unit["rowsPerPerson"].get<int>()];
+    REQUIRE(receipt["ledger"].size() == 3);  // the choice, the rows per person, the mechanism
+    CHECK(receipt["ledger"][0]["mechanism"] == "exponential mechanism");
+    CHECK(receipt["privacy"]["epsilonSpent"].get<double>() == Approx(1).epsilon(1e-6));
+    CHECK(Json::parse(result.value().report_json)["persons"]["rowsPerPerson"] == unit["rowsPerPerson"]);
+  }
+  for (const auto& [k, times] : chosen) CHECK((k >= 4 && k <= 6));
+}
+
+TEST_CASE("the quantile's scores peak at the percentile and have sensitivity 1", "[persons]") {
+  // 10 persons: 6 with 1 row, 3 with 2, 1 with 50. The 90th percentile is k = 2.
+  std::vector<size_t> rows{1, 1, 1, 1, 1, 1, 2, 2, 2, 50};
+  const std::vector<double> scores = rows_per_person_scores(rows, 0.9);
+  REQUIRE(scores.size() == size_t(kMaxChosenRowsPerPerson));
+  CHECK(scores[0] == Approx(-3));
+  CHECK(scores[1] == Approx(0));
+  CHECK(scores[49] == Approx(-1));
+  // One person more, of any size: no score moves by more than 1.
+  for (size_t extra : {size_t(1), size_t(7), size_t(500)}) {
+    std::vector<size_t> more = rows;
+    more.push_back(extra);
+    const std::vector<double> moved = rows_per_person_scores(more, 0.9);
+    for (size_t k = 0; k < scores.size(); ++k) REQUIRE(std::fabs(moved[k] - scores[k]) <= 1 + 1e-12);
   }
 }

@@ -670,6 +670,10 @@ export interface ReceiptPrivacy {
      * k: the most rows each person kept, drawn at random.
      */
     rowsPerPerson: number;
+    /**
+     * How k was set: by the run's option, or privately (an exponential mechanism near a quantile of rows per person, in the ledger).
+     */
+    rowsPerPersonChosen: string;
     bounding: string;
     /**
      * The mechanism's own guarantee for one row of the bounded table (the privacy section of a row-level run).
@@ -2083,6 +2087,10 @@ export interface RunForecast {
     epsilon: number;
     rowLevelEpsilon: number;
     noiseFactor: number;
+    /**
+     * True when rowsPerPerson is not set: the run chooses k privately; the figures are for rowsPerPerson.
+     */
+    chosenPrivately?: boolean;
     rowsPerPersonRelease: {
       noise: string;
       values: number;
@@ -2226,6 +2234,10 @@ export interface Schema {
      * With rho: the delta of its partition selections.
      */
     selectionDelta?: number;
+    /**
+     * The person column the discovery read one row of each person by: its cost protects one person, and a run with this schema must have the same privacyUnit.
+     */
+    privacyUnit?: string;
   };
   /**
    * The "id" column that identifies a person: the guarantee is then for adding or removing one person with all their rows, each person's rows bounded to the run's rowsPerPerson (docs/privacy/privacy-unit.md).
@@ -2318,6 +2330,36 @@ export interface UtilityReport {
    * From count tables: why there is no utility report (it compares the rows).
    */
   input?: string;
+  /**
+   * With the schema's privacyUnit: what the bounding did to the real rows (docs/privacy/privacy-unit.md). NOT private.
+   */
+  persons?: {
+    privacyUnit: string;
+    /**
+     * k, as set or chosen privately.
+     */
+    rowsPerPerson: number;
+    persons: number;
+    /**
+     * The rows with an identifier that the encoding kept, before the bounding.
+     */
+    rowsRead: number;
+    rowsKept: number;
+    rowsWithoutPerson: number;
+    personsOverLimit: number;
+    mostRowsOfAPerson: number;
+    /**
+     * Per perPerson column: the persons whose rows disagreed (each took one of their values, drawn at random).
+     */
+    personsWithVaryingPerPersonValue: {
+      [k: string]: number | undefined;
+    };
+    /**
+     * The released counts of persons with 1 .. k rows (noisy: what the synthetic people follow).
+     */
+    noisyPersonsByRowCount: number[];
+    note: string;
+  };
 }
 /**
  * The utility report read for the data owner: overall and per column, a grade and its reasons in plain words. It compares the synthetic table with the real one, so it is NOT private: for the data owner's eyes only, like the fidelity report. A column's grade is its worst check's; each check has two thresholds, from the first "usable-with-care", from the second "poor" (verdict.hpp, VerdictThresholds). Lost categories: their share of the real rows, 0.5% and 5% (a smaller loss is stated without lowering the grade). Distribution: the 1-way total-variation distance, 0.10 and 0.20 (the share of values that would have to change to match the real distribution). Median and quartiles: the largest shift of p25, p50 or p75 over the real interquartile range (the real standard deviation when that range is 0), 0.25 and 0.5. Mean: its shift over the real standard deviation, 0.2 and 0.5 (Cohen's small and medium effects). Correlations: |real r - synthetic r| of a pair of numeric columns, flagged on both, 0.2 and 0.4. The medians, quartiles, means and correlations are the fidelity report's (real values as read, against the synthetic ones). The overall grade is the worst column's.
