@@ -4,7 +4,7 @@
 // exactly, a table without a schema is discovered one row per person, and every misuse is refused
 // with a clear error before anything is written.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,7 +16,8 @@ import { discoverSchema, synthesize, synthesizeWithDuckDb } from '../../web/lib/
 import type { PrivacyReceipt, Schema, SynthesisResult, UtilityReport } from '../../web/lib/src/node';
 import { runSynthesis, splitOptions } from '../../web/lib/src/pipeline';
 import { loadWasmModule } from '../../web/lib/src/wasm-module';
-import { repoFile } from './helpers';
+import { duckdb } from './duckdb-sql';
+import { expectSameRelease, repoFile } from './helpers';
 
 const CLI = repoFile('web/lib/dist/cli.js');
 const VISITS = repoFile('data/visits/visits.csv');
@@ -237,6 +238,47 @@ describe('discoverSchema() per person', () => {
     expect((found.schema.columns[1] as { perPerson?: boolean }).perPerson).toBe(true);
     expect((found.schema.columns[2] as { perPerson?: boolean }).perPerson).toBeUndefined();
     expect(found.receipt.privacyUnit?.column).toBe(UNIT);
+  });
+});
+
+describe('a privacy unit in a Parquet file', () => {
+  let dir: string;
+  let parquet: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'privsynth-persons-parquet-'));
+    parquet = join(dir, 'visits.parquet');
+    await duckdb(
+      `COPY (SELECT * FROM read_csv('${VISITS}', header = true, all_varchar = true)) TO '${parquet}' (FORMAT parquet)`,
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Only the columns the core reads are read from Parquet; the unit is an id column, yet it is read.
+  it("reads the unit's column: the release is the CSV's, with a schema and without", async () => {
+    const withSchema = { schema: visitsSchema(), epsilon: 1, evaluate: false, testSeed: 8 };
+    expectSameRelease(
+      await synthesize({ csv: visitsCsv(), ...withSchema }),
+      await synthesize({ csv: await openAsBlob(parquet), ...withSchema }),
+      { expected: 'csv', other: 'parquet' },
+    );
+    const withoutSchema = { privacyUnit: UNIT, perPerson: ['sex'], epsilon: 1, evaluate: false, testSeed: 8 };
+    expectSameRelease(
+      await synthesize({ csv: visitsCsv(), ...withoutSchema }),
+      await synthesize({ csv: await openAsBlob(parquet), ...withoutSchema }),
+      { expected: 'csv', other: 'parquet' },
+    );
+  });
+
+  it('discovers per person from its described columns', async () => {
+    const request = {
+      epsilon: 1,
+      delta: 1e-6,
+      columns: [{ name: 'sex', type: 'categorical' as const }],
+      privacyUnit: UNIT,
+      testSeed: 3,
+    };
+    const fromParquet = await discoverSchema({ csv: await openAsBlob(parquet), ...request });
+    expect(fromParquet).toEqual(await discoverSchema({ csv: visitsCsv(), ...request }));
   });
 });
 
