@@ -14,6 +14,7 @@
 //        npm run bench -- samplers [...]            the ROO paper's Fig. 2: TV of ROO, DS-ROO, Laplace histogram vs n (bench/samplers/tv.mjs)
 //        npm run bench -- zhou [--quick] [...]      Zhou et al.'s six tables: synthetic vs AIM vs DP-GD (bench/zhou/zhou.mjs)
 //        npm run bench -- own-table [--quick] [...] the defaults with a hand schema vs none, per table (bench/own-table/own-table.mjs)
+//        npm run bench -- persons [--quick] [...]   a privacy unit on data/visits: row level vs per person, k swept (bench/persons/persons.mjs)
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +47,7 @@ const SCRIPTS = {
   samplers: './samplers/tv.mjs',
   zhou: './zhou/zhou.mjs',
   'own-table': './own-table/own-table.mjs',
+  persons: './persons/persons.mjs',
 };
 if (Object.hasOwn(SCRIPTS, process.argv[2] ?? '')) {
   const { spawnSync } = await import('node:child_process');

@@ -246,6 +246,16 @@ describe('a release from a Parquet file', () => {
     expect(inferred.columns.find((column) => column.name === 'age')).toMatchObject({ type: 'numeric', integer: true });
   }, 60_000);
 
+  it('serves a release without a schema that names its columns, as the CSV does', async () => {
+    // The discovery's request names the columns it finds (texts, not described columns): each is read.
+    const options = { epsilon: 1, columns: ['age', 'sex', 'income'], evaluate: false, testSeed: 6 };
+    const fromParquet = await synthesize({ csv: await openAsBlob(join(dir, 'adult-zstd.parquet')), ...options });
+    expectSameRelease(await synthesize({ csv: adultCsv(), ...options }), fromParquet, {
+      expected: 'csv',
+      other: 'parquet',
+    });
+  });
+
   it('names a column the schema requires and the file lacks, as for a CSV', async () => {
     const schema = {
       ...TRICKY_SCHEMA,

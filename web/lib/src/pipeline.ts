@@ -93,11 +93,70 @@ export function splitOptions(options: SynthesizeOptions): RunRequest {
       'with a schema, name the column that identifies a person as its "privacyUnit" (and mark its "perPerson" columns there); the options privacyUnit and perPerson are for a run without a schema',
     );
   }
-  if (options.perPerson !== undefined && options.privacyUnit === undefined) {
-    throw errorFromCode('INVALID_ARGUMENT', '"perPerson" needs "privacyUnit": the column that identifies a person');
+  checkPersonOptions(options);
+  if (options.privacyUnit !== undefined && options.mechanism === 'sampler') {
+    // The core refuses it too, but only after the schema's discovery, whose own budget check would speak first.
+    throw errorFromCode(
+      'INVALID_ARGUMENT',
+      'the "sampler" mechanism protects one row among a public number of rows (replace-one neighbours); with a ' +
+        'privacy unit a person\'s rows come and go together, so it cannot protect a person: choose "auto" or another mechanism',
+    );
   }
+  if (discover && options.schema !== undefined) refusePartialSchemaWithUnit(options.schema);
   if (!discover) return { csv: options.csv, schemaJson: schemaJsonOf(options.schema!), coreOptions };
   return { csv: options.csv, schemaJson: '', coreOptions, discoveryJson: discoveryInReleaseOf(options) };
+}
+
+/**
+ * privacyUnit and perPerson, as synthesize() and discoverSchema() take them: a column name, and
+ * names of other columns that only go with it. The core checks them against the CSV's header.
+ */
+function checkPersonOptions(options: { privacyUnit?: unknown; perPerson?: unknown }): void {
+  const { privacyUnit, perPerson } = options;
+  if (privacyUnit !== undefined && (typeof privacyUnit !== 'string' || privacyUnit === '')) {
+    throw errorFromCode('INVALID_ARGUMENT', '"privacyUnit" must name the column that identifies a person');
+  }
+  if (perPerson === undefined) return;
+  if (privacyUnit === undefined) {
+    throw errorFromCode(
+      'INVALID_ARGUMENT',
+      '"perPerson" needs "privacyUnit": the column that identifies a person, whose rows share these values',
+    );
+  }
+  if (!Array.isArray(perPerson) || perPerson.some((name) => typeof name !== 'string' || name === '')) {
+    throw errorFromCode(
+      'INVALID_ARGUMENT',
+      '"perPerson" must be a list of column names, such as ["sex", "birth_year"]',
+    );
+  }
+  if (perPerson.includes(privacyUnit)) {
+    throw errorFromCode(
+      'INVALID_ARGUMENT',
+      `"perPerson" names "${privacyUnit as string}", the privacyUnit itself: list the columns that hold one value per person`,
+    );
+  }
+}
+
+/**
+ * A partial schema that names a privacyUnit, to be completed by a private discovery: refused. The
+ * discovery of the other columns would read every row, not one per person, and the schema it
+ * gives would drop the unit, so the release would protect rows where the schema asked for persons.
+ */
+function refusePartialSchemaWithUnit(schema: Schema | string): void {
+  let unit: unknown;
+  try {
+    unit = ((typeof schema === 'string' ? JSON.parse(schema) : schema) as { privacyUnit?: unknown } | null)
+      ?.privacyUnit;
+  } catch {
+    return; // not JSON: the core says so
+  }
+  if (unit === undefined) return;
+  throw errorFromCode(
+    'INVALID_ARGUMENT',
+    `a schema with a "privacyUnit" (${JSON.stringify(unit)}) cannot be completed by a private discovery yet: ` +
+      'describe every column in it (and leave out discoveryShare), or leave out the schema and give the ' +
+      'options privacyUnit and perPerson',
+  );
 }
 
 /**
@@ -154,6 +213,19 @@ export interface DiscoveryRequest {
 
 export function discoveryRequestOf(options: DiscoverSchemaOptions | DiscoverInReleaseOptions): DiscoveryRequest {
   checkCsvOptions(options, 'discoverSchema()');
+  checkPersonOptions(options);
+  if ('schema' in options && options.schema !== undefined) refusePartialSchemaWithUnit(options.schema);
+  // The columns form marks only the columns it describes: a name it leaves out would be dropped unsaid.
+  const described = 'columns' in options && Array.isArray(options.columns) ? (options.columns as unknown[]) : undefined;
+  const nameOf = (column: unknown) =>
+    typeof column === 'string' ? column : (column as { name?: unknown } | null)?.name;
+  const undescribed = described && options.perPerson?.filter((name) => !described.some((c) => nameOf(c) === name));
+  if (undescribed?.length) {
+    throw errorFromCode(
+      'INVALID_ARGUMENT',
+      `"perPerson" names ${undescribed.map((name) => `"${name}"`).join(', ')}, which "columns" does not describe`,
+    );
+  }
   const { csv, ...request } = options;
   return { csv, requestJson: JSON.stringify(request) };
 }

@@ -56,13 +56,22 @@ export interface DiscoverInReleaseOptions {
   share: number;
   /** Bins of each numeric column, at private quantiles (default 16). */
   bins?: number;
-  /** A partial public schema: its columns are used as given. */
+  /** A partial public schema: its columns are used as given. It may not name a privacyUnit (give the option instead). */
   schema?: Schema;
   name?: string;
   /** Cell texts that mean "missing" (default [""]). */
   missing?: string[];
   /** TESTS ONLY: a seeded generator; the result is NOT private. */
   testSeed?: number;
+  /**
+   * The column that identifies a person, when a person can have several rows (a patient's visits):
+   * the discovery reads one row of each person, drawn at random, and never the identifiers, so its
+   * guarantee is for one person with all their rows. The schema names it as its `privacyUnit`
+   * (docs/privacy/privacy-unit.md).
+   */
+  privacyUnit?: string;
+  /** With `privacyUnit`: the columns that hold one value per person (sex, birth year), marked `perPerson` in the schema. */
+  perPerson?: string[];
 }
 
 export interface DiscoverSchemaOptions {
@@ -81,6 +90,15 @@ export interface DiscoverSchemaOptions {
   missing?: string[];
   /** TESTS ONLY: a seeded generator; the result is NOT private. */
   testSeed?: number;
+  /**
+   * The column that identifies a person, when a person can have several rows (a patient's visits):
+   * the discovery reads one row of each person, drawn at random, and never the identifiers, so its
+   * guarantee is for one person with all their rows. The schema names it as its `privacyUnit`, an
+   * "id" column (no need to describe it in `columns`; docs/privacy/privacy-unit.md).
+   */
+  privacyUnit?: string;
+  /** With `privacyUnit`: described columns that hold one value per person (sex, birth year), marked `perPerson` in the schema. */
+  perPerson?: string[];
 }
 
 export interface DiscoveredSchema {

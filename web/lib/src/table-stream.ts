@@ -25,17 +25,27 @@ export async function readTableChunks(
 }
 
 /**
- * The hints a schema gives (schema JSON, already checked by the core or not): the names of the
- * columns the core reads ("id" and "text" columns are never read) and its missing tokens.
+ * The hints a schema gives (schema JSON, already checked by the core or not), or a discovery request
+ * (its columns described, or named): the names of the columns the core reads ("id" and "text"
+ * columns are never read, but for the privacyUnit, whose identifiers group the rows into persons)
+ * and its missing tokens.
  */
 export function readHintsOfSchema(schemaJson: string): TableReadHints {
   try {
-    const schema = JSON.parse(schemaJson) as { columns?: Array<{ name?: unknown; type?: unknown }>; missing?: unknown };
+    const schema = JSON.parse(schemaJson) as {
+      columns?: Array<string | { name?: unknown; type?: unknown }>;
+      missing?: unknown;
+      privacyUnit?: unknown;
+    };
+    const unit = typeof schema.privacyUnit === 'string' ? [schema.privacyUnit] : [];
     const columns = Array.isArray(schema.columns)
-      ? schema.columns
-          .filter((column) => column?.type !== 'id' && column?.type !== 'text')
-          .map((column) => column?.name)
-          .filter((name): name is string => typeof name === 'string')
+      ? [
+          ...schema.columns
+            .filter((column) => typeof column === 'string' || (column?.type !== 'id' && column?.type !== 'text'))
+            .map((column) => (typeof column === 'string' ? column : column?.name))
+            .filter((name): name is string => typeof name === 'string'),
+          ...unit,
+        ]
       : undefined;
     const missingTokens =
       schema.missing === undefined

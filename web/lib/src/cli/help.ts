@@ -44,6 +44,20 @@ The schema (each column's kind and values):
                               --schema, the columns the schema leaves out are found this way
       --schema-out <file>     write the schema found privately (to reuse or edit)
 
+Persons (several rows per person, docs/privacy/privacy-unit.md):
+      --privacy-unit <column> without --schema: the column that identifies a person (patient_id).
+                              The schema is found from one row per person, and the release protects
+                              each person with all their rows, not each row. With --schema, name it
+                              as the schema's "privacyUnit" instead
+      --per-person <a,b>      with --privacy-unit: the columns that hold one value per person
+                              (sex,birth_year); each synthetic person keeps one value in them
+      --option rowsPerPerson=<k>
+                              with a privacy unit: the most rows a person keeps, drawn at random
+                              (1 to 1000, default 4); a larger k keeps more of heavy users' rows
+                              but adds noise to every count
+  Without a privacy unit every row is taken to be a different person, so a person with several rows
+  is protected less; the receipt's privacy.protects says which unit a release protects.
+
 Mechanism and columns:
       --mechanism <name>      auto (default): the mechanism recommended for the columns, epsilon and
                               --target, from public inputs only; the receipt says which and why
@@ -90,7 +104,8 @@ Engine (docs/scale.md):
                               privsynth's own reader, a Parquet file by DuckDB, counted into the
                               exact count tables the run reads, the schema's encoding applied in
                               SQL. The release is the row engine's for the same --seed but for
-                              the receipt's "input". No utility report (it compares rows)
+                              the receipt's "input". No utility report (it compares rows), and no
+                              privacy unit (a person's rows are bounded before they are counted)
 
 Every output is written to a temporary file next to it and renamed into place only when the whole
 run has succeeded: after an error or Ctrl-C no output exists and earlier files are left untouched.
@@ -145,7 +160,7 @@ ${EXIT_CODES}
 `;
 
 export const DISCOVER_HELP = `Usage: privsynth discover <data.csv|.parquet> --columns <spec.json> --epsilon <e> [--delta <d>]
-                         --out <schema.json> --receipt <receipt.json> [--seed <n>]
+                         --out <schema.json> --receipt <receipt.json> [--privacy-unit <column>] [--seed <n>]
 
 Finds a schema's domains in the data with differential privacy (docs/privacy/domain-discovery.md):
 categories whose noisy count passes a threshold ((epsilon, delta)-DP), numeric bounds by private
@@ -159,6 +174,13 @@ columns. The schema records its cost, and every run with it adds that cost to it
       --delta <d>            needed with categorical columns, e.g. 1e-6
   -o, --out <schema.json>    the discovered schema
       --receipt <r.json>     the discovery's privacy receipt (written together with the schema)
+      --privacy-unit <column>
+                             the column that identifies a person, when a person can have several
+                             rows: one row of each person is read (drawn at random), never the
+                             identifiers, so the guarantee is per person; the schema names it as
+                             its "privacyUnit" (also "privacyUnit" in spec.json)
+      --per-person <a,b>     with --privacy-unit: described columns that hold one value per person,
+                             marked "perPerson" in the schema
       --seed <n>             TESTS ONLY: a seeded generator; the result is NOT private
 
 ${EXIT_CODES}

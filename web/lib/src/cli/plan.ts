@@ -58,7 +58,30 @@ async function forecastCommand(flags: FlagValues): Promise<number> {
   const schema = readInputText(stringFlag(flags, 'schema')!, 'schema');
   const forecast = await forecastRun({ ...options, schema, rows: numberFlag(flags, 'rows') } as ForecastOptions);
   process.stdout.write(flags.json ? `${JSON.stringify(forecast, null, 2)}\n` : forecastText(forecast));
+  const unit = flags.json ? undefined : privacyUnitOf(schema);
+  if (unit) process.stdout.write(`${personsNote(unit, options)}\n`);
   return EXIT.ok;
+}
+
+/** The schema's privacyUnit (the core has parsed and checked the schema already). */
+function privacyUnitOf(schemaText: string): string | undefined {
+  const unit = (JSON.parse(schemaText) as { privacyUnit?: unknown }).privacyUnit;
+  return typeof unit === 'string' ? unit : undefined;
+}
+
+/**
+ * With a privacy unit the forecast's figures are the mechanism's, at row level on the bounded rows:
+ * the budget given is per person (docs/privacy/privacy-unit.md). Said in words, so that the smaller
+ * epsilon above is not read as the release's.
+ */
+function personsNote(unit: string, options: Record<string, unknown>): string {
+  const k = typeof options.rowsPerPerson === 'number' ? String(options.rowsPerPerson) : 'rowsPerPerson (default 4)';
+  return (
+    `\nPrivacy unit "${unit}": epsilon ${String(options.epsilon)} is per person, with all their rows. Each person keeps ` +
+    `at most ${k} rows, a share of the budget releases how many persons have each number of rows, and the ` +
+    'mechanism runs on the kept rows at the row-level budget above, charged per person by group privacy. ' +
+    '--rows is best the number of rows kept (at most that many per person).'
+  );
 }
 
 export async function planCommand(args: string[]): Promise<number> {

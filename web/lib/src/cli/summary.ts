@@ -9,6 +9,8 @@ export interface WrittenTo {
   receipt?: string;
   report?: string;
   dpModel?: string;
+  /** The public schema given, if any (a hint names where a privacy unit goes). */
+  schemaPath?: string;
 }
 
 const MAX_NAMED_COLUMNS = 8;
@@ -56,6 +58,7 @@ export function summaryParagraph(
         'release with its own receipt)'
       : '',
     ...privacyParts(receipt.mechanism.name, privacy),
+    unitPart(receipt, where.schemaPath !== undefined),
     discoveryPart(receipt, where.schemaOut),
     where.dpModel && result.directModels ? togetherPart(result.directModels.receipt.privacy) : '',
     receipt.mechanismChoice ? `. Chosen by "auto": ${receipt.mechanismChoice.reason.replace(/\.$/, '')}` : '',
@@ -93,6 +96,25 @@ export function fidelityLine(result: SynthesisResult): string | null {
   if (unreadable) parts.push(`${unreadable.toLocaleString('en-US')} real cells unreadable`);
   if (!parts.length) return null;
   return `Fidelity against the real values as read (for your eyes only, as the report): ${parts.join('; ')}.`;
+}
+
+/**
+ * Who the release protects, from the receipt alone: each person with all their rows when the schema
+ * names a privacy unit. A row-level release says nothing more unless its schema has an identifier
+ * column, the sign that a person might have several rows: then a short hint names where the unit goes.
+ */
+function unitPart(receipt: SynthesisResult['receipt'], withSchema: boolean): string {
+  const unit = receipt.privacy.privacyUnit;
+  if (unit) {
+    return `; the release protects each ${unit.column} with all their rows, at most ${unit.rowsPerPerson} kept per person`;
+  }
+  const ids = (receipt.schema?.notMeasured ?? []).filter((column) => column.type === 'id').map(({ name }) => name);
+  if (!ids.length) return '';
+  const how = withSchema ? `the schema's "privacyUnit": "${ids[0]}"` : `--privacy-unit ${ids[0]}`;
+  return (
+    '; the release protects each row as if it were a different person (if a person can have several rows, ' +
+    `name the column that identifies a person, as in ${how})`
+  );
 }
 
 /** What a schema found privately holds, per kind, and the columns left out of the synthesis. */

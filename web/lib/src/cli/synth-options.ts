@@ -39,6 +39,8 @@ const SYNTH_FLAGS: FlagSpecs = {
   'dp-model': { type: 'string' },
   'discovery-share': { type: 'string' },
   'schema-out': { type: 'string' },
+  'privacy-unit': { type: 'string' },
+  'per-person': { type: 'string' },
   engine: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
 };
@@ -81,6 +83,8 @@ const DEDICATED: Array<{ flag: string; key: string; read: (flags: FlagValues, fl
   },
   { flag: 'seed', key: 'testSeed', read: numberFlag },
   { flag: 'discovery-share', key: 'discoveryShare', read: numberFlag },
+  { flag: 'privacy-unit', key: 'privacyUnit', read: stringFlag },
+  { flag: 'per-person', key: 'perPerson', read: (flags, flag) => mapDefined(stringFlag(flags, flag), commaList) },
 ];
 
 /** Keys the command line sets itself. */
@@ -131,6 +135,31 @@ export function readRunOptions(flags: FlagValues): Record<string, unknown> {
   ]);
 }
 
+/**
+ * --privacy-unit and --per-person describe a table without a schema, whose schema is then found one
+ * row per person; a schema names its privacyUnit and marks its perPerson columns itself.
+ */
+function checkPersonFlags(flags: FlagValues, withSchema: boolean): void {
+  const unit = stringFlag(flags, 'privacy-unit');
+  const perPerson = stringFlag(flags, 'per-person');
+  if (withSchema && (unit !== undefined || perPerson !== undefined)) {
+    const flag = unit !== undefined ? '--privacy-unit' : '--per-person';
+    throw new UsageError(
+      `${flag} is for a run without --schema: with a schema, name the column that identifies a person as its ` +
+        '"privacyUnit" and mark the columns that hold one value per person "perPerson": true (docs/schema.md)',
+    );
+  }
+  if (unit !== undefined && unit.trim() === '') throw new UsageError('--privacy-unit needs a column name');
+  if (perPerson !== undefined && unit === undefined) {
+    throw new UsageError(
+      '--per-person needs --privacy-unit: the column that identifies a person, whose rows share them',
+    );
+  }
+  if (perPerson !== undefined && commaList(perPerson).length === 0) {
+    throw new UsageError('--per-person needs column names: --per-person sex,birth_year');
+  }
+}
+
 export function readSynthRequest(args: string[]): SynthRequest {
   const { flags, positionals } = parseCommandLine(args, SYNTH_FLAGS, 1);
   const dataPath = positionals[0];
@@ -151,6 +180,7 @@ export function readSynthRequest(args: string[]): SynthRequest {
   }
   const options = readRunOptions(flags);
   if (options.epsilon === undefined) throw new UsageError('--epsilon is required (the total privacy budget, > 0)');
+  checkPersonFlags(flags, schemaPath !== undefined);
   const centres = fileOnly(flags, 'centres');
   if (centres !== undefined && options.mechanism !== 'space-partition') {
     throw new UsageError('--centres needs --mechanism space-partition (only space partitioning releases bins)');

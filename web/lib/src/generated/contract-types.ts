@@ -1800,6 +1800,54 @@ export interface NumericColumn {
   description?: string;
 }
 /**
+ * The contribution bounding of a run with a privacyUnit (docs/privacy/privacy-unit.md): exact counts of the real table, FOR THE DATA OWNER ONLY, but for noisyPersonsByRowCount, which is released.
+ */
+export interface PersonsReport {
+  /**
+   * The id column that identifies a person.
+   */
+  privacyUnit: string;
+  /**
+   * k: the most rows each person kept.
+   */
+  rowsPerPerson: number;
+  /**
+   * Persons read (distinct identifiers).
+   */
+  persons: number;
+  /**
+   * Rows read.
+   */
+  rowsRead: number;
+  /**
+   * Rows kept after the bounding: the mechanism's input.
+   */
+  rowsKept: number;
+  /**
+   * Rows left out because their identifier was missing.
+   */
+  rowsWithoutPerson: number;
+  /**
+   * Persons with more than rowsPerPerson rows.
+   */
+  personsOverLimit: number;
+  /**
+   * The most rows one person had.
+   */
+  mostRowsOfAPerson: number;
+  /**
+   * Per perPerson column: the persons whose rows did not all hold the same value.
+   */
+  personsWithVaryingPerPersonValue: {
+    [k: string]: number | undefined;
+  };
+  /**
+   * The released (noisy) numbers of persons with 1, 2, ..., rowsPerPerson rows after bounding.
+   */
+  noisyPersonsByRowCount: number[];
+  note: string;
+}
+/**
  * One condition of a theorem.
  */
 export interface PlannerCondition {
@@ -2331,35 +2379,9 @@ export interface UtilityReport {
    */
   input?: string;
   /**
-   * With the schema's privacyUnit: what the bounding did to the real rows (docs/privacy/privacy-unit.md). NOT private.
+   * With the schema's privacyUnit: how each person's rows were bounded. Exact counts of the real table: for the data owner's eyes only.
    */
-  persons?: {
-    privacyUnit: string;
-    /**
-     * k, as set or chosen privately.
-     */
-    rowsPerPerson: number;
-    persons: number;
-    /**
-     * The rows with an identifier that the encoding kept, before the bounding.
-     */
-    rowsRead: number;
-    rowsKept: number;
-    rowsWithoutPerson: number;
-    personsOverLimit: number;
-    mostRowsOfAPerson: number;
-    /**
-     * Per perPerson column: the persons whose rows disagreed (each took one of their values, drawn at random).
-     */
-    personsWithVaryingPerPersonValue: {
-      [k: string]: number | undefined;
-    };
-    /**
-     * The released counts of persons with 1 .. k rows (noisy: what the synthetic people follow).
-     */
-    noisyPersonsByRowCount: number[];
-    note: string;
-  };
+  persons?: PersonsReport;
 }
 /**
  * The utility report read for the data owner: overall and per column, a grade and its reasons in plain words. It compares the synthetic table with the real one, so it is NOT private: for the data owner's eyes only, like the fidelity report. A column's grade is its worst check's; each check has two thresholds, from the first "usable-with-care", from the second "poor" (verdict.hpp, VerdictThresholds). Lost categories: their share of the real rows, 0.5% and 5% (a smaller loss is stated without lowering the grade). Distribution: the 1-way total-variation distance, 0.10 and 0.20 (the share of values that would have to change to match the real distribution). Median and quartiles: the largest shift of p25, p50 or p75 over the real interquartile range (the real standard deviation when that range is 0), 0.25 and 0.5. Mean: its shift over the real standard deviation, 0.2 and 0.5 (Cohen's small and medium effects). Correlations: |real r - synthetic r| of a pair of numeric columns, flagged on both, 0.2 and 0.4. The medians, quartiles, means and correlations are the fidelity report's (real values as read, against the synthetic ones). The overall grade is the worst column's.
