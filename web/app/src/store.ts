@@ -2,6 +2,7 @@
 // `store.state.value` (and re-render when it changes); the older panels subscribe with `watch`.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { PrivsynthError } from 'privsynth';
+import type { BundledId } from './data/bundled';
 import { DEFAULT_FILE_LIMIT, type Ledgers } from './privacy-ledger/ledger';
 import type { RunRequest } from './results/reproduce';
 import type {
@@ -31,7 +32,7 @@ export interface DataInput {
   /** The header row, when it could be read; null otherwise. */
   header: string[] | null;
   /** Which bundled sample this is, if any. */
-  sample: 'adult' | 'heart' | null;
+  sample: BundledId | null;
   /** The file's key in the privacy ledger (privacy-ledger/ledger.ts, inputKey). */
   key: string;
 }

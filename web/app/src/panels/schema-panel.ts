@@ -57,6 +57,7 @@ export function schemaPanel(store: Store): SchemaPanel {
     h('option', { value: IN_RUN }, IN_RUN_LABEL),
     h('option', { value: 'adult' }, BUNDLED.adult.schemaLabel),
     h('option', { value: 'heart' }, BUNDLED.heart.schemaLabel),
+    h('option', { value: 'visits' }, BUNDLED.visits.schemaLabel),
   );
   const errorBox = h('div', {
     class: 'notice notice--error',
