@@ -2,7 +2,8 @@
 // states: on load, with the Adult sample and its schema chosen, after a run (report, plots,
 // receipt), with the marginal mechanism's controls, with space partitioning's controls and results,
 // with the private sampler's controls, its comparison on the data (and a sampler picked from it,
-// with its not-private notice) and its results, and at a phone's width. Serious and critical
+// with its not-private notice) and its results, and at a phone's width; and with "Who is a person?"
+// open on a table with several rows per person, before and after a run. Serious and critical
 // violations fail the test; moderate and minor ones are printed.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { describeOutcome, run, useAdultSample, useDemoEnvironment } from './harness';
+import { byTestId, describeOutcome, repoFile, run, useAdultSample, useDemoEnvironment } from './harness';
 
 const demo = useDemoEnvironment();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -155,5 +156,31 @@ describe('accessibility (axe-core)', () => {
     await page.waitForSelector('[data-testid="ledger-warning"]');
     const warned = await allViolations(page, 'step 2, over the allowance');
     expect(warned, summary(warned)).toEqual([]);
+  });
+
+  it('has no violation at all with "Who is a person?" open, a person column chosen, before and after a run', async () => {
+    const page = await demo.open();
+    await page.setInputFiles(byTestId('file-input'), {
+      name: 'visits.csv',
+      mimeType: 'text/csv',
+      buffer: readFileSync(repoFile('data/visits/visits.csv')),
+    });
+    await page.waitForSelector(byTestId('schema-in-run'));
+    await page.selectOption(byTestId('person-column'), 'patient_id');
+    await page.check('#per-person-sex');
+    // The person column marked as the same in every row too: its error beside it, and the run blocked.
+    await page.selectOption(byTestId('person-column'), 'sex');
+    await page.waitForSelector(byTestId('per-person-error'));
+    await page.waitForSelector(byTestId('persons-details'));
+    const marked = await allViolations(page, 'who is a person, the person column marked');
+    expect(marked, summary(marked)).toEqual([]);
+    await page.selectOption(byTestId('person-column'), 'patient_id');
+    const chosen = await allViolations(page, 'who is a person');
+    expect(chosen, summary(chosen)).toEqual([]);
+    const outcome = await run(page);
+    expect(outcome.kind, describeOutcome(outcome)).toBe('results');
+    await page.waitForSelector(byTestId('report-persons'));
+    const results = await allViolations(page, 'results per person');
+    expect(results, summary(results)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { readParameters, type ParametersInput } from '../../web/app/src/method-fields/parameters';
+import { EACH_ROW_A_PERSON } from '../../web/app/src/persons/person-choice';
 
 const state = (patch: Partial<ParametersInput>): ParametersInput => ({
   fields: {},
@@ -13,6 +14,7 @@ const state = (patch: Partial<ParametersInput>): ParametersInput => ({
   schemaAdvice: null,
   input: null,
   comparedData: [],
+  persons: EACH_ROW_A_PERSON,
   ...patch,
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schema } from 'privsynth';
 
 import { runBlockers } from '../../web/app/src/run/run-blockers';
-import { initialState, type AppState, type DataInput } from '../../web/app/src/store';
+import { initialState, type AppState, type DataInput, type SchemaChoice } from '../../web/app/src/store';
 
 const schema: Schema = {
   version: 1,
@@ -27,16 +27,28 @@ const input: DataInput = {
   key: 'people.csv',
 };
 
-/** Everything set for a run of "sex" and "age" at ε 1; `patch` changes one part. */
+const uploaded: SchemaChoice = {
+  kind: 'uploaded',
+  id: 'uploaded',
+  label: 'people.schema.json',
+  schema,
+  text: JSON.stringify(schema),
+};
+
+/**
+ * Everything set for a run of "sex" and "age" at ε 1; `patch` changes one part. The run's schema
+ * is the chosen one (no person column) unless the patch says otherwise.
+ */
 function ready(patch: Partial<AppState> = {}): AppState {
-  return {
+  const state: AppState = {
     ...initialState('reduced-space-lp'),
     input,
-    schema: { kind: 'uploaded', id: 'uploaded', label: 'people.schema.json', schema, text: JSON.stringify(schema) },
+    schema: uploaded,
     columns: ['sex', 'age'],
     parameters: { epsilon: 1 },
     ...patch,
   };
+  return 'runSchema' in patch ? state : { ...state, runSchema: state.schema };
 }
 
 describe('the reasons a run cannot start', () => {
@@ -110,5 +122,70 @@ describe('the reasons a run cannot start', () => {
     expect(runBlockers(ready({ parameters: { epsilon: 2 }, ...set }))).toEqual([reason]);
     expect(runBlockers(ready({ parameters: { epsilon: 2 }, ...set, overLimitAccepted: true }))).toEqual([]);
     expect(runBlockers(ready({ parameters: { epsilon: 2 }, fileLimit: 3, fileLimitSet: true }))).toEqual([]);
+  });
+});
+
+describe('the reasons a run with a person column cannot start', () => {
+  const visits: Schema = {
+    version: 1,
+    columns: [
+      { name: 'patient_id', type: 'id' },
+      { name: 'sex', type: 'categorical', categories: ['F', 'M'] },
+      { name: 'ward', type: 'categorical', categories: ['a', 'b'] },
+    ],
+  };
+  const visitsChoice: SchemaChoice = { ...uploaded, schema: visits, text: JSON.stringify(visits) };
+  const visitsInput: DataInput = { ...input, header: ['patient_id', 'sex', 'ward'] };
+  /** A run of every column of the visits, each patient one person; `patch` changes one part. */
+  const persons = (patch: Partial<AppState> = {}) =>
+    ready({
+      input: visitsInput,
+      schema: visitsChoice,
+      columns: ['patient_id', 'sex', 'ward'],
+      persons: { column: 'patient_id', perPerson: ['sex'] },
+      parameters: { epsilon: 1, rowsPerPerson: 4 },
+      ...patch,
+    });
+
+  it('are none when the person column is kept and nothing refuses it', () => {
+    expect(runBlockers(persons())).toEqual([]);
+  });
+
+  it('stop the sampler, which cannot protect a person, and say why', () => {
+    const reason =
+      'the sampler cannot protect a person with several rows: it protects one row among a number of rows that is made public, ' +
+      'while a person’s rows come and go together. Choose another method, or “Each row is a different person” (step 2)';
+    const sampler = persons({ automatic: false, mechanism: 'sampler' });
+    expect(runBlockers(sampler)).toContain(reason);
+    // Under "auto" the sampler is never chosen; with each row a person it may run.
+    expect(runBlockers({ ...sampler, automatic: true })).not.toContain(reason);
+    expect(runBlockers({ ...sampler, persons: { column: null, perPerson: [] } })).not.toContain(reason);
+  });
+
+  it('want the person column neither marked the same for every row of a person, nor a target, and kept', () => {
+    expect(runBlockers(persons({ persons: { column: 'patient_id', perPerson: ['patient_id', 'sex'] } }))).toEqual([
+      '“patient_id” says who is a person, so it cannot also be marked the same in every row of a person: untick it (step 2, Who is a person?)',
+    ]);
+    expect(runBlockers(persons({ parameters: { epsilon: 1, mlTarget: 'patient_id' } }))).toEqual([
+      '“patient_id” says who is a person, so it cannot be a prediction target: choose another (step 2)',
+    ]);
+    expect(runBlockers(persons({ columns: ['sex', 'ward'] }))).toEqual([
+      'keep the column “patient_id” (step 2): the synthetic table says in it whose rows are whose',
+    ]);
+  });
+
+  it('stop a schema found privately for another choice of who is a person', () => {
+    const reason =
+      'the column kinds were found privately for another choice of who is a person: find them again with “Find the schema privately”, or choose “Found privately in the run” (step 2)';
+    const discovered: Schema = { ...visits, provenance: 'dp-discovered', discovery: { epsilon: 0.3, delta: 1e-9 } };
+    const found: SchemaChoice = { ...visitsChoice, kind: 'found-privately', schema: discovered };
+    // Found reading every row, run per person: its ε protects rows, not persons.
+    expect(runBlockers(persons({ schema: found }))).toEqual([reason]);
+    // Found per person, run per person: fine; run per row: the discovery was not made for it.
+    const perPerson: SchemaChoice = { ...found, schema: { ...discovered, privacyUnit: 'patient_id' } };
+    expect(runBlockers(persons({ schema: perPerson }))).toEqual([]);
+    expect(
+      runBlockers(persons({ schema: perPerson, persons: { column: null, perPerson: [] }, parameters: { epsilon: 1 } })),
+    ).toEqual([reason]);
   });
 });

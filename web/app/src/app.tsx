@@ -10,6 +10,7 @@ import { forecastView } from './forecast/forecast-view';
 import { notPrivateBanner } from './panels/not-private-banner';
 import { schemaPanel } from './panels/schema-panel';
 import { ParamsPanel } from './method-fields/params-panel';
+import { PersonPanel } from './persons/person-panel';
 import { LedgerView } from './privacy-ledger/ledger-view';
 import { ResultsView } from './results/results-view';
 import { ErrorView } from './run/error-view';
@@ -77,7 +78,10 @@ export function App({ store, panels }: { store: Store; panels: Panels }) {
         <div class="setup-grid" hidden={!open}>
           <Mount element={panels.schema} />
           <Mount element={panels.dataSummary} />
-          <Mount element={panels.columns} />
+          <div class="setup-column">
+            <PersonPanel store={store} />
+            <Mount element={panels.columns} />
+          </div>
           <div class="privacy-budget">
             <ParamsPanel store={store} />
             <LedgerView store={store} />

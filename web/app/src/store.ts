@@ -2,6 +2,8 @@
 // `store.state.value` (and re-render when it changes); the older panels subscribe with `watch`.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { PrivsynthError } from 'privsynth';
+import type { BundledId } from './data/bundled';
+import { EACH_ROW_A_PERSON, type PersonChoice } from './persons/person-choice';
 import { DEFAULT_FILE_LIMIT, type Ledgers } from './privacy-ledger/ledger';
 import type { RunRequest } from './results/reproduce';
 import type {
@@ -31,7 +33,7 @@ export interface DataInput {
   /** The header row, when it could be read; null otherwise. */
   header: string[] | null;
   /** Which bundled sample this is, if any. */
-  sample: 'adult' | 'heart' | null;
+  sample: BundledId | null;
   /** The file's key in the privacy ledger (privacy-ledger/ledger.ts, inputKey). */
   key: string;
 }
@@ -126,6 +128,16 @@ export interface AppState {
   schemaInRun: boolean;
   /** Set while a schema is being read or validated. */
   schemaBusy: boolean;
+  /**
+   * Who is a person (step 2): the column whose equal values are one person, and the columns with one
+   * value per person. Derived from `fields` and the schema (persons/person-choice.ts).
+   */
+  persons: PersonChoice;
+  /**
+   * The schema the run, the forecast and the data check use: `schema` with `persons` written in as
+   * its privacyUnit and perPerson columns (`schema` itself when that changes nothing). Derived.
+   */
+  runSchema: SchemaChoice | null;
   /**
    * The core's advice on every column of the schema (engine/run-advice.ts): their levels and which
    * can be a prediction target. Null until it arrives, and again when the schema changes.
@@ -232,6 +244,9 @@ export function initialState(mechanism: Mechanism): AppState {
     schema: null,
     schemaInRun: false,
     schemaBusy: false,
+    // Derived from `fields` and `schema` by the store's derive (persons/person-choice.ts).
+    persons: EACH_ROW_A_PERSON,
+    runSchema: null,
     schemaAdvice: null,
     columns: [],
     automatic: true,

@@ -4,8 +4,10 @@ import adultCsv from '../../../../data/adult/adult.csv?raw';
 import adultSchema from '../../../../data/adult/adult.schema.json?raw';
 import heartCsv from '../../../../data/heart/heart_cleveland.csv?raw';
 import heartSchema from '../../../../data/heart/heart_cleveland.schema.json?raw';
+import visitsCsv from '../../../../data/visits/visits.csv?raw';
+import visitsSchema from '../../../../data/visits/visits.schema.json?raw';
 
-export type BundledId = 'adult' | 'heart';
+export type BundledId = 'adult' | 'heart' | 'visits';
 
 export interface BundledDataset {
   id: BundledId;
@@ -46,5 +48,16 @@ export const BUNDLED: Record<BundledId, BundledDataset> = {
     schemaLabel: 'Heart disease, Cleveland (bundled)',
     // 303 records: at epsilon = 1 only a few low-cardinality columns keep the noise per cell small.
     defaultColumns: HEART_DEFAULT_COLUMNS,
+  },
+  // Several rows per patient: its schema names patient_id as the privacy unit, so the page
+  // protects each patient with all their visits from the first click (docs/privacy/privacy-unit.md).
+  visits: {
+    id: 'visits',
+    title: 'hospital visits',
+    fileName: 'visits.csv',
+    csv: visitsCsv,
+    schemaText: visitsSchema,
+    schemaLabel: 'Hospital visits (bundled)',
+    defaultColumns: null,
   },
 };

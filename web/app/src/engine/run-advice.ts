@@ -30,9 +30,10 @@ export function watchSchemaAdvice(store: Store): void {
   let shownFor: Schema | null = null; // the schema whose advice is in the store
   let askedFor: Schema | null = null; // the schema of the request on its way
   store.watch(
-    (state) => [state.engineReady, state.running, state.schema],
+    (state) => [state.engineReady, state.running, state.runSchema],
     async (state) => {
-      const schema = state.schema?.schema ?? null;
+      // The schema as the run gets it, with who is a person written in (persons/person-choice.ts).
+      const schema = state.runSchema?.schema ?? null;
       if (schema !== shownFor && state.schemaAdvice !== null) {
         shownFor = null;
         store.set({ schemaAdvice: null });
@@ -41,7 +42,7 @@ export function watchSchemaAdvice(store: Store): void {
       askedFor = schema;
       try {
         const advice = await advise(schema, {});
-        if (!advice || store.get().schema?.schema !== schema) return;
+        if (!advice || store.get().runSchema?.schema !== schema) return;
         shownFor = schema;
         store.set({ schemaAdvice: advice });
       } catch {

@@ -11,6 +11,7 @@
 // own sentences and details come from its ForecastUi (mechanisms/<id>/forecast.ts).
 import {
   forecastRun,
+  OPTION_CATALOGUE,
   type ForecastOptions,
   type MarginalForecast,
   type ReleaseForecast,
@@ -24,6 +25,7 @@ import { errorBarsPlot, WORST_PAIRS } from '../plots/error-bars-plot';
 import { failureOf, type AppState, type FailureInfo, type ForecastState, type Store } from '../store';
 import { definitionList, h, panel, replaceChildren, show } from '../ui/dom';
 import { formatDecimal, formatInteger, formatList } from '../ui/format';
+import { personsNote, type PersonScope } from './persons-note';
 import {
   budgetText,
   cellNoise,
@@ -228,7 +230,7 @@ function releaseSentence(forecast: RunForecast, totalColumns: number, ui: Foreca
   return typeof first === 'string' ? [head + first, ...rest] : [head, ...(first === undefined ? [] : [first]), ...rest];
 }
 
-function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node | null> {
+function forecastBody(forecast: RunForecast, totalColumns: number, scope: PersonScope | null): Array<Node | null> {
   const ui = findMechanismUi(forecast.mechanism)?.forecast ?? UNKNOWN;
   const memory = memoryText(forecast);
   const runtime = runtimeText(forecast);
@@ -244,6 +246,7 @@ function forecastBody(forecast: RunForecast, totalColumns: number): Array<Node |
       { class: 'forecast__sentence', 'data-testid': 'forecast-budget' },
       ...(ui.budget ?? pureBudgetSentence)(forecast),
     ),
+    personsNote(forecast, scope),
     ui.details?.(forecast) ?? null,
     releasesTable(forecast, ui),
     h('p', { class: 'hint', 'data-testid': 'forecast-error-label' }, ui.errorLabel ?? ERROR_LABEL),
@@ -315,12 +318,12 @@ export function forecastView(store: Store): HTMLElement {
     if (store.get().forecast.kind !== 'none') setForecast({ kind: 'none' });
   };
 
-  const showForecast = (forecast: RunForecast, totalColumns: number) => {
+  const showForecast = (forecast: RunForecast, totalColumns: number, scope: PersonScope | null) => {
     setStatus(
       'ok',
       `Up to date for the settings above${forecast.rows !== null ? ` and n = ${formatInteger(forecast.rows)} records` : ', without n'}.`,
     );
-    replaceChildren(body, ...forecastBody(forecast, totalColumns));
+    replaceChildren(body, ...forecastBody(forecast, totalColumns, scope));
     setBusy(false);
   };
 
@@ -336,7 +339,13 @@ export function forecastView(store: Store): HTMLElement {
     setBusy(false);
   };
 
-  const request = async (isLatest: () => boolean, wanted: Key, options: ForecastOptions, totalColumns: number) => {
+  const request = async (
+    isLatest: () => boolean,
+    wanted: Key,
+    options: ForecastOptions,
+    totalColumns: number,
+    scope: PersonScope | null,
+  ) => {
     if (!isLatest()) return;
     // A run holds the worker: this request is dropped, and made again when the run ends.
     if (store.get().running) {
@@ -356,7 +365,7 @@ export function forecastView(store: Store): HTMLElement {
       }
       shownKey = wanted;
       pendingKey = null;
-      showForecast(forecast, totalColumns);
+      showForecast(forecast, totalColumns, scope);
       setForecast({ kind: 'ready', report: forecast });
     } catch (error) {
       const failure = failureOf(error);
@@ -372,7 +381,8 @@ export function forecastView(store: Store): HTMLElement {
     const { rows, source } = rowsOf(state);
     rowsLine.textContent = source;
     show(rowsLine, state.schema !== null);
-    const { schema, columns, parameters } = state;
+    // The schema with who is a person written in (persons/person-choice.ts), as the run gets it.
+    const { runSchema: schema, columns, parameters } = state;
     if (!schema) {
       idle(
         state.schemaBusy
@@ -424,7 +434,10 @@ export function forecastView(store: Store): HTMLElement {
       ...(schema.kind === 'inferred' ? { schemaProvenance: 'inferred-from-data' as const } : {}),
       ...(rows !== null ? { rows } : {}),
     };
-    timer = setTimeout(() => void request(isLatest, wanted, options, schema.schema.columns.length), DEBOUNCE_MS);
+    const unit = schema.schema.privacyUnit;
+    const k = parameters.rowsPerPerson ?? OPTION_CATALOGUE.common.rowsPerPerson.default;
+    const scope = unit ? { column: unit, rowsPerPerson: k } : null;
+    timer = setTimeout(() => void request(isLatest, wanted, options, schema.schema.columns.length, scope), DEBOUNCE_MS);
   }
 
   const element = panel(
@@ -444,7 +457,7 @@ export function forecastView(store: Store): HTMLElement {
   element.setAttribute('aria-live', 'polite');
   store.watch(
     (state) => [
-      state.schema,
+      state.runSchema,
       state.schemaBusy,
       state.columns,
       state.parameters,

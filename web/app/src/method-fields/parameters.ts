@@ -7,6 +7,7 @@ import { OPTION_CATALOGUE, type OptionSpec } from 'privsynth';
 
 import type { FieldPart, FieldSpec, FieldText, MechanismUi } from '../mechanisms/mechanism-ui';
 import { mechanismUi } from '../mechanisms/registry';
+import { ROWS_PER_PERSON } from '../persons/person-fields';
 import type { AppState, ColumnsNeeded, Mechanism, RunParameters } from '../store';
 import { formatInteger } from '../ui/format';
 
@@ -167,7 +168,7 @@ export function textReader(fields: Record<string, string>, ui: MechanismUi): Fie
 
 export type ParametersInput = Pick<
   AppState,
-  'fields' | 'automatic' | 'mechanism' | 'columns' | 'schemaAdvice' | 'input' | 'comparedData'
+  'fields' | 'automatic' | 'mechanism' | 'columns' | 'schemaAdvice' | 'input' | 'comparedData' | 'persons'
 >;
 
 export interface ReadParameters {
@@ -198,6 +199,9 @@ export function readParameters(state: ParametersInput): ReadParameters {
     epsilon,
     outOfDomain: read(OUT_OF_DOMAIN, 'common', commonText(OUT_OF_DOMAIN)),
   };
+  // k only with a person column: the core refuses rowsPerPerson without a privacy unit.
+  if (state.persons.column !== null)
+    common.rowsPerPerson = read(ROWS_PER_PERSON, 'common', commonText(ROWS_PER_PERSON));
   const target = state.fields[ML_TARGET] ?? '';
   if (predictableTargets(state).includes(target)) {
     common.mlTarget = target;
@@ -243,7 +247,16 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * values keep their identity, so that views that compare them do not redraw.
  */
 export function withParameters(next: AppState, previous: AppState | null): Partial<AppState> {
-  const keys = ['fields', 'automatic', 'mechanism', 'columns', 'schemaAdvice', 'input', 'comparedData'] as const;
+  const keys = [
+    'fields',
+    'automatic',
+    'mechanism',
+    'columns',
+    'schemaAdvice',
+    'input',
+    'comparedData',
+    'persons',
+  ] as const;
   if (previous && keys.every((key) => next[key] === previous[key])) return {};
   let fields = next.fields;
   const target = fields[ML_TARGET] ?? '';

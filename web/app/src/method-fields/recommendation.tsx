@@ -14,7 +14,17 @@ type Shown = { kind: 'none' } | { kind: 'schema-in-run' } | { kind: 'advice'; ad
 
 export function Recommendation({ store }: { store: Store }) {
   const state = store.state.value;
-  const { engineReady, running, schema, schemaInRun, columns, parameters, mechanism, statedRows, automatic } = state;
+  const {
+    engineReady,
+    running,
+    runSchema: schema,
+    schemaInRun,
+    columns,
+    parameters,
+    mechanism,
+    statedRows,
+    automatic,
+  } = state;
   const advise = useMemo(() => adviceRequester(), []);
   const [shown, setShown] = useState<Shown>({ kind: 'none' });
   // The inputs of the request, as text, so that the effect runs again only when one changes.

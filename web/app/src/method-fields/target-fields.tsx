@@ -12,6 +12,12 @@ const TARGET_HINT =
   'compares a logistic regression trained on the synthetic rows with one trained on the real rows and one trained directly under ' +
   'differential privacy at the same ε, all tested on the held-out rows.';
 
+/** With a person column no model is trained directly under DP: it would protect one row, not one person. */
+const TARGET_HINT_PER_PERSON =
+  'A column with 2 to 32 categories to predict. 20% of the rows, chosen at random, are then held out from the mechanism, and the report ' +
+  'compares a logistic regression trained on the synthetic rows with one trained on the real rows, both tested on the held-out rows. ' +
+  'No model is trained directly under differential privacy here: it would protect one row, not one person.';
+
 export function TargetFields({ store }: { store: Store }) {
   const state = store.state.value;
   const offered = predictableTargets(state);
@@ -37,7 +43,7 @@ export function TargetFields({ store }: { store: Store }) {
           ))}
         </select>
         <p class="hint" id="ml-target-hint" data-testid="ml-target-hint">
-          {TARGET_HINT}
+          {state.persons.column === null ? TARGET_HINT : TARGET_HINT_PER_PERSON}
         </p>
       </div>
       <div class="field" data-testid="ml-extra-targets-field" hidden={others.length === 0}>

@@ -10,6 +10,9 @@ import type { AppState, Store } from '../store';
 import { h, panel, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
 
+/** What the person column (persons/person-choice.ts) is in the run. */
+const PERSON_META = 'who is a person: new person numbers in the output, always kept';
+
 /** The column's kind and, once the core's advice is in, its encoded levels. */
 function describeColumn(column: SchemaColumn, levels: number | undefined): string {
   if (column.type === 'id') return 'identifiers: fresh ones in the output, not measured';
@@ -45,9 +48,12 @@ export function columnsPanel(store: Store): HTMLElement {
 
   /** The description of each present column, filled in with its levels when the core's advice arrives. */
   let metas = new Map<string, { column: SchemaColumn; element: HTMLElement }>();
-  const renderLevels = ({ schemaAdvice }: AppState) => {
+  const renderLevels = ({ schemaAdvice, persons }: AppState) => {
     for (const [name, { column, element }] of metas) {
-      element.textContent = describeColumn(column, schemaAdvice?.columns.find((c) => c.name === name)?.levels);
+      element.textContent =
+        name === persons.column
+          ? PERSON_META
+          : describeColumn(column, schemaAdvice?.columns.find((c) => c.name === name)?.levels);
     }
   };
   const meta = (column: SchemaColumn) => {
@@ -59,7 +65,7 @@ export function columnsPanel(store: Store): HTMLElement {
   /** One column's box and label; `meta` says what it is. */
   const columnItem = (
     name: string,
-    { checked, disabled = false }: { checked: boolean; disabled?: boolean },
+    { checked, absent = false }: { checked: boolean; absent?: boolean },
     meta: HTMLElement,
   ) => {
     const id = `column-${name.replace(/[^\w-]/g, '_')}`;
@@ -71,13 +77,33 @@ export function columnsPanel(store: Store): HTMLElement {
         id,
         value: name,
         checked,
-        disabled,
+        disabled: absent,
+        'data-absent': absent ? 'true' : null,
+        'data-meta': meta.textContent,
         onchange: () => store.set({ columns: checkedColumns() }),
       }),
       h('label', { for: id }, h('span', { class: 'column-list__name' }, name), meta),
     );
   };
   const metaText = (text: string) => h('span', { class: 'column-list__meta' }, text);
+
+  /**
+   * The person column is always kept (checked and fixed): the synthetic table says whose rows are
+   * whose in it. A column that stops being it is free again, unless the file does not have it.
+   */
+  const markPerson = (state: AppState) => {
+    const person = state.persons.column;
+    for (const box of list.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
+      const isPerson = box.value === person;
+      if (isPerson) box.checked = true;
+      box.disabled = isPerson || box.dataset.absent === 'true';
+      const meta = box.parentElement?.querySelector<HTMLElement>('.column-list__meta');
+      if (meta && !metas.has(box.value)) meta.textContent = isPerson ? PERSON_META : (box.dataset.meta ?? '');
+    }
+    renderLevels(state);
+    const columns = checkedColumns();
+    if (columns.join('\n') !== state.columns.join('\n')) store.set({ columns });
+  };
 
   /** The file's columns, all chosen: their kinds are found when the run starts. */
   const renderHeader = (header: string[]) => {
@@ -88,6 +114,7 @@ export function columnsPanel(store: Store): HTMLElement {
     );
     show(mismatch, false);
     store.set({ columns: checkedColumns() });
+    markPerson(store.get());
   };
 
   const renderList = (state: AppState) => {
@@ -113,7 +140,7 @@ export function columnsPanel(store: Store): HTMLElement {
         const absentHere = absent.includes(column.name);
         return columnItem(
           column.name,
-          { checked: selected.has(column.name), disabled: absentHere },
+          { checked: selected.has(column.name), absent: absentHere },
           absentHere ? metaText('not in your CSV') : meta(column),
         );
       }),
@@ -124,6 +151,7 @@ export function columnsPanel(store: Store): HTMLElement {
       : '';
     show(mismatch, absent.length > 0);
     store.set({ columns: checkedColumns() });
+    markPerson(store.get());
   };
 
   const renderCount = ({ schema, columns, mechanism, automatic, schemaInRun, input }: AppState) => {
@@ -138,6 +166,7 @@ export function columnsPanel(store: Store): HTMLElement {
 
   store.watch((state) => [state.schema, state.input, state.schemaInRun], renderList);
   store.watch((state) => [state.schemaAdvice], renderLevels);
+  store.watch((state) => [state.persons], markPerson);
   store.watch(
     (state) => [state.schema, state.columns, state.mechanism, state.automatic, state.schemaInRun],
     renderCount,

@@ -206,14 +206,15 @@ export function dataSummaryView(store: Store): HTMLElement {
   store.watch(
     (state) => [
       state.input,
-      state.schema,
+      state.runSchema,
       state.schemaBusy,
       state.schemaInRun,
       policyOf(state),
       state.engineReady,
       state.running,
     ],
-    ({ input, schema, schemaBusy, engineReady, running }) => {
+    // The schema as the run gets it, with who is a person written in (persons/person-choice.ts).
+    ({ input, runSchema: schema, schemaBusy, engineReady, running }) => {
       if (!input || (!schema && !schemaBusy)) {
         requests.drop();
         checked = [];

@@ -3,6 +3,7 @@
 // explicit acknowledgement) a schema inferred from the data, which is NOT private.
 import {
   DEFAULT_DISCOVERY_SHARE,
+  type DiscoverInReleaseOptions,
   discoverSchema,
   inferSchemaFromFile,
   NOT_PRIVATE_WARNING,
@@ -21,6 +22,12 @@ import { h, panel, replaceChildren, show } from '../ui/dom';
 import { formatList } from '../ui/format';
 
 type Candidate = Omit<SchemaChoice, 'schema'>;
+
+/**
+ * discoverSchema()'s options with who is a person: the library hands them to the core, which then
+ * reads one row of each person (docs/privacy/privacy-unit.md); its type does not list them yet.
+ */
+type DiscoveryWithPersons = DiscoverInReleaseOptions & { privacyUnit?: string; perPerson?: string[] };
 
 /** The whole release's δ when the kinds are found first (so that a failed search is counted with it). */
 const DISCOVERY_DELTA = 1e-9;
@@ -57,6 +64,7 @@ export function schemaPanel(store: Store): SchemaPanel {
     h('option', { value: IN_RUN }, IN_RUN_LABEL),
     h('option', { value: 'adult' }, BUNDLED.adult.schemaLabel),
     h('option', { value: 'heart' }, BUNDLED.heart.schemaLabel),
+    h('option', { value: 'visits' }, BUNDLED.visits.schemaLabel),
   );
   const errorBox = h('div', {
     class: 'notice notice--error',
@@ -153,13 +161,14 @@ export function schemaPanel(store: Store): SchemaPanel {
   findButton.setAttribute('aria-describedby', 'find-hint');
   const releaseEpsilon = () => store.get().parameters?.epsilon ?? 1;
   const updateFindButton = () => {
-    const { input, running } = store.get();
+    const { input, running, persons } = store.get();
     findButton.disabled = !input || running;
     findHint.textContent = !input
       ? 'Load a table first.'
       : `Uses ${Math.round(DEFAULT_DISCOVERY_SHARE * 100)}% of the privacy budget you set in step 2 (now ε = ${releaseEpsilon()}), in the zCDP accounting the run uses: ` +
         'each column’s kind, its categories or its range and bins. The run spends the rest, and together they stay at that ε, as its receipt states. ' +
-        'On its own this part is a larger share of ε (the ledger below shows it): finding the kinds is a release, charged even when it finds nothing.';
+        'On its own this part is a larger share of ε (the ledger below shows it): finding the kinds is a release, charged even when it finds nothing.' +
+        (persons.column === null ? '' : ` It reads one row of each person (“${persons.column}”, below).`);
   };
   findButton.addEventListener('click', async () => {
     const input = store.get().input;
@@ -168,13 +177,19 @@ export function schemaPanel(store: Store): SchemaPanel {
     findButton.disabled = true;
     try {
       const epsilon = releaseEpsilon();
-      const found = await discoverSchema({
+      // With a person column, the kinds are found reading one row of each person: the run can then protect persons.
+      const { persons } = store.get();
+      const options: DiscoveryWithPersons = {
         csv: input.csv,
         epsilon,
         delta: DISCOVERY_DELTA,
         share: DEFAULT_DISCOVERY_SHARE,
         name: `${input.baseName} (found privately)`,
-      });
+        ...(persons.column === null
+          ? {}
+          : { privacyUnit: persons.column, perPerson: persons.perPerson.filter((name) => name !== persons.column) }),
+      };
+      const found = await discoverSchema(options);
       // The discovery is a release of its own: it goes on the file's ledger now.
       const cost = found.schema.discovery;
       if (cost)
@@ -202,7 +217,7 @@ export function schemaPanel(store: Store): SchemaPanel {
       updateFindButton();
     }
   });
-  store.watch((state) => [state.input, state.running, state.parameters], updateFindButton);
+  store.watch((state) => [state.input, state.running, state.parameters, state.persons], updateFindButton);
 
   const acknowledge = h('input', { type: 'checkbox', id: 'infer-ack', 'data-testid': 'infer-ack' });
   const inferButton = h(

@@ -56,7 +56,7 @@ export function DownloadsView({ result, baseName, reportFile }: DownloadsProps) 
         />
         <CostNote
           testId="csv-cost"
-          alone={costText(privacy.epsilonSpent, privacy.delta)}
+          alone={`${costText(privacy.epsilonSpent, privacy.delta)}${privacy.privacyUnit ? ' per person' : ''}`}
           together={bothCost}
           other="DP model"
         />

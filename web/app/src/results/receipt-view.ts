@@ -45,6 +45,17 @@ function discoverySplit(privacy: PrivacyReceipt['privacy']): HTMLElement | null 
   );
 }
 
+/**
+ * Who the ε protects, in plain words beside it: each person with all their rows (with a person
+ * column, privacy.privacyUnit), or each row taken to be a different person.
+ */
+export function protectedUnitText(privacy: PrivacyReceipt['privacy']): string {
+  const unit = privacy.privacyUnit;
+  if (!unit) return 'Each row is treated as a different person.';
+  const k = unit.rowsPerPerson;
+  return `Protects each person with all their rows: the rows with the same “${unit.column}” (at most ${k} ${k === 1 ? 'row' : 'rows'} kept per person).`;
+}
+
 function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
   if (receipt.private) {
     return h(
@@ -56,6 +67,11 @@ function privacyVerdict(receipt: PrivacyReceipt): HTMLElement {
         { 'data-testid': 'receipt-guarantee' },
         `This release satisfies ${receipt.privacy.definition} with ${epsilonDelta(receipt.privacy.epsilonSpent, receipt.privacy.delta)}` +
           ` (neighbouring datasets: ${receipt.privacy.neighbours}).`,
+      ),
+      h(
+        'p',
+        { 'data-testid': 'receipt-protects', class: receipt.privacy.privacyUnit ? null : 'hint' },
+        protectedUnitText(receipt.privacy),
       ),
       discoverySplit(receipt.privacy),
     );
@@ -199,8 +215,37 @@ function spentRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> 
   ];
 }
 
+/** Who is protected and, with a person column, the bounding and the method's own guarantee per row. */
+function unitRows(privacy: PrivacyReceipt['privacy']): Array<[string, string]> {
+  const unit = privacy.privacyUnit;
+  const protects: Array<[string, string]> = privacy.protects ? [['Protects', privacy.protects]] : [];
+  if (!unit) return protects;
+  const rowLevel = asObject(unit.rowLevel);
+  const epsilon = asNumber(rowLevel.epsilonSpent);
+  return [
+    ...protects,
+    ['Rows per person', `at most ${unit.rowsPerPerson}: ${unit.bounding}`],
+    [
+      'The method per row',
+      `${epsilon === undefined ? '' : `${epsilonDelta(epsilon, asNumber(rowLevel.delta) ?? 0)}; `}${unit.note}`,
+    ],
+  ];
+}
+
 /** A calibration figure, or a dash for a release without one (e.g. a sample that adds no noise). */
 const optionalDecimal = (value: number | undefined) => (value === undefined ? '—' : formatDecimal(value));
+
+/** A person-level charge of the mechanism's releases (group privacy over a person's rows): the group's size. */
+const groupSizeText = (entry: PrivacyReceipt['ledger'][number]) =>
+  entry.groupSize === undefined ? undefined : `a person’s ${entry.groupSize} rows`;
+
+/** A zCDP release's noise: a Gaussian's σ, a Laplace scale, a selection's ε, or a group charge's ρ per row. */
+function zcdpNoiseText(entry: Extract<PrivacyReceipt['ledger'][number], { rho: number }>): string {
+  if (entry.noiseStd !== undefined) return `σ = ${formatDecimal(entry.noiseStd)}`;
+  if (entry.noiseScale !== undefined) return `Laplace scale ${formatDecimal(entry.noiseScale)}`;
+  if (entry.rowRho !== undefined) return `ρ per row = ${formatDecimal(entry.rowRho, 6)}`;
+  return entry.epsilon !== undefined ? `ε = ${formatDecimal(entry.epsilon, 4)}` : '—';
+}
 
 /** Every release: its epsilon (pure DP), or its rho (zCDP: Gaussian measurements and exponential-mechanism selections). */
 function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
@@ -216,17 +261,18 @@ function ledgerTable(receipt: PrivacyReceipt): HTMLElement {
             entry.release,
             entry.mechanism,
             `ρ = ${formatDecimal(entry.rho, 6)}`,
-            formatDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? 0),
-            entry.noiseStd !== undefined
-              ? `σ = ${formatDecimal(entry.noiseStd)}`
-              : `ε = ${formatDecimal(entry.epsilon ?? 0, 4)}`,
+            groupSizeText(entry) ??
+              optionalDecimal(entry.l2Sensitivity ?? entry.scoreSensitivity ?? entry.l1Sensitivity),
+            zcdpNoiseText(entry),
           ]
         : [
             entry.release,
             entry.mechanism,
             formatDecimal(entry.epsilon, 6) + (entry.delta ? `, δ = ${entry.delta}` : ''),
-            optionalDecimal(entry.l1Sensitivity ?? entry.scoreSensitivity),
-            optionalDecimal(entry.noiseScale),
+            groupSizeText(entry) ?? optionalDecimal(entry.l1Sensitivity ?? entry.scoreSensitivity),
+            entry.rowEpsilon !== undefined
+              ? `ε per row = ${formatDecimal(entry.rowEpsilon, 6)}`
+              : optionalDecimal(entry.noiseScale),
           ],
     ),
   );
@@ -264,6 +310,7 @@ function receiptDetails(receipt: PrivacyReceipt): HTMLElement[] {
       ...zcdpRows(privacy),
       ['Definition', `${privacy.definition}${privacy.delta ? `, δ = ${privacy.delta}` : ''}`],
       ['Neighbouring datasets', privacy.neighbours],
+      ...unitRows(privacy),
       ['Composition', privacy.composition],
       ['Mechanism', mechanism.title],
       ['Paper', mechanism.paper],

@@ -11,6 +11,7 @@ import { formatDecimal, formatInteger, formatList } from '../ui/format';
 import { fidelityView } from './fidelity-view';
 import { marginalTable } from './marginal-table';
 import { mlReportView } from './ml-report-view';
+import { personsReportView } from './persons-report-view';
 
 /** " (1,234 distinct)" after the synthetic rows; nothing when the records were streamed, not counted. */
 export const distinct = (rows: number | undefined): string =>
@@ -129,6 +130,7 @@ export function reportView(report: UtilityReport, mechanism: string): HTMLElemen
     h('h3', { id: 'report-title' }, 'Utility report'),
     eyesOnly('report-notice', 'Do not publish or share this report; it is not private.'),
     metrics(report),
+    personsReportView(report),
     fidelityView(report),
     ...(findMechanismUi(mechanism)?.report?.sections(report) ?? []),
     plotsSection(report),

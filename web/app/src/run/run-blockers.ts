@@ -1,6 +1,7 @@
 // Why a run cannot start yet, in the words the hint beside Run shows ("To run: …"): a pure function
 // of the page's state, so that the run step and its tests read the same reasons.
 import { mechanismUi } from '../mechanisms/registry';
+import { personBlockers } from '../persons/person-blockers';
 import { overLimit } from '../privacy-ledger/allowance';
 import type { AppState } from '../store';
 import { formatList } from '../ui/format';
@@ -18,9 +19,11 @@ function knownRows({ input, fileRows }: AppState): number | null {
   return fileRows?.input === input ? fileRows.rows : null;
 }
 
-/** The data summary of this file and schema says that the run would keep no row. */
-function keptNone({ input, schema, fileRows }: AppState): boolean {
-  return fileRows !== null && fileRows.input === input && fileRows.schema === schema?.text && fileRows.keptRows === 0;
+/** The data summary of this file and of the run's schema says that the run would keep no row. */
+function keptNone({ input, runSchema, fileRows }: AppState): boolean {
+  return (
+    fileRows !== null && fileRows.input === input && fileRows.schema === runSchema?.text && fileRows.keptRows === 0
+  );
 }
 
 /** Why the data does not fit a run, with the fix (these never start a run that would release nothing useful). */
@@ -39,7 +42,8 @@ function dataBlockers(state: AppState): string[] {
       'no row of your file fits the schema (the check of your data above says why): choose the schema made for this file, or keep rows with values outside it (step 2, Advanced)',
     );
   }
-  const measured = state.schema?.schema.columns.filter(
+  // The run's schema: a person column is an identifier there, never measured.
+  const measured = state.runSchema?.schema.columns.filter(
     (column) => state.columns.includes(column.name) && column.type !== 'id' && column.type !== 'text',
   );
   if (state.columns.length > 0 && measured?.length === 0) {
@@ -65,11 +69,13 @@ export function runBlockers(state: AppState): string[] {
     reasons.push(`select at least ${needed.count} columns for ${needed.reason}`);
   if (!state.automatic) {
     // The core would refuse them (the forecast shows its error too); say which columns, before any run.
-    const refused = state.schema ? ui.refusedColumns?.(state.schema.schema, state.columns) : null;
+    const refused = state.runSchema ? ui.refusedColumns?.(state.runSchema.schema, state.columns) : null;
     if (refused) reasons.push(refused.blocker);
     // The mechanism's own (e.g. a setting the forecast, the run's own check, says the core refuses).
     reasons.push(...(ui.blockers?.(state) ?? []));
   }
+  // Who is a person (step 2): what the core would refuse, and a schema found for another choice.
+  reasons.push(...personBlockers(state));
   if (!state.parameters) reasons.push('fix the parameters marked in step 2');
   return reasons;
 }

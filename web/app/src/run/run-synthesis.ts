@@ -6,19 +6,32 @@ import { engineSettled } from '../engine/engine-queue';
 import { failedRunEntry, recordEntry, recordRun } from '../privacy-ledger/ledger';
 import type { AppState } from '../store';
 
+/**
+ * Who is a person, as the library's options of a run without a schema: the schema it finds then
+ * names the person column as its privacyUnit (with a schema, the run's schema names it).
+ */
+export function personOptions({ runSchema, persons }: Pick<AppState, 'runSchema' | 'persons'>): {
+  privacyUnit?: string;
+  perPerson?: string[];
+} {
+  if (runSchema || persons.column === null) return {};
+  return { privacyUnit: persons.column, ...(persons.perPerson.length ? { perPerson: persons.perPerson } : {}) };
+}
+
 /** Synthesizes the table of `state` (which has no run blocker). */
 export async function synthesizeState(
-  { input, schema, columns, parameters }: AppState,
+  state: AppState,
   signal: AbortSignal,
   onProgress: (progress: Progress) => void,
 ): Promise<SynthesisResult> {
+  const { input, runSchema: schema, columns, parameters } = state;
   // The planner's and the data summary's calls first: the run then gets the one warm worker.
   await engineSettled();
   return synthesize({
     ...parameters!,
     csv: input!.csv,
     // No schema: the library finds the columns' kinds privately, as the first part of the release.
-    ...(schema ? { schema: schema.text } : {}),
+    ...(schema ? { schema: schema.text } : personOptions(state)),
     columns,
     ...(schema?.kind === 'inferred' ? { schemaProvenance: 'inferred-from-data' as const } : {}),
     signal,
@@ -32,7 +45,7 @@ export function finishedRun(
   ledgers: AppState['ledgers'],
   result: SynthesisResult,
 ): Partial<AppState> {
-  const { schema, columns, parameters } = started;
+  const { runSchema: schema, columns, parameters } = started;
   const input = started.input!;
   return {
     running: false,
@@ -43,7 +56,7 @@ export function finishedRun(
         fileName: input.csv instanceof File ? input.csv.name : `${input.baseName}.csv`,
         schemaFileName: schema ? `${input.baseName}.schema.json` : null,
         columns,
-        options: { ...parameters! } as Record<string, unknown>,
+        options: { ...parameters!, ...personOptions(started) } as Record<string, unknown>,
         baseName: input.baseName,
       },
       schemaText: schema?.text ?? null,

@@ -123,6 +123,15 @@ export function DataStep({ store }: { store: Store }) {
         >
           Heart disease sample (303 patients)
         </button>
+        <button
+          type="button"
+          class="button button--secondary"
+          data-testid="use-visits-sample"
+          disabled={running}
+          onClick={() => store.set(newInput(sampleInput('visits'), null))}
+        >
+          Hospital visits (several rows per patient)
+        </button>
       </div>
       <div
         class={`drop-zone${dragging.value ? ' drop-zone--active' : ''}`}

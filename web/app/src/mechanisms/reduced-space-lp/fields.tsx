@@ -68,7 +68,7 @@ interface ReferenceAdvice {
  */
 function ReferenceFields({ store }: { store: Store }) {
   const state = store.state.value;
-  const { schema, columns, parameters, engineReady, running } = state;
+  const { runSchema: schema, columns, parameters, engineReady, running } = state;
   const advise = useMemo(() => adviceRequester(), []);
   const [advice, setAdvice] = useState<ReferenceAdvice | null>(null);
   const chosen = (state.fields[REFERENCE.id] ?? 'auto') as ReferenceMeasure;

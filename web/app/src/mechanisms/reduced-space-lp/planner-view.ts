@@ -107,7 +107,7 @@ export function plannerView(store: Store): HTMLElement {
 
   // Only on an idle, loaded engine: a call while the worker is busy would start a second worker.
   const render = async (state: AppState) => {
-    const { schema, columns, parameters, statedRows, forecast } = state;
+    const { runSchema: schema, columns, parameters, statedRows, forecast } = state;
     if (!state.engineReady || state.running) return;
     // The theorems are the reduced-space LP's; the planner is hidden while another mechanism is chosen.
     if (!schema || !parameters || !isReducedSpaceLp(parameters) || columns.length === 0) {
@@ -157,7 +157,7 @@ export function plannerView(store: Store): HTMLElement {
   delta.addEventListener('input', () => void render(store.get()));
   gamma.addEventListener('input', () => void render(store.get()));
   store.watch(
-    (state) => [state.engineReady, state.schema, state.columns, state.parameters, state.statedRows, state.forecast],
+    (state) => [state.engineReady, state.runSchema, state.columns, state.parameters, state.statedRows, state.forecast],
     (state) => void render(state),
   );
 
