@@ -23,15 +23,17 @@
 //     median length_of_stay, share of emergency visits, Pearson's r of length_of_stay and cost;
 //   - seconds: the synthesize() call.
 // Prints markdown tables; asserts nothing.
-// Usage: npm run bench -- persons [--seeds=3] [--epsilons=1,3] [--ks=1,2,4,8,16] [--quick]
+//   (d) the person-level release with k chosen privately at each quantile of --quantiles.
+// --table=purchases runs the same on a table of card purchases (purchases.mjs), shaped unlike the
+// visits, with its own four statistics.
+// Usage: npm run bench -- persons [--table=visits|purchases] [--seeds=3] [--epsilons=1,3] [--ks=1,2,4,8,16]
+//        [--quantiles=0.5,0.75,0.9] [--quick]
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { readFlags } from '../flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const CSV = `${root}data/visits/visits.csv`;
-const SCHEMA = `${root}data/visits/visits.schema.json`;
 
 const flags = readFlags();
 const quick = Boolean(flags.quick);
@@ -39,6 +41,12 @@ const list = (text) => String(text).split(',').map(Number);
 const seeds = Number(flags.seeds ?? (quick ? 1 : 3));
 const epsilons = list(flags.epsilons ?? (quick ? '1' : '1,3'));
 const ks = list(flags.ks ?? (quick ? '1,4,16' : '1,2,4,8,16'));
+const quantiles = list(flags.quantiles ?? (quick ? '0.75' : '0.5,0.75,0.9'));
+const tableName = String(flags.table ?? 'visits');
+if (!['visits', 'purchases'].includes(tableName)) {
+  console.error('--table takes visits or purchases');
+  process.exit(2);
+}
 if (!(Number.isInteger(seeds) && seeds > 0) || [...epsilons, ...ks].some((x) => !(x > 0))) {
   console.error('--seeds takes a whole number > 0, --epsilons and --ks comma-separated numbers > 0');
   process.exit(2);
@@ -48,6 +56,14 @@ if (!existsSync(`${root}web/lib/dist/node.js`)) {
   process.exit(2);
 }
 const { parseCsv, synthesize } = await import('privsynth');
+const { purchasesTable } = await import('./purchases.mjs');
+const TABLE =
+  tableName === 'visits'
+    ? {
+        csv: readFileSync(`${root}data/visits/visits.csv`, 'utf8'),
+        schema: JSON.parse(readFileSync(`${root}data/visits/visits.schema.json`, 'utf8')),
+      }
+    : purchasesTable(root);
 
 const progress = (text) => process.stderr.write(`${text}\n`);
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -55,7 +71,7 @@ const sd = (xs) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean(
 const fixed = (x, digits = 3) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
 const whole = (x) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
 
-const schema = JSON.parse(readFileSync(SCHEMA, 'utf8'));
+const { schema } = TABLE;
 const UNIT = schema.privacyUnit;
 const PER_PERSON = schema.columns.filter((column) => column.perPerson).map((column) => column.name);
 const MEASURED = schema.columns.filter((column) => column.type !== 'id' && column.type !== 'text');
@@ -179,28 +195,53 @@ function pearson(xs, ys) {
   return sxy / Math.sqrt(sxx * syy);
 }
 
-/** The four statistics a domain expert would check first. */
+/** The four statistics a domain expert would check first, per table. */
+const EXPERT = {
+  visits: {
+    of: (table, numbers, present) => {
+      const cost = numbers('cost');
+      const stay = numbers('length_of_stay');
+      const emergency = table.cells('emergency');
+      return {
+        mean: mean(present(cost)),
+        median: median(present(stay)),
+        share: emergency.filter((value) => value === 'yes').length / emergency.length,
+        corr: pearson(stay, cost),
+      };
+    },
+    labels: ['|Δ mean cost|', '|Δ median stay|', '|Δ emergency share|', '|Δ r(stay, cost)|'],
+    words: 'mean cost, median length_of_stay, share of emergency visits, r(length_of_stay, cost)',
+  },
+  purchases: {
+    of: (table, numbers, present) => {
+      const amount = numbers('amount');
+      const category = table.cells('category');
+      return {
+        mean: mean(present(amount)),
+        median: median(present(amount)),
+        share: category.filter((value) => value === 'travel').length / category.length,
+        corr: pearson(numbers('age'), amount),
+      };
+    },
+    labels: ['|Δ mean amount|', '|Δ median amount|', '|Δ travel share|', '|Δ r(age, amount)|'],
+    words: 'mean amount, median amount, share of travel purchases, r(age, amount)',
+  },
+}[tableName];
 function statistics(table) {
-  const numbers = (name) => table.cells(name).map(Number);
-  const present = (xs) => xs.filter(Number.isFinite);
-  const cost = numbers('cost');
-  const stay = numbers('length_of_stay');
-  const emergency = table.cells('emergency');
-  return {
-    meanCost: mean(present(cost)),
-    medianStay: median(present(stay)),
-    emergencyShare: emergency.filter((value) => value === 'yes').length / emergency.length,
-    corrStayCost: pearson(stay, cost),
-  };
+  return EXPERT.of(
+    table,
+    (name) => table.cells(name).map(Number),
+    (xs) => xs.filter(Number.isFinite),
+  );
 }
 const STATISTICS = [
-  ['meanCost', '|Δ mean cost|', 0],
-  ['medianStay', '|Δ median stay|', 2],
-  ['emergencyShare', '|Δ emergency share|', 4],
-  ['corrStayCost', '|Δ r(stay, cost)|', 3],
+  ['mean', EXPERT.labels[0], 1],
+  ['median', EXPERT.labels[1], 2],
+  ['share', EXPERT.labels[2], 4],
+  ['corr', EXPERT.labels[3], 3],
 ];
 
-const realTable = encode(parseCsv(readFileSync(CSV, 'utf8')));
+const realTable = encode(parseCsv(TABLE.csv));
 const realPersons = personsOf(realTable);
 const realStatistics = statistics(realTable);
 const PAIRS = [];
@@ -290,7 +331,7 @@ async function runRow(label, epsilon, options) {
     let result;
     try {
       result = await synthesize({
-        csv: readFileSync(CSV, 'utf8'),
+        csv: TABLE.csv,
         epsilon,
         evaluate: false,
         testSeed: seed,
@@ -308,12 +349,11 @@ async function runRow(label, epsilon, options) {
 
 const realSizes = [...realPersons.values()].map((rows) => rows.length);
 console.log(
-  `data/visits: ${realTable.rows.toLocaleString('en-US')} visits of ${realPersons.size.toLocaleString('en-US')} ` +
-    `patients; rows per patient: ${fixed(mean(realSizes), 2)} on average, median ${median(realSizes)}, ` +
+  `${tableName}: ${realTable.rows.toLocaleString('en-US')} rows of ${realPersons.size.toLocaleString('en-US')} ` +
+    `persons; rows per person: ${fixed(mean(realSizes), 2)} on average, median ${median(realSizes)}, ` +
     `at most ${Math.max(...realSizes)}; ${realSizes.filter((n) => n === 1).length.toLocaleString('en-US')} ` +
-    `with one visit. Real full table: mean cost ${fixed(realStatistics.meanCost, 0)}, median length_of_stay ` +
-    `${fixed(realStatistics.medianStay, 1)}, emergency share ${fixed(realStatistics.emergencyShare, 4)}, ` +
-    `r(length_of_stay, cost) ${fixed(realStatistics.corrStayCost, 3)}.\n`,
+    `with one row. Real full table (${EXPERT.words}): ${fixed(realStatistics.mean, 1)}, ` +
+    `${fixed(realStatistics.median, 1)}, ${fixed(realStatistics.share, 4)}, ${fixed(realStatistics.corr, 3)}.\n`,
 );
 console.log(
   `Mechanism "auto", evaluate off, ${seeds} seed(s) per row (testSeed 1..${seeds}), means (± sd over the seeds). ` +
@@ -349,13 +389,14 @@ for (const epsilon of epsilons) {
   progress(`epsilon ${epsilon}`);
   const rows = [];
   rows.push(['row level (no privacyUnit)', await runRow('row level', epsilon, { schema: rowLevelSchema() })]);
-  const byDefault = await runRow('default k', epsilon, { schema });
-  const defaultK = byDefault.runs[0]?.k;
-  rows.push([`person, default k (${defaultK ?? '?'})`, byDefault]);
-  for (const k of ks) {
-    const runs = k === defaultK ? byDefault : await runRow(`k = ${k}`, epsilon, { schema, rowsPerPerson: k });
-    rows.push([`person, k = ${k}`, runs]);
+  const chosenK = (row) => [...new Set(row.runs.map((run) => run.k))].sort((a, b) => a - b).join(', ');
+  const byDefault = await runRow('default: k chosen privately', epsilon, { schema });
+  rows.push([`person, default: k chosen privately (${chosenK(byDefault)})`, byDefault]);
+  for (const quantile of quantiles) {
+    const row = await runRow(`q = ${quantile}`, epsilon, { schema, rowsPerPersonQuantile: quantile });
+    rows.push([`person, k chosen privately at q = ${quantile} (${chosenK(row)})`, row]);
   }
+  for (const k of ks) rows.push([`person, k = ${k}`, await runRow(`k = ${k}`, epsilon, { schema, rowsPerPerson: k })]);
   console.log(`\n### ε = ${epsilon}\n`);
   console.log(`| release | ${COLUMNS.map(([header]) => header).join(' | ')} |`);
   console.log(

@@ -172,17 +172,19 @@ describe('what the store derives from the person fields', () => {
     // An invalid k holds nothing while each row is a person: the field is not shown.
     set(s, { [ROWS_PER_PERSON.id]: '0' });
     expect(s.get().parameters).not.toBeNull();
+    // Blank: k is chosen privately at the run, so it is left out of the options.
     set(s, { [PERSON_COLUMN]: 'patient_id', [ROWS_PER_PERSON.id]: '' });
-    expect(s.get().parameters).toBeNull();
+    expect(s.get().parameters).toEqual({ epsilon: 1, outOfDomain: 'clamp', mechanism: 'auto' });
     set(s, { [ROWS_PER_PERSON.id]: '4' });
     expect(s.get().parameters).toEqual({ epsilon: 1, outOfDomain: 'clamp', rowsPerPerson: 4, mechanism: 'auto' });
     set(s, { [ROWS_PER_PERSON.id]: '1001' });
     expect(s.get().parameters).toBeNull();
   });
 
-  it('starts k at the catalogue’s default', () => {
+  it('starts k blank, chosen privately at the run', () => {
     const s: AppState = store().get();
-    expect(ROWS_PER_PERSON.initial).toBe('4');
+    expect(ROWS_PER_PERSON.initial).toBeUndefined();
+    expect(ROWS_PER_PERSON.placeholder).toBe('chosen privately');
     expect(s.persons).toBe(EACH_ROW_A_PERSON);
   });
 });

@@ -92,14 +92,19 @@ function expectSyntheticPeople(result: SynthesisResult, k: number, prefix: strin
 describe('synthesize() with a schema that names its privacy unit', () => {
   let result: SynthesisResult;
   beforeAll(async () => {
-    result = await synthesize({ csv: visitsCsv(), schema: visitsSchema(), epsilon: 1, testSeed: 11 });
+    // k public here (rowsPerPerson); left out, it is chosen privately (below).
+    result = await synthesize({ csv: visitsCsv(), schema: visitsSchema(), epsilon: 1, rowsPerPerson: 4, testSeed: 11 });
   });
 
   it('states a person-level receipt with its k, the group charge and the row-level run', () => {
     const { privacy, ledger } = result.receipt;
     expect(privacy.protects).toBe(`one person: every row with the same "${UNIT}", at most 4 of them kept per person`);
     expect(privacy.neighbours).toContain('one person with all their rows');
-    expect(privacy.privacyUnit).toMatchObject({ column: UNIT, rowsPerPerson: 4 });
+    expect(privacy.privacyUnit).toMatchObject({
+      column: UNIT,
+      rowsPerPerson: 4,
+      rowsPerPersonChosen: "by the run's option rowsPerPerson",
+    });
     expect(privacy.epsilonSpent).toBeCloseTo(1, 6);
     // The mechanism ran at a fraction of the budget; group privacy over 4 rows is what the ledger charges.
     const rowLevel = privacy.privacyUnit!.rowLevel as { epsilonSpent: number };
@@ -192,8 +197,11 @@ describe('synthesize() without a schema, with privacyUnit and perPerson', () => 
     expect(marked.map((column) => column.name).sort()).toEqual([...PER_PERSON].sort());
     expect(result.receipt.schemaDiscovery?.privacyUnit?.column).toBe(UNIT);
     expect(result.receipt.privacy.protects).toMatch(/^one person: every row with the same "patient_id"/);
-    expect(result.receipt.privacy.privacyUnit?.rowsPerPerson).toBe(4);
-    expectSyntheticPeople(result, 4, ''); // a discovered id column has no prefix
+    // k left out: chosen privately near the 75th percentile of visits per patient (2 or 3 here).
+    const k = result.receipt.privacy.privacyUnit!.rowsPerPerson;
+    expect([2, 3]).toContain(k);
+    expect(result.receipt.privacy.privacyUnit?.rowsPerPersonChosen).toMatch(/^privately/);
+    expectSyntheticPeople(result, k, ''); // a discovered id column has no prefix
     expectShape('PrivacyReceipt', result.receipt);
   });
 
@@ -362,10 +370,10 @@ describe('misuse of a privacy unit is refused with a clear error', () => {
     );
   });
 
-  it('DuckDB, which counts the table: a unit needs the rows', async () => {
+  it('DuckDB, which counts the table: k must be set, since the query bounds before anything is released', async () => {
     await refused(
       () => synthesizeWithDuckDb({ file: VISITS, schema: visitsSchema(), epsilon: 1, testSeed: 1 }),
-      /a schema with a "privacyUnit" needs the rows/,
+      /a release from count tables needs "rowsPerPerson"/,
     );
   });
 });
@@ -416,8 +424,11 @@ describe('privsynth with a privacy unit', () => {
     ]);
     expect(run.stderr).not.toMatch(/error/);
     expect(run.status).toBe(0);
-    expect(run.stderr).toContain('the release protects each patient_id with all their rows, at most 4 kept per person');
     const receipt = readJson<PrivacyReceipt>('receipt.json');
+    const k = receipt.privacy.privacyUnit!.rowsPerPerson;
+    expect(run.stderr).toContain(
+      `the release protects each patient_id with all their rows, at most ${k} kept per person`,
+    );
     expect(receipt.privacy.privacyUnit?.column).toBe(UNIT);
     expect(readJson<UtilityReport>('report.json').persons?.privacyUnit).toBe(UNIT);
     const persons = groups(rowsOf(readFileSync(at('visits.csv'), 'utf8')), UNIT);
@@ -510,7 +521,7 @@ describe('privsynth with a privacy unit', () => {
     expectNothingWritten('bad.csv', 'bad-receipt.json', 'bad-report.json');
   });
 
-  it('--engine duckdb with the visits schema fails with the core message before reading the file', () => {
+  it('--engine duckdb without rowsPerPerson fails with the core message before reading the file', () => {
     // A file that is not a valid CSV: read, it fails as INVALID_CSV.
     const header = readFileSync(VISITS, 'utf8').split('\n')[0];
     writeFileSync(at('broken.csv'), `${header}\nP1,"Female\n`);
@@ -543,7 +554,7 @@ describe('privsynth with a privacy unit', () => {
         at('duck-receipt.json'),
       ]);
       expect(run.status).toBe(1);
-      expect(run.stderr).toContain('error [INVALID_ARGUMENT]: a schema with a "privacyUnit" needs the rows');
+      expect(run.stderr).toContain('error [INVALID_ARGUMENT]: a release from count tables needs "rowsPerPerson"');
       expectNothingWritten('duck.csv', 'duck-receipt.json');
     }
   });

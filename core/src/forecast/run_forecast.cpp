@@ -241,7 +241,7 @@ Result<RunForecast> forecast_run(std::string_view schema_json, std::string_view 
         " rows is released too, with a share of the budget" +
         (person.chosen_privately
              ? std::string(". rowsPerPerson is not set: the run chooses k privately near the ") +
-                   std::to_string(int(kRowsPerPersonQuantile * 100)) +
+                   std::to_string(int(std::round(person.quantile * 100))) +
                    "th percentile of rows per person, with another share; these figures are for k = " + k
              : std::string()));
   }

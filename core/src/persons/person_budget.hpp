@@ -30,6 +30,7 @@ struct PersonBudget {
   // the k the split was made for, until the run replans it with the chosen k.
   bool chosen_privately = false;
   double choice_epsilon = 0;
+  double quantile = 0;  // the share of persons whose rows the chosen k keeps whole
 };
 
 // Fails for a model with replace-one neighbours (the number of rows would be public, but a

@@ -22,14 +22,14 @@ std::vector<double> rows_per_person_scores(const std::vector<size_t>& rows_of_pe
   return scores;
 }
 
-Result<int> choose_rows_per_person(const std::vector<uint32_t>& person, size_t persons, double epsilon,
+Result<int> choose_rows_per_person(const std::vector<uint32_t>& person, size_t persons, double quantile, double epsilon,
                                    Accountant& ledger, RandomSource& random) {
   std::vector<size_t> rows_of_person(persons, 0);
   for (uint32_t p : person) ++rows_of_person[p];
-  const std::vector<double> scores = rows_per_person_scores(rows_of_person, kRowsPerPersonQuantile);
+  const std::vector<double> scores = rows_per_person_scores(rows_of_person, quantile);
   PRIVSYNTH_RETURN_IF_ERROR(
       ledger.charge(Charge{"the most rows each person keeps (k), near the " +
-                               std::to_string(int(kRowsPerPersonQuantile * 100)) + "th percentile of rows per person",
+                               std::to_string(int(std::round(quantile * 100))) + "th percentile of rows per person",
                            "exponential mechanism", ExponentialCost{1, epsilon}}));
   PRIVSYNTH_ASSIGN_OR_RETURN(const size_t chosen, exponential_mechanism(scores, epsilon, 1, random));
   return int(chosen) + 1;

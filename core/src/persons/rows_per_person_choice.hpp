@@ -14,16 +14,16 @@
 
 namespace privsynth {
 
-// The candidates' range, and the quantile (docs/measured-defaults.md).
+// The candidates' range, and the default quantile (docs/measured-defaults.md).
 inline constexpr int kMaxChosenRowsPerPerson = 100;
-inline constexpr double kRowsPerPersonQuantile = 0.9;
+inline constexpr double kRowsPerPersonQuantile = 0.75;
 
 // The scores of k = 1 .. kMaxChosenRowsPerPerson for persons with these numbers of rows
 // (`rows_of_person`, each >= 1).
 std::vector<double> rows_per_person_scores(const std::vector<size_t>& rows_of_person, double quantile);
 
 // Charges `ledger` (person-level) an ExponentialCost of epsilon and returns the chosen k.
-Result<int> choose_rows_per_person(const std::vector<uint32_t>& person, size_t persons, double epsilon,
+Result<int> choose_rows_per_person(const std::vector<uint32_t>& person, size_t persons, double quantile, double epsilon,
                                    Accountant& ledger, RandomSource& random);
 
 }  // namespace privsynth

@@ -1,5 +1,7 @@
 #include "pipeline/person_release.hpp"
 
+#include <cmath>
+
 #include "privacy/receipt_privacy.hpp"
 
 namespace privsynth {
@@ -11,7 +13,8 @@ Result<PersonRelease> open_person_release(const RunSetup& setup, const Schema& c
   const PersonBudget& budget = *setup.person;
   const PrivacyModel model{setup.mechanism.privacy.neighbours, setup.mechanism.privacy.accounting};
   PRIVSYNTH_ASSIGN_OR_RETURN(Accountant ledger, Accountant::create(model.with_budget(budget.epsilon, budget.delta)));
-  PersonRelease release{std::move(ledger), budget.rows_per_person, {}, {}, 0, {}, false, budget.chosen_privately};
+  PersonRelease release{std::move(ledger),       budget.rows_per_person, {}, {}, 0, {}, false,
+                        budget.chosen_privately, budget.quantile};
   for (const Column& column : chosen.columns) release.per_person.push_back(column.per_person);
   return release;
 }
@@ -24,8 +27,8 @@ Result<PersonStart> begin_person_release(const RunSetup& setup, const Schema& ch
   PRIVSYNTH_ASSIGN_OR_RETURN(PersonRelease release, open_person_release(setup, chosen));
   std::optional<RunSetup> replanned;
   if (setup.person->chosen_privately) {
-    PRIVSYNTH_ASSIGN_OR_RETURN(const int k,
-                               choose(data.person, data.persons, setup.person->choice_epsilon, release.ledger, random));
+    PRIVSYNTH_ASSIGN_OR_RETURN(const int k, choose(data.person, data.persons, setup.person->quantile,
+                                                   setup.person->choice_epsilon, release.ledger, random));
     replanned = setup;
     PRIVSYNTH_RETURN_IF_ERROR(replan_person_level(*replanned, k));
     release.rows_per_person = k;
@@ -107,22 +110,23 @@ std::string protected_unit_text(const std::string& privacy_unit, int rows_per_pe
 
 nlohmann::json privacy_unit_json(const PersonRelease& release, const Accountant& row_ledger,
                                  const std::string& column) {
-  return {{"column", column},
-          {"rowsPerPerson", release.rows_per_person},
-          {"rowsPerPersonChosen", release.chosen_privately ? "privately: the exponential mechanism chose it near the " +
-                                                                 std::to_string(int(kRowsPerPersonQuantile * 100)) +
-                                                                 "th percentile of rows per person (ledger)"
-                                                           : std::string("by the run's option rowsPerPerson")},
-          {"bounding",
-           "each person kept at most rowsPerPerson of their rows, drawn at random; a row without an identifier was "
-           "left out; the perPerson columns took, in all of a person's rows, the values of one of them"},
-          {"rowLevel", privacy_json(row_ledger)},
-          {"rowLevelLedger", ledger_json(row_ledger)},
-          {"note",
-           "the mechanism ran on the bounded rows at the row-level budget of privacy.privacyUnit.rowLevel; by group "
-           "privacy over rowsPerPerson rows that is the person-level cost in the ledger (docs/privacy/"
-           "privacy-unit.md). The synthetic people take their numbers of rows from the released distribution of "
-           "rows per person"}};
+  return {
+      {"column", column},
+      {"rowsPerPerson", release.rows_per_person},
+      {"rowsPerPersonChosen", release.chosen_privately ? "privately: the exponential mechanism chose it near the " +
+                                                             std::to_string(int(std::round(release.quantile * 100))) +
+                                                             "th percentile of rows per person (ledger)"
+                                                       : std::string("by the run's option rowsPerPerson")},
+      {"bounding",
+       "each person kept at most rowsPerPerson of their rows, drawn at random; a row without an identifier was "
+       "left out; the perPerson columns took, in all of a person's rows, the values of one of them"},
+      {"rowLevel", privacy_json(row_ledger)},
+      {"rowLevelLedger", ledger_json(row_ledger)},
+      {"note",
+       "the mechanism ran on the bounded rows at the row-level budget of privacy.privacyUnit.rowLevel; by group "
+       "privacy over rowsPerPerson rows that is the person-level cost in the ledger (docs/privacy/"
+       "privacy-unit.md). The synthetic people take their numbers of rows from the released distribution of "
+       "rows per person"}};
 }
 
 nlohmann::json persons_report_json(const PersonRelease& release, const Schema& chosen) {

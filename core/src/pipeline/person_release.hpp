@@ -28,8 +28,8 @@ using BoundingStep = std::function<Result<BoundingReport>(EncodedData& data, int
                                                           const std::vector<bool>& per_person, RandomSource& random)>;
 
 // The private choice of k as a replaceable step (the DP audit's broken variant takes the exact quantile).
-using RowsChoiceStep = std::function<Result<int>(const std::vector<uint32_t>& person, size_t persons, double epsilon,
-                                                 Accountant& ledger, RandomSource& random)>;
+using RowsChoiceStep = std::function<Result<int>(const std::vector<uint32_t>& person, size_t persons, double quantile,
+                                                 double epsilon, Accountant& ledger, RandomSource& random)>;
 
 struct PersonRelease {
   Accountant ledger;  // person-level
@@ -40,6 +40,7 @@ struct PersonRelease {
   RowsPerPersonRelease rows;
   bool mechanism_charged = false;
   bool chosen_privately = false;  // k chosen by the exponential mechanism (else the run's option)
+  double quantile = 0;            // and the quantile it aimed at
 };
 
 // A person-level release begun, and the run's setup replanned when k was chosen privately.

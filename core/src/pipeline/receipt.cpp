@@ -136,6 +136,14 @@ nlohmann::json build_receipt(const ReceiptInputs& inputs) {
   // "id" and "text" columns: in the synthetic table, made without reading the data.
   for (const UnmeasuredColumn& column : inputs.schema.unmeasured) {
     const bool id = column.kind == UnmeasuredKind::Id;
+    if (column.name == inputs.schema.privacy_unit) {
+      receipt["schema"]["notMeasured"].push_back(
+          {{"name", column.name},
+           {"type", "id"},
+           {"output", "synthetic persons " + column.text + "1, " + column.text +
+                          "2, ..., each repeated in its rows, not read from the data (the privacy unit)"}});
+      continue;
+    }
     receipt["schema"]["notMeasured"].push_back(
         {{"name", column.name},
          {"type", id ? "id" : "text"},

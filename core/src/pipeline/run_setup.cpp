@@ -174,6 +174,7 @@ Status plan_person_level(RunSetup& setup, const MechanismDescriptor& mechanism, 
                                                                       !setup.common.rows_per_person_given));
   options["epsilon"] = budget.row_epsilon;
   if (zcdp) options["delta"] = budget.row_delta;
+  budget.quantile = setup.common.rows_per_person_quantile;
   setup.person = budget;
   return Status::ok();
 }
@@ -261,9 +262,18 @@ Result<RunCommonOptions> read_run_common_options(OptionReader& reader) {
   PRIVSYNTH_RETURN_IF_ERROR(reader.integer(
       "rowsPerPerson", options.rows_per_person, 1, kMaxRowsPerPerson,
       {"With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are left out); "
-       "the noise grows with it. Absent: chosen privately, near the 90th percentile of rows per person, with a "
-       "share of the budget.",
+       "the noise grows with it. Absent: chosen privately near a quantile of rows per person (rowsPerPersonQuantile), "
+       "with a share of the budget.",
        OptionDefault::Computed}));
+  PRIVSYNTH_RETURN_IF_ERROR(reader.number(
+      "rowsPerPersonQuantile", options.rows_per_person_quantile, 0.5, 0.99,
+      {"With the schema's privacyUnit and no rowsPerPerson: the share of persons whose rows the privately chosen k "
+       "keeps whole (a quantile of rows per person)."}));
+  if (reader.has("rowsPerPersonQuantile") && options.rows_per_person_given) {
+    return Status::error(ErrorCode::InvalidArgument,
+                         "option \"rowsPerPersonQuantile\" steers the private choice of k, which \"rowsPerPerson\" "
+                         "sets: give one of them");
+  }
   PRIVSYNTH_RETURN_IF_ERROR(
       reader.text_list("choicesFromData", options.choices_from_data,
                        {"Every option chosen by looking at the real data without privacy, each named in a few words: "
@@ -368,6 +378,7 @@ Status replan_person_level(RunSetup& setup, int rows_per_person) {
   OptionReader reader(setup.options);
   PRIVSYNTH_ASSIGN_OR_RETURN(PreparedMechanism prepared, mechanism->prepare(reader, budget.row_epsilon));
   setup.mechanism = std::move(prepared);
+  budget.quantile = planned.quantile;
   setup.person = budget;
   return Status::ok();
 }

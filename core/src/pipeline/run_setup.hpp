@@ -11,6 +11,7 @@
 #include "data/encoding.hpp"
 #include "mechanisms/registry.hpp"
 #include "persons/person_budget.hpp"
+#include "persons/rows_per_person_choice.hpp"
 #include "pipeline/receipt.hpp"
 #include "pipeline/recommendation.hpp"
 #include "privacy/input_source.hpp"
@@ -61,6 +62,8 @@ struct RunCommonOptions {
   // the options set it.
   long long rows_per_person = kPlannedRowsPerPerson;
   bool rows_per_person_given = false;
+  // k chosen privately: the quantile of rows per person it aims at.
+  double rows_per_person_quantile = kRowsPerPersonQuantile;
 };
 
 Result<RunCommonOptions> read_run_common_options(OptionReader& reader);

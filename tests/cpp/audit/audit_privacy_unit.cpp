@@ -46,12 +46,12 @@ Result<BoundingReport> no_bounding(EncodedData& data, int, const std::vector<boo
 
 // The broken choice of k: the exact 90th percentile of rows per person, without noise, though the
 // ledger charges an exponential mechanism.
-Result<int> exact_quantile(const std::vector<uint32_t>& person, size_t persons, double epsilon, Accountant& ledger,
-                           RandomSource&) {
+Result<int> exact_quantile(const std::vector<uint32_t>& person, size_t persons, double quantile, double epsilon,
+                           Accountant& ledger, RandomSource&) {
   std::vector<size_t> rows(persons, 0);
   for (uint32_t p : person) ++rows[p];
   PRIVSYNTH_RETURN_IF_ERROR(ledger.charge(Charge{"k", "exponential mechanism", ExponentialCost{1, epsilon}}));
-  const std::vector<double> scores = rows_per_person_scores(rows, kRowsPerPersonQuantile);
+  const std::vector<double> scores = rows_per_person_scores(rows, quantile);
   return int(std::max_element(scores.begin(), scores.end()) - scores.begin()) + 1;
 }
 
@@ -99,8 +99,9 @@ TEST_CASE("DP audit: a privacy unit whose k is chosen privately", "[dp-audit][pr
     if (p >= 17) rows.push_back({"p" + std::to_string(p), "a"});
   }
   const Rows d = with_header({"id", "c"}, rows);
-  const SynthesisPath sound{kPersons, d, plus(d, added_person()),
-                            R"({"epsilon":1,"mechanism":"space-partition","partition":"grid"})"};
+  const SynthesisPath sound{
+      kPersons, d, plus(d, added_person()),
+      R"({"epsilon":1,"mechanism":"space-partition","partition":"grid","rowsPerPersonQuantile":0.9})"};
   SynthesisPath broken = sound;
   broken.steps.choose_rows = exact_quantile;
   require_sound_and_broken_caught(person_release(sound, "id"), person_release(broken, "id"), Claim::pure(1));

@@ -353,14 +353,14 @@ TEST_CASE("count tables of a person-level run: bounded in SQL, released with syn
   }
 }
 
-TEST_CASE("without rowsPerPerson, k is chosen privately near the 90th percentile of rows per person",
-          "[synthesis][persons]") {
+TEST_CASE("without rowsPerPerson, k is chosen privately near a quantile of rows per person", "[synthesis][persons]") {
   // data/visits: 87 % of the patients have at most 4 visits, 90 % at most 5, 92 % at most 6.
   std::map<int, int> chosen;
   for (int seed = 1; seed <= 5; ++seed) {
     const Result<SynthesisOutput> result = testing::synthesize_on(
         testing::visits_data(),
-        R"({"epsilon":1,"mechanism":"adaptive-marginals","columns":["patient_id","sex","department"],"testSeed":)" +
+        R"({"epsilon":1,"mechanism":"adaptive-marginals","columns":["patient_id","sex","department"],)"
+        R"("rowsPerPersonQuantile":0.9,"testSeed":)" +
             std::to_string(seed) + "}");
     INFO(result.status().message());
     REQUIRE(result.is_ok());
@@ -374,6 +374,17 @@ TEST_CASE("without rowsPerPerson, k is chosen privately near the 90th percentile
     CHECK(Json::parse(result.value().report_json)["persons"]["rowsPerPerson"] == unit["rowsPerPerson"]);
   }
   for (const auto& [k, times] : chosen) CHECK((k >= 4 && k <= 6));
+  // The default quantile, 0.75: 70 % of the patients have at most 2 visits, 81 % at most 3.
+  const Result<SynthesisOutput> by_default = testing::synthesize_on(
+      testing::visits_data(),
+      R"({"epsilon":1,"mechanism":"adaptive-marginals","columns":["patient_id","sex"],"testSeed":9})");
+  REQUIRE(by_default.is_ok());
+  const int k = Json::parse(by_default.value().receipt_json)["privacy"]["privacyUnit"]["rowsPerPerson"].get<int>();
+  CHECK((k == 2 || k == 3));
+  const Status both =
+      testing::synthesize_on(testing::visits_data(), R"({"epsilon":1,"rowsPerPerson":2,"rowsPerPersonQuantile":0.8})")
+          .status();
+  CHECK_THAT(both.message(), Catch::Contains("give one of them"));
 }
 
 TEST_CASE("the quantile's scores peak at the percentile and have sensitivity 1", "[persons]") {

@@ -11,7 +11,6 @@
 // own sentences and details come from its ForecastUi (mechanisms/<id>/forecast.ts).
 import {
   forecastRun,
-  OPTION_CATALOGUE,
   type ForecastOptions,
   type MarginalForecast,
   type ReleaseForecast,
@@ -435,8 +434,7 @@ export function forecastView(store: Store): HTMLElement {
       ...(rows !== null ? { rows } : {}),
     };
     const unit = schema.schema.privacyUnit;
-    const k = parameters.rowsPerPerson ?? OPTION_CATALOGUE.common.rowsPerPerson.default;
-    const scope = unit ? { column: unit, rowsPerPerson: k } : null;
+    const scope = unit ? { column: unit } : null;
     timer = setTimeout(() => void request(isLatest, wanted, options, schema.schema.columns.length, scope), DEBOUNCE_MS);
   }
 

@@ -6,20 +6,23 @@ import type { RunForecast } from 'privsynth';
 import { h } from '../ui/dom';
 import { formatDecimal } from '../ui/format';
 
-/** The person column and k of a forecast's run. */
+/** The person column of a forecast's run. */
 export interface PersonScope {
   column: string;
-  rowsPerPerson: number;
 }
 
 export function personsNote(forecast: RunForecast, scope: PersonScope | null): HTMLElement | null {
-  if (!scope) return null;
-  const k = scope.rowsPerPerson;
+  if (!scope || !forecast.privacyUnit) return null;
+  const { rowsPerPerson: k, chosenPrivately } = forecast.privacyUnit;
+  const rows = `${k} ${k === 1 ? 'row' : 'rows'}`;
+  const kept = chosenPrivately
+    ? `The most rows each person keeps is chosen when you run, privately, so that about three people in four keep all their rows; the figures below assume ${rows}. `
+    : `Each person keeps at most ${rows}. `;
   return h(
     'p',
     { class: 'forecast__sentence', 'data-testid': 'forecast-persons' },
-    `Each person (the rows with the same “${scope.column}”) keeps at most ${k} ${k === 1 ? 'row' : 'rows'}. ` +
-      `The figures below are per row, at ε = ${formatDecimal(forecast.epsilon, 3)}: what is left of your ε after counting how many rows people have, ` +
-      `shared so that all ${k} rows of a person together stay within it.`,
+    `A person is all the rows with the same “${scope.column}”. ${kept}` +
+      `The figures below are per row, at ε = ${formatDecimal(forecast.epsilon, 3)}: what is left of your ε after choosing and counting how many rows people have, ` +
+      `shared so that all the rows of a person together stay within it.`,
   );
 }

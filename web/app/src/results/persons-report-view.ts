@@ -7,36 +7,12 @@ import type { UtilityReport } from 'privsynth';
 import { definitionList, h } from '../ui/dom';
 import { formatInteger, formatList } from '../ui/format';
 
-/**
- * UtilityReport.persons as the core writes it (pipeline/person_release.cpp, persons_report_json).
- * The contract's UtilityReport does not declare it yet, so it is read here with its shape checked.
- */
-export interface PersonsReport {
-  privacyUnit: string;
-  rowsPerPerson: number;
-  persons: number;
-  rowsRead: number;
-  rowsKept: number;
-  rowsWithoutPerson: number;
-  personsOverLimit: number;
-  mostRowsOfAPerson: number;
-  /** By column marked the same in every row of a person: the people whose rows disagreed on it. */
-  personsWithVaryingPerPersonValue: Record<string, number>;
-  /** The people with 1, 2, …, k rows after bounding, as released with noise. */
-  noisyPersonsByRowCount: number[];
-}
+/** UtilityReport.persons, as the core writes it (pipeline/person_release.cpp, persons_report_json). */
+export type PersonsReport = NonNullable<UtilityReport['persons']>;
 
 /** The report's persons part, or null for a run without a person column. */
 export function personsReportOf(report: UtilityReport): PersonsReport | null {
-  const persons = (report as UtilityReport & { persons?: unknown }).persons;
-  if (!persons || typeof persons !== 'object') return null;
-  const fields = persons as Record<string, unknown>;
-  const numbers = ['rowsPerPerson', 'persons', 'rowsRead', 'rowsKept', 'rowsWithoutPerson', 'personsOverLimit'];
-  const wellFormed =
-    typeof fields.privacyUnit === 'string' &&
-    numbers.every((key) => typeof fields[key] === 'number') &&
-    Array.isArray(fields.noisyPersonsByRowCount);
-  return wellFormed ? (persons as PersonsReport) : null;
+  return report.persons ?? null;
 }
 
 const people = (n: number) => `${formatInteger(n)} ${n === 1 ? 'person' : 'people'}`;
@@ -61,7 +37,9 @@ function keptSentences(p: PersonsReport): string[] {
 
 /** The sentence on the columns marked the same in every row of a person, or null when none was marked. */
 function sameValueSentence(p: PersonsReport): string | null {
-  const entries = Object.entries(p.personsWithVaryingPerPersonValue ?? {});
+  const entries = Object.entries(p.personsWithVaryingPerPersonValue).map(
+    ([name, count]) => [name, count ?? 0] as const,
+  );
   if (entries.length === 0) return null;
   const varied = entries.filter(([, count]) => count > 0);
   if (varied.length === 0)

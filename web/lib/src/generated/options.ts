@@ -170,13 +170,21 @@ export interface CommonOptions {
   inputSource?: InputSource;
   /**
    * With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are
-   * left out); the noise grows with it.
+   * left out); the noise grows with it. Absent: chosen privately near a quantile of rows per person
+   * (rowsPerPersonQuantile), with a share of the budget.
    *
    * A whole number from 1 to 1000.
-   *
-   * @defaultValue `4`
    */
   rowsPerPerson?: number;
+  /**
+   * With the schema's privacyUnit and no rowsPerPerson: the share of persons whose rows the
+   * privately chosen k keeps whole (a quantile of rows per person).
+   *
+   * A number from 0.5 to 0.99.
+   *
+   * @defaultValue `0.75`
+   */
+  rowsPerPersonQuantile?: number;
   /**
    * Every option chosen by looking at the real data without privacy, each named in a few words:
    * each makes the output not private and is listed in the receipt's notPrivateReasons.
@@ -753,6 +761,7 @@ export const COMMON_OPTION_NAMES = [
   'mlDirectDp',
   'inputSource',
   'rowsPerPerson',
+  'rowsPerPersonQuantile',
   'choicesFromData',
 ] as const;
 /** The options of reduced-space-lp, besides the common ones. */
@@ -931,8 +940,15 @@ export const OPTION_CATALOGUE = {
       type: 'integer',
       minimum: 1,
       maximum: 1000,
-      default: 4,
-      doc: "With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are left out); the noise grows with it.",
+      defaultComputed: true,
+      doc: "With the schema's privacyUnit: the most rows each person keeps, drawn at random (the rest are left out); the noise grows with it. Absent: chosen privately near a quantile of rows per person (rowsPerPersonQuantile), with a share of the budget.",
+    },
+    rowsPerPersonQuantile: {
+      type: 'number',
+      minimum: 0.5,
+      maximum: 0.99,
+      default: 0.75,
+      doc: "With the schema's privacyUnit and no rowsPerPerson: the share of persons whose rows the privately chosen k keeps whole (a quantile of rows per person).",
     },
     choicesFromData: {
       type: 'text-list',
