@@ -9,6 +9,8 @@
 //   as numbers ("1.0" is "1").
 // Missing cells: empty, "?", "NA", "N/A", "NaN", "nan", "null" or "NULL" (after trimming).
 
+import { seededGenerator } from '../seeded-generator.mjs';
+
 const MISSING = new Set(['', '?', 'NA', 'N/A', 'NaN', 'nan', 'null', 'NULL']);
 const isMissing = (cell) => MISSING.has(cell.trim());
 /** The number a cell holds, or undefined. */
@@ -45,25 +47,12 @@ function edgesBelow(edges, x) {
   return lo;
 }
 
-/** A small seeded generator (xorshift32), for the sample of column pairs. */
-function generator(seed) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** The column pairs to score: all of them, or MAX_PAIRS drawn with a fixed seed. */
 function pairsOf(columnCount) {
   const all = [];
   for (let a = 0; a < columnCount; ++a) for (let b = a + 1; b < columnCount; ++b) all.push([a, b]);
   if (all.length <= MAX_PAIRS) return all;
-  const random = generator(20240611);
+  const random = seededGenerator(20240611);
   for (let i = 0; i < MAX_PAIRS; ++i) {
     const j = i + Math.floor(random() * (all.length - i));
     [all[i], all[j]] = [all[j], all[i]];

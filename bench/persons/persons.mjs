@@ -32,6 +32,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { readFlags } from '../flags.mjs';
+import { seededGenerator } from '../seeded-generator.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -247,19 +248,6 @@ const realStatistics = statistics(realTable);
 const PAIRS = [];
 for (let a = 0; a < MEASURED.length; ++a) for (let b = a + 1; b < MEASURED.length; ++b) PAIRS.push([a, b]);
 
-/** A small seeded generator (xorshift32) for the bench's own bounding. */
-function generator(seed) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** The first `count` of `rows` after a partial Fisher-Yates shuffle: `count` of them drawn uniformly. */
 function draw(rows, count, random) {
   const order = [...rows];
@@ -286,7 +274,7 @@ function subsetTv(kept) {
  * from the error of keeping fewer rows, the same for as many rows drawn uniformly from the table.
  */
 function boundingAlone(k, seed) {
-  const random = generator(seed * 7919 + k);
+  const random = seededGenerator(seed * 7919 + k);
   const kept = [...realPersons.values()].flatMap((rows) => draw(rows, Math.min(k, rows.length), random));
   const all = Array.from({ length: realTable.rows }, (_, row) => row);
   return { bias: subsetTv(kept), uniform: subsetTv(draw(all, kept.length, random)) };
