@@ -357,17 +357,21 @@ describe('misuse of a privacy unit is refused with a clear error', () => {
     );
   });
 
-  it('the sampler, and a partial schema naming a unit that a discovery would complete row by row', async () => {
+  it('the sampler; a partial schema naming a unit is completed reading one row per person', async () => {
     await refused(
       () => synthesize({ csv, epsilon: 3, privacyUnit: UNIT, mechanism: 'sampler', testSeed: 1 }),
       /"sampler" mechanism protects one row .* cannot protect a person/,
     );
     const partial = visitsSchema();
     partial.columns = partial.columns.filter((column) => column.name !== 'cost');
-    await refused(
-      () => synthesize({ csv, schema: partial, discoveryShare: 0.3, epsilon: 1, testSeed: 1 }),
-      /a schema with a "privacyUnit" \("patient_id"\) cannot be completed by a private discovery/,
+    const completed = await synthesize({ csv, schema: partial, discoveryShare: 0.3, epsilon: 1, testSeed: 1 });
+    expect(completed.discoveredSchema?.privacyUnit).toBe(UNIT);
+    expect(completed.receipt.schemaDiscovery?.privacyUnit?.column).toBe(UNIT);
+    expect(completed.receipt.privacy.privacyUnit?.column).toBe(UNIT);
+    const marked = completed.discoveredSchema!.columns.filter(
+      (column) => (column as { perPerson?: boolean }).perPerson,
     );
+    expect(marked.map((column) => column.name).sort()).toEqual([...PER_PERSON].sort());
   });
 
   it('DuckDB, which counts the table: k must be set, since the query bounds before anything is released', async () => {

@@ -199,12 +199,42 @@ Result<SchemaDiscoveryOutput> discover_per_person(Json request, const CellGridVi
   return output;
 }
 
+// A partial schema that names a privacy unit, completed by a discovery: the request's own
+// privacyUnit and perPerson become the schema's, and the schema given loses its unit's column (the
+// discovery never reads it) and its marks (set again on the whole schema found).
+Json with_unit_of_given_schema(Json request) {
+  Json& given = request["schema"];
+  request["privacyUnit"] = given["privacyUnit"];
+  const std::string unit = given["privacyUnit"].is_string() ? given["privacyUnit"].get<std::string>() : "";
+  Json per_person = request.contains("perPerson") ? request["perPerson"] : Json::array();
+  Json kept = Json::array();
+  if (given.contains("columns") && given["columns"].is_array()) {
+    for (Json column : given["columns"]) {
+      if (column.is_object() && column.value("name", "") == unit) continue;
+      if (column.is_object() && column.value("perPerson", false) && per_person.is_array()) {
+        per_person.push_back(column["name"]);
+      }
+      if (column.is_object()) column.erase("perPerson");
+      kept.push_back(column);
+    }
+  }
+  given.erase("privacyUnit");
+  given["columns"] = kept;
+  if (kept.empty()) request.erase("schema");
+  if (!per_person.empty()) request["perPerson"] = per_person;
+  return request;
+}
+
 }  // namespace
 
 Result<SchemaDiscoveryOutput> discover_schema_with_random(std::string_view request_json, const CellGridView& grid,
                                                           RandomSource& random) {
   const Json parsed = Json::parse(request_json.begin(), request_json.end(), nullptr, false);
   if (parsed.is_object() && parsed.contains("privacyUnit")) return discover_per_person(parsed, grid, random);
+  if (parsed.is_object() && parsed.contains("schema") && parsed["schema"].is_object() &&
+      parsed["schema"].contains("privacyUnit")) {
+    return discover_per_person(with_unit_of_given_schema(parsed), grid, random);
+  }
   if (is_automatic_discovery_request(request_json)) {
     PRIVSYNTH_ASSIGN_OR_RETURN(const AutomaticDiscoveryRequest automatic,
                                read_automatic_discovery_request(request_json));

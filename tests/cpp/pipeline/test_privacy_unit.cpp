@@ -296,6 +296,20 @@ TEST_CASE("discovery with a privacy unit reads one row per person and names the 
   const Status person_level =
       synthesize(SynthesisInput{added_unit.dump(), visits.cells.view(), R"({"epsilon":2,"testSeed":5})"}).status();
   CHECK_THAT(person_level.message(), Catch::Contains("found privately reading every row (its cost protects one row)"));
+  // A partial schema that names the unit is completed the same way: its unit and marks are kept.
+  const Result<SchemaDiscoveryOutput> completed = discover_schema(
+      R"({"epsilon":2,"share":0.3,"testSeed":5,"columns":["patient_id","sex","department"],"schema":{"version":1,)"
+      R"("privacyUnit":"patient_id","columns":[{"name":"patient_id","type":"id"},)"
+      R"({"name":"sex","type":"categorical","categories":["Female","Male"],"perPerson":true}]}})",
+      visits.cells.view());
+  INFO(completed.status().message());
+  REQUIRE(completed.is_ok());
+  const Json whole = Json::parse(completed.value().schema_json);
+  CHECK(whole["privacyUnit"] == "patient_id");
+  CHECK(whole["discovery"]["privacyUnit"] == "patient_id");
+  for (const Json& column : whole["columns"]) {
+    if (column["name"] == "sex") CHECK(column["perPerson"] == true);
+  }
   const Status unknown =
       discover_schema(R"({"epsilon":2,"share":0.3,"privacyUnit":"patient_id","perPerson":["height"],"testSeed":5})",
                       visits.cells.view())

@@ -102,7 +102,6 @@ export function splitOptions(options: SynthesizeOptions): RunRequest {
         'privacy unit a person\'s rows come and go together, so it cannot protect a person: choose "auto" or another mechanism',
     );
   }
-  if (discover && options.schema !== undefined) refusePartialSchemaWithUnit(options.schema);
   if (!discover) return { csv: options.csv, schemaJson: schemaJsonOf(options.schema!), coreOptions };
   return { csv: options.csv, schemaJson: '', coreOptions, discoveryJson: discoveryInReleaseOf(options) };
 }
@@ -135,28 +134,6 @@ function checkPersonOptions(options: { privacyUnit?: unknown; perPerson?: unknow
       `"perPerson" names "${privacyUnit as string}", the privacyUnit itself: list the columns that hold one value per person`,
     );
   }
-}
-
-/**
- * A partial schema that names a privacyUnit, to be completed by a private discovery: refused. The
- * discovery of the other columns would read every row, not one per person, and the schema it
- * gives would drop the unit, so the release would protect rows where the schema asked for persons.
- */
-function refusePartialSchemaWithUnit(schema: Schema | string): void {
-  let unit: unknown;
-  try {
-    unit = ((typeof schema === 'string' ? JSON.parse(schema) : schema) as { privacyUnit?: unknown } | null)
-      ?.privacyUnit;
-  } catch {
-    return; // not JSON: the core says so
-  }
-  if (unit === undefined) return;
-  throw errorFromCode(
-    'INVALID_ARGUMENT',
-    `a schema with a "privacyUnit" (${JSON.stringify(unit)}) cannot be completed by a private discovery yet: ` +
-      'describe every column in it (and leave out discoveryShare), or leave out the schema and give the ' +
-      'options privacyUnit and perPerson',
-  );
 }
 
 /**
@@ -214,7 +191,6 @@ export interface DiscoveryRequest {
 export function discoveryRequestOf(options: DiscoverSchemaOptions | DiscoverInReleaseOptions): DiscoveryRequest {
   checkCsvOptions(options, 'discoverSchema()');
   checkPersonOptions(options);
-  if ('schema' in options && options.schema !== undefined) refusePartialSchemaWithUnit(options.schema);
   // The columns form marks only the columns it describes: a name it leaves out would be dropped unsaid.
   const described = 'columns' in options && Array.isArray(options.columns) ? (options.columns as unknown[]) : undefined;
   const nameOf = (column: unknown) =>

@@ -24,7 +24,9 @@ function ExpertDetails({ column }: { column: string }) {
         </li>
         <li>
           Each person keeps at most k of their rows, drawn at random by the engine; a row with no “{column}” is left
-          out. A column marked the same for every row takes, in all of a person’s kept rows, the value of one of them.
+          out. Left blank, k is chosen with 5% of the budget by the exponential mechanism, near the 75th percentile of
+          rows per person. A column marked the same for every row takes, in all of a person’s kept rows, the value of
+          one of them.
         </li>
         <li>
           5% of the budget releases how many people have 1, 2, …, k rows, with noise. The method runs on the kept rows
