@@ -4,6 +4,7 @@
 // which records the draw keeps are exact: the records kept (the sum over persons of min(records,
 // k)), those beyond k, and the persons' counts. The same draw key keeps the same records in every
 // pass; the DuckDB path releases synthetic people whose perPerson columns agree.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,8 @@ describe('the count query with a privacy unit', () => {
     expect(result.receipt.privacy.privacyUnit?.rowsPerPerson).toBe(K);
     expect(result.receipt.privacy.protects).toContain('one person');
     expect(result.counted.keptRows).toBe(expectedKept);
+    expect(result.counted.beyondLimitRows).toBe(records.length - expectedKept);
+    expect(result.counted.withoutPersonRows).toBe(0);
     const rows = Papa.parse<Record<string, string>>(result.csv.trim(), { header: true }).data;
     const byPerson = new Map<string, Array<Record<string, string>>>();
     for (const row of rows) byPerson.set(row.patient_id, [...(byPerson.get(row.patient_id) ?? []), row]);
@@ -120,5 +123,38 @@ describe('the count query with a privacy unit', () => {
         for (const column of ['sex', 'birth_year', 'blood_group']) expect(row[column]).toBe(own[0][column]);
       }
     }
+  }, 120_000);
+
+  it("the CLI's DuckDB engine: a public k, and the owner's counts of records beyond it", () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        repoFile('web/lib/dist/cli.js'),
+        'synth',
+        csvPath,
+        '--schema',
+        repoFile('data/visits/visits.schema.json'),
+        '--engine',
+        'duckdb',
+        '--columns',
+        COLUMNS.join(','),
+        '--option',
+        `rowsPerPerson=${K}`,
+        '--epsilon',
+        '1',
+        '--seed',
+        '3',
+        '--out',
+        join(dir, 'duck.csv'),
+        '--receipt',
+        join(dir, 'duck-receipt.json'),
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`at most ${K} kept per person`);
+    expect(run.stderr).toContain(
+      `${(records.length - expectedKept).toLocaleString('en-US')} beyond their person's rowsPerPerson`,
+    );
   }, 120_000);
 });

@@ -128,8 +128,9 @@ export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions)
     csvFile === undefined
       ? await synthesizeFromCounts(countsOptions)
       : await writingCsvTo(csvFile, (write) => releaseFromCounts(countsOptions, write));
-  const { inputRows, keptRows, leftOutRows } = counted;
-  return { ...result, counted: { inputRows, keptRows, leftOutRows } };
+  const { inputRows, keptRows, leftOutRows, beyondLimitRows, withoutPersonRows } = counted;
+  const persons = beyondLimitRows === undefined ? {} : { beyondLimitRows, withoutPersonRows };
+  return { ...result, counted: { inputRows, keptRows, leftOutRows, ...persons } };
 }
 
 /**
@@ -137,7 +138,14 @@ export async function synthesizeWithDuckDb(options: SynthesizeWithDuckDbOptions)
  * counts of the private table: FOR THE DATA OWNER'S EYES ONLY, like the report (never publish it).
  */
 export type DuckDbSynthesisResult = SynthesisResult & {
-  counted: { inputRows: number; keptRows: number; leftOutRows: number };
+  counted: {
+    inputRows: number;
+    keptRows: number;
+    leftOutRows: number;
+    /** With a privacy unit: records beyond their person's rowsPerPerson, and records without an identifier. */
+    beyondLimitRows?: number;
+    withoutPersonRows?: number;
+  };
 };
 
 /** Loads the WebAssembly module and warms its solvers up now, so that the first synthesize() runs at full speed. */

@@ -137,7 +137,7 @@ export async function releaseCommand(args: string[]): Promise<number> {
   if (!flags.quiet) {
     process.stderr.write(
       `privsynth: ${result.rows.toLocaleString('en-US')} synthetic rows from the count tables in ${countsPath} ` +
-        (counted ? `(${ownerOnlyCounts(counted.inputRows, counted.leftOutRows)}) ` : '') +
+        (counted ? `(${ownerOnlyCounts(counted)}) ` : '') +
         `(epsilon ${result.receipt.privacy.epsilonSpent}); the receipt to ${receipt}.\n`,
     );
   }

@@ -28,13 +28,27 @@ function columnList(columns: string[]): string {
  */
 function countedPart(result: SynthesisResult | DuckDbSynthesisResult): string {
   if (!('counted' in result)) return '';
-  return `; ${ownerOnlyCounts(result.counted.inputRows, result.counted.leftOutRows)}`;
+  return `; ${ownerOnlyCounts(result.counted)}`;
 }
 
-/** Exact counts of records read and left out, labelled as what they are: not for publication. */
-export function ownerOnlyCounts(read: number, leftOut: number): string {
-  const outside = leftOut > 0 ? `, ${leftOut.toLocaleString('en-US')} left out (values outside the schema)` : '';
-  return `${read.toLocaleString('en-US')} records read${outside} (exact counts of your data: for your eyes only, do not publish them)`;
+/**
+ * Exact counts of records read and left out (with a privacy unit, also those beyond a person's
+ * rowsPerPerson and those without an identifier), labelled as what they are: not for publication.
+ */
+export function ownerOnlyCounts(counted: {
+  inputRows: number;
+  leftOutRows: number;
+  beyondLimitRows?: number;
+  withoutPersonRows?: number;
+}): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const parts = [
+    counted.leftOutRows > 0 ? `${count(counted.leftOutRows)} left out (values outside the schema)` : '',
+    counted.beyondLimitRows ? `${count(counted.beyondLimitRows)} beyond their person's rowsPerPerson` : '',
+    counted.withoutPersonRows ? `${count(counted.withoutPersonRows)} without a person identifier` : '',
+  ].filter(Boolean);
+  const detail = parts.length ? `, ${parts.join(', ')}` : '';
+  return `${count(counted.inputRows)} records read${detail} (exact counts of your data: for your eyes only, do not publish them)`;
 }
 
 export function summaryParagraph(
