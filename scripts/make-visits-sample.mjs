@@ -115,8 +115,24 @@ const schema = {
     { name: 'visit_date', type: 'date', min: '2019-01-01', max: '2023-12-31', bins: 20 },
     { name: 'department', type: 'categorical', categories: departments },
     { name: 'emergency', type: 'categorical', categories: ['no', 'yes'] },
-    { name: 'length_of_stay', type: 'numeric', min: 0, max: 60, integer: true, bins: 12 },
-    { name: 'cost', type: 'numeric', min: 0, max: 200000, bins: 20 },
+    // Bins where the values are: most stays last a few days and most visits cost a few thousand.
+    {
+      name: 'length_of_stay',
+      type: 'numeric',
+      min: 0,
+      max: 60,
+      integer: true,
+      bins: 11,
+      binEdges: [0, 1, 2, 3, 4, 5, 7, 10, 14, 21, 30, 60],
+    },
+    {
+      name: 'cost',
+      type: 'numeric',
+      min: 0,
+      max: 200000,
+      bins: 16,
+      binEdges: [0, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000, 12000, 16000, 25000, 40000, 80000, 200000],
+    },
   ],
 };
 writeFileSync(`${root}data/visits/visits.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);

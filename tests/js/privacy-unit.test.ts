@@ -433,6 +433,14 @@ describe('privsynth with a privacy unit', () => {
     expect(run.stderr).toContain(
       `the release protects each patient_id with all their rows, at most ${k} kept per person`,
     );
+    // The owner's figures on people, from the report, as exact counts.
+    const counts = realRowCounts();
+    const kept = counts.reduce((sum, rows) => sum + Math.min(rows, k), 0);
+    expect(run.stderr).toContain(
+      `People (for your eyes only, as the report): 6,106 people in 21,072 rows; each kept at most ${k}: ` +
+        `${kept.toLocaleString('en-US')} rows used, ${(21072 - kept).toLocaleString('en-US')} left out; ` +
+        `${counts.filter((rows) => rows > k).length.toLocaleString('en-US')} had more than ${k} rows (the most: 60).`,
+    );
     expect(receipt.privacy.privacyUnit?.column).toBe(UNIT);
     expect(readJson<UtilityReport>('report.json').persons?.privacyUnit).toBe(UNIT);
     const persons = groups(rowsOf(readFileSync(at('visits.csv'), 'utf8')), UNIT);

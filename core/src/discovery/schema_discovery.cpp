@@ -173,8 +173,17 @@ Result<SchemaDiscoveryOutput> discover_per_person(Json request, const CellGridVi
                            "schema discovery: \"perPerson\" names \"" + name + "\", which the CSV does not have");
     }
   }
-  PRIVSYNTH_ASSIGN_OR_RETURN(SchemaDiscoveryOutput output,
-                             discover_schema_with_random(request.dump(), sample.cells.view(), random));
+  Result<SchemaDiscoveryOutput> found = discover_schema_with_random(request.dump(), sample.cells.view(), random);
+  if (!found.is_ok() && found.status().code() == ErrorCode::EmptyData) {
+    // Read one row per person, it is the number of persons that is too small, not the file.
+    return Status::error(
+        ErrorCode::EmptyData,
+        found.status().message() + " (with \"" + unit +
+            "\" as the person column the schema is found from one row of each person, so it is the "
+            "number of persons that is too small: give a schema, a larger epsilon, or no person column "
+            "if each row is a different person)");
+  }
+  PRIVSYNTH_ASSIGN_OR_RETURN(SchemaDiscoveryOutput output, std::move(found));
   PRIVSYNTH_ASSIGN_OR_RETURN(Schema schema, parse_schema_json(output.schema_json));
   size_t position = 0;
   while (position < grid.columns && cell_token(grid.cell(0, position)) != unit) ++position;

@@ -53,8 +53,9 @@ Persons (several rows per person, docs/privacy/privacy-unit.md):
                               (sex,birth_year); each synthetic person keeps one value in them
       --option rowsPerPerson=<k>
                               with a privacy unit: the most rows a person keeps, drawn at random
-                              (1 to 1000, default 4); a larger k keeps more of heavy users' rows
-                              but adds noise to every count
+                              (1 to 1000; left out, chosen privately near the 75th percentile of
+                              rows per person); a larger k keeps more of heavy users' rows but
+                              adds noise to every count
   Without a privacy unit every row is taken to be a different person, so a person with several rows
   is protected less; the receipt's privacy.protects says which unit a release protects.
 

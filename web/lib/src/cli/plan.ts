@@ -75,7 +75,10 @@ function privacyUnitOf(schemaText: string): string | undefined {
  * epsilon above is not read as the release's.
  */
 function personsNote(unit: string, options: Record<string, unknown>): string {
-  const k = typeof options.rowsPerPerson === 'number' ? String(options.rowsPerPerson) : 'rowsPerPerson (default 4)';
+  const k =
+    typeof options.rowsPerPerson === 'number'
+      ? String(options.rowsPerPerson)
+      : 'k (chosen privately near a quantile of rows per person; the figures above assume 4)';
   return (
     `\nPrivacy unit "${unit}": epsilon ${String(options.epsilon)} is per person, with all their rows. Each person keeps ` +
     `at most ${k} rows, a share of the budget releases how many persons have each number of rows, and the ` +

@@ -78,8 +78,38 @@ export function summaryParagraph(
     receipt.mechanismChoice ? `. Chosen by "auto": ${receipt.mechanismChoice.reason.replace(/\.$/, '')}` : '',
     `. Wall time ${seconds.toFixed(1)} s.`,
   ];
-  const fidelity = where.report ? fidelityLine(result) : null;
-  return parts.join('') + (fidelity ? `\n${fidelity}` : '') + (receipt.private ? '' : `\n${notPrivateWarning(result)}`);
+  const ownerLines = where.report ? [personsLine(result), fidelityLine(result)].filter(Boolean) : [];
+  return (
+    parts.join('') +
+    ownerLines.map((line) => `\n${line}`).join('') +
+    (receipt.private ? '' : `\n${notPrivateWarning(result)}`)
+  );
+}
+
+/**
+ * With a privacy unit, one line from the report's persons section: how many people and rows were
+ * read, how many rows each kept and how many were left out. Exact counts: for the owner only.
+ */
+export function personsLine(result: SynthesisResult): string | null {
+  const persons = result.report?.persons;
+  if (!persons) return null;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const k = persons.rowsPerPerson;
+  const varied = Object.entries(persons.personsWithVaryingPerPersonValue)
+    .filter(([, count]) => (count ?? 0) > 0)
+    .map(([name, count]) => `${name} differed between the rows of ${n(count ?? 0)} of them (one value kept)`);
+  const parts = [
+    `${n(persons.persons)} people in ${n(persons.rowsRead)} rows; each kept at most ${k}: ${n(persons.rowsKept)} rows used, ` +
+      `${n(persons.rowsRead - persons.rowsKept)} left out`,
+    persons.personsOverLimit > 0
+      ? `${n(persons.personsOverLimit)} had more than ${k} rows (the most: ${n(persons.mostRowsOfAPerson)})`
+      : '',
+    persons.rowsWithoutPerson > 0
+      ? `${n(persons.rowsWithoutPerson)} rows had no ${persons.privacyUnit} and were left out`
+      : '',
+    ...varied,
+  ].filter(Boolean);
+  return `People (for your eyes only, as the report): ${parts.join('; ')}.`;
 }
 
 /**
