@@ -92,6 +92,34 @@ struct DiscoveryCost {
   std::string privacy_unit;
 };
 
+// A public rule every record must obey (docs/schema.md, "Rules"): what a domain expert knows
+// without the data ("alive means no cause of death", "admitted <= discharged"). A condition holds
+// when its column's value is one of `values` (categories by their index, numbers exactly) or, with
+// `missing`, when the cell is missing.
+struct RuleCondition {
+  std::string column;
+  std::vector<int> categories;      // categorical: the category indices that satisfy it
+  std::vector<double> numbers;      // numeric: the values that satisfy it
+  bool missing = false;             // the missing value satisfies it
+  std::vector<std::string> labels;  // the values as written ("missing" for null), for messages
+};
+enum class RuleKind {
+  Implies,          // "if" all hold, then all of "then" hold
+  Never,            // "never": the conditions never all hold together (a structural zero)
+  MissingTogether,  // "missingTogether": the columns are missing in the same rows
+  Nested,           // "nested": each value of the child column has one value of the parent column
+  Order,            // "order": left op right + plus, op one of <, <=, =
+};
+struct Rule {
+  RuleKind kind = RuleKind::Implies;
+  std::string name;                       // the user's name, or the rule in words
+  std::vector<RuleCondition> when, then;  // Implies: when => then; Never: when
+  std::vector<std::string> columns;       // MissingTogether; Nested: child, parent; Order: left, right
+  std::string op;                         // Order: "<", "<=" or "="
+  double plus = 0;                        // Order: the right side's offset
+  std::string json;                       // the rule as given, written back by schema_to_json
+};
+
 struct Schema {
   int version = 1;
   std::string name;
@@ -104,6 +132,9 @@ struct Schema {
   // "privacyUnit": the "id" column that names a person. Empty: each row is its own person. Set: the
   // guarantee is for adding or removing one person with all their rows (docs/privacy/privacy-unit.md).
   std::string privacy_unit;
+  // "rules": public rules every record must obey; checked on the synthetic table (the report's
+  // "rules"), not yet enforced by the mechanisms.
+  std::vector<Rule> rules;
 };
 
 // Number of encoded levels of a column: categories, or bins and then the common values, plus one

@@ -8,6 +8,7 @@
 #include "base/number_text.hpp"
 #include "data/binning.hpp"
 #include "data/hierarchy.hpp"
+#include "data/rules.hpp"
 #include "data/time_column_json.hpp"
 #include "data/time_text.hpp"
 
@@ -394,10 +395,10 @@ Result<Schema> parse_schema_json(std::string_view text) {
   const Json root = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded()) return schema_error("the schema is not valid JSON");
   if (!root.is_object()) return schema_error("the schema must be a JSON object");
-  PRIVSYNTH_RETURN_IF_ERROR(check_keys(
-      root,
-      {"version", "name", "source", "description", "provenance", "discovery", "privacyUnit", "columns", "missing"},
-      "schema"));
+  PRIVSYNTH_RETURN_IF_ERROR(check_keys(root,
+                                       {"version", "name", "source", "description", "provenance", "discovery",
+                                        "privacyUnit", "columns", "missing", "rules"},
+                                       "schema"));
   if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<long long>() != 1) {
     return schema_error("\"version\" must be 1 (this is schema format v1)");
   }
@@ -501,6 +502,9 @@ Result<Schema> parse_schema_json(std::string_view text) {
   PRIVSYNTH_RETURN_IF_ERROR(parse_missing_tokens(root, schema));
   PRIVSYNTH_RETURN_IF_ERROR(check_categories_against_missing(schema));
   PRIVSYNTH_RETURN_IF_ERROR(read_privacy_unit(root, schema));
+  if (root.contains("rules")) {
+    PRIVSYNTH_ASSIGN_OR_RETURN(schema.rules, parse_rules(root["rules"], schema));
+  }
   return schema;
 }
 
@@ -570,6 +574,10 @@ std::string schema_to_json(const Schema& schema) {
   if (!schema.privacy_unit.empty()) root["privacyUnit"] = schema.privacy_unit;
   root["columns"] = columns;
   root["missing"] = schema.missing_tokens;
+  if (!schema.rules.empty()) {
+    root["rules"] = Json::array();
+    for (const Rule& rule : schema.rules) root["rules"].push_back(Json::parse(rule.json));
+  }
   return to_json_text(root, 1);
 }
 

@@ -31,6 +31,7 @@
 #include "report/kernel_report.hpp"
 #include "report/marginal_report.hpp"
 #include "report/real_value_sample.hpp"
+#include "report/rule_violations.hpp"
 #include "report/verdict.hpp"
 #include "sql/count_query.hpp"
 #include "statistics/bootstrap.hpp"
@@ -279,6 +280,19 @@ Result<SynthesisOutput> run_with_setup(const RunSetup& planned, const Schema& ch
   }
   for (const auto& [key, section] : output.value().owner_report.items()) report[key] = section;
   if (persons) report["persons"] = persons_report_json(*persons, chosen);
+  // The schema's rules on the synthetic table (report/rule_violations.hpp): post-processing.
+  if (!chosen.rules.empty() && result.columns.size() == chosen.columns.size()) {
+    Json rules = Json::array();
+    for (const RuleCheck& check : check_rules(chosen.rules, chosen.columns, result.columns)) {
+      Json item = {{"rule", check.rule}, {"checked", check.checked}};
+      if (!check.checked) item["reason"] = check.reason;
+      item["syntheticRows"] = check.rows;
+      item["syntheticBroken"] = check.broken;
+      item["per10000"] = check.rows ? 1e4 * double(check.broken) / double(check.rows) : 0.0;
+      rules.push_back(std::move(item));
+    }
+    report["rules"] = std::move(rules);
+  }
   // With models trained directly under DP, both receipts state what the table and the models cost
   // published together: from the table's ledger and the models' budget, both known by now.
   Json published_together = nullptr;

@@ -2099,6 +2099,12 @@ export interface Spread {
   max: number;
 }
 /**
+ * Columns mapped to the values that satisfy the condition: category labels, numbers (dates as their text), null for missing.
+ */
+export interface RuleConditions {
+  [k: string]: (string | number | null)[] | undefined;
+}
+/**
  * The answer of adviseRun(): the rules a run applies and the mechanism recommended (docs/api.md). No data is read and no budget is spent.
  */
 export interface RunAdvice {
@@ -2292,6 +2298,10 @@ export interface Schema {
    */
   privacyUnit?: string;
   /**
+   * Public rules every record must obey (docs/schema.md, "Rules"): each one of {"if": conditions, "then": conditions}, {"never": conditions}, {"missingTogether": [columns]}, {"nested": {"child", "parent"}} or {"order": {"left", "op", "right", "plus"}}, with an optional "name". Conditions map a column to its allowed values (null for missing). The report counts the rows that break each.
+   */
+  rules?: SchemaRule[];
+  /**
    * Cell texts that mean "missing" (default [""]).
    */
   missing?: string[];
@@ -2304,6 +2314,21 @@ export interface TextColumn {
   type: 'text';
   placeholder?: string;
   description?: string;
+}
+export interface SchemaRule {
+  name?: string;
+  never?: RuleConditions;
+  missingTogether?: string[];
+  nested?: {
+    child: string;
+    parent: string;
+  };
+  order?: {
+    left: string;
+    op: '<' | '<=' | '=';
+    right: string;
+    plus?: number;
+  };
 }
 /**
  * Utility measured on the real data. NOT private: for the data owner's eyes only.
@@ -2378,6 +2403,23 @@ export interface UtilityReport {
    * From count tables: why there is no utility report (it compares the rows).
    */
   input?: string;
+  /**
+   * The schema's rules checked on the synthetic table: the rows that break each (not yet enforced by the mechanisms).
+   */
+  rules?: {
+    rule: string;
+    checked: boolean;
+    /**
+     * Why a rule was not checked: a column of it was not synthesized.
+     */
+    reason?: string;
+    syntheticRows: number;
+    syntheticBroken: number;
+    /**
+     * Rows that break the rule per 10,000 synthetic rows.
+     */
+    per10000: number;
+  }[];
   /**
    * With the schema's privacyUnit: how each person's rows were bounded. Exact counts of the real table: for the data owner's eyes only.
    */
